@@ -1,0 +1,20 @@
+"""PuzzleBot's solver library: one module per puzzle kind, shared engines, a CLI.
+
+Plain Python: no Telegram, no asyncio, no database. See `solvers/base.py` for the
+contract every kind follows and `solvers/pipeline.py` for the one way they are run.
+"""
+
+from .base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Solutions
+from .registry import KINDS, detect, get
+
+__all__ = [
+    "KINDS",
+    "CheckReport",
+    "Limits",
+    "Media",
+    "PuzzleError",
+    "PuzzleKind",
+    "Solutions",
+    "detect",
+    "get",
+]

@@ -1,0 +1,83 @@
+"""Command line: `python -m solvers solve FILE [--png OUT] [--json]` and friends.
+
+Exit status: 0 when the puzzle was read (solved or proved unsolvable), 2 for bad input.
+Kinds may add commands of their own (long enumerations) through `cli_commands`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import registry
+from .base import Limits, PuzzleError
+from .pipeline import prepare, run
+
+
+def read_input(path: str) -> str:
+    """The puzzle text from a file, or standard input for `-`."""
+    return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    result = run(
+        read_input(args.file),
+        args.kind,
+        Limits.within(args.timeout, max_solutions=args.max),
+        render=bool(args.png),
+    )
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    elif not result.ok:
+        print(result.error, file=sys.stderr)
+    else:
+        print(result.caption, result.report, sep="\n\n")
+    if result.ok and args.png:
+        for number, media in enumerate(result.media):
+            target = Path(args.png)
+            if number:
+                target = target.with_name(f"{target.stem}-{number}{Path(media.filename).suffix}")
+            target.write_bytes(media.data)
+    return 0 if result.ok else 2
+
+
+def cmd_smt(args: argparse.Namespace) -> int:
+    try:
+        kind, puzzle, _ = prepare(read_input(args.file), args.kind)
+        print(kind.smt(puzzle))
+    except PuzzleError as error:
+        print(error, file=sys.stderr)
+        return 2
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    extra = {name: fn for kind in registry.KINDS for name, fn in kind.cli_commands().items()}
+    if argv and argv[0] in extra:
+        return extra[argv[0]](argv[1:])
+
+    parser = argparse.ArgumentParser(prog="python -m solvers", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    solve = sub.add_parser("solve", help="solve a puzzle file and print the check report")
+    solve.add_argument("file", help="puzzle file, or - for standard input")
+    solve.add_argument("--kind", help="puzzle kind (default: detected from the text)")
+    solve.add_argument("--png", help="write the picture here")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--max", type=int, default=2, help="solutions to count at most")
+    solve.add_argument("--timeout", type=float, default=None, help="seconds to search")
+    solve.set_defaults(handler=cmd_solve)
+    smt = sub.add_parser("smt", help="print the SMT-LIB2 text of a puzzle")
+    smt.add_argument("file")
+    smt.add_argument("--kind")
+    smt.set_defaults(handler=cmd_smt)
+    for name in extra:
+        sub.add_parser(name, help="a long run offered by a puzzle kind (see its --help)")
+    args = parser.parse_args(argv)
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

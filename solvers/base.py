@@ -1,0 +1,224 @@
+"""The puzzle-kind contract shared by every kind in `solvers/`.
+
+A *kind* is one sort of puzzle (Seki, Gogen, a six-piece burr...). Each kind is a
+subclass of `PuzzleKind` living in its own module; the registry (`solvers/registry.py`)
+lists one instance of each. The generic pipeline (`solvers/pipeline.py`) runs any kind
+the same way: parse -> solve -> check -> render, and packs the outcome into a picklable
+`Result` that the bot, the command line and the benchmarks all consume.
+
+Words used throughout:
+- *puzzle*: the immutable model a kind's `parse` builds from the user's text;
+- *solution*: one answer to a puzzle, in whatever form the kind finds natural;
+- *limits*: how much work a solve may do (solution cap, time budget, progress callback);
+- *report*: the line-by-line verdict of a kind's independent `check`.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image
+
+#: Longest text any parser accepts; larger input is refused before it is read.
+MAX_INPUT_CHARS = 20_000
+
+
+class PuzzleError(ValueError):
+    """Bad input, named by line (1-based) and, where useful, column.
+
+    The message is what the user sees, so it says what is wrong in the puzzle's own
+    words (`Line 3: expected 9 rotors, got 8`), never a traceback.
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return self.message
+        where = f"Line {self.line}" + (f", column {self.column}" if self.column else "")
+        return f"{where}: {self.message}"
+
+    def __reduce__(self):  # keep line and column when crossing a process boundary
+        return (type(self), (self.message, self.line, self.column))
+
+
+class SolveCancelled(Exception):
+    """Raised inside a search when the caller's `Limits.cancelled` says stop."""
+
+
+@dataclass
+class Limits:
+    """How much work one solve may do.
+
+    `max_solutions` caps how many solutions are kept *and* counted: a count that reaches
+    it is reported as "at least N" unless the search also proved there are no more.
+    `deadline` is a `time.monotonic()` instant after which a search should return what it
+    has (marked not exhaustive). `progress` is called now and then with
+    (solutions found so far, search nodes) so long counts can show a live figure.
+    """
+
+    max_solutions: int = 2
+    deadline: float | None = None
+    progress: Callable[[int, int], None] | None = None
+
+    @classmethod
+    def within(cls, seconds: float | None, max_solutions: int = 2, **kw: Any) -> Limits:
+        deadline = None if seconds is None else time.monotonic() + seconds
+        return cls(max_solutions=max_solutions, deadline=deadline, **kw)
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+
+@dataclass
+class Solutions:
+    """What a solve found.
+
+    `found` holds at most `Limits.max_solutions` solutions; `count` is how many were
+    seen; `exhaustive` is True only when the search proved there are no others (so
+    `count` is exact). `reason` says why there is no solution when `count == 0`.
+    `stats` carries search figures worth showing (nodes, conflicts, seconds...).
+    """
+
+    found: list[Any]
+    count: int
+    exhaustive: bool
+    reason: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def unique(self) -> bool:
+        return self.exhaustive and self.count == 1
+
+    def count_text(self) -> str:
+        """The count as a person would say it: `exactly 1`, `at least 2`, `none`."""
+        if self.count == 0:
+            return "none" if self.exhaustive else "none found in the time allowed"
+        return f"exactly {self.count:,}" if self.exhaustive else f"at least {self.count:,}"
+
+
+@dataclass
+class CheckReport:
+    """An independent verdict on one solution: one line per rule checked."""
+
+    ok: bool
+    lines: list[str]
+    verdict: str
+
+    def text(self) -> str:
+        return "\n".join([*self.lines, "", self.verdict])
+
+
+@dataclass
+class Media:
+    """One file of a reply: a photo, an animation (GIF) or a document."""
+
+    filename: str
+    data: bytes
+    kind: str = "photo"  # photo | animation | document
+    caption: str = ""
+
+
+class PuzzleKind(ABC):
+    """One kind of puzzle: its format, model, solver, checker and picture.
+
+    Subclasses set the class attributes and implement the abstract methods; the
+    optional hooks have defaults that suit most kinds.
+    """
+
+    #: short lower-case name, also the bot command (`/seki`) and the `#seki` header
+    name: str = ""
+    #: what people call it
+    title: str = ""
+    #: one line describing the input format, shown by /help
+    summary: str = ""
+    #: bumped whenever the solver's answers or pictures change, so stale cache entries die
+    version: str = "1"
+    #: file name of the ready sample puzzle in `puzzles/`, shown by /example
+    example: str = ""
+    #: other names accepted for the explicit command and /example
+    aliases: tuple[str, ...] = ()
+
+    @abstractmethod
+    def detect(self, text: str) -> bool:
+        """Cheap test: does this text look like this kind (a header line, a shape)?"""
+
+    @abstractmethod
+    def parse(self, text: str) -> Any:
+        """Build the immutable puzzle model or raise `PuzzleError` naming the line."""
+
+    @abstractmethod
+    def canonical(self, puzzle: Any) -> str:
+        """The normal form of the puzzle used as the cache key."""
+
+    @abstractmethod
+    def solve(self, puzzle: Any, limits: Limits) -> Solutions:
+        """Search for solutions within the limits."""
+
+    @abstractmethod
+    def check(self, puzzle: Any, solution: Any) -> CheckReport:
+        """Re-verify every rule from scratch, independently of the solver."""
+
+    @abstractmethod
+    def render(self, puzzle: Any, solution: Any | None) -> Image.Image:
+        """The picture sent to the chat (the unsolved puzzle when `solution` is None)."""
+
+    @abstractmethod
+    def format_solution(self, puzzle: Any, solution: Any) -> str:
+        """The plain-text form of a solution, the one people can type back."""
+
+    @abstractmethod
+    def parse_solution(self, puzzle: Any, text: str) -> Any:
+        """Read a solution typed by a person; raise `PuzzleError` naming the line."""
+
+    # Optional hooks -------------------------------------------------------------
+
+    def puzzle_name(self, puzzle: Any) -> str:
+        """The name given in the puzzle's header, if any."""
+        return getattr(puzzle, "name", "") or ""
+
+    def caption(self, puzzle: Any, solutions: Solutions, report: CheckReport | None) -> str:
+        """The short text under the picture: verdict, the solution, the count."""
+        title = " ".join(x for x in (self.title, self.puzzle_name(puzzle)) if x)
+        if not solutions.found:
+            why = f"\n{solutions.reason}" if solutions.reason else ""
+            return f"{title}: no solution ({solutions.count_text()}).{why}"
+        first = self.format_solution(puzzle, solutions.found[0])
+        verdict = report.verdict if report else ""
+        return f"{title}\n{verdict}\n{first}\nSolutions: {solutions.count_text()}"
+
+    def extra_media(self, puzzle: Any, solutions: Solutions) -> list[Media]:
+        """More files for the reply beyond the main picture (an animation, a diagram)."""
+        return []
+
+    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
+        """Extra `python -m solvers NAME ARGS...` commands this kind offers (long runs)."""
+        return {}
+
+    def smt(self, puzzle: Any) -> str:
+        """The SMT-LIB2 text of the puzzle, for kinds solved by an SMT encoding."""
+        raise PuzzleError(f"{self.title} has no SMT-LIB2 export")
+
+
+def header_is(text: str, *names: str) -> bool:
+    """True when the first non-blank line is a `#name` header for one of `names`."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped:
+            word = stripped.split()[0].lower()
+            return word in {f"#{n.lower()}" for n in names}
+    return False
+
+
+def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
+    """Refuse oversized input before any parsing work is done."""
+    if len(text) > limit:
+        raise PuzzleError(f"input is {len(text):,} characters; the limit is {limit:,}")

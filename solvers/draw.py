@@ -1,0 +1,57 @@
+"""Drawing helpers shared by every kind's picture: fonts, palette, text placement.
+
+Pictures are read on phones, so sizes are chosen for a ~600 px wide image shown at
+about half that width: lines at least 2 px, labels at least 18 px.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+FONTS = ASSETS / "fonts"
+
+INK = (34, 34, 34)
+PAPER = (255, 255, 255)
+GRID = (120, 120, 120)
+MUTED = (110, 110, 110)
+#: given clues are drawn in this colour, found values in INK
+GIVEN = (30, 90, 200)
+YELLOW = (250, 215, 60)
+TEAL = (60, 175, 170)
+
+#: distinct, colour-blind-friendly fills for pieces and word paths (Okabe-Ito + extras)
+PALETTE = [
+    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
+    (213, 94, 0), (204, 121, 167), (153, 153, 153), (117, 112, 179), (102, 166, 30),
+    (231, 41, 138), (166, 118, 29), (27, 158, 119), (217, 95, 2), (190, 174, 212),
+    (253, 192, 134), (127, 201, 127), (56, 108, 176), (240, 2, 127), (191, 91, 23),
+]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False, mono: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu from `assets/fonts` at the given pixel size."""
+    name = "DejaVuSansMono.ttf" if mono else "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONTS / name), size)
+
+
+def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A white RGB picture and its drawing context."""
+    image = Image.new("RGB", (width, height), PAPER)
+    return image, ImageDraw.Draw(image)
+
+
+def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+                 size: int, fill=INK, bold: bool = False) -> None:
+    """Write text centred on a point (the anchor handles ascent/descent properly)."""
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
+
+
+def contrast(fill: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on `fill`."""
+    r, g, b = fill[:3]
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else PAPER

@@ -1,0 +1,138 @@
+"""Run any puzzle kind the same way: parse -> solve -> check -> render.
+
+This is the one function the bot's worker processes, the command line and the
+benchmarks call, so every kind is exercised through the same path. Everything it
+returns is picklable, so it crosses process boundaries and goes into the cache as is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import registry
+from .base import Limits, Media, PuzzleError, PuzzleKind, check_size
+
+
+@dataclass
+class Result:
+    """Everything a reply needs, and the figures worth logging.
+
+    `ok` is False only for bad input (`error` then holds the line-numbered message).
+    A puzzle with no solution is a good result with `count == 0`.
+    """
+
+    kind: str
+    ok: bool
+    name: str = ""
+    error: str = ""
+    caption: str = ""
+    report: str = ""
+    verdict_ok: bool = False
+    solutions: list[str] = field(default_factory=list)
+    count: int = 0
+    exhaustive: bool = False
+    reason: str = ""
+    media: list[Media] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The command line's JSON shape: the same keys for every kind."""
+        data = asdict(self)
+        data.pop("media")
+        data.pop("caption")
+        return data
+
+
+def png_bytes(image) -> bytes:
+    """Encode a Pillow image as an optimised PNG."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def choose_kind(text: str, kind_name: str | None) -> PuzzleKind:
+    """The kind named explicitly, else the one `detect` picks; else a PuzzleError."""
+    if kind_name:
+        kind = registry.get(kind_name)
+        if kind is None:
+            known = ", ".join(k.name for k in registry.KINDS)
+            raise PuzzleError(f"unknown puzzle kind '{kind_name}'; known kinds: {known}")
+        return kind
+    kind = registry.detect(text)
+    if kind is None:
+        raise PuzzleError("this does not look like a puzzle I know; send /help for the formats")
+    return kind
+
+
+def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
+    """Kind + canonical puzzle + solver version, hashed to a short stable key."""
+    raw = f"{kind.name}\n{kind.version}\n{kind.canonical(puzzle)}"
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def prepare(text: str, kind_name: str | None = None) -> tuple[PuzzleKind, Any, str]:
+    """Parse only: the kind, the puzzle and its cache key (cheap; no search)."""
+    check_size(text)
+    kind = choose_kind(text, kind_name)
+    puzzle = kind.parse(text)
+    return kind, puzzle, cache_key(kind, puzzle)
+
+
+def run(
+    text: str,
+    kind_name: str | None = None,
+    limits: Limits | None = None,
+    render: bool = True,
+) -> Result:
+    """Solve puzzle text end to end; bad input becomes a Result with `ok=False`."""
+    limits = limits or Limits()
+    timings: dict[str, float] = {}
+    started = time.perf_counter()
+    try:
+        kind, puzzle, _ = prepare(text, kind_name)
+    except PuzzleError as error:
+        guessed = registry.get(kind_name or "") or registry.detect(text)
+        return Result(kind=guessed.name if guessed else "", ok=False, error=str(error))
+    timings["parse"] = time.perf_counter() - started
+
+    mark = time.perf_counter()
+    solutions = kind.solve(puzzle, limits)
+    timings["solve"] = time.perf_counter() - mark
+
+    mark = time.perf_counter()
+    report = kind.check(puzzle, solutions.found[0]) if solutions.found else None
+    timings["check"] = time.perf_counter() - mark
+
+    media: list[Media] = []
+    if render:
+        mark = time.perf_counter()
+        first = solutions.found[0] if solutions.found else None
+        picture = kind.render(puzzle, first)
+        media.append(Media(f"{kind.name}.png", png_bytes(picture), "photo"))
+        media.extend(kind.extra_media(puzzle, solutions))
+        timings["render"] = time.perf_counter() - mark
+
+    report_text = report.text() if report else solutions.reason or "No solution."
+    if len(solutions.found) > 1:
+        second = kind.format_solution(puzzle, solutions.found[1])
+        report_text += f"\n\nThe puzzle is not unique; another solution:\n{second}"
+    return Result(
+        kind=kind.name,
+        ok=True,
+        name=kind.puzzle_name(puzzle),
+        caption=kind.caption(puzzle, solutions, report),
+        report=report_text,
+        verdict_ok=bool(report and report.ok),
+        solutions=[kind.format_solution(puzzle, s) for s in solutions.found],
+        count=solutions.count,
+        exhaustive=solutions.exhaustive,
+        reason=solutions.reason,
+        media=media,
+        timings=timings,
+        stats=solutions.stats,
+    )

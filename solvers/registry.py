@@ -1,0 +1,28 @@
+"""The list of puzzle kinds. A new kind needs one line here and nothing else."""
+
+from __future__ import annotations
+
+from .base import PuzzleKind
+from .seki import Seki
+
+#: every kind the bot knows, in the order /help lists them and detection tries them
+KINDS: tuple[PuzzleKind, ...] = (
+    Seki(),
+)
+
+
+def get(name: str) -> PuzzleKind | None:
+    """The kind called `name` (or one of its aliases), case-insensitive."""
+    wanted = name.lower().lstrip("/#")
+    for kind in KINDS:
+        if wanted == kind.name or wanted in kind.aliases:
+            return kind
+    return None
+
+
+def detect(text: str) -> PuzzleKind | None:
+    """The first kind whose `detect` accepts the text, or None."""
+    for kind in KINDS:
+        if kind.detect(text):
+            return kind
+    return None

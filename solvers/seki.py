@@ -1,0 +1,246 @@
+"""Seki: a 4x4 grid of black and white cells set by nine rotors.
+
+A *rotor* sits on each of the nine inner intersections of the grid and covers the four
+cells around it, its *rotor group*. Its type says how many of those cells are black and
+in what pattern, whatever way it is turned:
+
+- `+` singleOn: one cell black;
+- `-` singleOff: three cells black;
+- `o` opposite2: two diagonally opposite cells black (like the BMW logo);
+- `a` adjacent2: two side-by-side cells black (like a half-eaten pie).
+
+Cells are numbered V0..V15 row by row; rotor k (row r = k // 3, column c = k % 3) covers
+cells 4r+c, 4r+c+1, 4(r+1)+c, 4(r+1)+c+1. Input, as in the seed: an optional `#seki NAME`
+header, then the nine rotor characters (spaces and line breaks between them allowed).
+A solution is the 16 cells, 1 for black, written as four rows of 0/1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+from PIL import Image
+
+from . import draw
+from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, header_is
+from .smt import enumerate_models
+
+SIZE = 4
+ROTOR_TYPES = {"+": "singleOn", "-": "singleOff", "o": "opposite2", "a": "adjacent2"}
+#: black cells in each rotor's group
+BLACK_COUNT = {"+": 1, "-": 3, "o": 2, "a": 2}
+
+Grid = tuple[int, ...]  # 16 cells, 1 = black
+
+
+def rotor_group(k: int) -> tuple[int, int, int, int]:
+    """Cells around rotor k, in the order top-left, top-right, bottom-left, bottom-right."""
+    r, c = divmod(k, SIZE - 1)
+    top = SIZE * r + c
+    return (top, top + 1, top + SIZE, top + SIZE + 1)
+
+
+def black_pairs(rotor: str, group: tuple[int, int, int, int]) -> list[tuple[int, int]]:
+    """The pairs of cells that may be the two black ones for `o` and `a` rotors."""
+    tl, tr, bl, br = group
+    if rotor == "o":
+        return [(tl, br), (tr, bl)]
+    if rotor == "a":
+        return [(tl, tr), (tr, br), (br, bl), (tl, bl)]
+    return []
+
+
+@dataclass(frozen=True)
+class SekiPuzzle:
+    rotors: str  # nine characters from + - o a
+    name: str = ""
+
+
+class Seki(PuzzleKind):
+    name = "seki"
+    title = "Seki"
+    summary = "`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. oo+ooaoo-"
+    example = "sk_6018.txt"
+    version = "1"
+
+    def detect(self, text: str) -> bool:
+        if header_is(text, "seki"):
+            return True
+        body = "".join(text.split())
+        return len(body) == 9 and set(body) <= set(ROTOR_TYPES)
+
+    def parse(self, text: str) -> SekiPuzzle:
+        check_size(text)
+        name, rotors, first_line = "", "", None
+        for number, line in enumerate(text.splitlines(), start=1):
+            stripped = line.strip()
+            if not stripped:
+                continue
+            if stripped.startswith("#"):
+                if rotors:
+                    raise PuzzleError("a header line must come before the rotors", number)
+                name = stripped.split(None, 1)[1].strip() if " " in stripped else ""
+                continue
+            first_line = first_line or number
+            for column, char in enumerate(line, start=1):
+                if char.isspace():
+                    continue
+                if char.lower() not in ROTOR_TYPES:
+                    raise PuzzleError(
+                        f"'{char}' is not a rotor; use + (one black), - (three black), "
+                        "o (opposite pair) or a (adjacent pair)", number, column)
+                rotors += char.lower()
+            if len(rotors) > 9:
+                raise PuzzleError(f"expected 9 rotors in all, got {len(rotors)} so far", number)
+        if not rotors:
+            raise PuzzleError("the puzzle is empty: send 9 rotor characters such as oo+ooaoo-")
+        if len(rotors) != 9:
+            raise PuzzleError(f"expected 9 rotors, got {len(rotors)}", first_line)
+        return SekiPuzzle(rotors, name)
+
+    def canonical(self, puzzle: SekiPuzzle) -> str:
+        return puzzle.rotors
+
+    # Solving -----------------------------------------------------------------------
+
+    def solve(self, puzzle: SekiPuzzle, limits: Limits) -> Solutions:
+        cells = [z3.Int(f"V{i}") for i in range(SIZE * SIZE)]
+        solver = z3.Solver()
+        for cell in cells:
+            solver.add(z3.Or(cell == 0, cell == 1))
+        for k, rotor in enumerate(puzzle.rotors):
+            group = rotor_group(k)
+            rules = [z3.Sum([cells[i] for i in group]) == BLACK_COUNT[rotor]]
+            pairs = black_pairs(rotor, group)
+            if pairs:
+                rules.append(z3.Or([cells[a] + cells[b] == 2 for a, b in pairs]))
+            solver.assert_and_track(z3.And(rules), f"RotorGroup{k}")
+        found, count, exhaustive = enumerate_models(solver, cells, limits)
+        reason = self._unsat_reason(puzzle, solver) if count == 0 and exhaustive else ""
+        return Solutions(found, count, exhaustive, reason,
+                         stats={"z3_conflicts": _stat(solver, "conflicts")})
+
+    @staticmethod
+    def _unsat_reason(puzzle: SekiPuzzle, solver: z3.Solver) -> str:
+        """Name the rotor groups that cannot all hold (Z3's unsat core)."""
+        core = sorted(int(str(name).removeprefix("RotorGroup")) for name in solver.unsat_core())
+        groups = ", ".join(f"{k} ({puzzle.rotors[k]} on {list(rotor_group(k))})" for k in core)
+        return f"Z3 says unsat: these rotor groups cannot all hold at once: {groups}."
+
+    def smt(self, puzzle: SekiPuzzle) -> str:
+        """The seed's SMT-LIB2 text: Int cells in 0..1, a sum and a pattern per rotor."""
+        lines = ["(set-logic LIA)", "(set-option :produce-models true)",
+                 "(set-option :produce-assignments true)"]
+        for i in range(SIZE * SIZE):
+            lines += [f"(declare-const V{i} Int)", f"(assert (or (= V{i} 0) (= V{i} 1) ))"]
+        for k, rotor in enumerate(puzzle.rotors):
+            group = rotor_group(k)
+            names = " ".join(f"V{i}" for i in group)
+            lines.append(f";RotorGroup {k} {rotor} {','.join(map(str, group))}")
+            lines.append(f"(assert (= {BLACK_COUNT[rotor]} (+ {names})))")
+            pairs = black_pairs(rotor, group)
+            if pairs:
+                options = " ".join(f"(= 2 (+ V{a} V{b}))" for a, b in pairs)
+                lines.append(f"(assert (or {options} )); {rotor}")
+        cells = " ".join(f"V{i}" for i in range(SIZE * SIZE))
+        lines += ["(check-sat)", f"(get-value ( {cells}))", "(exit)"]
+        return "\n".join(lines)
+
+    # Checking ----------------------------------------------------------------------
+
+    def check(self, puzzle: SekiPuzzle, solution: Grid) -> CheckReport:
+        """Recount every rotor group from the grid alone, as the seed's check does."""
+        lines, difference, patterns_ok = [], 0, True
+        for k, rotor in enumerate(puzzle.rotors):
+            group = rotor_group(k)
+            total = sum(solution[i] for i in group)
+            blacks = {i for i in group if solution[i]}
+            pairs = black_pairs(rotor, group)
+            pattern = not pairs or any(blacks == set(pair) for pair in pairs)
+            difference += abs(total - BLACK_COUNT[rotor])
+            patterns_ok &= pattern
+            ok = total == BLACK_COUNT[rotor] and pattern
+            note = "" if pattern or total != BLACK_COUNT[rotor] else " (wrong pattern)"
+            lines.append(
+                f"RotorGroup {k} ch={rotor} Value={BLACK_COUNT[rotor]} "
+                f"[{','.join(map(str, group))}] gives Sum = {total} "
+                f"{'OK' if ok else 'FAIL'}{note}")
+        if difference == 0 and patterns_ok:
+            return CheckReport(True, lines, "Puzzle OK Solution successful.")
+        why = (f"Solution failed by difference = {difference}." if difference
+               else "Solution failed: a rotor's black cells are in the wrong pattern.")
+        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {why}")
+
+    # Text form of a solution -------------------------------------------------------
+
+    def format_solution(self, puzzle: SekiPuzzle, solution: Grid) -> str:
+        return "\n".join(
+            "".join(str(v) for v in solution[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE))
+
+    def parse_solution(self, puzzle: SekiPuzzle, text: str) -> Grid:
+        """Four rows of four 0/1 digits (1 = black); `#` also means black, `.` white."""
+        rows = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(rows) == 1 and len(rows[0][1].replace(" ", "")) == SIZE * SIZE:
+            flat = rows[0][1].replace(" ", "")
+            rows = [(rows[0][0], flat[i:i + SIZE]) for i in range(0, SIZE * SIZE, SIZE)]
+        if len(rows) != SIZE:
+            raise PuzzleError(f"expected {SIZE} rows of {SIZE} cells, got {len(rows)} rows")
+        cells: list[int] = []
+        for number, row in rows:
+            row = row.replace(" ", "")
+            if len(row) != SIZE:
+                raise PuzzleError(f"expected {SIZE} cells, got {len(row)}", number)
+            for column, char in enumerate(row, 1):
+                if char not in "01#.":
+                    raise PuzzleError(f"'{char}' is not a cell; use 1 or # for black, "
+                                      "0 or . for white", number, column)
+                cells.append(1 if char in "1#" else 0)
+        return tuple(cells)
+
+    # Picture -----------------------------------------------------------------------
+
+    def render(self, puzzle: SekiPuzzle, solution: Grid | None) -> Image.Image:
+        """The grid with black/white cells and the nine rotors drawn on the corners."""
+        cell, margin, top = 130, 40, 70
+        side = cell * SIZE
+        image, pen = draw.canvas(side + 2 * margin, side + top + margin + 50)
+        title = " ".join(x for x in ("Seki", puzzle.name) if x)
+        draw.centred_text(pen, (image.width / 2, top / 2), title, 28, bold=True)
+        for i in range(SIZE * SIZE):
+            r, c = divmod(i, SIZE)
+            x, y = margin + c * cell, top + r * cell
+            black = solution is not None and solution[i]
+            fill = draw.INK if black else (draw.PAPER if solution else (235, 235, 235))
+            pen.rectangle([x, y, x + cell, y + cell], fill=fill, outline=draw.GRID, width=2)
+        for k, rotor in enumerate(puzzle.rotors):
+            self._draw_rotor(pen, k, rotor, solution, margin, top, cell)
+        legend = "+ one black   - three black   o opposite pair   a adjacent pair"
+        draw.centred_text(pen, (image.width / 2, top + side + margin / 2 + 20), legend, 18,
+                          fill=draw.MUTED)
+        return image
+
+    @staticmethod
+    def _draw_rotor(pen, k: int, rotor: str, solution: Grid | None,
+                    margin: int, top: int, cell: int) -> None:
+        """A disc on the intersection; its quarters are amber where the cell is black."""
+        r, c = divmod(k, SIZE - 1)
+        cx, cy, radius = margin + (c + 1) * cell, top + (r + 1) * cell, 34
+        box = [cx - radius, cy - radius, cx + radius, cy + radius]
+        # Pillow angles run clockwise from 3 o'clock: quarters over tl, tr, bl, br cells
+        quarters = {0: (180, 270), 1: (270, 360), 2: (90, 180), 3: (0, 90)}
+        for position, cell_index in enumerate(rotor_group(k)):
+            on = solution is not None and solution[cell_index]
+            start, end = quarters[position]
+            pen.pieslice(box, start, end, fill=(240, 160, 32) if on else (255, 246, 224))
+        pen.ellipse(box, outline=(90, 60, 10), width=3)
+        inner = 15
+        pen.ellipse([cx - inner, cy - inner, cx + inner, cy + inner], fill=draw.PAPER,
+                    outline=(90, 60, 10), width=2)
+        draw.centred_text(pen, (cx, cy - 1), rotor, 22, bold=True)
+
+
+def _stat(solver: z3.Solver, key: str) -> int:
+    """One figure from Z3's statistics, 0 when Z3 did not report it."""
+    stats = solver.statistics()
+    return int(stats.get_key_value(key)) if key in list(stats.keys()) else 0
