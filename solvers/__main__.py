@@ -25,8 +25,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     result = run(
         read_input(args.file),
         args.kind,
-        Limits.within(args.timeout, max_solutions=args.max),
+        Limits.within(args.timeout, max_solutions=args.max) if args.max else None,
         render=bool(args.png),
+        seconds=args.timeout,
     )
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     solve.add_argument("--kind", help="puzzle kind (default: detected from the text)")
     solve.add_argument("--png", help="write the picture here")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
-    solve.add_argument("--max", type=int, default=2, help="solutions to count at most")
+    solve.add_argument("--max", type=int, help="solutions to count at most (default: the kind's)")
     solve.add_argument("--timeout", type=float, default=None, help="seconds to search")
     solve.set_defaults(handler=cmd_solve)
     smt = sub.add_parser("smt", help="print the SMT-LIB2 text of a puzzle")

@@ -146,6 +146,8 @@ class PuzzleKind(ABC):
     example: str = ""
     #: other names accepted for the explicit command and /example
     aliases: tuple[str, ...] = ()
+    #: solutions a reply looks for by default: 2 is enough to prove a puzzle unique
+    max_solutions: int = 2
 
     @abstractmethod
     def detect(self, text: str) -> bool:
@@ -190,7 +192,8 @@ class PuzzleKind(ABC):
         title = " ".join(x for x in (self.title, self.puzzle_name(puzzle)) if x)
         if not solutions.found:
             why = f"\n{solutions.reason}" if solutions.reason else ""
-            return f"{title}: no solution ({solutions.count_text()}).{why}"
+            status = "no solution" if solutions.exhaustive else "no solution found in time"
+            return f"{title}: {status}.{why}"
         first = self.format_solution(puzzle, solutions.found[0])
         verdict = report.verdict if report else ""
         return f"{title}\n{verdict}\n{first}\nSolutions: {solutions.count_text()}"

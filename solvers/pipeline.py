@@ -35,6 +35,7 @@ class Result:
     solutions: list[str] = field(default_factory=list)
     count: int = 0
     exhaustive: bool = False
+    timed_out: bool = False
     reason: str = ""
     media: list[Media] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
@@ -88,9 +89,13 @@ def run(
     kind_name: str | None = None,
     limits: Limits | None = None,
     render: bool = True,
+    *,
+    seconds: float | None = None,
 ) -> Result:
-    """Solve puzzle text end to end; bad input becomes a Result with `ok=False`."""
-    limits = limits or Limits()
+    """Solve puzzle text end to end; bad input becomes a Result with `ok=False`.
+
+    Without explicit `limits`, the search gets `seconds` and the kind's own solution cap.
+    """
     timings: dict[str, float] = {}
     started = time.perf_counter()
     try:
@@ -99,10 +104,12 @@ def run(
         guessed = registry.get(kind_name or "") or registry.detect(text)
         return Result(kind=guessed.name if guessed else "", ok=False, error=str(error))
     timings["parse"] = time.perf_counter() - started
+    limits = limits or Limits.within(seconds, kind.max_solutions)
 
     mark = time.perf_counter()
     solutions = kind.solve(puzzle, limits)
     timings["solve"] = time.perf_counter() - mark
+    timed_out = limits.expired()
 
     mark = time.perf_counter()
     report = kind.check(puzzle, solutions.found[0]) if solutions.found else None
@@ -131,6 +138,7 @@ def run(
         solutions=[kind.format_solution(puzzle, s) for s in solutions.found],
         count=solutions.count,
         exhaustive=solutions.exhaustive,
+        timed_out=timed_out,
         reason=solutions.reason,
         media=media,
         timings=timings,

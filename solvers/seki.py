@@ -107,6 +107,7 @@ class Seki(PuzzleKind):
     def solve(self, puzzle: SekiPuzzle, limits: Limits) -> Solutions:
         cells = [z3.Int(f"V{i}") for i in range(SIZE * SIZE)]
         solver = z3.Solver()
+        solver.set("core.minimize", True)  # name the fewest rotor groups that clash
         for cell in cells:
             solver.add(z3.Or(cell == 0, cell == 1))
         for k, rotor in enumerate(puzzle.rotors):

@@ -1,0 +1,1 @@
+"""PuzzleBot's service layer: Telegram handlers, the solver pool, the store, the sandbox."""

@@ -1,0 +1,21 @@
+"""`python -m bot`: start PuzzleBot (the local sandbox when TELEGRAM_BOT_TOKEN is unset)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from .app import serve
+from .config import Config
+from .logs import setup_logging
+
+
+def main() -> None:
+    config = Config.from_env()
+    setup_logging(config.token)
+    logging.getLogger(__name__).info("starting with %r", config)
+    asyncio.run(serve(config))
+
+
+if __name__ == "__main__":
+    main()

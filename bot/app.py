@@ -1,0 +1,146 @@
+"""Wiring: build the python-telegram-bot Application and run it, against Telegram or
+against the local sandbox. Every handler is registered here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
+
+from solvers import registry
+
+from . import handlers
+from .config import Config
+from .pool import SolverPool
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+#: the token the bot uses against the sandbox (the sandbox accepts any well-formed one)
+SANDBOX_TOKEN = "1000001:sandbox-token"
+#: updates handled at once; solving happens in the pool, so this only bounds waiting
+CONCURRENT_UPDATES = 256
+
+
+def build_application(config: Config, base_url: str | None = None,
+                      token: str | None = None) -> Application:
+    """The Application with every handler; `base_url` points it at a Bot API server."""
+    limiter = (AIORateLimiter(group_max_rate=0, max_retries=3) if config.sandbox
+               else AIORateLimiter(max_retries=3))
+    builder = (Application.builder().token(token or config.token)
+               .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter))
+    if base_url:
+        builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
+    application = builder.build()
+    add_handlers(application)
+    application.bot_data["services"] = handlers.Services(
+        config=config,
+        pool=SolverPool(config.workers, config.solve_timeout),
+        store=Store(config.db_path),
+        started=time.time(),
+    )
+    return application
+
+
+def add_handlers(application: Application) -> None:
+    application.add_handler(CommandHandler(["start", "help"], handlers.start))
+    application.add_handler(CommandHandler("example", handlers.example))
+    application.add_handler(CommandHandler("smt", handlers.smt))
+    kind_names = [kind.name for kind in registry.KINDS]
+    application.add_handler(CommandHandler(kind_names, handlers.kind_command))
+    application.add_handler(
+        MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))
+    application.add_error_handler(handlers.on_error)
+
+
+def bot_commands() -> list[BotCommand]:
+    """The command menu shown by Telegram clients."""
+    commands = [
+        BotCommand("help", "What I do and the puzzles I know"),
+        BotCommand("example", "A ready puzzle to try: /example seki"),
+        BotCommand("smt", "SMT-LIB2 text of a puzzle"),
+    ]
+    commands += [BotCommand(kind.name, f"Solve a {kind.title} puzzle")
+                 for kind in registry.KINDS]
+    return commands
+
+
+async def open_services(application: Application) -> None:
+    svc: handlers.Services = application.bot_data["services"]
+    await svc.store.open()
+    svc.pool.start()
+    await application.bot.set_my_commands(bot_commands())
+
+
+async def close_services(application: Application) -> None:
+    svc: handlers.Services = application.bot_data["services"]
+    await svc.pool.close()
+    await svc.store.close()
+
+
+@dataclass
+class Running:
+    """A started bot: its Application and, in sandbox mode, the sandbox's address."""
+
+    application: Application
+    url: str | None
+
+
+@asynccontextmanager
+async def running(config: Config, sandbox_port: int | None = None) -> AsyncIterator[Running]:
+    """Start the bot (and the sandbox when there is no token); stop both on exit."""
+    sandbox = None
+    if config.sandbox:
+        from .sandbox import Sandbox
+
+        port = config.sandbox_port if sandbox_port is None else sandbox_port
+        sandbox = Sandbox(host="127.0.0.1", port=port)
+        url = await sandbox.start()
+        application = build_application(config, base_url=url, token=SANDBOX_TOKEN)
+    else:
+        url = None
+        application = build_application(config, base_url=config.api_url)
+    try:
+        async with application:
+            await open_services(application)
+            await application.start()
+            await application.updater.start_polling(
+                allowed_updates=Update.ALL_TYPES, poll_interval=0, timeout=10)
+            try:
+                yield Running(application, url)
+            finally:
+                await application.updater.stop()
+                await application.stop()
+                await close_services(application)
+    finally:
+        if sandbox is not None:
+            await sandbox.stop()
+
+
+async def serve(config: Config) -> None:
+    """Run until SIGINT or SIGTERM."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    async with running(config) as bot:
+        if bot.url:
+            print(f"PuzzleBot sandbox: open {bot.url}/ in a browser to chat with the bot",
+                  flush=True)
+        else:
+            print("PuzzleBot is polling Telegram", flush=True)
+        await stop.wait()

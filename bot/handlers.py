@@ -1,0 +1,228 @@
+"""Chat handlers: one small function per command, all wiring in `bot/app.py`.
+
+The flow for a puzzle (DESIGN.md): detect the kind -> parse (cheap, here) for the cache
+key -> the SQLite cache -> else the solver pool -> store -> reply with the picture(s),
+a short caption and the full check report.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import logging
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from telegram import Message, Update
+from telegram.constants import ChatAction, ChatType, ParseMode
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from solvers import registry
+from solvers.base import PuzzleError, PuzzleKind
+from solvers.pipeline import Result, prepare
+
+from .config import Config
+from .pool import JobTimeout, SolverPool, WorkerDied
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+#: Telegram's limits on a caption and on a text message
+CAPTION_LIMIT = 1024
+TEXT_LIMIT = 4096
+
+
+@dataclass
+class Services:
+    """What every handler needs, kept in `application.bot_data` (no globals)."""
+
+    config: Config
+    pool: SolverPool
+    store: Store
+    started: float
+
+
+def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
+    return context.bot_data["services"]
+
+
+def code_spans(text: str) -> str:
+    """Escape for HTML, then show `backticked` parts as code."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
+
+
+def kinds_listing() -> str:
+    return "\n".join(
+        f"/{kind.name} {html.escape(kind.title)}: {code_spans(kind.summary)}"
+        for kind in registry.KINDS)
+
+
+WELCOME = (
+    "<b>PuzzleBot</b> solves puzzles. Send the puzzle as text and get back a picture of "
+    "the answer, how many solutions there are, and a check report that verifies it "
+    "rule by rule.\n\n<b>Puzzles I know</b>\n{kinds}\n\n"
+    "<b>Commands</b>\n"
+    "/example KIND: a ready puzzle to try (forward it back to me)\n"
+    "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
+    "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
+    "/help: this message"
+)
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/start and /help: what the bot does and the kinds it knows."""
+    await update.effective_message.reply_text(
+        WELCOME.format(kinds=kinds_listing()), parse_mode=ParseMode.HTML)
+
+
+async def example(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/example KIND: the kind's sample puzzle, ready to be sent back."""
+    kind = registry.get(context.args[0]) if context.args else None
+    if kind is None or not kind.example:
+        names = ", ".join(k.name for k in registry.KINDS if k.example)
+        await update.effective_message.reply_text(f"Usage: /example KIND, one of: {names}")
+        return
+    await update.effective_message.reply_text((PUZZLES / kind.example).read_text().strip())
+
+
+def command_argument(message: Message) -> str:
+    """The text after the command word, keeping its line breaks."""
+    text = message.text or ""
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    return text[len(first):].strip("\n ")
+
+
+async def smt(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/smt PUZZLE: the SMT-LIB2 text as a document."""
+    message = update.effective_message
+    text = command_argument(message)
+    if not text:
+        await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt oo+ooaoo-")
+        return
+    try:
+        kind, puzzle, _ = prepare(text)
+        smtlib = kind.smt(puzzle)
+    except PuzzleError as error:
+        await message.reply_text(str(error))
+        return
+    await message.reply_document(
+        smtlib.encode(), filename=f"{kind.name}.smt2",
+        caption=f"{kind.title}: SMT-LIB2, {len(smtlib.splitlines())} lines. "
+                "Run it with: z3 file.smt2")
+
+
+async def kind_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/seki PUZZLE (and every other kind's name): solve as that kind."""
+    message = update.effective_message
+    name = (message.text or "").split(maxsplit=1)[0].lstrip("/").split("@")[0]
+    kind = registry.get(name)
+    text = command_argument(message)
+    if not text:
+        await message.reply_text(
+            f"{kind.title}: {kind.summary}\nTry /example {kind.name}".replace("`", ""))
+        return
+    await solve_and_reply(update, context, text, kind)
+
+
+async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Plain text: solve it if it looks like a puzzle; in private chats, say what works."""
+    message = update.effective_message
+    kind = registry.detect(message.text or "")
+    if kind is not None:
+        await solve_and_reply(update, context, message.text, kind)
+    elif message.chat.type == ChatType.PRIVATE:
+        await message.reply_text(
+            "That does not look like a puzzle I know. Send /help for the formats, "
+            "or /example seki for one to try.")
+
+
+async def solve_and_reply(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                          text: str, kind: PuzzleKind) -> None:
+    """Parse, look in the cache, else solve in the pool; then reply."""
+    message = update.effective_message
+    svc = services(context)
+    started = time.perf_counter()
+    try:
+        kind, _, key = prepare(text, kind.name)
+    except PuzzleError as error:
+        await message.reply_text(f"{kind.title}: {error}")
+        return
+    result = await svc.store.get_result(key)
+    if result is not None:
+        log.info("cache hit: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
+    else:
+        result = await solve_in_pool(update, context, text, kind)
+        if result is None:
+            return
+        if result.ok and not result.timed_out:
+            await svc.store.put_result(key, result)
+        log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
+    await send_result(message, result)
+
+
+async def solve_in_pool(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                        text: str, kind: PuzzleKind) -> Result | None:
+    """Run the solver; tell the user (and return None) when the job fails."""
+    message = update.effective_message
+    svc = services(context)
+    try:
+        await context.bot.send_chat_action(message.chat_id, ChatAction.UPLOAD_PHOTO)
+    except TelegramError as error:  # a lost typing indicator is not worth failing over
+        log.debug("chat action failed: %s", error)
+    try:
+        return await svc.pool.solve(text, kind.name)
+    except JobTimeout:
+        await message.reply_text(
+            f"{kind.title}: this puzzle took longer than the {svc.config.solve_timeout:g} s "
+            "limit, so I stopped it. Try a smaller one.")
+    except WorkerDied:
+        await message.reply_text(
+            f"{kind.title}: the solver process stopped in the middle of this job. "
+            "It has been replaced; please send the puzzle again.")
+    return None
+
+
+async def send_result(message: Message, result: Result) -> None:
+    """Pictures first (the first one carries the caption), then the check report."""
+    if not result.ok:
+        await message.reply_text(result.error)
+        return
+    caption = clip(result.caption, CAPTION_LIMIT)
+    for number, media in enumerate(result.media):
+        text = caption if number == 0 else media.caption
+        if media.kind == "animation":
+            await message.reply_animation(media.data, filename=media.filename, caption=text)
+        elif media.kind == "document":
+            await message.reply_document(media.data, filename=media.filename, caption=text)
+        else:
+            await message.reply_photo(media.data, filename=media.filename, caption=text)
+    if not result.media:
+        await message.reply_text(caption)
+    await send_report(message, result)
+
+
+async def send_report(message: Message, result: Result) -> None:
+    """The full check report: as a message when it fits, else as a text document."""
+    body = f"<pre>{html.escape(result.report)}</pre>"
+    if len(body) <= TEXT_LIMIT:
+        await message.reply_text(body, parse_mode=ParseMode.HTML)
+    else:
+        await message.reply_document(result.report.encode(), filename=f"{result.kind}-report.txt",
+                                     caption="The full check report")
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log every unexpected failure; tell the user something went wrong."""
+    log.error("unexpected error handling an update", exc_info=context.error)
+    if isinstance(update, Update) and update.effective_message:
+        with contextlib.suppress(TelegramError):
+            await update.effective_message.reply_text(
+                "Sorry, something went wrong on my side. The error has been logged.")

@@ -1,0 +1,138 @@
+"""The SQLite store: solved-puzzle cache now, game state later.
+
+One file (`PUZZLEBOT_DB`), opened through aiosqlite so the event loop never waits on the
+disk. The schema carries a version number and is brought up to date by the ordered
+list of migrations below; a new table is a new entry at the end, never an edit.
+
+The cache is an optimisation, never a dependency: when the file is locked or
+unreadable the bot keeps answering without it and says so in its log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import sqlite3
+import time
+
+import aiosqlite
+
+from solvers.base import Media
+from solvers.pipeline import Result
+
+log = logging.getLogger(__name__)
+
+#: each entry moves the schema one version up; the version is the list's length
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE cache (
+        key TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        created REAL NOT NULL,
+        hits INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE cache_media (
+        key TEXT NOT NULL REFERENCES cache(key) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        filename TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        caption TEXT NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (key, position)
+    );
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class Store:
+    """Async access to the SQLite file; every failure degrades to "no cache"."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.db: aiosqlite.Connection | None = None
+        self.hits = 0
+        self.misses = 0
+
+    async def open(self) -> None:
+        try:
+            self.db = await aiosqlite.connect(self.path, timeout=2)
+            await self.db.execute("PRAGMA journal_mode=WAL")
+            await self.db.execute("PRAGMA foreign_keys=ON")
+            await self._migrate()
+        except sqlite3.Error as error:
+            log.error("store %s unusable, running without cache: %s", self.path, error)
+            await self.close()
+
+    async def _migrate(self) -> None:
+        assert self.db is not None
+        version = (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
+        for number in range(version, SCHEMA_VERSION):
+            await self.db.executescript(
+                f"BEGIN; {MIGRATIONS[number]} PRAGMA user_version = {number + 1}; COMMIT;")
+            log.info("store schema migrated to version %d", number + 1)
+
+    async def schema_version(self) -> int:
+        if self.db is None:
+            return 0
+        return (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
+
+    async def close(self) -> None:
+        if self.db is not None:
+            try:
+                await self.db.close()
+            finally:
+                self.db = None
+
+    async def get_result(self, key: str) -> Result | None:
+        """The cached result for a cache key, or None (also when the file fails)."""
+        if self.db is None:
+            return None
+        try:
+            row = await (await self.db.execute(
+                "SELECT payload FROM cache WHERE key = ?", (key,))).fetchone()
+            if row is None:
+                self.misses += 1
+                return None
+            media_rows = await (await self.db.execute(
+                "SELECT filename, data, kind, caption FROM cache_media WHERE key = ? "
+                "ORDER BY position", (key,))).fetchall()
+            await self.db.execute("UPDATE cache SET hits = hits + 1 WHERE key = ?", (key,))
+            await self.db.commit()
+        except sqlite3.Error as error:
+            log.warning("cache read failed, answering without it: %s", error)
+            return None
+        self.hits += 1
+        fields = json.loads(row[0])
+        return Result(**fields, media=[Media(*media) for media in media_rows])
+
+    async def put_result(self, key: str, result: Result) -> None:
+        """Store a result in one transaction: all of it or none of it."""
+        if self.db is None:
+            return
+        fields = dataclasses.asdict(result)
+        fields.pop("media")
+        try:
+            await self.db.execute("BEGIN")
+            await self.db.execute("DELETE FROM cache_media WHERE key = ?", (key,))
+            await self.db.execute(
+                "INSERT OR REPLACE INTO cache (key, kind, payload, created) VALUES (?, ?, ?, ?)",
+                (key, result.kind, json.dumps(fields), time.time()))
+            await self.db.executemany(
+                "INSERT INTO cache_media (key, position, filename, kind, caption, data) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(key, n, m.filename, m.kind, m.caption, m.data)
+                 for n, m in enumerate(result.media)])
+            await self.db.commit()
+        except sqlite3.Error as error:
+            log.warning("cache write failed, result not kept: %s", error)
+            await self._rollback()
+
+    async def _rollback(self) -> None:
+        try:
+            if self.db is not None:
+                await self.db.rollback()
+        except sqlite3.Error:
+            pass
