@@ -1,0 +1,8 @@
+"""The local sandbox: a stand-in for Telegram's Bot API with a JSON client API and a web page.
+
+See docs/sandbox.md. `Sandbox` serves it; `SandboxClient` drives it from tests.
+"""
+
+from .server import DEFAULT_TOKEN, Sandbox
+
+__all__ = ["DEFAULT_TOKEN", "Sandbox"]

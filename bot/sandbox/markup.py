@@ -1,0 +1,228 @@
+"""Text formatting as Telegram does it: parse_mode HTML into plain text plus entities.
+
+Telegram never stores markup: it parses the HTML the bot sends into plain text and a list of
+MessageEntity objects (offsets and lengths in UTF-16 code units) and refuses what it cannot
+parse with "Bad Request: can't parse entities: ...". The sandbox does the same, so a bot that
+forgets to escape a '<' fails here exactly as it would on Telegram.
+
+Also: bot_command / url entities for text typed by (simulated) users.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+
+class EntityError(ValueError):
+    """The text cannot be parsed with its parse_mode (Telegram answers 400)."""
+
+
+def utf16_len(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+# tag -> entity type; Telegram's supported HTML subset
+_SIMPLE_TAGS = {
+    "b": "bold",
+    "strong": "bold",
+    "i": "italic",
+    "em": "italic",
+    "u": "underline",
+    "ins": "underline",
+    "s": "strikethrough",
+    "strike": "strikethrough",
+    "del": "strikethrough",
+    "tg-spoiler": "spoiler",
+    "code": "code",
+    "pre": "pre",
+    "blockquote": "blockquote",
+    "a": "text_link",
+    "span": "spoiler",
+    "tg-emoji": "custom_emoji",
+}
+_ENTITY_RE = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);")
+_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
+
+
+class _TelegramHTML(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.parts: list[str] = []
+        self.length = 0  # UTF-16 units emitted so far
+        self.stack: list[tuple[str, dict]] = []
+        self.entities: list[dict] = []
+
+    def _emit(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += utf16_len(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag not in _SIMPLE_TAGS:
+            raise EntityError(f'Unsupported start tag "{tag}"')
+        if tag == "span" and attrs.get("class") != "tg-spoiler":
+            raise EntityError('Tag "span" must have class "tg-spoiler"')
+        entity: dict = {"type": _SIMPLE_TAGS[tag], "offset": self.length}
+        if tag == "a":
+            href = attrs.get("href")
+            if not href:
+                raise EntityError('Tag "a" must have an attribute "href"')
+            entity["url"] = href
+        elif tag == "tg-emoji":
+            entity["custom_emoji_id"] = attrs.get("emoji-id", "")
+        elif tag == "code" and self.stack and self.stack[-1][0] == "pre":
+            lang = (attrs.get("class") or "").removeprefix("language-")
+            if lang:
+                self.stack[-1][1]["language"] = lang
+            entity = {}  # <pre><code> is one pre entity
+        elif tag == "blockquote" and "expandable" in attrs:
+            entity["type"] = "expandable_blockquote"
+        self.stack.append((tag, entity))
+
+    def handle_startendtag(self, tag, attrs):
+        raise EntityError(f'Unsupported self-closing tag "{tag}"')
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1][0] != tag:
+            raise EntityError(f'Unmatched end tag "{tag}"')
+        _, entity = self.stack.pop()
+        if entity:
+            entity["length"] = self.length - entity["offset"]
+            if entity["length"] > 0:
+                self.entities.append(entity)
+
+    def handle_data(self, data):
+        if "<" in data:
+            raise EntityError("Unescaped '<' in text: use &lt;")
+        self._emit(data)
+
+    def handle_entityref(self, name):
+        if name not in _NAMED:
+            raise EntityError(f'Unsupported HTML entity "&{name};"')
+        self._emit(_NAMED[name])
+
+    def handle_charref(self, name):
+        code = int(name[1:], 16) if name[:1] in "xX" else int(name)
+        self._emit(chr(code))
+
+    def handle_comment(self, data):
+        raise EntityError("Comments are not supported")
+
+    def handle_decl(self, decl):
+        raise EntityError("Declarations are not supported")
+
+    def unknown_decl(self, data):
+        raise EntityError("Declarations are not supported")
+
+    def handle_pi(self, data):
+        raise EntityError("Processing instructions are not supported")
+
+
+def parse_html(source: str) -> tuple[str, list[dict]]:
+    """Telegram's parse_mode=HTML: plain text and entities, or EntityError."""
+    parser = _TelegramHTML()
+    parser.feed(source)
+    parser.close()
+    if parser.rawdata:  # an unterminated tag such as "a <b" stays in the buffer
+        raise EntityError("Unexpected end of text inside a tag: escape '<' as &lt;")
+    if parser.stack:
+        raise EntityError(f'Can\'t find end tag corresponding to start tag "{parser.stack[-1][0]}"')
+    entities = sorted(parser.entities, key=lambda e: (e["offset"], -e["length"]))
+    return "".join(parser.parts), entities
+
+
+_MDV2_SPECIAL = "_*[]()~`>#+-=|{}.!"
+
+
+def parse_markdown_v2(source: str) -> tuple[str, list[dict]]:
+    """A small part of MarkdownV2: *bold*, _italic_, `code`, ```pre```, backslash escapes.
+
+    Like Telegram, an unescaped reserved character is an error.
+    """
+    out: list[str] = []
+    length = 0
+    entities: list[dict] = []
+    open_: dict[str, int] = {}
+    i = 0
+    while i < len(source):
+        ch = source[i]
+        if ch == "\\" and i + 1 < len(source):
+            out.append(source[i + 1])
+            length += utf16_len(source[i + 1])
+            i += 2
+            continue
+        if source.startswith("```", i):
+            end = source.find("```", i + 3)
+            if end < 0:
+                raise EntityError("Can't find end of Pre entity")
+            body = source[i + 3 : end]
+            lang, nl, rest = body.partition("\n")
+            if nl and lang and " " not in lang:
+                body = rest
+            entities.append({"type": "pre", "offset": length, "length": utf16_len(body)})
+            out.append(body)
+            length += utf16_len(body)
+            i = end + 3
+            continue
+        if ch == "`":
+            end = source.find("`", i + 1)
+            if end < 0:
+                raise EntityError("Can't find end of Code entity")
+            body = source[i + 1 : end]
+            entities.append({"type": "code", "offset": length, "length": utf16_len(body)})
+            out.append(body)
+            length += utf16_len(body)
+            i = end + 1
+            continue
+        if ch in "*_":
+            kind = "bold" if ch == "*" else "italic"
+            if ch in open_:
+                start = open_.pop(ch)
+                entities.append({"type": kind, "offset": start, "length": length - start})
+            else:
+                open_[ch] = length
+            i += 1
+            continue
+        if ch in _MDV2_SPECIAL:
+            raise EntityError(
+                f"Character '{ch}' is reserved and must be escaped with the preceding '\\'"
+            )
+        out.append(ch)
+        length += utf16_len(ch)
+        i += 1
+    if open_:
+        raise EntityError("Can't find end of the entity starting at byte offset 0")
+    entities.sort(key=lambda e: (e["offset"], -e["length"]))
+    return "".join(out), entities
+
+
+def parse(text: str, parse_mode: str | None) -> tuple[str, list[dict]]:
+    mode = (parse_mode or "").lower()
+    if mode == "html":
+        return parse_html(text)
+    if mode == "markdownv2":
+        return parse_markdown_v2(text)
+    if mode == "markdown":  # legacy Markdown: no reserved characters besides the markers
+        return parse_markdown_v2(re.sub(r"([\[\]()~>#+\-=|{}.!])", r"\\\1", text))
+    return text, []
+
+
+_COMMAND_RE = re.compile(r"(?<![\w/])/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?")
+_URL_RE = re.compile(r"\bhttps?://[^\s<>\"]+")
+
+
+def user_entities(text: str) -> list[dict]:
+    """Entities Telegram adds to text typed by a user: bot_command and url."""
+    entities = []
+    for regex, kind in ((_COMMAND_RE, "bot_command"), (_URL_RE, "url")):
+        for m in regex.finditer(text):
+            entities.append(
+                {
+                    "type": kind,
+                    "offset": utf16_len(text[: m.start()]),
+                    "length": utf16_len(m.group()),
+                }
+            )
+    entities.sort(key=lambda e: e["offset"])
+    return entities

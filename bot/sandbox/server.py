@@ -1,0 +1,530 @@
+"""The sandbox's HTTP server: the Bot API, file downloads, the JSON client API, the page.
+
+    sandbox = Sandbox()              # 127.0.0.1, a free port
+    url = await sandbox.start()      # "http://127.0.0.1:PORT"
+    Application.builder().token(sandbox.token)
+        .base_url(f"{url}/bot").base_file_url(f"{url}/file/bot")...
+    await sandbox.stop()
+
+Only loopback addresses are served, and requests whose Host (or Origin) is not a loopback
+name are refused, so a web page elsewhere cannot reach the sandbox through DNS rebinding.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import re
+import secrets
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from . import markup
+from .botapi import BotApi, BotApiError, Call, Upload
+from .state import (
+    PAGE_GROUP,
+    PAGE_USERS,
+    CallbackRecord,
+    Fault,
+    InlineRecord,
+    MessageRecord,
+    SandboxState,
+)
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+TOKEN_RE = re.compile(r"^(\d{1,20}):[A-Za-z0-9_-]{1,100}$")
+DEFAULT_TOKEN = "4242424242:sandbox_token_for_the_local_bot_api"
+MAX_REQUEST = 60 * 1024 * 1024
+CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+
+
+def is_loopback_name(host: str) -> bool:
+    host = host.strip().lower().rstrip(".")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _host_of(header: str) -> str:
+    """The host part of a Host header value ("127.0.0.1:8080", "[::1]:80", "localhost")."""
+    header = header.strip()
+    if header.startswith("["):
+        return header[1 : header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def _json(data, status: int = 200) -> web.Response:
+    return web.Response(text=json.dumps(data, ensure_ascii=False), status=status,
+                        content_type="application/json")
+
+
+def _client_error(text: str, status: int = 400) -> web.Response:
+    return _json({"ok": False, "error": text}, status)
+
+
+class ClientError(Exception):
+    def __init__(self, text: str, status: int = 400):
+        super().__init__(text)
+        self.status = status
+
+
+class Sandbox:
+    """A local stand-in for Telegram's Bot API with a JSON client API and a web chat page."""
+
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        token: str | None = None,
+        bot_username: str = "PuzzleBot",
+        bot_name: str = "PuzzleBot",
+    ):
+        if not is_loopback_name(host):
+            raise ValueError(f"the sandbox only listens on loopback addresses, not {host!r}")
+        if token is not None and not TOKEN_RE.match(token):
+            raise ValueError("a token looks like 123456:letters")
+        self.host = "127.0.0.1" if host.lower() == "localhost" else host
+        self.port = port
+        self.token = token or DEFAULT_TOKEN
+        self.only_token = token  # None: any well-formed token is accepted
+        self.state = SandboxState()
+        self.api = BotApi(self.state, bot_username, bot_name)
+        self.bot = self.api.bot_user(self.token)
+        self.url: str | None = None
+        self._runner: web.AppRunner | None = None
+        self._callback_seq = 0
+
+    # -- life cycle -----------------------------------------------------------------------
+
+    async def start(self) -> str:
+        self.state.closing = False
+        self._runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        sockets = site._server.sockets  # the real port when port=0
+        self.port = sockets[0].getsockname()[1]
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        self.url = f"http://{host}:{self.port}"
+        return self.url
+
+    async def stop(self) -> None:
+        self.state.closing = True
+        self.state.changed()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Sandbox:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.stop()
+
+    def make_app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_REQUEST, middlewares=[self._guard])
+        r = app.router
+        r.add_route("*", "/bot{token}/{method}", self.bot_api)
+        r.add_get("/file/bot{token}/{path:.+}", self.download)
+        r.add_get("/", self.index)
+        r.add_static("/static", STATIC)
+        r.add_get("/sandbox/chats", self.get_chats)
+        r.add_post("/sandbox/messages", self.post_message)
+        r.add_get("/sandbox/messages", self.get_messages)
+        r.add_post("/sandbox/callbacks", self.post_callback)
+        r.add_get("/sandbox/callbacks/{id}", self.get_callback)
+        r.add_post("/sandbox/inline", self.post_inline)
+        r.add_get("/sandbox/inline/{update_id}", self.get_inline)
+        r.add_post("/sandbox/faults", self.post_fault)
+        r.add_get("/sandbox/faults", self.get_faults)
+        r.add_delete("/sandbox/faults", self.delete_faults)
+        r.add_get("/sandbox/calls", self.get_calls)
+        r.add_post("/sandbox/reset", self.post_reset)
+        r.add_get("/sandbox/files/{file_id}", self.get_file)
+        return app
+
+    # -- the guard ----------------------------------------------------------------------
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler):
+        host = request.headers.get("Host", "")
+        if not is_loopback_name(_host_of(host)):
+            return web.Response(status=403, text="the sandbox answers loopback names only")
+        origin = request.headers.get("Origin")
+        if origin and origin != "null" and not is_loopback_name(urlsplit(origin).hostname or ""):
+            return web.Response(status=403, text="cross-origin requests are refused")
+        if (request.path.startswith("/sandbox/") and request.method in ("POST", "DELETE")
+                and request.content_type != "application/json"
+                and request.content_length):
+            return _client_error("send JSON with Content-Type: application/json", 415)
+        try:
+            response = await handler(request)
+        except ClientError as err:
+            response = _client_error(str(err), err.status)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    # -- the Bot API ----------------------------------------------------------------------
+
+    async def bot_api(self, request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        method = request.match_info["method"]
+        if not TOKEN_RE.match(token) or (self.only_token and token != self.only_token):
+            return self._envelope_error(BotApiError("Unauthorized", 401))
+        handler = self.api.methods.get(method.lower())
+        if handler is None:
+            return self._envelope_error(BotApiError("Not Found", 404))
+        try:
+            params, uploads = await self._read_params(request)
+        except BotApiError as err:
+            return self._envelope_error(err)
+        call = Call(bot=self.api.bot_user(token), params=params, uploads=uploads)
+        self.bot = call.bot
+        logged = {**{k: v for k, v in params.items()},
+                  **{k: f"<upload {u.filename} {len(u.data)} bytes>" for k, u in uploads.items()}}
+        fault = self.state.take_fault(method)
+        if fault is not None:
+            if fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault.error_code:
+                self.state.log_call(method, logged, False, f"fault {fault.error_code}")
+                return self._envelope_error(self._fault_error(fault))
+        try:
+            result = await handler(call)
+        except BotApiError as err:
+            self.state.log_call(method, logged, False, err.description)
+            return self._envelope_error(err)
+        self.state.log_call(method, logged, True)
+        return _json({"ok": True, "result": result})
+
+    @staticmethod
+    def _fault_error(fault: Fault) -> BotApiError:
+        if fault.error_code == 429:
+            retry = fault.retry_after if fault.retry_after is not None else 1
+            return BotApiError(fault.description or f"Too Many Requests: retry after {retry}",
+                               429, {"retry_after": retry})
+        texts = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+                 504: "Gateway Timeout", 400: "Bad Request: simulated fault",
+                 403: "Forbidden: bot was blocked by the user"}
+        return BotApiError(fault.description or texts.get(fault.error_code, "Simulated fault"),
+                           fault.error_code)
+
+    @staticmethod
+    def _envelope_error(err: BotApiError) -> web.Response:
+        body = {"ok": False, "error_code": err.error_code, "description": err.description}
+        if err.parameters:
+            body["parameters"] = err.parameters
+        return _json(body, err.error_code)
+
+    @staticmethod
+    async def _read_params(request: web.Request) -> tuple[dict, dict[str, Upload]]:
+        params: dict = dict(request.query)
+        uploads: dict[str, Upload] = {}
+        if request.method == "POST" and request.can_read_body:
+            if request.content_type == "application/json":
+                try:
+                    body = await request.json()
+                except ValueError:
+                    raise BotApiError("Bad Request: can't parse JSON body") from None
+                if not isinstance(body, dict):
+                    raise BotApiError("Bad Request: the JSON body must be an object")
+                params.update(body)
+            else:
+                form = await request.post()
+                for name, value in form.items():
+                    if isinstance(value, web.FileField):
+                        uploads[name] = Upload(value.filename, value.content_type,
+                                               value.file.read())
+                    else:
+                        params[name] = value
+        return params, uploads
+
+    async def download(self, request: web.Request) -> web.Response:
+        if not TOKEN_RE.match(request.match_info["token"]):
+            return web.Response(status=401, text="Unauthorized")
+        record = self.state.files_by_path.get(request.match_info["path"])
+        if record is None:
+            return web.Response(status=404, text="Not Found")
+        return web.Response(body=record.data, content_type=record.mime_type)
+
+    # -- the page ---------------------------------------------------------------------------
+
+    async def index(self, request: web.Request) -> web.Response:
+        response = web.FileResponse(STATIC / "index.html")
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def get_file(self, request: web.Request) -> web.StreamResponse:
+        record = self.state.files.get(request.match_info["file_id"])
+        if record is None:
+            return web.Response(status=404, text="Not Found")
+        response = web.Response(body=record.data, content_type=record.mime_type)
+        inline = record.mime_type in ("image/png", "image/jpeg", "image/gif", "image/webp")
+        name = (record.file_name or record.file_path.rsplit("/", 1)[-1]).replace('"', "")
+        response.headers["Content-Disposition"] = (
+            f'{"inline" if inline else "attachment"}; filename="{name}"'
+        )
+        response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox"
+        return response
+
+    # -- the client API -------------------------------------------------------------------
+
+    @staticmethod
+    async def _body(request: web.Request) -> dict:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise ClientError("the body must be a JSON object") from None
+        if not isinstance(body, dict):
+            raise ClientError("the body must be a JSON object")
+        return body
+
+    @staticmethod
+    def _int(source, name: str, default=None, required: bool = True) -> int:
+        value = source.get(name, default)
+        if value is None or value == "":
+            if required and default is None:
+                raise ClientError(f"{name} is required")
+            return default
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise ClientError(f"{name} must be an integer") from None
+
+    @staticmethod
+    def _wait(request: web.Request) -> float:
+        try:
+            return min(max(float(request.query.get("wait", 0)), 0.0), 60.0)
+        except ValueError:
+            raise ClientError("wait must be a number of seconds") from None
+
+    def _chat_view(self, record) -> dict:
+        chat = record.chat
+        return {
+            **chat,
+            "members": [self.state.users[u] for u in record.members if u in self.state.users],
+            "last_message_id": record.next_message_id - 1,
+        }
+
+    async def get_chats(self, request: web.Request) -> web.Response:
+        state = self.state
+        return _json({
+            "bot": self.bot,
+            "commands": state.commands.get(json.dumps([{"type": "default"}, ""],
+                                                      sort_keys=True), []),
+            "users": list(PAGE_USERS),
+            "group_id": PAGE_GROUP["id"],
+            "chats": [self._chat_view(c) for c in state.chats.values()],
+        })
+
+    async def post_message(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        user_id = self._int(body, "user_id")
+        chat_id = self._int(body, "chat_id", default=user_id)
+        text = body.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ClientError("text must be a non-empty string")
+        if markup.utf16_len(text) > 4096:
+            raise ClientError("text is longer than Telegram's 4096 characters")
+        chat_type = body.get("chat_type")
+        if chat_type not in (None, "private", "group", "supergroup"):
+            raise ClientError("chat_type is private, group or supergroup")
+        if (chat_type == "private" or chat_id > 0) and chat_id != user_id:
+            raise ClientError("a private chat's id is its user's id")
+        if chat_type in ("group", "supergroup") and chat_id > 0:
+            raise ClientError("group chat ids are negative")
+        user = self.state.user(user_id, body.get("first_name"))
+        chat = self.state.chat(chat_id, chat_type, body.get("chat_title"))
+        self.state.join(chat, user_id)
+        message: dict = {"date": int(time.time()), "chat": chat.chat, "from": user, "text": text}
+        entities = markup.user_entities(text)
+        if entities:
+            message["entities"] = entities
+        reply_to = body.get("reply_to_message_id")
+        if reply_to is not None:
+            replied = chat.messages.get(self._int(body, "reply_to_message_id"))
+            if replied is None or replied.deleted:
+                raise ClientError("reply_to_message_id: no such message in this chat", 404)
+            message["reply_to_message"] = {k: v for k, v in replied.message.items()
+                                           if k != "reply_to_message"}
+        stored = self.state.add_message(chat, message)
+        update_id = self.state.add_update("message", stored.message)
+        return _json({"message_id": stored.message_id, "update_id": update_id,
+                      "chat_id": chat_id, "revision": stored.revision})
+
+    def message_view(self, stored: MessageRecord) -> dict:
+        """A message as the client API shows it."""
+        m = stored.message
+        view: dict = {"message_id": m["message_id"], "chat_id": m["chat"]["id"],
+                      "revision": stored.revision}
+        if stored.deleted:
+            return {**view, "deleted": True}
+        sender = m["from"]
+        view.update({
+            "from": {k: sender[k] for k in ("id", "is_bot", "first_name", "username")
+                     if k in sender},
+            "date": m["date"],
+            "edited": stored.edited,
+            "deleted": False,
+        })
+        if "text" in m:
+            view.update(kind="text", text=m["text"], entities=m.get("entities", []))
+        else:
+            view["kind"] = next(k for k in ("animation", "photo", "document") if k in m)
+            view["caption"] = m.get("caption", "")
+            view["entities"] = m.get("caption_entities", [])
+        if stored.file is not None:
+            f = stored.file
+            view["file_url"] = f"/sandbox/files/{f.file_id}"
+            view.update({k: v for k, v in (("file_name", f.file_name),
+                                           ("mime_type", f.mime_type),
+                                           ("file_size", f.file_size), ("width", f.width),
+                                           ("height", f.height)) if v is not None})
+        view["reply_markup"] = m.get("reply_markup")
+        if stored.reply_keyboard is not None:
+            view["reply_keyboard"] = stored.reply_keyboard
+        if "reply_to_message" in m:
+            view["reply_to_message_id"] = m["reply_to_message"]["message_id"]
+        if "media_group_id" in m:
+            view["media_group_id"] = m["media_group_id"]
+        return view
+
+    async def get_messages(self, request: web.Request) -> web.Response:
+        q = request.query
+        chat_id = self._int(q, "chat_id")
+        after = self._int(q, "after", required=False)
+        since = self._int(q, "since", required=False)
+        wait = self._wait(request)
+        state = self.state
+
+        def matching():
+            chat = state.chats.get(chat_id)
+            if chat is None:
+                return []
+            found = [
+                s for s in chat.messages.values()
+                if (after is None or s.message_id > after)
+                and (since is None or s.revision > since)
+                and (since is not None or not s.deleted)
+            ]
+            if not found and since is not None and chat.action and chat.action[2] > since:
+                return [None]  # a new chat action: wake the waiter, no message
+            return found
+
+        found = await state.wait_until(matching, wait)
+        chat = state.chats.get(chat_id)
+        action = None
+        if chat and chat.action and chat.action[1] > time.time():
+            action = chat.action[0]
+        return _json({
+            "chat_id": chat_id,
+            "revision": state.revision,
+            "action": action,
+            "messages": [self.message_view(s) for s in found if s is not None],
+        })
+
+    async def post_callback(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        chat_id = self._int(body, "chat_id")
+        user_id = self._int(body, "user_id")
+        message_id = self._int(body, "message_id")
+        data = body.get("data")
+        chat = self.state.chats.get(chat_id)
+        stored = chat.messages.get(message_id) if chat else None
+        if stored is None or stored.deleted:
+            raise ClientError("no such message in this chat", 404)
+        buttons = [b for row in (stored.message.get("reply_markup") or {})
+                   .get("inline_keyboard", []) for b in row]
+        if not any(b.get("callback_data") == data for b in buttons):
+            raise ClientError("the message has no button with this callback_data")
+        user = self.state.user(user_id, body.get("first_name"))
+        self._callback_seq += 1
+        query_id = f"{self._callback_seq}{secrets.randbelow(10**9):09d}"
+        query = {"id": query_id, "from": user, "message": stored.message,
+                 "chat_instance": str(abs(chat_id) * 7919 % 10**12), "data": data}
+        update_id = self.state.add_update("callback_query", query)
+        self.state.callbacks[query_id] = CallbackRecord(query=query, update_id=update_id)
+        return _json({"update_id": update_id, "callback_query_id": query_id})
+
+    async def get_callback(self, request: web.Request) -> web.Response:
+        record = self.state.callbacks.get(request.match_info["id"])
+        if record is None:
+            raise ClientError("no such callback query", 404)
+        await self.state.wait_until(lambda: record.answer is not None, self._wait(request))
+        return _json({"callback_query_id": record.query["id"], "update_id": record.update_id,
+                      "answered": record.answer is not None, **(record.answer or {})})
+
+    async def post_inline(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        user = self.state.user(self._int(body, "user_id"), body.get("first_name"))
+        query_text = body.get("query", "")
+        if not isinstance(query_text, str) or len(query_text) > 256:
+            raise ClientError("query is a string of at most 256 characters")
+        query_id = f"{len(self.state.inline) + 1}{secrets.randbelow(10**9):09d}"
+        query = {"id": query_id, "from": user, "query": query_text,
+                 "offset": str(body.get("offset", "")), "chat_type": "sender"}
+        update_id = self.state.add_update("inline_query", query)
+        record = InlineRecord(query=query, update_id=update_id)
+        self.state.inline[update_id] = record
+        self.state.inline_by_query_id[query_id] = record
+        return _json({"update_id": update_id, "inline_query_id": query_id})
+
+    async def get_inline(self, request: web.Request) -> web.Response:
+        record = self.state.inline.get(self._int(request.match_info, "update_id"))
+        if record is None:
+            raise ClientError("no such inline query", 404)
+        await self.state.wait_until(lambda: record.answer is not None, self._wait(request))
+        return _json({"update_id": record.update_id, "inline_query_id": record.query["id"],
+                      "answered": record.answer is not None,
+                      **(record.answer or {"results": []})})
+
+    async def post_fault(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        method = str(body.get("method", "")).strip()
+        if not method:
+            raise ClientError('method is required (a Bot API method name, or "*")')
+        if method != "*" and method.lower() not in self.api.methods:
+            raise ClientError(f"unknown Bot API method {method!r}")
+        fault = Fault(
+            method=method.lower(),
+            count=self._int(body, "count", default=1),
+            error_code=self._int(body, "error_code", default=429),
+            retry_after=self._int(body, "retry_after", required=False),
+            description=body.get("description"),
+            delay=float(body.get("delay", 0) or 0),
+        )
+        if fault.count < 1 or not (fault.error_code == 0 or 400 <= fault.error_code <= 599):
+            raise ClientError("count >= 1; error_code 4xx, 5xx (or 0: only the delay)")
+        self.state.faults.append(fault)
+        return _json({"ok": True, "faults": [vars(f) for f in self.state.faults]})
+
+    async def get_faults(self, request: web.Request) -> web.Response:
+        return _json({"faults": [vars(f) for f in self.state.faults]})
+
+    async def delete_faults(self, request: web.Request) -> web.Response:
+        self.state.faults.clear()
+        return _json({"ok": True})
+
+    async def get_calls(self, request: web.Request) -> web.Response:
+        method = request.query.get("method", "").lower()
+        calls = [c for c in self.state.calls if not method or c["method"].lower() == method]
+        return _json({"calls": calls})
+
+    async def post_reset(self, request: web.Request) -> web.Response:
+        self.state.changed()  # wake current waiters before their state goes
+        self.state.reset()
+        return _json({"ok": True})
