@@ -1,0 +1,1 @@
+"""Anagrams: scrambled letters in, the likely quiz answers and graded hints out."""

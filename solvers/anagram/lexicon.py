@@ -1,0 +1,209 @@
+"""The anagram lexicon: dictionary words and topic names, each with a frequency.
+
+An *entry* is one item an answer can be made of: a dictionary word (`room`) or a topic
+name, which may hold spaces or hyphens (`new zealand`, `rolls-royce`). Its *letters* are
+its a-z letters only; its *key* is the product of one prime per letter, so two entries are
+anagrams when their keys are equal and an entry fits a set of letters when its key divides
+theirs. *Zipf* is wordfreq's frequency scale (about 1 for rare words, 7 for `the`).
+
+Words come from the Debian word lists (`wamerican`, `wbritish`), lower-case entries only,
+so names, abbreviations and junk tokens stay out; topic names come from
+`assets/topics/*.txt`. The lexicon is built on first use (about two seconds) and cached as a
+pickle in `$PUZZLEBOT_CACHE_DIR` (default `.cache`), named by a digest of its sources so a
+changed topic file or version rebuilds it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..draw import ASSETS
+
+#: bumped when the build rules change, so old cache files are ignored
+LEXICON_VERSION = "2"
+TOPICS_DIR = ASSETS / "topics"
+DICTIONARY_FILES = (Path("/usr/share/dict/american-english"),
+                    Path("/usr/share/dict/british-english"))
+#: zipf given to a dictionary word that wordfreq has never seen
+UNSEEN_ZIPF = 1.0
+#: the two-letter dictionary entries that are real words, not abbreviations
+TWO_LETTER_WORDS = frozenset(
+    "ad ah am an as at aw ax ay be by do eh em ex go ha he hi ho id if in is it la lo ma me "
+    "mi mo mu my no nu of oh on or ow ox pa pi re so to uh um up us we ye yo".split())
+ONE_LETTER_WORDS = frozenset("ai")
+#: vowel-less words that are still words
+NO_VOWEL_WORDS = frozenset("hmm shh nth psst brr tsk pfft crwth cwm".split())
+ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73,
+          79, 83, 89, 97, 101)
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+PRIME_OF = dict(zip(ALPHABET, PRIMES, strict=True))
+
+
+def letters_of(text: str) -> str:
+    """The a-z letters of a text, lower case, in order (`Clint Eastwood!` -> `clinteastwood`)."""
+    return "".join(ch for ch in text.lower() if "a" <= ch <= "z")
+
+
+def key_of(letters: str) -> int:
+    """The prime product of the letters: equal for anagrams, divisible for sub-anagrams."""
+    key = 1
+    for ch in letters:
+        key *= PRIME_OF[ch]
+    return key
+
+
+def words_of(text: str) -> list[str]:
+    """The words of an entry (`rolls-royce` counts as two)."""
+    return [w for w in re.split(r"[\s\-]+", text) if letters_of(w)]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One word or topic name, with what ranking needs to know about it.
+
+    `letters` and `word_count` follow from `text`; they are stored because the search
+    reads them millions of times.
+    """
+
+    text: str
+    zipf: float
+    in_dictionary: bool
+    topics: frozenset[str] = frozenset()
+    letters: str = ""
+    word_count: int = 1
+
+    @classmethod
+    def make(cls, text: str, zipf: float, in_dictionary: bool,
+             topics: frozenset[str] = frozenset()) -> Entry:
+        return cls(text, zipf, in_dictionary, topics, letters_of(text), len(words_of(text)))
+
+
+@dataclass
+class Lexicon:
+    """All entries, grouped by key; topic names are listed per topic."""
+
+    by_key: dict[int, list[Entry]]
+    topics: dict[str, list[Entry]] = field(default_factory=dict)
+
+    def entries(self) -> list[Entry]:
+        return [entry for group in self.by_key.values() for entry in group]
+
+    def lookup(self, text: str) -> Entry | None:
+        """The entry spelled exactly `text` (case and spacing normalised), if any."""
+        wanted = " ".join(text.lower().split())
+        for entry in self.by_key.get(key_of(letters_of(wanted)), ()):
+            if entry.text == wanted:
+                return entry
+        return None
+
+
+def is_real_word(word: str, zipf: float) -> bool:
+    """Keep dictionary words; drop abbreviations, Roman numerals and letter runs."""
+    if not word.isascii() or not word.isalpha() or not word.islower():
+        return False
+    if len(word) == 1:
+        return word in ONE_LETTER_WORDS
+    if len(word) == 2:
+        return word in TWO_LETTER_WORDS
+    if not re.search("[aeiouy]", word) and word not in NO_VOWEL_WORDS:
+        return False
+    return not (ROMAN.match(word) and zipf < 4)
+
+
+def read_topic(path: Path) -> list[str]:
+    """One name per line, lower case; blank lines and `#` comments skipped."""
+    names = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name = " ".join(line.split("#", 1)[0].lower().split())
+        if letters_of(name):
+            names.append(name)
+    return names
+
+
+def topic_files() -> list[Path]:
+    return sorted(TOPICS_DIR.glob("*.txt"))
+
+
+def dictionary_words() -> set[str]:
+    """Lower-case entries of the installed Debian word lists (empty when none is installed)."""
+    words: set[str] = set()
+    for path in DICTIONARY_FILES:
+        if path.exists():
+            words.update(line.strip() for line in path.read_text(encoding="utf-8",
+                                                                 errors="ignore").splitlines())
+    return words
+
+
+def build() -> Lexicon:
+    """Build the lexicon from the word lists, wordfreq and the topic files (seconds)."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    words = dictionary_words()
+    if not words:  # no Debian word list: wordfreq's own common words, stricter threshold
+        words = {w for w in top_n_list("en", 60_000) if zipf_frequency(w, "en") >= 3.0}
+    entries: dict[str, Entry] = {}
+    for word in words:
+        zipf = zipf_frequency(word, "en") if word.isascii() else 0.0
+        if is_real_word(word, zipf):
+            entries[word] = Entry.make(word, zipf or UNSEEN_ZIPF, True)
+    topics: dict[str, list[str]] = {}
+    for path in topic_files():
+        topics[path.stem] = read_topic(path)
+        for name in topics[path.stem]:
+            old = entries.get(name)
+            if old:
+                entries[name] = Entry.make(name, old.zipf, old.in_dictionary,
+                                           old.topics | {path.stem})
+            else:
+                zipf = zipf_frequency(name, "en") or UNSEEN_ZIPF
+                entries[name] = Entry.make(name, zipf, False, frozenset({path.stem}))
+    by_key: dict[int, list[Entry]] = defaultdict(list)
+    for entry in entries.values():
+        by_key[key_of(entry.letters)].append(entry)
+    return Lexicon(dict(by_key), {t: [entries[n] for n in names] for t, names in topics.items()})
+
+
+def source_digest() -> str:
+    """A digest of everything the lexicon is built from: a change means a rebuild."""
+    digest = hashlib.sha256(LEXICON_VERSION.encode())
+    for path in topic_files():
+        digest.update(path.name.encode() + path.read_bytes())
+    for path in DICTIONARY_FILES:
+        digest.update(f"{path}:{path.stat().st_size if path.exists() else -1}".encode())
+    try:
+        from importlib.metadata import version
+        digest.update(version("wordfreq").encode())
+    except Exception:  # noqa: BLE001 - any metadata trouble just means "unknown version"
+        digest.update(b"wordfreq?")
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("PUZZLEBOT_CACHE_DIR", ".cache"))
+
+
+@lru_cache(maxsize=1)
+def load() -> Lexicon:
+    """The lexicon, from the cache file when it is current, else built and cached."""
+    path = cache_dir() / f"anagram-lexicon-{source_digest()}.pickle"
+    if path.exists():
+        try:
+            with path.open("rb") as handle:
+                return pickle.load(handle)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
+            pass  # a damaged or foreign file: rebuild below
+    lexicon = build()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    with temporary.open("wb") as handle:
+        pickle.dump(lexicon, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    temporary.replace(path)  # atomic, so parallel workers never read half a file
+    return lexicon
