@@ -15,6 +15,7 @@ Words used throughout:
 
 from __future__ import annotations
 
+import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -209,6 +210,13 @@ class PuzzleKind(ABC):
     def smt(self, puzzle: Any) -> str:
         """The SMT-LIB2 text of the puzzle, for kinds solved by an SMT encoding."""
         raise PuzzleError(f"{self.title} has no SMT-LIB2 export")
+
+    def generate(self, rng: random.Random, difficulty: str) -> str:
+        """A new puzzle with exactly one solution, as text in this kind's input format.
+
+        `difficulty` is easy, medium or hard; races call this so a group never runs out.
+        """
+        raise PuzzleError(f"no generator for {self.title}")
 
 
 def header_is(text: str, *names: str) -> bool:
