@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from .base import PuzzleKind
 from .seki import Seki
+from .sudoku import Sudoku
 
 #: every kind the bot knows, in the order /help lists them and detection tries them
 KINDS: tuple[PuzzleKind, ...] = (
     Seki(),
+    Sudoku(),
 )
 
 
