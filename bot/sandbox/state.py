@@ -116,8 +116,9 @@ class SandboxState:
         self.allowed_updates: list[str] | None = None
         self.closing = False
         self._changed = asyncio.Event()
-        for user in PAGE_USERS:
+        for user in PAGE_USERS:  # they have all started the bot: their private chats exist
             self.user(user["id"], user["first_name"])
+            self.chat(user["id"], "private")
         group = self.chat(PAGE_GROUP["id"], PAGE_GROUP["type"], PAGE_GROUP["title"])
         for user in PAGE_USERS:
             self.join(group, user["id"])

@@ -1,0 +1,92 @@
+"""A small async client of the sandbox's JSON client API, for tests and load tests.
+
+    async with SandboxClient(url) as chat:
+        sent = await chat.send(101, "#seki ...")                 # Alice's private chat
+        reply = await chat.wait_for(101, after=sent["message_id"], kind="photo")
+"""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+
+
+class SandboxClient:
+    def __init__(self, url: str, timeout: float = 70.0):
+        self.url = url.rstrip("/")
+        self.http = httpx.AsyncClient(base_url=self.url, timeout=timeout)
+
+    async def __aenter__(self) -> SandboxClient:
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.http.aclose()
+
+    async def _json(self, method: str, path: str, **kwargs):
+        response = await self.http.request(method, path, **kwargs)
+        response.raise_for_status()
+        return response.json()
+
+    async def send(self, chat_id: int, text: str, user_id: int | None = None, **extra) -> dict:
+        """A user's message; user_id defaults to chat_id (a private chat)."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "text": text, **extra}
+        return await self._json("POST", "/sandbox/messages", json=body)
+
+    async def messages(self, chat_id: int, after: int | None = None,
+                       since: int | None = None, wait: float = 0) -> dict:
+        params: dict = {"chat_id": chat_id, "wait": wait}
+        if after is not None:
+            params["after"] = after
+        if since is not None:
+            params["since"] = since
+        return await self._json("GET", "/sandbox/messages", params=params)
+
+    async def wait_for(self, chat_id: int, after: int = 0, kind: str | None = None,
+                       timeout: float = 30.0, bot_only: bool = True) -> dict:
+        """The first message after `after` (from the bot, of this kind); TimeoutError if none."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"no {kind or 'bot'} message in chat {chat_id} after "
+                                   f"{after} within {timeout} s")
+            page = await self.messages(chat_id, after=after, wait=min(remaining, 25))
+            for message in page["messages"]:
+                if (not bot_only or message["from"]["is_bot"]) and (
+                    kind is None or message["kind"] == kind
+                ):
+                    return message
+            if page["messages"]:
+                after = page["messages"][-1]["message_id"]
+
+    async def press(self, chat_id: int, user_id: int, message_id: int, data: str) -> dict:
+        body = {"chat_id": chat_id, "user_id": user_id, "message_id": message_id, "data": data}
+        return await self._json("POST", "/sandbox/callbacks", json=body)
+
+    async def callback_answer(self, callback_query_id: str, wait: float = 10) -> dict:
+        return await self._json("GET", f"/sandbox/callbacks/{callback_query_id}",
+                                params={"wait": wait})
+
+    async def inline(self, user_id: int, query: str) -> dict:
+        return await self._json("POST", "/sandbox/inline",
+                                json={"user_id": user_id, "query": query})
+
+    async def inline_answer(self, update_id: int, wait: float = 10) -> dict:
+        return await self._json("GET", f"/sandbox/inline/{update_id}", params={"wait": wait})
+
+    async def fault(self, method: str, count: int = 1, error_code: int = 429, **extra) -> dict:
+        body = {"method": method, "count": count, "error_code": error_code, **extra}
+        return await self._json("POST", "/sandbox/faults", json=body)
+
+    async def calls(self, method: str | None = None) -> list[dict]:
+        params = {"method": method} if method else {}
+        return (await self._json("GET", "/sandbox/calls", params=params))["calls"]
+
+    async def file(self, file_url: str) -> bytes:
+        response = await self.http.get(file_url)
+        response.raise_for_status()
+        return response.content
+
+    async def reset(self) -> None:
+        await self._json("POST", "/sandbox/reset", json={})

@@ -1,0 +1,54 @@
+"""Shared fixtures.
+
+Sandbox fixtures (all function-scoped, on the test's event loop):
+- `sandbox`: a started `bot.sandbox.Sandbox` on 127.0.0.1 and a free port; stopped after.
+- `sandbox_client`: a `bot.sandbox.client.SandboxClient` for the sandbox's JSON client API.
+- `tg_bot`: an initialized `telegram.Bot` whose base_url points at the sandbox.
+- `echo_app`: the sandbox's echo bot (bot/sandbox/echo.py), an `Application` polling it.
+"""
+
+from __future__ import annotations
+
+import pytest
+import telegram
+
+from bot.sandbox import Sandbox
+from bot.sandbox.client import SandboxClient
+from bot.sandbox.echo import build_echo_app
+
+
+@pytest.fixture
+async def sandbox():
+    box = Sandbox()
+    await box.start()
+    try:
+        yield box
+    finally:
+        await box.stop()
+
+
+@pytest.fixture
+async def sandbox_client(sandbox):
+    async with SandboxClient(sandbox.url) as client:
+        yield client
+
+
+@pytest.fixture
+async def tg_bot(sandbox):
+    bot = telegram.Bot(sandbox.token, base_url=f"{sandbox.url}/bot",
+                       base_file_url=f"{sandbox.url}/file/bot")
+    async with bot:
+        yield bot
+
+
+@pytest.fixture
+async def echo_app(sandbox):
+    app = build_echo_app(sandbox.url, sandbox.token)
+    async with app:
+        await app.start()
+        await app.updater.start_polling(poll_interval=0, timeout=1)
+        try:
+            yield app
+        finally:
+            await app.updater.stop()
+            await app.stop()

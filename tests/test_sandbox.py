@@ -1,0 +1,262 @@
+"""The sandbox driven by python-telegram-bot itself: the Bot API as PTB speaks it."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+
+import httpx
+import pytest
+import telegram
+from PIL import Image
+from telegram.error import BadRequest, NetworkError, RetryAfter
+
+from bot.sandbox import Sandbox
+from bot.sandbox.echo import spinner_gif
+
+ALICE, BOB = 101, 102
+GROUP = -100200300
+# PTB 22.2+ warns that retry_after and duration will become timedelta objects
+TIMEDELTA_WARNING = pytest.mark.filterwarnings(
+    "ignore:.*will be of type `datetime.timedelta`.*:telegram.warnings.PTBDeprecationWarning")
+
+
+def png(width: int, height: int, color: str = "red") -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), color).save(out, "PNG")
+    return out.getvalue()
+
+
+async def test_get_updates_offsets_and_long_polling(sandbox, sandbox_client, tg_bot):
+    sent = [await sandbox_client.send(ALICE, f"hello {n}") for n in range(3)]
+    assert [s["update_id"] for s in sent] == [1, 2, 3]
+
+    first = await tg_bot.get_updates(limit=1)
+    assert [u.update_id for u in first] == [1]
+    updates = await tg_bot.get_updates()
+    assert [u.message.text for u in updates] == ["hello 0", "hello 1", "hello 2"]
+    assert updates[0].message.from_user.first_name == "Alice"
+    assert updates[0].message.chat.type == "private"
+
+    # confirming (offset = last + 1) forgets them; asking for offset 0 again gives nothing
+    assert await tg_bot.get_updates(offset=4) == ()
+    assert await tg_bot.get_updates() == ()
+
+    # long polling: a message arriving during the wait is answered at once
+    async def later():
+        await asyncio.sleep(0.3)
+        await sandbox_client.send(BOB, "late")
+
+    task = asyncio.create_task(later())
+    started = time.monotonic()
+    updates = await tg_bot.get_updates(offset=4, timeout=5)
+    await task
+    assert [u.message.text for u in updates] == ["late"]
+    assert 0.25 < time.monotonic() - started < 3
+
+    # allowed_updates: a callback query is not delivered to a bot that only wants messages
+    await sandbox_client.send(ALICE, "x")
+    assert len(await tg_bot.get_updates(offset=5, allowed_updates=["message"])) == 1
+
+
+async def test_command_entities_reach_command_handler(sandbox, sandbox_client, echo_app):
+    sent = await sandbox_client.send(GROUP, "/start@PuzzleBot", user_id=BOB)
+    reply = await sandbox_client.wait_for(GROUP, after=sent["message_id"], timeout=10)
+    assert reply["text"].startswith("Echo bot: send any text")
+    assert reply["entities"][0] == {"type": "bold", "offset": 0, "length": 8}
+    assert [b["text"] for b in reply["reply_markup"]["inline_keyboard"][0]] == ["Ping", "Count 0"]
+    update = sandbox.state.chats[GROUP].messages[sent["message_id"]].message
+    assert update["entities"] == [{"type": "bot_command", "offset": 0, "length": 16}]
+
+
+async def test_echo_text_and_photo(sandbox_client, echo_app):
+    sent = await sandbox_client.send(ALICE, "1 2\n3 <4>")
+    text = await sandbox_client.wait_for(ALICE, after=sent["message_id"], kind="text")
+    assert text["text"] == "1 2\n3 <4>"  # <pre> with an escaped '<' parsed into an entity
+    assert text["entities"] == [{"type": "pre", "offset": 0, "length": 9}]
+    photo = await sandbox_client.wait_for(ALICE, after=text["message_id"], kind="photo")
+    assert photo["caption"] == "9 chars"
+    data = await sandbox_client.file(photo["file_url"])
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.size == (photo["width"], photo["height"])
+    actions = await sandbox_client.calls("sendChatAction")
+    assert actions[0]["params"]["action"] == "upload_photo"
+
+
+async def test_photo_upload_get_file_round_trip(tg_bot, sandbox):
+    data = png(300, 120)
+    keyboard = telegram.InlineKeyboardMarkup(
+        [[telegram.InlineKeyboardButton("Again", callback_data="again")]])
+    message = await tg_bot.send_photo(ALICE, data, caption="<b>solved</b> in 2 ms",
+                                      parse_mode="HTML", reply_markup=keyboard)
+    size = message.photo[-1]
+    assert (size.width, size.height, size.file_size) == (300, 120, len(data))
+    assert message.caption == "solved in 2 ms"
+    assert message.caption_entities[0].type == "bold"
+    assert message.reply_markup == keyboard  # a JSON string inside the multipart form
+    file = await tg_bot.get_file(size.file_id)
+    assert file.file_path.startswith(f"{sandbox.url}/file/bot")
+    assert bytes(await file.download_as_bytearray()) == data
+
+    again = await tg_bot.send_photo(GROUP, size.file_id)  # a cached file_id, no upload
+    assert again.photo[-1].file_id == size.file_id
+    with pytest.raises(BadRequest, match="(?i)wrong file identifier"):
+        await tg_bot.send_photo(ALICE, "no-such-file-id")
+    with pytest.raises(BadRequest, match="(?i)photo_invalid_dimensions"):
+        await tg_bot.send_photo(ALICE, png(2100, 100))
+    with pytest.raises(BadRequest, match="(?i)image_process_failed"):
+        await tg_bot.send_photo(ALICE, b"not a picture", filename="x.png")
+
+
+@TIMEDELTA_WARNING
+async def test_document_and_animation(tg_bot, sandbox_client):
+    doc = await tg_bot.send_document(ALICE, b"line 1\nline 2\n", filename="report.txt",
+                                     caption="the check report")
+    assert (doc.document.file_name, doc.document.mime_type) == ("report.txt", "text/plain")
+    assert doc.document.file_size == 14
+    gif = await tg_bot.send_animation(ALICE, spinner_gif(), filename="spin.gif")
+    assert (gif.animation.width, gif.animation.height, gif.animation.duration) == (64, 64, 1)
+    assert gif.animation.mime_type == "image/gif"
+    page = await sandbox_client.messages(ALICE)
+    assert [m["kind"] for m in page["messages"]] == ["document", "animation"]
+    assert page["messages"][0]["file_name"] == "report.txt"
+    assert await sandbox_client.file(page["messages"][0]["file_url"]) == b"line 1\nline 2\n"
+    with pytest.raises(BadRequest, match="(?i)can't use file of type document as photo"):
+        await tg_bot.send_photo(ALICE, doc.document.file_id)
+
+
+async def test_inline_keyboard_callback_and_edit(sandbox_client, echo_app):
+    sent = await sandbox_client.send(ALICE, "/start")
+    menu = await sandbox_client.wait_for(ALICE, after=sent["message_id"])
+    cursor = (await sandbox_client.messages(ALICE))["revision"]
+
+    pressed = await sandbox_client.press(ALICE, ALICE, menu["message_id"], "ping")
+    answer = await sandbox_client.callback_answer(pressed["callback_query_id"])
+    assert (answer["answered"], answer["text"]) == (True, "pong")
+
+    pressed = await sandbox_client.press(ALICE, ALICE, menu["message_id"], "count:0")
+    page = await sandbox_client.messages(ALICE, since=cursor, wait=10)
+    (edited,) = page["messages"]
+    assert edited["message_id"] == menu["message_id"] and edited["edited"] is True
+    assert edited["reply_markup"]["inline_keyboard"][0][1]["text"] == "Count 1"
+    assert (await sandbox_client.callback_answer(pressed["callback_query_id"]))["answered"]
+
+    with pytest.raises(httpx.HTTPStatusError):  # no such button any more
+        await sandbox_client.press(ALICE, ALICE, menu["message_id"], "count:0")
+
+
+async def test_edit_and_delete_messages(tg_bot, sandbox_client):
+    message = await tg_bot.send_message(ALICE, "solving...")
+    cursor = (await sandbox_client.messages(ALICE))["revision"]
+    edited = await message.edit_text("<i>solved</i>", parse_mode="HTML")
+    assert edited.text == "solved" and edited.edit_date is not None
+    with pytest.raises(BadRequest, match="(?i)not modified"):
+        await edited.edit_text("<i>solved</i>", parse_mode="HTML")
+    with pytest.raises(BadRequest, match="(?i)can't parse entities"):
+        await tg_bot.send_message(ALICE, "a < b", parse_mode="HTML")
+    with pytest.raises(BadRequest, match="(?i)message is too long"):
+        await tg_bot.send_message(ALICE, "x" * 4097)
+    page = await sandbox_client.messages(ALICE, since=cursor)
+    assert [(m["text"], m["edited"]) for m in page["messages"]] == [("solved", True)]
+    assert await message.delete()
+    page = await sandbox_client.messages(ALICE, since=page["revision"])
+    assert page["messages"] == [{"message_id": message.message_id, "chat_id": ALICE,
+                                 "revision": page["revision"], "deleted": True}]
+    assert (await sandbox_client.messages(ALICE))["messages"] == []
+
+
+async def test_inline_query_answer(sandbox_client, echo_app):
+    asked = await sandbox_client.inline(BOB, "7 letters")
+    answer = await sandbox_client.inline_answer(asked["update_id"])
+    assert answer["answered"] is True
+    (result,) = answer["results"]
+    assert (result["type"], result["title"]) == ("article", "Echo: 7 letters")
+    assert result["input_message_content"]["message_text"] == "7 letters"
+
+
+@TIMEDELTA_WARNING
+async def test_faults_429_then_success(tg_bot, sandbox_client):
+    await sandbox_client.fault("sendMessage", count=2, error_code=429, retry_after=1)
+    for _ in range(2):
+        with pytest.raises(RetryAfter) as caught:
+            await tg_bot.send_message(ALICE, "hi")
+        assert caught.value.retry_after in (1, __import__("datetime").timedelta(seconds=1))
+    assert (await tg_bot.send_message(ALICE, "hi")).text == "hi"
+
+    await sandbox_client.fault("sendPhoto", count=1, error_code=502)
+    with pytest.raises(NetworkError, match="Bad Gateway"):
+        await tg_bot.send_photo(ALICE, png(10, 10))
+    assert (await tg_bot.send_photo(ALICE, png(10, 10))).photo
+    calls = await sandbox_client.calls("sendMessage")
+    assert [c["ok"] for c in calls] == [False, False, True]
+
+
+@TIMEDELTA_WARNING
+async def test_rate_limiter_retries_a_429(sandbox, sandbox_client):
+    from telegram.ext import AIORateLimiter, ApplicationBuilder
+
+    app = (ApplicationBuilder().token(sandbox.token).base_url(f"{sandbox.url}/bot")
+           .rate_limiter(AIORateLimiter(max_retries=2)).build())
+    await sandbox_client.fault("sendMessage", count=1, error_code=429, retry_after=1)
+    async with app:
+        started = time.monotonic()
+        message = await app.bot.send_message(ALICE, "after a retry")
+    assert message.text == "after a retry"
+    assert time.monotonic() - started >= 1.0
+
+
+async def test_client_wait(sandbox_client, tg_bot):
+    started = time.monotonic()
+    page = await sandbox_client.messages(ALICE, after=0, wait=0.4)
+    assert page["messages"] == [] and time.monotonic() - started >= 0.35
+
+    async def reply_later():
+        await asyncio.sleep(0.3)
+        await tg_bot.send_message(ALICE, "done")
+
+    task = asyncio.create_task(reply_later())
+    started = time.monotonic()
+    page = await sandbox_client.messages(ALICE, after=0, wait=10)
+    await task
+    assert [m["text"] for m in page["messages"]] == ["done"]
+    assert page["messages"][0]["from"]["is_bot"] is True
+    assert time.monotonic() - started < 5
+
+
+async def test_groups_members_and_chats(tg_bot, sandbox_client):
+    await sandbox_client.send(-555, "hi", user_id=201, first_name="Dan", chat_title="Quiz")
+    await sandbox_client.send(-555, "me too", user_id=202, first_name="Eve")
+    admins = await tg_bot.get_chat_administrators(-555)
+    assert [(a.status, a.user.first_name) for a in admins] == [("creator", "Dan")]
+    assert (await tg_bot.get_chat_member(-555, 202)).status == "member"
+    assert (await tg_bot.get_chat_member(GROUP, ALICE)).status == "creator"
+    chat = await tg_bot.get_chat(-555)
+    assert (chat.type, chat.title) == ("group", "Quiz")
+    await tg_bot.set_my_commands([("help", "What I do")])
+    assert [c.command for c in await tg_bot.get_my_commands()] == ["help"]
+    listing = (await sandbox_client.http.get("/sandbox/chats")).json()
+    assert {c["id"] for c in listing["chats"]} >= {GROUP, -555}
+    assert listing["commands"] == [{"command": "help", "description": "What I do"}]
+
+
+async def test_guards(sandbox):
+    with pytest.raises(ValueError, match="loopback"):
+        Sandbox(host="0.0.0.0")
+    async with httpx.AsyncClient(base_url=sandbox.url) as http:
+        evil = await http.get("/", headers={"Host": "evil.example:8080"})
+        assert evil.status_code == 403
+        cross = await http.post("/sandbox/reset", json={},
+                                headers={"Origin": "http://evil.example"})
+        assert cross.status_code == 403
+        form = await http.post("/sandbox/messages", content=b"chat_id=1",
+                               headers={"Content-Type": "text/plain"})
+        assert form.status_code == 415
+        unknown = await http.post(f"/bot{sandbox.token}/sendPigeon")
+        assert unknown.status_code == 404
+        assert unknown.json() == {"ok": False, "error_code": 404, "description": "Not Found"}
+        bad_token = await http.post("/botnot-a-token/getMe")
+        assert bad_token.json()["error_code"] == 401
+        page = await http.get("/")
+        assert page.status_code == 200
+        assert "default-src 'self'" in page.headers["Content-Security-Policy"]
