@@ -34,6 +34,8 @@ MAX_BLANKS = 4
 MAX_WORDS = 5
 #: how often (in search nodes) the deadline is checked and progress reported
 CHECK_EVERY = 2048
+#: words put first when an answer is shown
+ARTICLES = frozenset({"the", "a", "an"})
 
 
 @dataclass(frozen=True)
@@ -183,8 +185,12 @@ class Search:
         return Answer(self.display_order(entries), cost, on_topic)
 
     def display_order(self, entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
-        """Pattern order when a pattern was given, else the commoner words first."""
-        ordered = sorted(entries, key=lambda e: (-e.zipf, e.text))
+        """Pattern order when a pattern was given, else articles, then longer, commoner words.
+
+        (Word order is not part of an anagram; this order reads best most often.)
+        """
+        ordered = sorted(entries, key=lambda e: (e.text not in ARTICLES, -len(e.letters),
+                                                 -e.zipf, e.text))
         if not self.query.pattern or len(entries) == 1:
             return tuple(ordered)
         result, rest = [], list(ordered)

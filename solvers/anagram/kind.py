@@ -1,0 +1,299 @@
+"""The `anagram` puzzle kind: the clue's letters in, ranked answers and a ring picture out.
+
+Input, one line: `anagram LETTERS [topic=T] [pattern=5,4] [with=W] [without=W] [words=N]`
+(or `#anagram ...`; the bot's `/anagram` passes the rest of the line). Spaces, punctuation
+and accents in the letters are ignored (`Clint Eastwood!`), `?` is a blank. Option values
+are single tokens: `_` stands for a space (`with=new_zealand`), `,` separates several
+words (`without=dirt,dry`). The *solution* of this kind is an `Answer`; its plain-text form
+is the answer's words.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from . import lexicon as lexicon_module
+from .hints import Hint, circle_picture, hints
+from .lexicon import Entry, letters_of
+from .search import MAX_LETTERS, MAX_WORDS, Answer, Query, search
+
+#: answers kept and listed, whatever smaller `Limits.max_solutions` says: a ranked list
+#: is the point of this kind (`max_solutions` may still raise it)
+SHOWN = 20
+#: answers written in the caption
+CAPTION_ANSWERS = 10
+OPTIONS = ("topic", "pattern", "with", "without", "words")
+OPTION = re.compile(r"^([a-z]+)=(.*)$", re.IGNORECASE)
+COMMAND_WORDS = ("anagram", "#anagram", "/anagram", "anagrams", "#anagrams")
+
+
+def clue_letters(token: str, line: int, column: int) -> tuple[str, int]:
+    """The a-z letters and blanks of one token; digits and odd symbols are refused."""
+    letters, blanks = "", 0
+    plain = unicodedata.normalize("NFKD", token)
+    for offset, char in enumerate(plain):
+        if unicodedata.combining(char):
+            continue
+        lower = char.lower()
+        if "a" <= lower <= "z":
+            letters += lower
+        elif char == "?":
+            blanks += 1
+        elif char.isalnum():
+            raise PuzzleError(f"'{char}' is not a letter: send letters, and ? for a blank",
+                              line, column + offset)
+    return letters, blanks
+
+
+def resolve_topic(value: str, line: int) -> str:
+    """The topic list a name means (`country`, `dogs`, `car` are enough)."""
+    known = sorted(path.stem for path in lexicon_module.topic_files())
+    wanted = value.lower().replace("_", "-").replace(" ", "-")
+    stem = wanted.rstrip("s").removesuffix("ie")
+    matches = [t for t in known if t == wanted] or [t for t in known if t.startswith(stem)]
+    if len(matches) != 1:
+        why = "is ambiguous" if matches else "is not a topic I know"
+        raise PuzzleError(f"topic '{value}' {why}; topics: {', '.join(known)}", line)
+    return matches[0]
+
+
+def parse_pattern(value: str, line: int) -> tuple[int, ...]:
+    parts = [p for p in re.split(r"[,\-/ ]+", value.strip("()")) if p]
+    if not parts or not all(p.isdigit() and 0 < int(p) <= MAX_LETTERS for p in parts):
+        raise PuzzleError(f"pattern '{value}' should be word lengths such as 5,4", line)
+    return tuple(int(p) for p in parts)
+
+
+def parse_words(value: str, line: int) -> int:
+    if not value.isdigit() or not 1 <= int(value) <= MAX_WORDS:
+        raise PuzzleError(f"words={value}: give a number of words from 1 to {MAX_WORDS}", line)
+    return int(value)
+
+
+def word_list(value: str) -> tuple[str, ...]:
+    return tuple(" ".join(w.replace("_", " ").lower().split()) for w in value.split(",")
+                 if letters_of(w))
+
+
+def parse_query(text: str) -> Query:
+    """Read a clue line into a Query, or raise PuzzleError saying what is wrong."""
+    check_size(text)
+    letters, blanks, options, clue_words = "", 0, {}, []
+    for number, line in enumerate(text.splitlines(), start=1):
+        for match in re.finditer(r"\S+", line):
+            token, column = match.group(), match.start() + 1
+            if not letters and not blanks and not clue_words and token.lower() in COMMAND_WORDS:
+                continue
+            option = OPTION.match(token)
+            if option:
+                key = option.group(1).lower()
+                if key not in OPTIONS:
+                    raise PuzzleError(f"unknown option '{key}='; options: "
+                                      + ", ".join(f"{o}=" for o in OPTIONS), number, column)
+                options[key] = (option.group(2), number)
+                continue
+            more, more_blanks = clue_letters(token, number, column)
+            letters, blanks = letters + more, blanks + more_blanks
+            clue_words.append(token)
+    if not letters and not blanks:
+        raise PuzzleError("no letters to rearrange: send them like 'anagram dormitory'")
+    size = len(letters) + blanks
+    if size > MAX_LETTERS:
+        raise PuzzleError(f"{size} letters is too many: the limit is {MAX_LETTERS}")
+    return build_query(letters, blanks, " ".join(clue_words), options)
+
+
+def build_query(letters: str, blanks: int, clue: str,
+                options: dict[str, tuple[str, int]]) -> Query:
+    """Check the options against the letters and make the Query."""
+    topic = pattern = None
+    words = 3
+    if "topic" in options:
+        topic = resolve_topic(*options["topic"])
+    if "pattern" in options:
+        pattern = parse_pattern(*options["pattern"])
+        if sum(pattern) != len(letters) + blanks:
+            raise PuzzleError(f"pattern {options['pattern'][0]} adds up to {sum(pattern)} "
+                              f"letters, but the clue has {len(letters) + blanks}",
+                              options["pattern"][1])
+    if "words" in options:
+        words = parse_words(*options["words"])
+    return Query(letters, blanks, topic, pattern or (),
+                 word_list(options.get("with", ("", 0))[0]),
+                 word_list(options.get("without", ("", 0))[0]), words, clue)
+
+
+def answer_from_text(text: str) -> Answer:
+    """A typed answer as entries of the lexicon (multi-word names kept whole)."""
+    lexicon = lexicon_module.load()
+    tokens = text.lower().split()
+    entries: list[Entry] = []
+    i = 0
+    while i < len(tokens):
+        for span in range(min(4, len(tokens) - i), 0, -1):
+            entry = lexicon.lookup(" ".join(tokens[i:i + span]))
+            if entry or span == 1:
+                name = " ".join(tokens[i:i + span])
+                entries.append(entry or Entry.make(name, lexicon_module.UNSEEN_ZIPF, False))
+                i += span
+                break
+    return Answer(tuple(entries), 0.0)
+
+
+class AnagramKind(PuzzleKind):
+    name = "anagram"
+    title = "Anagram"
+    summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
+               "[words=4]`; ? is a blank")
+    #: no sample file yet: puzzles/ belongs to the lead (suggested: `anagram schoolmaster`)
+    example = ""
+    version = "1"
+    aliases = ("anagrams",)
+
+    def detect(self, text: str) -> bool:
+        first = text.strip().split(None, 1)
+        return bool(first) and first[0].lower() in COMMAND_WORDS
+
+    def parse(self, text: str) -> Query:
+        return parse_query(text)
+
+    def canonical(self, puzzle: Query) -> str:
+        options = [f"topic={puzzle.topic or ''}", f"pattern={puzzle.pattern}",
+                   f"with={puzzle.with_words}", f"without={puzzle.without_words}",
+                   f"words={puzzle.max_words}", f"clue={letters_of(puzzle.text)}"]
+        return "".join(sorted(puzzle.letters)) + "?" * puzzle.blanks + " " + " ".join(options)
+
+    def solve(self, puzzle: Query, limits: Limits) -> Solutions:
+        shown = max(limits.max_solutions, SHOWN)
+        found = search(puzzle, lexicon_module.load(), limits, top=shown)
+        reason = "" if found.answers else (
+            "No word or phrase in my word list uses exactly these letters"
+            + ("" if found.exhaustive else " (the search ran out of time)") + ".")
+        return Solutions(found.answers[:shown], found.count, found.exhaustive, reason,
+                         stats={"nodes": found.nodes})
+
+    # Checking --------------------------------------------------------------------------
+
+    def check(self, puzzle: Query, solution: Answer | str) -> CheckReport:
+        """Recount the letters and look every word up again, from the answer's text alone."""
+        text = solution if isinstance(solution, str) else solution.text
+        answer = answer_from_text(text)
+        wanted, given = Counter(puzzle.letters), Counter(letters_of(text))
+        missing, extra = wanted - given, given - wanted
+        lines, ok = [], True
+        letters_ok = not missing and sum(extra.values()) == puzzle.blanks
+        ok &= letters_ok
+        detail = ""
+        if missing:
+            detail += f"; unused: {spaced_upper(missing)}"
+        if sum(extra.values()) != puzzle.blanks or (extra and not puzzle.blanks):
+            detail += f"; not in the clue: {spaced_upper(extra) or 'none'}"
+        lines.append(f"Letters: clue {''.join(sorted(puzzle.letters)).upper()}"
+                     f"{' + ' + '?' * puzzle.blanks if puzzle.blanks else ''}, answer "
+                     f"{''.join(sorted(letters_of(text))).upper()}: "
+                     f"{'OK' if letters_ok else 'FAIL'}{detail}")
+        if puzzle.blanks and letters_ok:
+            lines.append(f"Blanks: ? stands for {spaced_upper(extra)}: OK")
+        unknown = [e.text for e in answer.entries if not e.in_dictionary and not e.topics]
+        ok &= not unknown
+        lines.append("Words: " + ", ".join(e.text for e in answer.entries)
+                     + (": OK (all in the word list)" if not unknown
+                        else f": FAIL, not in the word list: {', '.join(unknown)}"))
+        ok &= self._check_options(puzzle, answer, lines)
+        if puzzle.topic:
+            on = any(puzzle.topic in e.topics for e in answer.entries)
+            lines.append(f"Topic {puzzle.topic}: "
+                         + ("on the list" if on else "not on the list (still a valid anagram)"))
+        verdict = ("Answer OK: it uses exactly the clue's letters." if ok
+                   else "Answer has ** ERROR **: see the FAIL lines.")
+        return CheckReport(ok, lines, verdict)
+
+    @staticmethod
+    def _check_options(puzzle: Query, answer: Answer, lines: list[str]) -> bool:
+        ok = True
+        words = [letters_of(w) for w in answer.text.split()]
+        if puzzle.pattern:
+            good = sorted(map(len, words)) == sorted(puzzle.pattern)
+            lines.append(f"Pattern {','.join(map(str, puzzle.pattern))}: "
+                         f"{'OK' if good else 'FAIL'}")
+            ok &= good
+        for word in puzzle.with_words:
+            good = f" {word} " in f" {answer.text} "
+            lines.append(f"With '{word}': {'OK' if good else 'FAIL'}")
+            ok &= good
+        for word in puzzle.without_words:
+            good = word not in answer.text.split()
+            lines.append(f"Without '{word}': {'OK' if good else 'FAIL'}")
+            ok &= good
+        return ok
+
+    # Text and pictures ----------------------------------------------------------------------
+
+    def format_solution(self, puzzle: Query, solution: Answer) -> str:
+        return solution.text
+
+    def parse_solution(self, puzzle: Query, text: str) -> Answer:
+        if not letters_of(text):
+            raise PuzzleError("the answer has no letters", 1)
+        return answer_from_text(" ".join(text.split()))
+
+    def render(self, puzzle: Query, solution: Answer | None) -> Image.Image:
+        return circle_picture(puzzle.letters, puzzle.blanks, solution.text if solution else None)
+
+    def caption(self, puzzle: Query, solutions: Solutions, report: CheckReport | None) -> str:
+        clue = puzzle.text.upper() or puzzle.letters.upper()
+        head = f"Anagrams of {clue} ({puzzle.size} letters)"
+        if not solutions.found:
+            return f"{head}: none.\n{solutions.reason}"
+        lines = [head]
+        for rank, answer in enumerate(solutions.found[:CAPTION_ANSWERS], start=1):
+            lines.append(f"{rank}. {answer.text}")
+        more = len(solutions.found) - CAPTION_ANSWERS
+        if more > 0:
+            lines.append(f"... and {more} more")
+        return "\n".join(lines)
+
+    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
+        return {"anagram-hints": cli_hints}
+
+
+def spaced_upper(counts: Counter[str]) -> str:
+    return " ".join(sorted(counts.elements())).upper()
+
+
+def hints_for(text: str, answer: str | None = None) -> list[Hint]:
+    """The six hint steps for a clue (`anagram ...` or bare letters and options).
+
+    `answer` names the answer the hints lead to (the quiz's word); by default the best
+    ranked one. Raises PuzzleError for bad input, like the kind's parse.
+    """
+    query = parse_query(text)
+    found = search(query, lexicon_module.load(), Limits.within(2.0), top=SHOWN)
+    chosen = answer_from_text(answer) if answer else None
+    return hints(query, found.answers, chosen)
+
+
+def cli_hints(argv: list[str]) -> int:
+    """`python -m solvers anagram-hints LETTERS... [--png OUT]`: print the six steps."""
+    png = None
+    if "--png" in argv:
+        at = argv.index("--png")
+        png, argv = argv[at + 1], argv[:at] + argv[at + 2:]
+    try:
+        steps = hints_for(" ".join(argv))
+    except PuzzleError as error:
+        print(error, file=sys.stderr)
+        return 2
+    for hint in steps:
+        print(f"{hint.step}. {hint.title}\n{hint.text}\n")
+        if hint.picture is not None and png:
+            hint.picture.save(Path(png))
+    return 0
