@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .anagram.kind import AnagramKind
+from .assembly import KINDS as ASSEMBLY_KINDS
 from .base import PuzzleKind
 from .seki import Seki
 from .sudoku import Sudoku
@@ -9,7 +11,9 @@ from .sudoku import Sudoku
 #: every kind the bot knows, in the order /help lists them and detection tries them
 KINDS: tuple[PuzzleKind, ...] = (
     Seki(),
+    *ASSEMBLY_KINDS,
     Sudoku(),
+    AnagramKind(),
 )
 
 
