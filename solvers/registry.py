@@ -5,6 +5,7 @@ from __future__ import annotations
 from .anagram.kind import AnagramKind
 from .assembly import KINDS as ASSEMBLY_KINDS
 from .base import PuzzleKind
+from .burr import KINDS as BURR_KINDS
 from .seki import Seki
 from .sudoku import Sudoku
 
@@ -14,6 +15,7 @@ KINDS: tuple[PuzzleKind, ...] = (
     *ASSEMBLY_KINDS,
     Sudoku(),
     AnagramKind(),
+    *BURR_KINDS,
 )
 
 

@@ -1,0 +1,435 @@
+"""The six-piece burr as puzzle kinds: `burr` (a whole puzzle) and `piece` (one piece).
+
+A *solution* of a burr is one assembly together with the moves found to take it apart
+(`BurrSolution`). The solver finds every assembly, searches each one's disassembly, and
+puts first those that come apart, highest level first. The independent check rebuilds
+the burr from the pieces' cells with plain sets: shapes, overlaps, skin, holes, then
+replays every move.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from PIL import Image
+
+from ..base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Solutions, header_is
+from . import render
+from .assemble import Assembly, assemble, class_key
+from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble
+from .geometry import Cell, cube_rotations, frame, rotate
+from .parse import PIECES, BurrPuzzle, parse_burr, read_id
+from .pieces import Piece, all_ids, cubie_table, cubies_of, orientations
+
+SHORT_FORM = re.compile(r"^\s*(\d+\s+){5}\d+(\s+(length|len|l)\s*[=:]?\s*\d+)?\s*$",
+                        re.IGNORECASE)
+#: most moves the caption lists; the report always has them all
+CAPTION_MOVES = 8
+
+
+@dataclass
+class BurrSolution:
+    """One assembly and its disassembly (None when typed in without moves)."""
+
+    assembly: Assembly
+    disassembly: Disassembly | None
+
+
+def piece_cells(puzzle: BurrPuzzle, assembly: Assembly) -> list[frozenset[Cell]]:
+    """Each piece's cells in the assembled burr, by piece index."""
+    geometry = frame(puzzle.length)
+    cells: list[frozenset[Cell]] = [frozenset()] * PIECES
+    for slot, (piece, orientation, _) in enumerate(assembly.slots):
+        cells[piece] = geometry.cells(slot, orientation, puzzle.pieces[piece].cubies)
+    return cells
+
+
+def move_words(puzzle: BurrPuzzle, move: Move) -> str:
+    """`piece 3 (ID 960) moves up 1`; groups and freeing moves said as such."""
+    way = DIRECTION_WORDS[move.direction]
+    if len(move.pieces) == 1:
+        who, verb = puzzle.pieces[move.pieces[0]].label, "moves"
+    else:
+        marks = ", ".join(puzzle.pieces[p].mark for p in move.pieces)
+        ids = ", ".join(str(puzzle.pieces[p].piece_id) for p in move.pieces)
+        who, verb = f"pieces {marks} (IDs {ids})", "move"
+    free = " and comes free" if move.separates and verb == "moves" else (
+        " and come free" if move.separates else "")
+    return f"{who} {verb} {way} {move.distance}{free}"
+
+
+def level_words(disassembly: Disassembly | None) -> str:
+    if disassembly is None:
+        return "disassembly not searched"
+    if disassembly.complete:
+        return f"level {disassembly.level}"
+    if not disassembly.exhaustive:
+        return "disassembly search stopped before the end"
+    return "cannot be taken apart"
+
+
+class Burr(PuzzleKind):
+    name = "burr"
+    title = "Six-piece burr"
+    summary = ("`#Burr6 NAME` then six lines `Mark,IDValue,Name` (Cutler's piece IDs), "
+               "or six IDs on one line: 1 120 3328 3322 3328 3305; add `length 8` for long sticks")
+    example = "burr_antique.txt"
+    version = "1"
+    aliases = ("burr6",)
+
+    def detect(self, text: str) -> bool:
+        return header_is(text, "burr6", "burr") or bool(SHORT_FORM.match(text))
+
+    def parse(self, text: str) -> BurrPuzzle:
+        return parse_burr(text)
+
+    def canonical(self, puzzle: BurrPuzzle) -> str:
+        rows = [f"{p.mark},{p.piece_id},{p.name}" for p in puzzle.pieces]
+        return "\n".join([f"length {puzzle.length}", *rows])
+
+    # Solving -----------------------------------------------------------------------
+
+    def solve(self, puzzle: BurrPuzzle, limits: Limits) -> Solutions:
+        if puzzle.weight > 32:
+            return Solutions([], 0, True, reason=(
+                f"The pieces weigh {puzzle.weight} in all; a burr holds at most 32, "
+                "so they cannot fit together."))
+        started = time.perf_counter()
+        found = assemble(frame(puzzle.length), puzzle.ids, limits)
+        solutions = []
+        for assembly in found.assemblies:
+            moves = None if limits.expired() else disassemble(
+                piece_cells(puzzle, assembly), puzzle.length, limits)
+            solutions.append(BurrSolution(assembly, moves))
+        solutions.sort(key=_interest)
+        apart = sum(1 for s in solutions if s.disassembly and s.disassembly.complete)
+        stats = {
+            "raw_placements": found.raw, "assemblies": len(solutions), "come_apart": apart,
+            "levels": [s.disassembly.level for s in solutions
+                       if s.disassembly and s.disassembly.complete],
+            "nodes": found.nodes,
+            "states": sum(s.disassembly.states for s in solutions if s.disassembly),
+            "seconds": round(time.perf_counter() - started, 4),
+        }
+        exhaustive = found.exhaustive and all(
+            s.disassembly and s.disassembly.exhaustive for s in solutions)
+        reason = "" if solutions else (
+            "No assembly: these six pieces cannot fill the burr's outline together.")
+        return Solutions(solutions[:limits.max_solutions], len(solutions), exhaustive,
+                         reason, stats)
+
+    # Checking ----------------------------------------------------------------------
+
+    def check(self, puzzle: BurrPuzzle, solution: BurrSolution) -> CheckReport:
+        """Shapes, overlaps, skin and holes from the cells alone, then every move replayed."""
+        cells = piece_cells(puzzle, solution.assembly)
+        geometry = frame(puzzle.length)
+        lines, ok = [], True
+        for slot, (index, _, _) in enumerate(solution.assembly.slots):
+            piece = puzzle.pieces[index]
+            inside = cells[index] <= geometry.slots[slot].place(cubies_of(1, puzzle.length))
+            same = _same_shape(cells[index], piece.cubies, puzzle.length)
+            ok &= inside and same
+            lines.append(f"{piece.label} in slot {geometry.slots[slot].name}: "
+                         f"shape {'OK' if same else 'FAIL'}, within its stick "
+                         f"{'OK' if inside else 'FAIL'}")
+        taken = [c for piece in cells for c in piece]
+        shared = len(taken) - len(set(taken))
+        ok &= shared == 0
+        lines.append(f"Cells shared by two pieces: {shared} {'OK' if not shared else 'FAIL'}")
+        skin = frozenset().union(*geometry.skins)
+        gaps = len(skin - set(taken))
+        ok &= gaps == 0
+        lines.append(f"Outer skin: {len(skin) - gaps} of {len(skin)} cells filled "
+                     f"{'OK' if not gaps else 'FAIL'}")
+        holes = len(set(geometry.core) - set(taken))
+        lines.append(f"Internal holes: {holes} (32 - total weight {puzzle.weight})")
+        if not ok:
+            return CheckReport(False, lines, "Burr has ** ERROR **: not a valid assembly.")
+        if solution.disassembly is None:
+            return CheckReport(True, lines, "Assembly OK; no moves given to check.")
+        moves_ok, move_lines = replay(cells, solution.disassembly.moves, puzzle)
+        lines += move_lines
+        if not moves_ok:
+            return CheckReport(False, lines, "Burr has ** ERROR **: a move does not work.")
+        if solution.disassembly.complete:
+            return CheckReport(True, lines, f"Burr OK: it assembles and comes apart, "
+                               f"{level_words(solution.disassembly)}.")
+        return CheckReport(True, lines, "Assembly OK, but it cannot be taken apart "
+                           f"({level_words(solution.disassembly)}).")
+
+    # Text form of a solution -------------------------------------------------------
+
+    def format_solution(self, puzzle: BurrPuzzle, solution: BurrSolution) -> str:
+        geometry = frame(puzzle.length)
+        lines = [f"{geometry.slots[s].name}: piece {puzzle.pieces[p].mark} turn {o}"
+                 for s, (p, o, _) in enumerate(solution.assembly.slots)]
+        lines.append(level_words(solution.disassembly).capitalize())
+        if solution.disassembly:
+            lines += [f"{n}. {move_words(puzzle, m)}"
+                      for n, m in enumerate(solution.disassembly.moves, 1)]
+        return "\n".join(lines)
+
+    def parse_solution(self, puzzle: BurrPuzzle, text: str) -> BurrSolution:
+        """Six lines `x1: piece MARK turn T` (slots x1 x2 y1 y2 z1 z2, turns 0..7)."""
+        geometry = frame(puzzle.length)
+        names = [slot.name for slot in geometry.slots]
+        marks = {p.mark: i for i, p in enumerate(puzzle.pieces)}
+        chosen: dict[int, tuple[int, int]] = {}
+        pattern = re.compile(r"^([xyz][12])\s*:\s*piece\s+(\S+)\s+turn\s+([0-7])$", re.I)
+        for number, line in enumerate(text.splitlines(), 1):
+            found = pattern.match(line.strip())
+            if not found:
+                continue
+            slot_name, mark, turn = found.group(1).lower(), found.group(2), found.group(3)
+            if mark not in marks:
+                raise PuzzleError(f"there is no piece marked '{mark}'", number)
+            chosen[names.index(slot_name)] = (marks[mark], int(turn))
+        if len(chosen) != PIECES or len({p for p, _ in chosen.values()}) != PIECES:
+            raise PuzzleError("give each slot x1 x2 y1 y2 z1 z2 one different piece, "
+                              "as `x1: piece 0 turn 3`")
+        index = geometry.core_index
+        slots = []
+        for s in range(PIECES):
+            piece, turn = chosen[s]
+            placed = geometry.cells(s, turn, puzzle.pieces[piece].cubies)
+            slots.append((piece, turn, sum(1 << index[c] for c in placed if c in index)))
+        key = class_key(geometry, tuple(mask for _, _, mask in slots))
+        return BurrSolution(Assembly(tuple(slots), key), None)
+
+    # Pictures ----------------------------------------------------------------------
+
+    def caption(self, puzzle: BurrPuzzle, solutions: Solutions,
+                report: CheckReport | None) -> str:
+        head = [" ".join(x for x in (self.title, puzzle.name) if x),
+                "Pieces: " + ", ".join(_piece_words(p) for p in puzzle.pieces),
+                f"Weight {puzzle.weight}, {max(puzzle.holes, 0)} internal holes, "
+                f"stick length {puzzle.length}"]
+        if not solutions.found:
+            return "\n".join([*head, f"No assembly ({solutions.count_text()}).",
+                              solutions.reason])
+        stats = solutions.stats
+        head.append(f"Assemblies: {solutions.count_text()} up to rotation "
+                    f"({stats.get('raw_placements', '?')} raw placements); "
+                    f"{stats.get('come_apart', 0)} come apart")
+        best: BurrSolution = solutions.found[0]
+        head.append(f"Shown: {level_words(best.disassembly)}")
+        if best.disassembly and best.disassembly.moves:
+            moves = best.disassembly.moves
+            head += [f"{n}. {move_words(puzzle, m)}"
+                     for n, m in enumerate(moves[:CAPTION_MOVES], 1)]
+            if len(moves) > CAPTION_MOVES:
+                head.append(f"... {len(moves) - CAPTION_MOVES} more in the report")
+        return "\n".join(head)
+
+    def render(self, puzzle: BurrPuzzle, solution: BurrSolution | None) -> Image.Image:
+        """The 3D view and legend over the slice diagram (the pieces when none fit)."""
+        title = " ".join(x for x in (self.title, puzzle.name) if x)
+        if solution is None:
+            return render.stack([pieces_sheet(puzzle)], title, "no assembly")
+        cells = piece_cells(puzzle, solution.assembly)
+        owner = {c: i for i, piece in enumerate(cells) for c in piece}
+        holes = set(frame(puzzle.length).core) - owner.keys()
+        scene = [(c, i) for c, i in owner.items()]
+        view = render.scene_image(scene, 26)
+        legend = render.legend(puzzle.pieces, 420)
+        slices = render.slice_diagram(puzzle.length, owner, holes, puzzle.pieces)
+        subtitle = f"{level_words(solution.disassembly)}; {len(holes)} holes"
+        return render.stack([render.side_by_side(view, legend), slices], title, subtitle)
+
+    def extra_media(self, puzzle: BurrPuzzle, solutions: Solutions) -> list[Media]:
+        from ..pipeline import png_bytes  # the pipeline imports the registry, which imports us
+
+        media = [Media("burr-pieces.png", png_bytes(pieces_sheet(puzzle)), "photo",
+                       "The pieces")]
+        if solutions.found:
+            best: BurrSolution = solutions.found[0]
+            if best.disassembly and best.disassembly.moves:
+                gif = render.animation(animation_frames(puzzle, best))
+                media.insert(0, Media("burr-disassembly.gif", gif, "animation",
+                                      f"Taking it apart: {level_words(best.disassembly)}"))
+        return media
+
+    def cli_commands(self):
+        from .solid import main
+        return {"burr-solid": main}
+
+
+def _interest(solution: BurrSolution) -> tuple:
+    """Those that come apart first, highest level first."""
+    moves = solution.disassembly
+    if moves is None or not moves.complete:
+        return (1, ())
+    return (0, tuple(-n for n in moves.levels))
+
+
+def _piece_words(piece: Piece) -> str:
+    same = f"={piece.canonical_id}" if piece.canonical_id != piece.piece_id else ""
+    return f"{piece.mark}:{piece.piece_id}{same} (w{piece.weight})"
+
+
+def _normal(cells) -> frozenset:
+    low = [min(c[i] for c in cells) for i in range(3)]
+    return frozenset(tuple(c[i] - low[i] for i in range(3)) for c in cells)
+
+
+def _same_shape(cells: frozenset[Cell], cubies: frozenset, length: int) -> bool:
+    """Is `cells` a proper rotation of the piece's cubies (no mirror images)?"""
+    target = _normal(cubies)
+    return any(_normal([rotate(m, c, length) for c in cells]) == target
+               for m in cube_rotations())
+
+
+def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
+           ) -> tuple[bool, list[str]]:
+    """Make every move unit by unit with plain sets; a freeing move must stay clear."""
+    at = [set(piece) for piece in cells]
+    parts = [set(range(len(cells)))]
+    lines = []
+    for number, move in enumerate(moves, 1):
+        part = next((p for p in parts if set(move.pieces) <= p), None)
+        if part is None:
+            return False, [*lines, f"Move {number}: pieces not in one part FAIL"]
+        others = set().union(*(at[p] for p in part - set(move.pieces)))
+        step = DIRECTIONS[move.direction]
+        units = move.distance + (2 * puzzle.length if move.separates else 0)
+        for unit in range(units):
+            for p in move.pieces:
+                at[p] = {(x + step[0], y + step[1], z + step[2]) for x, y, z in at[p]}
+            if any(at[p] & others for p in move.pieces):
+                return False, [*lines, f"Move {number}: {move_words(puzzle, move)}: "
+                               f"collides after {unit + 1} FAIL"]
+        lines.append(f"Move {number}: {move_words(puzzle, move)} OK")
+        if move.separates:
+            parts.remove(part)
+            parts += [set(move.pieces), part - set(move.pieces)]
+    apart = all(len(p) == 1 for p in parts)
+    lines.append(f"All {len(cells)} pieces apart: {'yes' if apart else 'no'}")
+    return True, lines
+
+
+def animation_frames(puzzle: BurrPuzzle, solution: BurrSolution):
+    """The assembled burr, then the part being taken apart after each move."""
+    cells = piece_cells(puzzle, solution.assembly)
+    offsets = [(0, 0, 0)] * PIECES
+    parts = [set(range(PIECES))]
+
+    def scene(part):
+        return [((x + offsets[p][0], y + offsets[p][1], z + offsets[p][2]), p)
+                for p in sorted(part) for x, y, z in cells[p]]
+
+    frames = [(scene(parts[0]), f"Assembled: {level_words(solution.disassembly)}")]
+    for number, move in enumerate(solution.disassembly.moves, 1):
+        part = next(p for p in parts if set(move.pieces) <= p)
+        dx, dy, dz = move.vector()
+        for p in move.pieces:
+            offsets[p] = (offsets[p][0] + dx, offsets[p][1] + dy, offsets[p][2] + dz)
+        frames.append((scene(part), f"{number}. {move_words(puzzle, move)}"))
+        if move.separates:
+            parts.remove(part)
+            parts += [set(move.pieces), part - set(move.pieces)]
+    return frames
+
+
+def pieces_sheet(puzzle: BurrPuzzle) -> Image.Image:
+    """Each piece as cubes in the orientation its ID is read in, three to a row."""
+    pieces = puzzle.pieces
+    tiles = []
+    for i, piece in enumerate(pieces):
+        scene = [((u, 1 - v, w), i) for u, v, w in piece.cubies]
+        view = render.scene_image(scene, 24, margin=10)
+        tiles.append(render.stack([view], f"{piece.mark}: ID {piece.piece_id}",
+                                  f"canonical {piece.canonical_id}, weight {piece.weight}"))
+    columns = min(3, len(tiles))
+    width = max(t.width for t in tiles)
+    height = max(t.height for t in tiles)
+    rows = (len(tiles) + columns - 1) // columns
+    image = Image.new("RGB", (columns * width, rows * height), (255, 255, 255))
+    for n, tile in enumerate(tiles):
+        image.paste(tile, ((n % columns) * width, (n // columns) * height))
+    return image
+
+
+# The one-piece kind ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PieceQuery:
+    piece: Piece
+
+    @property
+    def name(self) -> str:
+        return f"ID {self.piece.piece_id}"
+
+
+class PieceKind(PuzzleKind):
+    """`/piece 3322`: a picture of one burr piece, its other IDs and its cubie table."""
+
+    name = "piece"
+    title = "Burr piece"
+    summary = "a burr piece ID 1..4096 (Cutler's numbering), e.g. 3322; add `length 8`"
+    example = "burr_piece.txt"
+    version = "1"
+
+    def detect(self, text: str) -> bool:
+        return header_is(text, "piece")
+
+    def parse(self, text: str) -> PieceQuery:
+        words = [(n, w) for n, line in enumerate(text.splitlines(), 1)
+                 if not line.strip().startswith("#") for w in line.split()]
+        length = 6
+        if len(words) == 3 and words[1][1].lower() in ("length", "len"):
+            if words[2][1] not in ("6", "8"):
+                raise PuzzleError("stick length must be 6 or 8", words[2][0])
+            length = int(words[2][1])
+            words = words[:1]
+        if len(words) != 1:
+            raise PuzzleError("send one piece ID, a whole number 1..4096, such as 3322",
+                              words[1][0] if len(words) > 1 else None)
+        line, word = words[0]
+        return PieceQuery(Piece(read_id(word, line, length), "", "", length))
+
+    def canonical(self, puzzle: PieceQuery) -> str:
+        return f"{puzzle.piece.piece_id} length {puzzle.piece.length}"
+
+    def solve(self, puzzle: PieceQuery, limits: Limits) -> Solutions:
+        return Solutions([puzzle.piece], 1, True)
+
+    def check(self, puzzle: PieceQuery, solution: Piece) -> CheckReport:
+        ids = all_ids(solution.piece_id, solution.length)
+        lines = [*cubie_table(solution.piece_id, solution.length),
+                 f"Weight {solution.weight} (removable cubies present)",
+                 f"Same piece as IDs: {', '.join(map(str, ids))}",
+                 f"Canonical (smallest) ID: {ids[0]}",
+                 f"Orientations with an ID: {len(ids)} distinct of "
+                 f"{len(orientations(solution.cubies, solution.length))}"]
+        return CheckReport(True, lines, "Piece OK: connected, all its cubies hold together.")
+
+    def format_solution(self, puzzle: PieceQuery, solution: Piece) -> str:
+        return "\n".join([f"Piece ID {solution.piece_id}, canonical {solution.canonical_id}, "
+                          f"weight {solution.weight}", *cubie_table(solution.piece_id,
+                                                                    solution.length)])
+
+    def parse_solution(self, puzzle: PieceQuery, text: str) -> Piece:
+        return puzzle.piece
+
+    def caption(self, puzzle: PieceQuery, solutions: Solutions,
+                report: CheckReport | None) -> str:
+        piece = puzzle.piece
+        ids = ", ".join(map(str, all_ids(piece.piece_id, piece.length)))
+        return (f"Burr piece ID {piece.piece_id}: canonical ID {piece.canonical_id}, "
+                f"weight {piece.weight}, stick length {piece.length}\nSame piece as IDs {ids}")
+
+    def render(self, puzzle: PieceQuery, solution: Piece | None) -> Image.Image:
+        """The piece from above and, turned half about its length, from below."""
+        piece = puzzle.piece
+        views = []
+        for label, cubies in (("from above", piece.cubies),
+                              ("turned over", orientations(piece.cubies, piece.length)[2])):
+            scene = [((u, 1 - v, w), 0) for u, v, w in cubies]
+            views.append(render.stack([render.scene_image(scene, 34, margin=12)], label))
+        picture = render.side_by_side(*views)
+        return render.stack([picture], f"Burr piece ID {piece.piece_id}",
+                            f"canonical {piece.canonical_id}, weight {piece.weight}")
