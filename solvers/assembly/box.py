@@ -1,0 +1,304 @@
+"""Box puzzles: parts of given shapes packed into a hyperrectangle, counted up to symmetry.
+
+A *box* has a length per dimension and may exclude some locations (holes). An
+*assembly* is one placement (a position in the box) per part, covering every free
+location once; the raw count lists assemblies as they are, the unique count takes
+rotations and reflections of the whole as the same assembly, as `aps` reports them.
+
+Symmetry is broken in the search, not filtered afterwards: one *anchor* shape (a
+single part whose mirror image is itself) is only tried in one position per orbit of
+the box's symmetries, which cuts the search by up to the size of the group. Anchor
+positions that some symmetry leaves in place are then told apart by a canonical form.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import product
+
+from ..base import Limits, PuzzleError, Solutions
+from ..exact_cover import ExactCover
+from . import shapes as geo
+from .shapes import Location, Map, Position
+
+#: largest box (free locations) and part count accepted, checked before any search
+MAX_LOCATIONS = 1000
+MAX_PARTS = 200
+#: nodes per slice of the bitmask search between deadline checks
+SLICE = 2_000_000
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A shape and its parts: one label character per interchangeable part."""
+
+    position: Position
+    parts: str
+
+
+@dataclass(frozen=True)
+class BoxPuzzle:
+    """A box, its holes and its shapes (the whole of a boxer file)."""
+
+    lengths: tuple[int, ...]
+    excluded: frozenset[Location]
+    shapes: tuple[Shape, ...]
+    name: str = ""
+
+    @property
+    def dims(self) -> int:
+        return len(self.lengths)
+
+    @cached_property
+    def axes(self) -> list[int]:
+        """Axes in search order: the shortest varies fastest (fewer dead ends)."""
+        return sorted(range(self.dims), key=lambda a: (self.lengths[a], a))
+
+    @cached_property
+    def locations(self) -> list[Location]:
+        """Every location of the box (holes too), numbered in search order."""
+        found = []
+        for offsets in product(*(range(self.lengths[a]) for a in reversed(self.axes))):
+            location = [0] * self.dims
+            for axis, value in zip(reversed(self.axes), offsets, strict=True):
+                location[axis] = value
+            found.append(tuple(location))
+        return found
+
+    @cached_property
+    def free(self) -> list[int]:
+        """Numbers of the locations parts may fill (all but the holes)."""
+        return [i for i, loc in enumerate(self.locations) if loc not in self.excluded]
+
+    @cached_property
+    def index(self) -> dict[Location, int]:
+        return {loc: i for i, loc in enumerate(self.locations)}
+
+    @property
+    def volume(self) -> int:
+        return sum(len(s.position) * len(s.parts) for s in self.shapes)
+
+
+#: one placed part: (shape number, sorted location numbers)
+Placement = tuple[int, tuple[int, ...]]
+#: an assembly: one placement per part, sorted
+Assembly = tuple[Placement, ...]
+
+
+def check_limits(puzzle: BoxPuzzle) -> None:
+    """Refuse boxes too big for a chat reply before any search starts."""
+    free = len(puzzle.free)
+    parts = sum(len(s.parts) for s in puzzle.shapes)
+    if free > MAX_LOCATIONS:
+        raise PuzzleError(f"the box has {free:,} free locations; the limit is {MAX_LOCATIONS:,}")
+    if parts > MAX_PARTS:
+        raise PuzzleError(f"the puzzle has {parts:,} parts; the limit is {MAX_PARTS:,}")
+    if puzzle.volume > free:
+        raise PuzzleError(f"the parts fill {puzzle.volume:,} locations but the box has "
+                          f"only {free:,} free ones")
+
+
+class Assembler:
+    """Everything derived from one box puzzle that the search and the counting need."""
+
+    def __init__(self, puzzle: BoxPuzzle):
+        check_limits(puzzle)
+        self.puzzle = puzzle
+        self.counts = [len(s.parts) for s in puzzle.shapes]
+        self.symmetries = self._effective_symmetries()
+        self.placements: list[Placement] = []
+        self.shape_by_cells: dict[tuple[int, ...], int] = {}
+        for number, shape in enumerate(puzzle.shapes):
+            for cells in self._positions(shape.position):
+                self.placements.append((number, cells))
+                self.shape_by_cells.setdefault(cells, number)
+        self._moves = [[puzzle.index[geo.in_box(m, loc, puzzle.lengths)]
+                        for loc in puzzle.locations] for m in self.symmetries]
+        self.anchor = self._choose_anchor()
+
+    # Geometry -----------------------------------------------------------------------
+
+    def _positions(self, position: Position) -> list[tuple[int, ...]]:
+        """Every placement of one shape in the box, as sorted location numbers."""
+        index, lengths = self.puzzle.index, self.puzzle.lengths
+        found = []
+        for oriented in geo.orientations(position, geo.part_maps(self.puzzle.dims)):
+            spans = [max(c[a] for c in oriented) for a in range(self.puzzle.dims)]
+            ranges = [range(lengths[a] - spans[a]) for a in range(self.puzzle.dims)]
+            for shift in product(*ranges):
+                moved = [tuple(v + s for v, s in zip(c, shift, strict=True)) for c in oriented]
+                if not self.puzzle.excluded.intersection(moved):
+                    found.append(tuple(sorted(index[m] for m in moved)))
+        return found
+
+    def _effective_symmetries(self) -> list[Map]:
+        """Box symmetries that turn assemblies into assemblies.
+
+        A reflection does so only if every shape's mirror image is also a shape with
+        as many parts; otherwise only the rotations are kept.
+        """
+        maps = geo.box_symmetries(self.puzzle.lengths, self.puzzle.excluded)
+        shapes = [s.position for s in self.puzzle.shapes]
+        if self.puzzle.dims <= 2 or geo.is_mirror_closed(shapes, self.counts, self.puzzle.dims):
+            return maps
+        proper = {m for m in geo.all_maps(self.puzzle.dims, proper_only=True)}
+        return [m for m in maps if m in proper]
+
+    def move(self, k: int, placement: Placement) -> Placement:
+        """Symmetry k applied to a placement (its shape may become its mirror shape)."""
+        cells = tuple(sorted(self._moves[k][c] for c in placement[1]))
+        return self.shape_by_cells.get(cells, placement[0]), cells
+
+    def canonical(self, assembly: Assembly, among: list[int]) -> Assembly:
+        """The least image of an assembly under the symmetries numbered in `among`."""
+        return min(tuple(sorted(self.move(k, p) for p in assembly)) for k in among)
+
+    def _choose_anchor(self) -> tuple[int, dict[int, list[int]]] | None:
+        """The anchor shape and, for each of its kept placements, the symmetries fixing it.
+
+        Among single-part shapes that every symmetry maps to themselves, the one with
+        the fewest orbit representatives wins; None when there is no such shape.
+        """
+        best = None
+        for number, count in enumerate(self.counts):
+            if count != 1:
+                continue
+            mine = [i for i, p in enumerate(self.placements) if p[0] == number]
+            if any(self.move(k, self.placements[i])[0] != number
+                   for k in range(len(self.symmetries)) for i in mine[:1]):
+                continue
+            kept: dict[int, list[int]] = {}
+            for i in mine:
+                images = [self.move(k, self.placements[i]) for k in range(len(self.symmetries))]
+                if self.placements[i] == min(images):
+                    kept[i] = [k for k, image in enumerate(images)
+                               if image == self.placements[i]]
+            if best is None or len(kept) < len(best[1]):
+                best = (number, kept)
+        return best
+
+    def search_placements(self) -> list[int]:
+        """Placement numbers the search may use: all but the anchor's non-representatives."""
+        if self.anchor is None:
+            return list(range(len(self.placements)))
+        number, kept = self.anchor
+        return [i for i, p in enumerate(self.placements) if p[0] != number or i in kept]
+
+    # Searching ----------------------------------------------------------------------
+
+    def use_bitmask(self) -> bool:
+        """The bitmask search suits small boxes that the parts fill exactly.
+
+        In three or more dimensions filling the lowest empty location branches badly
+        (the seed measured Bedlam 6x slower than dancing links), so only boxes of up to
+        32 locations go there.
+        """
+        size = len(self.puzzle.locations)
+        exact = self.puzzle.volume == len(self.puzzle.free)
+        return exact and size <= 64 and (self.puzzle.dims <= 2 or size <= 32)
+
+    def raw_covers(self, placements: list[int], limits: Limits):
+        """Stream covers (lists of placement numbers) and the nodes searched so far."""
+        if self.use_bitmask():
+            yield from self._bitmask_covers(placements, limits)
+        else:
+            yield from self._engine_covers(placements)
+
+    def _bitmask_covers(self, placements: list[int], limits: Limits):
+        from .bitmask import BitmaskSearch
+
+        holes = tuple(self.puzzle.index[loc] for loc in self.puzzle.excluded)
+        search = BitmaskSearch([self.placements[i] for i in placements], self.counts,
+                               len(self.puzzle.locations), holes, self._neighbours())
+        while not search.finished:
+            for cover in search.step(SLICE):
+                yield [placements[i] for i in cover], search.nodes
+            yield None, search.nodes
+
+    def _neighbours(self) -> list[tuple[int, int, int]]:
+        """For each axis: the step between neighbours in location numbers, and the masks
+        of locations that have a next and a previous neighbour along it (for the
+        bitmask search's test for an empty location walled in on every side)."""
+        found = []
+        step = 1
+        for axis in self.puzzle.axes:
+            length = self.puzzle.lengths[axis]
+            after = sum(1 << i for i, loc in enumerate(self.puzzle.locations)
+                        if loc[axis] < length - 1)
+            before = sum(1 << i for i, loc in enumerate(self.puzzle.locations) if loc[axis] > 0)
+            found.append((step, after, before))
+            step *= length
+        return found
+
+    def _engine_covers(self, placements: list[int]):
+        problem = ExactCover()
+        exact = self.puzzle.volume == len(self.puzzle.free)
+        for cell in self.puzzle.free:
+            if exact:
+                problem.primary(("cell", cell))
+            else:
+                problem.secondary(("cell", cell))
+        for number, count in enumerate(self.counts):
+            problem.primary(("shape", number), count)
+        for i in placements:
+            shape, cells = self.placements[i]
+            problem.option([("shape", shape), *(("cell", c) for c in cells)])
+        for seen, cover in enumerate(problem.covers(), start=1):
+            yield [placements[i] for i in cover], seen
+
+    def solve(self, limits: Limits, unique: bool = True) -> Solutions:
+        """Count assemblies (unique by default, raw too), keeping the first few."""
+        started = last = time.monotonic()
+        group = len(self.symmetries)
+        use = self.search_placements() if unique else list(range(len(self.placements)))
+        fixing = self.anchor[1] if (unique and self.anchor) else {}
+        everything = list(range(group))
+        keys: set[Assembly] = set()
+        found: list[Assembly] = []
+        count = raw = nodes = 0
+        exhaustive = True
+        for cover, nodes in self.raw_covers(use, limits):
+            if cover is not None:
+                assembly = tuple(sorted(self.placements[i] for i in cover))
+                new, orbit = self._classify(assembly, cover, fixing, everything, keys, unique)
+                if new:
+                    count += 1
+                    raw += orbit
+                    if len(found) < max(limits.max_solutions, 1):
+                        found.append(assembly)
+            now = time.monotonic()
+            if cover is None or now - last > 0.5:
+                last = now
+                if limits.progress:
+                    limits.progress(count, nodes)
+                if limits.expired():
+                    exhaustive = False
+                    break
+        stats = {"raw_count": raw if unique else count, "symmetries": group,
+                 "nodes": nodes, "seconds": round(time.monotonic() - started, 3),
+                 "engine": "bitmask" if self.use_bitmask() else "miniexact"}
+        return Solutions(found, count, exhaustive, "" if count else
+                         "the parts cannot fill the box", stats)
+
+    def _classify(self, assembly: Assembly, cover: list[int], fixing: dict[int, list[int]],
+                  everything: list[int], keys: set[Assembly], unique: bool) -> tuple[bool, int]:
+        """Is this assembly new up to symmetry, and how many raw assemblies it stands for."""
+        group = len(self.symmetries)
+        if not unique:
+            return True, 1
+        if self.anchor is not None:
+            stabiliser = next(fixing[i] for i in cover if i in fixing)
+            if len(stabiliser) == 1:
+                return True, group
+        else:
+            stabiliser = everything
+        images = {tuple(sorted(self.move(k, p) for p in assembly)) for k in stabiliser}
+        key = min(images)
+        if key in keys:
+            return False, 0
+        keys.add(key)
+        fixed = sum(1 for k in stabiliser
+                    if tuple(sorted(self.move(k, p) for p in assembly)) == assembly)
+        return True, group // fixed

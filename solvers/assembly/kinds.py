@@ -1,0 +1,248 @@
+"""The box kinds: `boxer` (any boxer file) and the presets `pent`, `soma`, `bedlam`, `y25`.
+
+A solution is an assembly: one (label, locations) pair per part. Its text form is the
+label grid: for a 2D box one line per row; in more dimensions each line holds every
+layer's row side by side, separated by spaces (`.` for a hole), as `aps` prints them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from itertools import product
+from pathlib import Path
+
+from PIL import Image
+
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, header_is
+from . import boxer, presets, render
+from .box import Assembler, BoxPuzzle
+from .shapes import normalise, orientations, part_maps
+
+#: a solved assembly: (part label, its locations) for every part, in shape order
+Assembly = tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
+
+
+class BoxerKind(PuzzleKind):
+    name = "boxer"
+    title = "Boxer"
+    summary = ("`#boxer NAME` then the seed's boxer numbers: dimensions, lengths, holes, "
+               "shapes with their parts and offsets")
+    example = "boxer_soma.txt"
+    version = "1"
+
+    def detect(self, text: str) -> bool:
+        return header_is(text, "boxer")
+
+    def parse(self, text: str) -> BoxPuzzle:
+        puzzle = boxer.parse(text)
+        Assembler(puzzle)  # size limits, refused before any search
+        return puzzle
+
+    def canonical(self, puzzle: BoxPuzzle) -> str:
+        return boxer.write(puzzle)
+
+    def solve(self, puzzle: BoxPuzzle, limits: Limits) -> Solutions:
+        """Unique assemblies up to rotation and reflection; raw count in the stats.
+
+        The whole count runs until the deadline (the cap only limits those kept), since
+        the count is the answer these puzzles ask for.
+        """
+        assembler = Assembler(puzzle)
+        found = assembler.solve(limits)
+        found.found = [self._label(puzzle, a) for a in found.found]
+        return found
+
+    @staticmethod
+    def _label(puzzle: BoxPuzzle, assembly) -> Assembly:
+        """Give each placed part its label: the k-th placement of a shape its k-th part."""
+        used = [0] * len(puzzle.shapes)
+        labelled = []
+        for shape, cells in assembly:
+            label = puzzle.shapes[shape].parts[used[shape]]
+            used[shape] += 1
+            labelled.append((label, tuple(puzzle.locations[c] for c in cells)))
+        return tuple(labelled)
+
+    def caption(self, puzzle, solutions, report) -> str:
+        title = puzzle.name or self.title
+        if not solutions.found:
+            return f"{title}: no assembly ({solutions.count_text()})."
+        raw = solutions.stats.get("raw_count", 0)
+        done = "" if solutions.exhaustive else " (count stopped at the time limit)"
+        return (f"{title}\n{report.verdict if report else ''}\n"
+                f"Unique assemblies: {solutions.count_text()}{done}; "
+                f"{raw:,} counting rotations and reflections")
+
+    # Checking -----------------------------------------------------------------------
+
+    def check(self, puzzle: BoxPuzzle, solution: Assembly) -> CheckReport:
+        """Every part has its shape, lies inside the box, and every location is filled once."""
+        lines, ok = [], True
+        shapes = {label: shape for shape in puzzle.shapes for label in shape.parts}
+        seen: dict[tuple[int, ...], str] = {}
+        for label, cells in solution:
+            shape = shapes.get(label)
+            fits = shape is not None and normalise(cells) in set(
+                orientations(shape.position, part_maps(puzzle.dims)))
+            inside = all(0 <= v < n for c in cells for v, n in zip(c, puzzle.lengths,
+                                                                    strict=True))
+            clash = [c for c in cells if c in seen or c in puzzle.excluded]
+            for c in cells:
+                seen[c] = label
+            good = fits and inside and not clash
+            ok &= good
+            why = "" if good else (" wrong shape" if not fits else " outside the box"
+                                   if not inside else f" overlaps at {clash[0]}")
+            lines.append(f"Part {label}: {len(cells)} locations {'OK' if good else 'FAIL'}{why}")
+        labels = sorted(label for label, _ in solution)
+        expected = sorted(label for shape in puzzle.shapes for label in shape.parts)
+        empty = len(puzzle.free) - len(seen)
+        full = puzzle.volume < len(puzzle.free) or empty == 0
+        lines.append(f"Parts used: {len(labels)} of {len(expected)} "
+                     f"{'OK' if labels == expected else 'FAIL'}")
+        lines.append(f"Empty locations: {empty} {'OK' if full else 'FAIL'}")
+        ok &= labels == expected and full
+        verdict = ("Puzzle OK Assembly successful." if ok
+                   else "Puzzle has ** ERROR ** the assembly breaks a rule above.")
+        return CheckReport(ok, lines, verdict)
+
+    # Text form ----------------------------------------------------------------------
+
+    def format_solution(self, puzzle: BoxPuzzle, solution: Assembly) -> str:
+        grid = {c: label for label, cells in solution for c in cells}
+        rows = []
+        for r in range(puzzle.lengths[0]):
+            groups = []
+            for rest in product(*(range(n) for n in puzzle.lengths[2:])):
+                width = puzzle.lengths[1] if puzzle.dims > 1 else 1
+                groups.append("".join(grid.get((r, c, *rest)[:puzzle.dims], ".")
+                                      for c in range(width)))
+            rows.append(" ".join(groups))
+        return "\n".join(rows)
+
+    def parse_solution(self, puzzle: BoxPuzzle, text: str) -> Assembly:
+        lines = [(n, line.split()) for n, line in enumerate(text.splitlines(), 1)
+                 if line.strip()]
+        if len(lines) != puzzle.lengths[0]:
+            raise PuzzleError(f"expected {puzzle.lengths[0]} lines, got {len(lines)}")
+        layers = list(product(*(range(n) for n in puzzle.lengths[2:])))
+        width = puzzle.lengths[1] if puzzle.dims > 1 else 1
+        parts: dict[str, list[tuple[int, ...]]] = {}
+        for r, (number, groups) in enumerate(lines):
+            if len(groups) != len(layers) or any(len(g) != width for g in groups):
+                raise PuzzleError(f"expected {len(layers)} groups of {width} labels", number)
+            for rest, group in zip(layers, groups, strict=True):
+                for c, label in enumerate(group):
+                    if label != ".":
+                        parts.setdefault(label, []).append((r, c, *rest)[:puzzle.dims])
+        return tuple((label, tuple(cells)) for label, cells in parts.items())
+
+    # Picture ------------------------------------------------------------------------
+
+    def render(self, puzzle: BoxPuzzle, solution: Assembly | None) -> Image.Image:
+        labels = "".join(s.parts for s in puzzle.shapes)
+        grid = {c: label for label, cells in (solution or ()) for c in cells}
+        title = puzzle.name or "Boxer"
+        lengths = puzzle.lengths if puzzle.dims >= 2 else (1, puzzle.lengths[0])
+        if puzzle.dims == 1:
+            grid = {(0, c[0]): label for c, label in grid.items()}
+        if len(lengths) == 2:
+            cell = max(26, min(60, 600 // max(lengths)))
+            return render.tiles(grid, lengths[0], lengths[1], labels, cell, title)
+        pictures = render.slices(grid, lengths, labels)
+        if puzzle.dims == 3:
+            pictures.insert(0, render.isometric(grid, lengths, labels))
+        return render.stack(pictures, per_row=3 if len(pictures) > 4 else len(pictures),
+                            title=title)
+
+    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
+        return {"assembly-count": count_command}
+
+
+class PresetKind(BoxerKind):
+    """A box puzzle `aps` ships as its own program; the input is its short command."""
+
+    builders: dict[str, Callable[[], BoxPuzzle]] = {}
+
+    def detect(self, text: str) -> bool:
+        words = text.lower().replace("/", " ").split()
+        return bool(words) and words[0] == self.name and len(words) <= 2
+
+    def parse(self, text: str) -> BoxPuzzle:
+        check_size(text, 200)
+        words = text.lower().replace("/", " ").split()
+        if words and words[0] == self.name:
+            words = words[1:]
+        key = words[0] if words else ""
+        if key not in self.builders:
+            choices = ", ".join(f"'{self.name} {k}'".strip() for k in self.builders)
+            raise PuzzleError(f"'{key}' is not a {self.title} puzzle; send {choices}", 1)
+        return self.builders[key]()
+
+
+class PentKind(PresetKind):
+    name = "pent"
+    title = "Pentominoes"
+    summary = "`pent N`: the 12 pentominoes in an N x 60/N rectangle, N = 3, 4, 5 or 6"
+    example = "pent.txt"
+    aliases = ("pentomino", "pentominoes")
+    builders = {"": lambda: presets.pentominoes(6),
+                **{str(n): (lambda n=n: presets.pentominoes(n)) for n in presets.PENT_SIZES},
+                "scott": presets.scott}
+
+
+class SomaKind(PresetKind):
+    name = "soma"
+    title = "Soma cube"
+    summary = "`soma`: Piet Hein's seven pieces in a 3x3x3 cube (240 unique assemblies)"
+    example = "soma.txt"
+    builders = {"": presets.soma}
+
+
+class BedlamKind(PresetKind):
+    name = "bedlam"
+    title = "Bedlam cube"
+    summary = "`bedlam`: thirteen pieces in a 4x4x4 cube (19,186 unique; long count)"
+    example = "bedlam.txt"
+    builders = {"": presets.bedlam}
+
+
+class Y25Kind(PresetKind):
+    name = "y25"
+    title = "Y25 cube"
+    summary = "`y25`: 25 Y pentacubes in a 5x5x5 cube (1,264 unique; long count)"
+    example = "y25.txt"
+    builders = {"": presets.y25}
+
+
+def count_command(argv: list[str]) -> int:
+    """`python -m solvers assembly-count FILE|PRESET [--timeout S]`: a full count."""
+    parser = argparse.ArgumentParser(prog="python -m solvers assembly-count")
+    parser.add_argument("puzzle", help="a boxer file, or pent3..pent6, soma, bedlam, y25")
+    parser.add_argument("--timeout", type=float, default=None)
+    parser.add_argument("--raw", action="store_true", help="count without symmetry breaking")
+    args = parser.parse_args(argv)
+    named = {"soma": presets.soma, "bedlam": presets.bedlam, "y25": presets.y25,
+             "scott": presets.scott, "tesseract": presets.tesseract_dominoes,
+             **{f"pent{n}": (lambda n=n: presets.pentominoes(n)) for n in presets.PENT_SIZES}}
+    try:
+        puzzle = (named[args.puzzle]() if args.puzzle in named
+                  else boxer.parse(Path(args.puzzle).read_text(encoding="utf-8")))
+        assembler = Assembler(puzzle)
+    except PuzzleError as error:
+        print(error, file=sys.stderr)
+        return 2
+
+    def progress(count: int, nodes: int) -> None:
+        print(f"  {count:,} found so far ({nodes:,} nodes)", file=sys.stderr)
+
+    started = time.monotonic()
+    found = assembler.solve(Limits.within(args.timeout, max_solutions=1, progress=progress),
+                            unique=not args.raw)
+    print(f"{puzzle.name}: {found.count_text()} {'raw' if args.raw else 'unique'} "
+          f"assemblies, {found.stats.get('raw_count', 0):,} raw, "
+          f"{time.monotonic() - started:.2f} s ({found.stats.get('engine')})")
+    return 0
