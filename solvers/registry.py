@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .anagram.kind import AnagramKind
 from .assembly import KINDS as ASSEMBLY_KINDS
-from .assembly import KINDS as ASSEMBLY_KINDS
 from .base import PuzzleKind
 from .burr import KINDS as BURR_KINDS
 from .seki import Seki
@@ -13,7 +12,6 @@ from .sudoku import Sudoku
 #: every kind the bot knows, in the order /help lists them and detection tries them
 KINDS: tuple[PuzzleKind, ...] = (
     Seki(),
-    *ASSEMBLY_KINDS,
     *ASSEMBLY_KINDS,
     Sudoku(),
     AnagramKind(),
