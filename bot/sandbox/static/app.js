@@ -1,0 +1,493 @@
+// The sandbox's web chat: plain JS, no build step. It talks to the JSON client API only:
+// GET /sandbox/chats, POST /sandbox/messages, GET /sandbox/messages?since=..&wait=..,
+// POST /sandbox/callbacks, GET /sandbox/callbacks/<id>. Text is never inserted as HTML:
+// messages arrive as plain text + Telegram entities and are built with DOM nodes.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const ACTIONS = {
+  typing: "typing", upload_photo: "sending a photo", upload_document: "sending a file",
+  upload_video: "sending a video", record_video: "recording a video", choose_sticker: "choosing a sticker",
+};
+
+const state = {
+  bot: null, users: [], groupId: null, chats: [], commands: [],
+  user: null,       // the simulated user typing
+  chat: null,       // {id, type, title}
+  revision: 0,      // the client API's cursor: revision of the last change seen
+  messages: new Map(), // message_id -> client API message
+  generation: 0,    // bumped on chat switch; stale polls drop their results
+  controller: null,
+};
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  if (state.controller && body === undefined) init.signal = state.controller.signal;
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+function toast(text, long) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, long ? 6000 : 2500);
+}
+
+// ---- chats and users ---------------------------------------------------------------------
+
+function privateChat() {
+  return { id: state.user.id, type: "private", title: state.bot ? state.bot.first_name : "PuzzleBot" };
+}
+
+function groupChats() {
+  const groups = state.chats.filter((c) => c.type !== "private");
+  groups.sort((a, b) => (a.id === state.groupId ? -1 : b.id === state.groupId ? 1 : a.id - b.id));
+  return groups;
+}
+
+function renderTabs() {
+  const nav = $("chat-tabs");
+  nav.replaceChildren();
+  const chats = [privateChat(), ...groupChats()];
+  for (const chat of chats) {
+    const tab = document.createElement("button");
+    tab.type = "button";
+    tab.className = "tab";
+    tab.dataset.testid = "chat-tab";
+    tab.dataset.chatId = chat.id;
+    tab.dataset.chatType = chat.type;
+    tab.textContent = chat.type === "private" ? "Private chat" : chat.title;
+    tab.setAttribute("aria-pressed", String(state.chat && state.chat.id === chat.id));
+    tab.addEventListener("click", () => openChat(chat));
+    nav.append(tab);
+  }
+}
+
+function renderUsers() {
+  const select = $("user-select");
+  select.replaceChildren();
+  for (const user of state.users) {
+    const option = document.createElement("option");
+    option.value = user.id;
+    option.textContent = user.first_name;
+    select.append(option);
+  }
+  select.value = state.user.id;
+}
+
+function openChat(chat) {
+  state.chat = chat;
+  state.generation += 1;
+  if (state.controller) state.controller.abort();
+  state.controller = new AbortController();
+  state.revision = 0;
+  state.messages.clear();
+  $("messages").replaceChildren();
+  $("reply-keyboard").hidden = true;
+  $("chat-title").textContent = chat.type === "private" ? `${chat.title}` : chat.title;
+  document.body.dataset.chatId = chat.id;
+  document.body.dataset.chatType = chat.type;
+  setStatus(null);
+  renderTabs();
+  const params = new URLSearchParams(location.search);
+  params.set("chat", chat.type === "private" ? "private" : String(chat.id));
+  params.set("user", String(state.user.id));
+  history.replaceState(null, "", `?${params}`);
+  poll(state.generation);
+  $("composer").focus();
+}
+
+function setStatus(action) {
+  const status = $("chat-status");
+  if (action) {
+    status.textContent = `${state.bot ? state.bot.first_name : "bot"} is ${ACTIONS[action] || action}...`;
+    status.classList.add("busy");
+  } else {
+    const chat = state.chat;
+    status.textContent = !chat ? "" : chat.type === "private"
+      ? `bot, local sandbox - you are ${state.user.first_name}`
+      : `group - ${(chat.members || []).length} members - you are ${state.user.first_name}`;
+    status.classList.remove("busy");
+  }
+}
+
+// ---- following a chat ------------------------------------------------------------------------
+
+async function poll(generation) {
+  let failures = 0;
+  while (generation === state.generation) {
+    try {
+      const wait = state.revision === 0 ? 0 : 25;
+      const page = await api(`/sandbox/messages?chat_id=${state.chat.id}&since=${state.revision}&wait=${wait}`);
+      if (generation !== state.generation) return;
+      failures = 0;
+      for (const message of page.messages) apply(message);
+      state.revision = page.revision;
+      setStatus(page.action);
+      document.body.dataset.revision = state.revision;
+    } catch (error) {
+      if (generation !== state.generation) return;
+      failures += 1;
+      $("chat-status").textContent = "sandbox unreachable, retrying...";
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 500 * failures)));
+    }
+  }
+}
+
+function apply(message) {
+  const list = $("messages");
+  const old = list.querySelector(`[data-message-id="${message.message_id}"]`);
+  if (message.deleted) {
+    state.messages.delete(message.message_id);
+    if (old) old.remove();
+    return;
+  }
+  state.messages.set(message.message_id, message);
+  const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+  const bubble = renderMessage(message);
+  if (old) {
+    old.replaceWith(bubble);
+  } else {
+    const next = [...list.children].find((el) => Number(el.dataset.messageId) > message.message_id);
+    list.insertBefore(bubble, next || null);
+  }
+  updateReplyKeyboard();
+  if (stick || !old) list.scrollTop = list.scrollHeight;
+  const img = bubble.querySelector("img");
+  if (img) img.addEventListener("load", () => { if (stick || !old) list.scrollTop = list.scrollHeight; });
+}
+
+function updateReplyKeyboard() {
+  const box = $("reply-keyboard");
+  const withKeyboard = [...state.messages.values()].filter((m) => m.reply_keyboard !== undefined);
+  const last = withKeyboard[withKeyboard.length - 1];
+  box.replaceChildren();
+  if (!last || !last.reply_keyboard || last.reply_keyboard.length === 0) { box.hidden = true; return; }
+  for (const row of last.reply_keyboard) {
+    const line = document.createElement("div");
+    line.className = "kb-row";
+    for (const label of row) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "kb-button";
+      button.textContent = label;
+      button.addEventListener("click", () => send(label));
+      line.append(button);
+    }
+    box.append(line);
+  }
+  box.hidden = false;
+}
+
+// ---- drawing one message -------------------------------------------------------------------
+
+function renderMessage(m) {
+  const mine = !m.from.is_bot;
+  const bubble = document.createElement("article");
+  bubble.className = `msg ${mine ? "user" : "bot"} kind-${m.kind}`;
+  if (mine && m.from.id === state.user.id) bubble.classList.add("self");
+  bubble.dataset.testid = "message";
+  bubble.dataset.messageId = m.message_id;
+  bubble.dataset.from = mine ? "user" : "bot";
+  bubble.dataset.kind = m.kind;
+  bubble.dataset.edited = String(m.edited);
+
+  if (state.chat.type !== "private") {
+    const sender = document.createElement("div");
+    sender.className = "sender";
+    sender.textContent = m.from.first_name;
+    bubble.append(sender);
+  }
+  if (m.reply_to_message_id) {
+    const quoted = state.messages.get(m.reply_to_message_id);
+    const quote = document.createElement("div");
+    quote.className = "quote";
+    const text = quoted ? (quoted.text || quoted.caption || quoted.kind) : `message ${m.reply_to_message_id}`;
+    quote.textContent = `${quoted ? quoted.from.first_name + ": " : ""}${text.split("\n")[0].slice(0, 80)}`;
+    bubble.append(quote);
+  }
+  if (m.kind === "photo" || m.kind === "animation") {
+    const link = document.createElement("a");
+    link.href = m.file_url;
+    link.target = "_blank";
+    link.rel = "noopener";
+    link.className = "media";
+    const img = document.createElement("img");
+    img.src = m.file_url;
+    img.alt = m.caption || m.kind;
+    img.dataset.testid = m.kind === "photo" ? "message-photo" : "message-animation";
+    if (m.width && m.height) { img.width = m.width; img.height = m.height; }
+    link.append(img);
+    bubble.append(link);
+  } else if (m.kind === "document") {
+    const link = document.createElement("a");
+    link.href = m.file_url;
+    link.download = m.file_name || "file";
+    link.className = "document";
+    link.dataset.testid = "message-document";
+    const icon = document.createElement("span");
+    icon.className = "doc-icon";
+    icon.textContent = (m.file_name || "").split(".").pop().slice(0, 4).toUpperCase() || "FILE";
+    const name = document.createElement("span");
+    name.className = "doc-name";
+    name.textContent = m.file_name || "file";
+    const size = document.createElement("span");
+    size.className = "doc-size";
+    size.textContent = formatSize(m.file_size || 0);
+    link.append(icon, name, size);
+    bubble.append(link);
+  }
+  const body = m.kind === "text" ? m.text : m.caption;
+  if (body) {
+    const text = document.createElement("div");
+    text.className = "text";
+    text.dataset.testid = "message-text";
+    text.append(renderEntities(body, m.entities || []));
+    bubble.append(text);
+  }
+  if (m.reply_markup && m.reply_markup.inline_keyboard) {
+    bubble.append(renderInlineKeyboard(m));
+  }
+  const meta = document.createElement("div");
+  meta.className = "meta";
+  const time = new Date(m.date * 1000);
+  meta.textContent = `${m.edited ? "edited " : ""}${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
+  bubble.append(meta);
+  return bubble;
+}
+
+function formatSize(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const ENTITY_TAGS = {
+  bold: "b", italic: "i", underline: "u", strikethrough: "s", code: "code", pre: "pre",
+  spoiler: "span", blockquote: "blockquote", expandable_blockquote: "blockquote",
+  text_link: "a", url: "a", bot_command: "span", custom_emoji: "span",
+};
+
+// Telegram's offsets count UTF-16 code units, like JS strings, so slicing is direct.
+function renderEntities(text, entities) {
+  const sorted = entities
+    .filter((e) => ENTITY_TAGS[e.type] && e.length > 0)
+    .slice()
+    .sort((a, b) => a.offset - b.offset || b.length - a.length);
+  const fragment = document.createDocumentFragment();
+  build(fragment, text, 0, text.length, sorted);
+  return fragment;
+}
+
+function build(parent, text, start, end, entities) {
+  let at = start;
+  let i = 0;
+  while (i < entities.length) {
+    const e = entities[i];
+    const stop = Math.min(e.offset + e.length, end);
+    if (e.offset < at) { i += 1; continue; } // overlapping: Telegram's HTML never makes these
+    if (e.offset > at) parent.append(text.slice(at, e.offset));
+    const inner = [];
+    let j = i + 1;
+    while (j < entities.length && entities[j].offset < stop) { inner.push(entities[j]); j += 1; }
+    const node = entityNode(e, text.slice(e.offset, stop));
+    build(node, text, e.offset, stop, inner);
+    parent.append(node);
+    at = stop;
+    i = j;
+  }
+  if (at < end) parent.append(text.slice(at, end));
+}
+
+function safeUrl(url) {
+  try {
+    const parsed = new URL(url, location.href);
+    return ["http:", "https:", "mailto:", "tg:"].includes(parsed.protocol) ? parsed.href : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function entityNode(entity, text) {
+  const node = document.createElement(ENTITY_TAGS[entity.type]);
+  node.className = `e-${entity.type}`;
+  if (entity.type === "text_link" || entity.type === "url") {
+    const href = safeUrl(entity.type === "url" ? text : entity.url);
+    if (href) { node.href = href; node.target = "_blank"; node.rel = "noopener noreferrer"; }
+  } else if (entity.type === "bot_command") {
+    node.tabIndex = 0;
+    node.setAttribute("role", "button");
+    node.title = "send this command";
+    node.addEventListener("click", () => send(text));
+  } else if (entity.type === "spoiler") {
+    node.addEventListener("click", () => node.classList.add("revealed"));
+  } else if (entity.type === "pre" && entity.language) {
+    node.dataset.language = entity.language;
+  }
+  return node;
+}
+
+function renderInlineKeyboard(m) {
+  const keyboard = document.createElement("div");
+  keyboard.className = "keyboard";
+  keyboard.dataset.testid = "inline-keyboard";
+  for (const row of m.reply_markup.inline_keyboard) {
+    const line = document.createElement("div");
+    line.className = "kb-row";
+    for (const button of row) {
+      let el;
+      if (button.url) {
+        el = document.createElement("a");
+        const href = safeUrl(button.url);
+        if (href) { el.href = href; el.target = "_blank"; el.rel = "noopener noreferrer"; }
+      } else {
+        el = document.createElement("button");
+        el.type = "button";
+        if (button.callback_data !== undefined) {
+          el.dataset.callback = button.callback_data;
+          el.addEventListener("click", () => press(m, button.callback_data, el));
+        } else {
+          el.disabled = true;
+          el.title = "not supported by the sandbox";
+        }
+      }
+      el.className = "kb-button";
+      el.dataset.testid = "kb-button";
+      el.textContent = button.text;
+      line.append(el);
+    }
+    keyboard.append(line);
+  }
+  return keyboard;
+}
+
+// ---- sending --------------------------------------------------------------------------------
+
+async function send(text) {
+  if (!text.trim()) return;
+  const chat = state.chat;
+  const body = {
+    chat_id: chat.id, user_id: state.user.id, text, first_name: state.user.first_name,
+    chat_type: chat.type,
+  };
+  if (chat.type !== "private") body.chat_title = chat.title;
+  try {
+    await api("/sandbox/messages", body);
+    return true;
+  } catch (error) {
+    toast(`Not sent: ${error.message}`, true);
+    return false;
+  }
+}
+
+async function press(message, data, el) {
+  el.classList.add("loading");
+  try {
+    const sent = await api("/sandbox/callbacks", {
+      chat_id: message.chat_id, user_id: state.user.id, message_id: message.message_id, data,
+      first_name: state.user.first_name,
+    });
+    const answer = await api(`/sandbox/callbacks/${sent.callback_query_id}?wait=15`);
+    if (!answer.answered) toast("The bot did not answer this button.");
+    else if (answer.text) toast(answer.text, answer.show_alert);
+  } catch (error) {
+    toast(`Button: ${error.message}`);
+  } finally {
+    el.classList.remove("loading");
+  }
+}
+
+function updateCommandHints() {
+  const box = $("command-hints");
+  const text = $("composer").value;
+  box.replaceChildren();
+  if (!text.startsWith("/") || text.includes(" ") || text.includes("\n")) { box.hidden = true; return; }
+  const matches = state.commands.filter((c) => `/${c.command}`.startsWith(text)).slice(0, 8);
+  for (const command of matches) {
+    const hint = document.createElement("button");
+    hint.type = "button";
+    hint.className = "hint";
+    const name = document.createElement("b");
+    name.textContent = `/${command.command}`;
+    hint.append(name, ` ${command.description}`);
+    hint.addEventListener("click", () => {
+      $("composer").value = `/${command.command} `;
+      updateCommandHints();
+      $("composer").focus();
+    });
+    box.append(hint);
+  }
+  box.hidden = matches.length === 0;
+}
+
+function growComposer() {
+  const box = $("composer");
+  box.style.height = "auto";
+  box.style.height = `${Math.min(box.scrollHeight, window.innerHeight * 0.4)}px`;
+}
+
+async function submit(event) {
+  if (event) event.preventDefault();
+  const box = $("composer");
+  const text = box.value;
+  if (!text.trim()) return;
+  box.value = "";
+  growComposer();
+  updateCommandHints();
+  if (!(await send(text))) box.value = text;
+}
+
+// ---- start ------------------------------------------------------------------------------------
+
+async function start() {
+  const info = await api("/sandbox/chats");
+  state.bot = info.bot;
+  state.users = info.users;
+  state.groupId = info.group_id;
+  state.chats = info.chats;
+  state.commands = info.commands || [];
+  const params = new URLSearchParams(location.search);
+  const wanted = (params.get("user") || "").toLowerCase();
+  state.user = state.users.find((u) => String(u.id) === wanted || u.first_name.toLowerCase() === wanted)
+    || state.users[0];
+  renderUsers();
+  const chatParam = params.get("chat") || "private";
+  const chat = chatParam === "private" ? privateChat()
+    : groupChats().find((c) => String(c.id) === chatParam || (chatParam === "group" && c.id === state.groupId))
+    || privateChat();
+  $("user-select").addEventListener("change", (event) => {
+    state.user = state.users.find((u) => String(u.id) === event.target.value);
+    openChat(state.chat.type === "private" ? privateChat() : state.chat);
+  });
+  $("composer-form").addEventListener("submit", submit);
+  $("composer").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) submit(event);
+  });
+  $("composer").addEventListener("input", () => { growComposer(); updateCommandHints(); });
+  openChat(chat);
+  setInterval(refreshChats, 10000);
+  document.body.dataset.ready = "true";
+}
+
+async function refreshChats() {
+  try {
+    const info = await fetch("/sandbox/chats").then((r) => r.json());
+    state.bot = info.bot;
+    state.commands = info.commands || [];
+    const before = state.chats.map((c) => c.id).join();
+    state.chats = info.chats;
+    if (state.chats.map((c) => c.id).join() !== before) renderTabs();
+    const current = state.chats.find((c) => c.id === state.chat.id);
+    if (current && current.type !== "private") state.chat.members = current.members;
+  } catch (error) {
+    // the poll loop reports an unreachable sandbox
+  }
+}
+
+start().catch((error) => toast(`Could not start: ${error.message}`, true));

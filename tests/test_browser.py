@@ -1,0 +1,91 @@
+"""The sandbox's web page in headless Chromium (Debian's /usr/bin/chromium via playwright).
+
+Skipped only when Chromium (or playwright) is missing and CI is unset; under CI it fails.
+Never runs `playwright install`: the browser is the system's.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.browser
+
+
+def _require_browser():
+    missing = None
+    if not CHROMIUM.exists():
+        missing = f"{CHROMIUM} is missing (apt-get install chromium)"
+    else:
+        try:
+            import playwright.async_api  # noqa: F401
+        except ImportError:
+            missing = "the playwright package is missing (pip install playwright)"
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser test under CI: {missing}")
+        pytest.skip(missing)
+
+
+@pytest.fixture
+async def browser_page():
+    """A fresh page in headless Chromium; console errors are collected in page.errors."""
+    _require_browser()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                           args=CHROMIUM_ARGS)
+        try:
+            context = await browser.new_context(viewport={"width": 420, "height": 780})
+            page = await context.new_page()
+            page.errors = []
+            page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+            page.on("pageerror", lambda e: page.errors.append(str(e)))
+            yield page
+        finally:
+            await browser.close()
+
+
+async def test_private_chat_echo_photo(sandbox, echo_app, browser_page):
+    page = browser_page
+    await page.goto(f"{sandbox.url}/?chat=private&user=alice")
+    await page.wait_for_selector("body[data-ready='true']")
+    composer = page.get_by_test_id("composer")
+    await composer.fill("")
+    await composer.type("#echo 2x2")
+    await composer.press("Shift+Enter")  # a new line, not a send
+    await composer.type("1 2")
+    assert await composer.input_value() == "#echo 2x2\n1 2"
+    await composer.press("Enter")
+    assert await composer.input_value() == ""
+
+    mine = page.locator("[data-testid=message][data-from=user]")
+    await mine.first.wait_for()
+    assert await mine.first.get_by_test_id("message-text").inner_text() == "#echo 2x2\n1 2"
+
+    photo = page.locator("[data-testid=message][data-from=bot] img[data-testid=message-photo]")
+    await photo.first.wait_for(timeout=15000)
+    await page.wait_for_function(
+        "document.querySelector('img[data-testid=message-photo]').naturalWidth > 0",
+        timeout=15000)
+    width = await photo.first.evaluate("img => img.naturalWidth")
+    assert width > 100
+    echoed = page.locator("[data-testid=message][data-from=bot][data-kind=text] pre")
+    assert await echoed.first.inner_text() == "#echo 2x2\n1 2"  # <pre> rendered monospace
+
+    # an inline keyboard button posts a callback; the edit replaces the bubble in place
+    await composer.type("/start")
+    await composer.press("Enter")
+    count = page.locator("[data-testid=kb-button]", has_text="Count 0")
+    await count.wait_for(timeout=10000)
+    await count.click()
+    await page.locator("[data-testid=kb-button]", has_text="Count 1").wait_for(timeout=10000)
+    assert await page.locator("[data-testid=message][data-edited=true]").count() == 1
+    assert page.errors == []
