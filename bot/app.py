@@ -30,8 +30,6 @@ from .store import Store
 
 log = logging.getLogger(__name__)
 
-#: the token the bot uses against the sandbox (the sandbox accepts any well-formed one)
-SANDBOX_TOKEN = "1000001:sandbox-token"
 #: updates handled at once; solving happens in the pool, so this only bounds waiting
 CONCURRENT_UPDATES = 256
 
@@ -110,7 +108,7 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
         port = config.sandbox_port if sandbox_port is None else sandbox_port
         sandbox = Sandbox(host="127.0.0.1", port=port)
         url = await sandbox.start()
-        application = build_application(config, base_url=url, token=SANDBOX_TOKEN)
+        application = build_application(config, base_url=url, token=sandbox.token)
     else:
         url = None
         application = build_application(config, base_url=config.api_url)

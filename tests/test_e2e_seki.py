@@ -1,0 +1,148 @@
+"""End to end: the real python-telegram-bot Application, the real solver pool and the
+SQLite cache, driven through the sandbox's client API like a person in a chat."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.app import running
+from bot.config import Config
+from bot.pool import SolverPool
+from bot.sandbox.client import SandboxClient
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+SEED_PUZZLE = (PUZZLES / "sk_6018.txt").read_text()
+ALICE, BOB = 101, 202
+
+
+def bot_config(tmp_path: Path, **changes) -> Config:
+    values = {"db_path": str(tmp_path / "bot.sqlite3"), "workers": 2, "solve_timeout": 20.0}
+    return Config(**{**values, **changes})
+
+
+@pytest.fixture
+async def puzzlebot(tmp_path):
+    """The whole bot against a fresh sandbox, and a client to chat with it."""
+    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+                SandboxClient(bot.url) as client):
+        yield bot, client
+
+
+async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,
+              timeout: float = 30) -> dict:
+    sent = await client.send(chat, text)
+    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
+
+
+async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
+    _, client = puzzlebot
+    sent = await client.send(ALICE, SEED_PUZZLE)
+    photo = await client.wait_for(ALICE, after=sent["message_id"], kind="photo")
+    assert "Puzzle OK" in photo["caption"]
+    assert "1010\n0100\n1011\n0101" in photo["caption"]
+    assert "exactly 1" in photo["caption"]
+    image = Image.open(io.BytesIO(await client.file(photo["file_url"])))
+    assert image.format == "PNG" and 400 <= image.width <= 1500 and 400 <= image.height <= 1500
+    report = await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+    assert "RotorGroup 8 ch=- Value=3 [10,11,14,15] gives Sum = 3 OK" in report["text"]
+    assert "Puzzle OK Solution successful." in report["text"]
+
+
+async def test_second_request_is_answered_from_the_cache(puzzlebot, caplog):
+    bot, client = puzzlebot
+    caplog.set_level(logging.INFO, logger="bot.handlers")
+    started = time.perf_counter()
+    first = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
+    cold = time.perf_counter() - started
+    started = time.perf_counter()
+    second = await ask(client, BOB, SEED_PUZZLE, kind="photo")
+    cached = time.perf_counter() - started
+    assert second["caption"] == first["caption"]
+    assert await client.file(second["file_url"]) == await client.file(first["file_url"])
+    assert any("cache hit: seki" in record.getMessage() for record in caplog.records)
+    store = bot.application.bot_data["services"].store
+    assert store.hits == 1 and await store.schema_version() == 1
+    print(f"seki reply: cold {cold:.3f} s, cached {cached:.3f} s")
+
+
+async def test_bad_input_gets_a_line_numbered_message(puzzlebot):
+    _, client = puzzlebot
+    reply = await ask(client, ALICE, "#seki short\noo+ooaoo")
+    assert reply["text"] == "Seki: Line 2: expected 9 rotors, got 8"
+    reply = await ask(client, ALICE, "/seki oo+ooZoo-")
+    assert reply["text"].startswith("Seki: Line 1, column 6: 'Z' is not a rotor")
+    reply = await ask(client, ALICE, "/seki")
+    assert "9 rotor characters" in reply["text"] and "/example seki" in reply["text"]
+    # a chat message holds at most 4096 characters (50 KB is refused by the library tests)
+    reply = await ask(client, ALICE, "#seki junk\n" + "x" * 4000)
+    assert reply["text"].startswith("Seki: Line 2, column 1: 'x' is not a rotor")
+
+
+async def test_unsolvable_seki_says_no_solution_and_why(puzzlebot):
+    _, client = puzzlebot
+    photo = await ask(client, ALICE, (PUZZLES / "sk_none.txt").read_text(), kind="photo")
+    assert "no solution" in photo["caption"]
+    assert "rotor groups cannot all hold" in photo["caption"]
+
+
+async def test_chatter_gets_a_pointer_to_help_and_help_lists_the_kinds(puzzlebot):
+    _, client = puzzlebot
+    reply = await ask(client, ALICE, "hello bot, how are you?")
+    assert "/help" in reply["text"]
+    reply = await ask(client, ALICE, "/help")
+    assert "/seki Seki" in reply["text"] and "oo+ooaoo-" in reply["text"]
+    reply = await ask(client, ALICE, "/start")
+    assert "PuzzleBot" in reply["text"]
+    commands = await client.calls("setMyCommands")
+    assert commands, "the command menu was never registered"
+
+
+async def test_example_can_be_sent_back_and_solved(puzzlebot):
+    _, client = puzzlebot
+    example = await ask(client, ALICE, "/example seki")
+    assert example["text"] == SEED_PUZZLE.strip()
+    photo = await ask(client, ALICE, example["text"], kind="photo")
+    assert "Puzzle OK" in photo["caption"]
+
+
+async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp_path):
+    config = bot_config(tmp_path, solve_timeout=3.0)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        pool: SolverPool = bot.application.bot_data["services"].pool
+        real_solve = pool.solve
+
+        async def solve_or_sleep(text: str, kind_name: str | None = None):
+            if "ooooooooo" in text:  # this chat's job stands for a puzzle that never ends
+                return await pool.submit(time.sleep, 60)
+            return await real_solve(text, kind_name)
+
+        pool.solve = solve_or_sleep
+        slow = await client.send(ALICE, "/seki ooooooooo")
+        await asyncio.sleep(0.3)
+        started = time.perf_counter()
+        quick = await ask(client, BOB, SEED_PUZZLE, kind="photo")
+        assert time.perf_counter() - started < 2.5, "the slow job delayed another chat"
+        assert "Puzzle OK" in quick["caption"]
+        told = await client.wait_for(ALICE, after=slow["message_id"], timeout=15)
+        assert "took longer than the 3 s limit" in told["text"]
+        # the pool has healed: the next job works
+        again = await ask(client, ALICE, "/seki oo+ooaoo-", kind="photo")
+        assert "Puzzle OK" in again["caption"]
+
+
+async def test_the_cache_survives_a_restart(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="bot.handlers")
+    config = bot_config(tmp_path)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        first = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        second = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
+        assert bot.application.bot_data["services"].store.hits == 1
+    assert second["caption"] == first["caption"]
