@@ -213,7 +213,7 @@ class Burr(PuzzleKind):
         stats = solutions.stats
         head.append(f"Assemblies: {solutions.count_text()} up to rotation "
                     f"({stats.get('raw_placements', '?')} raw placements); "
-                    f"{stats.get('come_apart', 0)} come apart")
+                    f"{stats.get('come_apart', 0)} of them come apart")
         best: BurrSolution = solutions.found[0]
         head.append(f"Shown: {level_words(best.disassembly)}")
         if best.disassembly and best.disassembly.moves:
@@ -340,8 +340,9 @@ def pieces_sheet(puzzle: BurrPuzzle) -> Image.Image:
     for i, piece in enumerate(pieces):
         scene = [((u, 1 - v, w), i) for u, v, w in piece.cubies]
         view = render.scene_image(scene, 24, margin=10)
+        same = f", same as {piece.canonical_id}" if piece.canonical_id != piece.piece_id else ""
         tiles.append(render.stack([view], f"{piece.mark}: ID {piece.piece_id}",
-                                  f"canonical {piece.canonical_id}, weight {piece.weight}"))
+                                  f"weight {piece.weight}{same}"))
     columns = min(3, len(tiles))
     width = max(t.width for t in tiles)
     height = max(t.height for t in tiles)

@@ -135,7 +135,8 @@ def legend(pieces: Sequence[Piece], width: int) -> Image.Image:
 def stack(parts: Sequence[Image.Image], title: str, subtitle: str = "") -> Image.Image:
     """Title, subtitle, then the parts one below the other, centred."""
     head = 44 + (28 if subtitle else 0)
-    width = max(p.width for p in parts) + 20
+    words = max(draw.font(26, bold=True).getlength(title), draw.font(19).getlength(subtitle))
+    width = int(max(max(p.width for p in parts), words)) + 20
     image, pen = draw.canvas(width, head + sum(p.height for p in parts) + 10 * len(parts))
     draw.centred_text(pen, (width / 2, 24), title, 26, bold=True)
     if subtitle:
@@ -159,15 +160,15 @@ def animation(frames: Sequence[tuple[Scene, str]], scale: float = 22,
     """A GIF, one frame per state, each with its caption; the frame box never moves."""
     left, top, right, bottom = scene_bounds([scene for scene, _ in frames], scale)
     caption = 56
-    width = max(int(right - left) + 40, 520)
+    width = max(int(right - left) + 40, 600)
     height = int(bottom - top) + 40 + caption
     images = []
     for scene, words in frames:
         image, pen = draw.canvas(width, height)
         offset_x = (width - (right - left)) / 2 - left
         draw_scene(pen, scene, (offset_x, caption + 20 - top), scale)
-        for n, line in enumerate(_wrap(words, 46)[:2]):
-            draw.centred_text(pen, (width / 2, 18 + n * 24), line, 20, bold=n == 0)
+        for n, line in enumerate(_wrap(words, 50)[:2]):
+            draw.centred_text(pen, (width / 2, 18 + n * 24), line, 19, bold=True)
         images.append(image.convert("P", palette=Image.Palette.ADAPTIVE, colors=64))
     buffer = io.BytesIO()
     durations = [delay_ms] * (len(images) - 1) + [delay_ms * 3]
