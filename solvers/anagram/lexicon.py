@@ -15,6 +15,7 @@ changed topic file or version rebuilds it.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -24,10 +25,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 from ..draw import ASSETS
 
 #: bumped when the build rules change, so old cache files are ignored
-LEXICON_VERSION = "2"
+LEXICON_VERSION = "3"
 TOPICS_DIR = ASSETS / "topics"
 DICTIONARY_FILES = (Path("/usr/share/dict/american-english"),
                     Path("/usr/share/dict/british-english"))
@@ -60,6 +63,16 @@ def key_of(letters: str) -> int:
     return key
 
 
+def key_letters(key: int) -> str:
+    """The letters of a key, in alphabetical order (the inverse of `key_of`)."""
+    letters = []
+    for ch, prime in PRIME_OF.items():
+        while key % prime == 0:
+            letters.append(ch)
+            key //= prime
+    return "".join(letters)
+
+
 def words_of(text: str) -> list[str]:
     """The words of an entry (`rolls-royce` counts as two)."""
     return [w for w in re.split(r"[\s\-]+", text) if letters_of(w)]
@@ -88,10 +101,17 @@ class Entry:
 
 @dataclass
 class Lexicon:
-    """All entries, grouped by key; topic names are listed per topic."""
+    """All entries, grouped by key; topic names are listed per topic.
+
+    `keys` lists the keys of `by_key` in one order and `counts` holds, row by row in that
+    order, how many of each letter a-z the key has: the search finds every entry that fits
+    a clue with one vectorised comparison instead of a loop over all keys.
+    """
 
     by_key: dict[int, list[Entry]]
     topics: dict[str, list[Entry]] = field(default_factory=dict)
+    keys: list[int] = field(default_factory=list)
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 26), np.uint8))
 
     def entries(self) -> list[Entry]:
         return [entry for group in self.by_key.values() for entry in group]
@@ -168,7 +188,15 @@ def build() -> Lexicon:
     by_key: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries.values():
         by_key[key_of(entry.letters)].append(entry)
-    return Lexicon(dict(by_key), {t: [entries[n] for n in names] for t, names in topics.items()})
+    keys = list(by_key)
+    counts = np.array([letter_counts(by_key[k][0].letters) for k in keys], dtype=np.uint8)
+    return Lexicon(dict(by_key), {t: [entries[n] for n in names] for t, names in topics.items()},
+                   keys, counts)
+
+
+def letter_counts(letters: str) -> list[int]:
+    """How many of each letter a-z."""
+    return [letters.count(ch) for ch in ALPHABET]
 
 
 def source_digest() -> str:
@@ -197,7 +225,11 @@ def load() -> Lexicon:
     if path.exists():
         try:
             with path.open("rb") as handle:
-                return pickle.load(handle)
+                gc.disable()  # tens of thousands of small objects: no cycles to look for
+                try:
+                    return pickle.load(handle)
+                finally:
+                    gc.enable()
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
             pass  # a damaged or foreign file: rebuild below
     lexicon = build()

@@ -22,8 +22,19 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..base import Limits, PuzzleError
-from .lexicon import ALPHABET, UNSEEN_ZIPF, Entry, Lexicon, key_of, letters_of
+from .lexicon import (
+    ALPHABET,
+    UNSEEN_ZIPF,
+    Entry,
+    Lexicon,
+    key_letters,
+    key_of,
+    letter_counts,
+    letters_of,
+)
 from .rank import entry_cost
 
 #: most letters (and blanks) a clue may have
@@ -231,10 +242,13 @@ class Search:
 
     def candidates(self) -> list[tuple[float, int, Entry]]:
         """Entries that fit the letters, as (cost, key, entry), cheapest first."""
+        have = np.array(letter_counts(key_letters(self.pool)), dtype=np.int16)
+        short = np.maximum(self.lexicon.counts.astype(np.int16) - have, 0).sum(axis=1)
         found = []
-        for key, group in self.lexicon.by_key.items():
-            if fit(self.pool, self.blanks, key) is not None:
-                found.extend((self.cost(e), key, e) for e in group if self.allowed(e))
+        for row in np.flatnonzero(short <= self.blanks):
+            key = self.lexicon.keys[row]
+            found.extend((self.cost(e), key, e) for e in self.lexicon.by_key[key]
+                         if self.allowed(e))
         found.sort(key=lambda c: (c[0], c[2].text))
         return found
 
@@ -245,13 +259,17 @@ class Search:
         self.keys = [c[1] for c in cands]
         self.entries = [c[2] for c in cands]
         self.widths = [c[2].word_count for c in cands]
+        self.cost_array = np.array(self.costs)
+        self.matrix = np.array([letter_counts(c[2].letters) for c in cands],
+                               dtype=np.int16).reshape(len(cands), 26)
         self.by_key: dict[int, list[int]] = {}
         for index, key in enumerate(self.keys):
             self.by_key.setdefault(key, []).append(index)
         budget = self.query.word_budget() - sum(e.word_count for e in self.required)
         base = sum(self.cost(e) for e in self.required)
         try:
-            self._extend(self.pool, self.blanks, list(range(len(cands))), budget, base, ())
+            have = np.array(letter_counts(key_letters(self.pool)), dtype=np.int16)
+            self._extend(self.pool, self.blanks, np.arange(len(cands)), budget, base, (), have)
         except _Stopped:
             self.pruned = True
 
@@ -263,15 +281,18 @@ class Search:
             if self.limits.expired():
                 raise _Stopped
 
-    def _fitting(self, pool: int, blanks: int, options: list[int], cost: float) -> list[int]:
-        """The options that fit the pool and could still beat the worst kept answer."""
-        worst, costs, keys = self.worst() - cost, self.costs, self.keys
+    def _fitting(self, have: np.ndarray, blanks: int, options: np.ndarray,
+                 cost: float) -> np.ndarray:
+        """The options that fit the letters `have` (counts a-z) plus blanks and could still
+        beat the worst kept answer. Vectorised: this filter is most of the work."""
+        options = options[:np.searchsorted(self.cost_array[options], self.worst() - cost)]
+        counts = self.matrix[options]
         if blanks:
-            return [i for i in options if costs[i] < worst and fit(pool, blanks, keys[i])]
-        return [i for i in options if costs[i] < worst and pool % keys[i] == 0]
+            return options[np.maximum(counts - have, 0).sum(axis=1) <= blanks]
+        return options[(counts <= have).all(axis=1)]
 
-    def _extend(self, pool: int, blanks: int, options: list[int], words_left: int,
-                cost: float, chosen: tuple[int, ...]) -> None:
+    def _extend(self, pool: int, blanks: int, options: np.ndarray, words_left: int,
+                cost: float, chosen: tuple[int, ...], have: np.ndarray) -> None:
         """Use up the pool with entries from `options` (indices, ascending, all fitting).
 
         One entry that uses up the pool is looked up by key; longer endings take an entry
@@ -284,7 +305,7 @@ class Search:
             self._complete(pool, blanks, chosen[-1] if chosen else 0, words_left, cost, chosen)
         if words_left < 2:
             return
-        for position, j in enumerate(options):
+        for position, j in enumerate(options.tolist()):
             step = self.costs[j]
             if cost + 2 * step >= self.worst():
                 self.pruned = True
@@ -293,9 +314,10 @@ class Search:
             left = words_left - self.widths[j]
             if left < 1 or (rest == 1 and not rest_blanks):
                 continue
-            fitting = (self._fitting(rest, rest_blanks, options[position:], cost + step)
-                       if left > 1 else [])
-            self._extend(rest, rest_blanks, fitting, left, cost + step, (*chosen, j))
+            rest_have = np.maximum(have - self.matrix[j], 0)
+            fitting = (self._fitting(rest_have, rest_blanks, options[position:], cost + step)
+                       if left > 1 else options[:0])
+            self._extend(rest, rest_blanks, fitting, left, cost + step, (*chosen, j), rest_have)
 
     def _complete(self, pool: int, blanks: int, start: int, words_left: int, cost: float,
                   chosen: tuple[int, ...]) -> None:
