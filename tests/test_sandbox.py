@@ -55,9 +55,11 @@ async def test_get_updates_offsets_and_long_polling(sandbox, sandbox_client, tg_
     assert [u.message.text for u in updates] == ["late"]
     assert 0.25 < time.monotonic() - started < 3
 
-    # allowed_updates: a callback query is not delivered to a bot that only wants messages
+    # allowed_updates: an inline query is not delivered to a bot that only wants messages
+    await sandbox_client.inline(BOB, "abc")
     await sandbox_client.send(ALICE, "x")
-    assert len(await tg_bot.get_updates(offset=5, allowed_updates=["message"])) == 1
+    updates = await tg_bot.get_updates(offset=5, allowed_updates=["message"])
+    assert [(u.update_id, u.message.text) for u in updates] == [(6, "x")]
 
 
 async def test_command_entities_reach_command_handler(sandbox, sandbox_client, echo_app):

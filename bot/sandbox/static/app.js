@@ -192,6 +192,7 @@ function renderMessage(m) {
   const bubble = document.createElement("article");
   bubble.className = `msg ${mine ? "user" : "bot"} kind-${m.kind}`;
   if (mine && m.from.id === state.user.id) bubble.classList.add("self");
+  if (mine && (m.text || "").includes("\n")) bubble.classList.add("multiline"); // puzzle grids
   bubble.dataset.testid = "message";
   bubble.dataset.messageId = m.message_id;
   bubble.dataset.from = mine ? "user" : "bot";
