@@ -1,0 +1,228 @@
+"""The tangram square: the seven tans assembled into a square, as `aps`' `tangram` does.
+
+The square is a 4x4 grid of unit squares, each cut by both diagonals into four
+*half-squares* (right isosceles triangles: 64 in all). A *tan* is a polygon made of
+half-squares; its *placements* are its images under the grid's 8 rotations and
+reflections, moved by whole units. An exact cover of the 64 half-squares by one
+placement of each tan (the two large triangles are interchangeable) is an assembly;
+assemblies that differ by a symmetry of the square are the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from .. import draw
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..exact_cover import ExactCover
+
+SIDE = 4
+#: the tans as polygons in grid units; "large" is needed twice
+TANS = {
+    "large": ((0, 0), (4, 0), (2, 2)),
+    "medium": ((0, 0), (2, 0), (0, 2)),
+    "small": ((0, 0), (2, 0), (1, 1)),
+    "square": ((1, 0), (2, 1), (1, 2), (0, 1)),
+    "parallelogram": ((0, 0), (2, 0), (3, 1), (1, 1)),
+}
+COUNTS = {"large": 2, "medium": 1, "small": 2, "square": 1, "parallelogram": 1}
+LETTERS = {"large": "L", "medium": "M", "small": "S", "square": "Q", "parallelogram": "P"}
+
+#: a half-square: (unit x, unit y, quarter 0 bottom, 1 right, 2 top, 3 left)
+Half = tuple[int, int, int]
+#: an assembly: (tan name, its half-squares) for each of the seven tans
+Tangram = tuple[tuple[str, tuple[Half, ...]], ...]
+
+
+def centroid(half: Half) -> tuple[float, float]:
+    x, y, q = half
+    dx, dy = ((0.5, 1 / 6), (5 / 6, 0.5), (0.5, 5 / 6), (1 / 6, 0.5))[q]
+    return x + dx, y + dy
+
+
+def half_at(point: tuple[float, float]) -> Half:
+    """The half-square whose centroid is this point."""
+    x, y = int(point[0] // 1), int(point[1] // 1)
+    fx, fy = point[0] - x, point[1] - y
+    quarter = 0 if fy < 0.3 else 2 if fy > 0.7 else 1 if fx > 0.5 else 3
+    return x, y, quarter
+
+
+def inside(point: tuple[float, float], polygon: tuple[tuple[int, int], ...]) -> bool:
+    """Is a point strictly inside a convex polygon (either winding)?"""
+    signs = set()
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        cross = (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax)
+        signs.add(cross > 0)
+    return len(signs) == 1
+
+
+def halves(polygon) -> frozenset[Half]:
+    """The half-squares a polygon (on the 4x4 grid) is made of."""
+    return frozenset((x, y, q) for x in range(-SIDE, 2 * SIDE) for y in range(-SIDE, 2 * SIDE)
+                     for q in range(4) if inside(centroid((x, y, q)), polygon))
+
+
+def placements(polygon) -> set[frozenset[Half]]:
+    """Every way to lay a tan inside the square."""
+    found = set()
+    for turn in range(8):
+        def move(p, turn=turn):
+            x, y = p
+            for _ in range(turn % 4):
+                x, y = -y, x
+            return (-x, y) if turn >= 4 else (x, y)
+        shape = halves(tuple(move(p) for p in polygon))
+        for dx in range(-2 * SIDE, 2 * SIDE):
+            for dy in range(-2 * SIDE, 2 * SIDE):
+                moved = frozenset((x + dx, y + dy, q) for x, y, q in shape)
+                if all(0 <= x < SIDE and 0 <= y < SIDE for x, y, _ in moved):
+                    found.add(moved)
+    return found
+
+
+def square_images(tangram: Tangram) -> list[tuple]:
+    """The 8 images of an assembly under the square's symmetries, as sortable keys."""
+    images = []
+    for turn in range(8):
+        def move(h: Half, turn=turn) -> Half:
+            x, y = centroid(h)
+            for _ in range(turn % 4):
+                x, y = SIDE - y, x
+            if turn >= 4:
+                x = SIDE - x
+            return half_at((x, y))
+        images.append(tuple(sorted((name, tuple(sorted(move(h) for h in cells)))
+                                   for name, cells in tangram)))
+    return images
+
+
+@dataclass(frozen=True)
+class TangramPuzzle:
+    name: str = "square"
+
+
+class TangramKind(PuzzleKind):
+    name = "tangram"
+    title = "Tangram square"
+    summary = "`tangram`: the seven tans into a square (the 4x4 grid of 64 half-squares)"
+    example = "tangram.txt"
+
+    def detect(self, text: str) -> bool:
+        return text.strip().lower() in ("tangram", "tangram square")
+
+    def parse(self, text: str) -> TangramPuzzle:
+        check_size(text, 200)
+        if text.strip().lower() not in ("", "tangram", "square", "tangram square"):
+            raise PuzzleError("the tangram kind solves the square only; send: tangram", 1)
+        return TangramPuzzle()
+
+    def canonical(self, puzzle: TangramPuzzle) -> str:
+        return puzzle.name
+
+    def solve(self, puzzle: TangramPuzzle, limits: Limits) -> Solutions:
+        problem = ExactCover()
+        for x in range(SIDE):
+            for y in range(SIDE):
+                for q in range(4):
+                    problem.primary((x, y, q))
+        choices = []
+        for name, polygon in TANS.items():
+            problem.primary(name, COUNTS[name])
+            for cells in sorted(placements(polygon), key=sorted):
+                problem.option([name, *sorted(cells)])
+                choices.append((name, tuple(sorted(cells))))
+        seen: set[tuple] = set()
+
+        def accept(cover: list[int]) -> bool:
+            key = min(square_images(tuple(choices[i] for i in cover)))
+            if key in seen:
+                return False
+            seen.add(key)
+            return True
+
+        search = problem.run(limits, keep=max(limits.max_solutions, 1), accept=accept)
+        found = [tuple(sorted(choices[i] for i in cover)) for cover in search.found]
+        return Solutions(found, search.count, search.exhaustive,
+                         "" if search.count else "the tans do not make a square")
+
+    def check(self, puzzle: TangramPuzzle, solution: Tangram) -> CheckReport:
+        lines = []
+        names = sorted(name for name, _ in solution)
+        wanted = sorted(n for n, c in COUNTS.items() for _ in range(c))
+        tans_ok = names == wanted
+        lines.append(f"Seven tans, two of them large: {'OK' if tans_ok else 'FAIL'}")
+        shapes_ok = all(name in TANS and frozenset(cells) in placements(TANS[name])
+                        for name, cells in solution)
+        lines.append(f"Each tan keeps its shape: {'OK' if shapes_ok else 'FAIL'}")
+        covered = [h for _, cells in solution for h in cells]
+        cover_ok = len(covered) == len(set(covered)) == SIDE * SIDE * 4
+        lines.append(f"The 64 half-squares covered once each: {'OK' if cover_ok else 'FAIL'}")
+        ok = tans_ok and shapes_ok and cover_ok
+        return CheckReport(ok, lines, "Puzzle OK Solution successful." if ok else
+                           "Puzzle has ** ERROR ** the tans do not form the square.")
+
+    def format_solution(self, puzzle: TangramPuzzle, solution: Tangram) -> str:
+        """Each unit square as four letters (bottom, right, top, left), top row first.
+
+        The second large and second small tan are written in lower case.
+        """
+        letter, seen = {}, set()
+        for name, cells in solution:
+            mark = LETTERS[name].lower() if name in seen else LETTERS[name]
+            seen.add(name)
+            letter.update({h: mark for h in cells})
+        return "\n".join(" ".join("".join(letter.get((x, y, q), ".") for q in range(4))
+                                  for x in range(SIDE)) for y in reversed(range(SIDE)))
+
+    def parse_solution(self, puzzle: TangramPuzzle, text: str) -> Tangram:
+        rows = [line.split() for line in text.splitlines() if line.strip()]
+        if len(rows) != SIDE or any(len(r) != SIDE or any(len(w) != 4 for w in r)
+                                    for r in rows):
+            raise PuzzleError("expected 4 lines of 4 groups of 4 letters (L l M S s Q P)")
+        by_letter: dict[str, list[Half]] = {}
+        for y, row in zip(reversed(range(SIDE)), rows, strict=True):
+            for x, word in enumerate(row):
+                for q, ch in enumerate(word):
+                    by_letter.setdefault(ch, []).append((x, y, q))
+        names = {v: k for k, v in LETTERS.items()}
+        return tuple((names.get(ch.upper(), ch), tuple(cells)) for ch, cells in by_letter.items())
+
+    def render(self, puzzle: TangramPuzzle, solution: Tangram | None) -> Image.Image:
+        """The square with each tan filled in its own colour and named."""
+        unit, margin, top = 120, 30, 60
+        image, pen = draw.canvas(SIDE * unit + 2 * margin, SIDE * unit + top + margin)
+        draw.centred_text(pen, (image.width / 2, top / 2), "Tangram square", 28, bold=True)
+
+        def point(x: float, y: float) -> tuple[float, float]:
+            return margin + x * unit, top + (SIDE - y) * unit
+
+        for number, (name, cells) in enumerate(solution or ()):
+            fill = draw.PALETTE[number % len(draw.PALETTE)]
+            for x, y, q in cells:
+                corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+                a, b = corners[q], corners[(q + 1) % 4]
+                pen.polygon([point(*a), point(*b), point(x + 0.5, y + 0.5)], fill=fill,
+                            outline=fill)
+            cx = sum(centroid(h)[0] for h in cells) / len(cells)
+            cy = sum(centroid(h)[1] for h in cells) / len(cells)
+            draw.centred_text(pen, point(cx, cy), LETTERS[name], 30,
+                              fill=draw.contrast(fill), bold=True)
+        for _, cells in solution or ():
+            for a, b in _outline(cells):
+                pen.line([point(*a), point(*b)], fill=draw.INK, width=4)
+        pen.rectangle([*point(0, SIDE), *point(SIDE, 0)], outline=draw.INK, width=4)
+        return image
+
+
+def _outline(cells) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The edges of a tan: half-square edges not shared with another of its half-squares."""
+    count: dict[frozenset, int] = {}
+    for x, y, q in cells:
+        corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+        a, b, c = corners[q], corners[(q + 1) % 4], (x + 0.5, y + 0.5)
+        for edge in (frozenset((a, b)), frozenset((b, c)), frozenset((c, a))):
+            count[edge] = count.get(edge, 0) + 1
+    return [tuple(edge) for edge, n in count.items() if n == 1]

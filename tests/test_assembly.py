@@ -1,0 +1,173 @@
+"""Assembly puzzles: the published counts of seed 003, the boxer format, checks, pictures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solvers import pipeline, registry
+from solvers.assembly import boxer, presets
+from solvers.assembly.box import Assembler
+from solvers.assembly.kinds import BoxerKind
+from solvers.assembly.nuts import NutsKind
+from solvers.assembly.queens import KNOWN, QueensKind
+from solvers.assembly.tangram import TangramKind
+from solvers.base import Limits, PuzzleError
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+def count(puzzle, **kw):
+    return Assembler(puzzle).solve(Limits(max_solutions=2, **kw))
+
+
+@pytest.mark.parametrize("rows", [3, 4, 5, 6])
+def test_pentomino_rectangles_have_the_published_counts(rows):
+    found = count(presets.pentominoes(rows))
+    assert found.exhaustive
+    assert found.count == presets.EXPECTED[f"pent{rows}"]
+    assert found.stats["raw_count"] == 4 * found.count  # no rectangle assembly is symmetric
+
+
+def test_soma_has_240_unique_and_11520_raw_assemblies():
+    found = count(presets.soma())
+    assert (found.count, found.stats["raw_count"], found.exhaustive) == (240, 11520, True)
+
+
+def test_scott_square_with_a_hole_has_65():
+    assert count(presets.scott()).count == 65
+
+
+def test_raw_count_without_symmetry_breaking_agrees():
+    found = Assembler(presets.pentominoes(3)).solve(Limits(), unique=False)
+    assert found.count == 8
+
+
+def test_tesseract_dominoes_in_four_dimensions():
+    """Perfect matchings of the 4-cube graph: 272 (OEIS A045310)."""
+    found = count(presets.tesseract_dominoes())
+    assert found.stats["raw_count"] == 272 and found.exhaustive
+
+
+@pytest.mark.parametrize("preset", [presets.bedlam, presets.y25])
+def test_big_cubes_give_a_checked_first_assembly_quickly(preset):
+    """The full counts (19,186 and 1,264) are benchmark commands, not tests."""
+    kind = BoxerKind()
+    puzzle = preset()
+    found = kind.solve(puzzle, Limits.within(1.0, max_solutions=1))
+    assert found.found and not found.exhaustive
+    assert kind.check(puzzle, found.found[0]).ok
+
+
+def test_bedlam_reflections_are_not_assemblies():
+    """Bedlam's parts are not closed under mirroring, so only the 24 rotations count."""
+    assert len(Assembler(presets.bedlam()).symmetries) == 24
+    assert len(Assembler(presets.soma()).symmetries) == 48
+
+
+@pytest.mark.parametrize("name, build", sorted(presets.FILES.items()))
+def test_boxer_files_hold_the_presets(name, build):
+    assert boxer.parse((PUZZLES / name).read_text()) == build()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty"),
+    ("x", "'x' is not a number; expected the number of dimensions"),
+    ("2 6 ten", "expected the length in dimension 2"),
+    ("2 2 2 1 0 5", "offset of excluded location 1 in dimension 2 is 5"),
+    ("2 2 2 0 ab a 1 0 0", "the input ends where the parts of shape 'b'"),
+    ("2 2 2 0 a 3 1 0 0", "'3' is a number; expected the parts of shape 'a'"),
+    ("2 1 2 0 a ab 1 0 0 7", "unexpected '7'"),
+    ("2 2 2 0 a abcde 1 0 0", "the parts fill 5 locations but the box has only 4"),
+    ("3 100 100 11 0 a a 1 0 0 0", "the box has 110,000 locations"),
+    ("2 40 40 0 a a 1 0 0", "the box has 1,600 free locations; the limit is 1,000"),
+])
+def test_boxer_errors_name_the_token(text, message):
+    with pytest.raises(PuzzleError) as error:
+        BoxerKind().parse(text)
+    assert message in str(error.value)
+
+
+def test_boxer_error_gives_the_line():
+    with pytest.raises(PuzzleError) as error:
+        BoxerKind().parse("#boxer broken\n2 2 2\n0\nab\na 1 0 0\nb 1 0 x\n")
+    assert error.value.line == 6 and error.value.column == 7
+
+
+def test_boxer_with_interchangeable_parts_counts_them_once():
+    """Three dominoes in a 2x3 box: 3 tilings; up to symmetry 2."""
+    found = count(boxer.parse("2 2 3 0 d abc 2 0 0 0 1"))
+    assert (found.count, found.stats["raw_count"]) == (2, 3)
+
+
+def test_solution_text_round_trips_and_check_catches_a_swap():
+    kind = BoxerKind()
+    puzzle = presets.soma()
+    first = kind.solve(puzzle, Limits(max_solutions=1)).found[0]
+    text = kind.format_solution(puzzle, first)
+    assert kind.check(puzzle, kind.parse_solution(puzzle, text)).ok
+    broken = text.replace("V", "#", 1).replace("L", "V", 1).replace("#", "L", 1)
+    assert not kind.check(puzzle, kind.parse_solution(puzzle, broken)).ok
+
+
+@pytest.mark.parametrize("n", sorted(KNOWN))
+def test_queens_known_counts(n):
+    kind = QueensKind()
+    found = kind.solve(kind.parse(f"queens {n}"), Limits())
+    assert (found.stats["all_placements"], found.count) == KNOWN[n]
+
+
+def test_queens_8_check_and_refusals():
+    kind = QueensKind()
+    board = kind.parse("8")
+    first = kind.solve(board, Limits()).found[0]
+    assert kind.check(board, kind.parse_solution(board, kind.format_solution(board, first))).ok
+    assert not kind.check(board, tuple(range(8))).ok
+    with pytest.raises(PuzzleError, match="N must be from 1 to 16"):
+        kind.parse("queens 40")
+
+
+def test_drive_ya_nuts_has_exactly_one_assembly():
+    kind = NutsKind()
+    puzzle = kind.parse("nuts")
+    found = kind.solve(puzzle, Limits())
+    assert found.unique and kind.check(puzzle, found.found[0]).ok
+    turned = kind.parse_solution(puzzle, kind.format_solution(puzzle, found.found[0]))
+    assert kind.check(puzzle, turned).ok
+    with pytest.raises(PuzzleError, match="numbers 1 to 6 once each"):
+        kind.parse("\n".join(["1 2 3 4 5 5"] * 7))
+
+
+def test_tangram_square_has_exactly_one_assembly():
+    kind = TangramKind()
+    puzzle = kind.parse("tangram")
+    found = kind.solve(puzzle, Limits())
+    assert found.unique
+    again = kind.parse_solution(puzzle, kind.format_solution(puzzle, found.found[0]))
+    assert kind.check(puzzle, again).ok
+
+
+@pytest.mark.parametrize("command, kind, expected", [
+    ("pent 3", "pent", "exactly 2"), ("/pent 3", None, "exactly 2"),
+    ("queens 8", None, "exactly 12"), ("soma", "soma", "exactly 240"),
+    ("nuts", "nuts", "Drive Ya Nuts"), ("tangram", None, "Puzzle OK"),
+])
+def test_commands_run_through_the_pipeline_with_a_picture(command, kind, expected):
+    result = pipeline.run(command, kind, Limits.within(30, max_solutions=2))
+    assert result.ok and result.verdict_ok, result.error
+    assert expected in result.caption
+    assert result.media and result.media[0].data[:4] == b"\x89PNG"
+
+
+def test_every_example_file_parses():
+    for kind in registry.KINDS:
+        if kind.name in ("boxer", "pent", "soma", "bedlam", "y25", "queens", "nuts", "tangram"):
+            kind.parse((PUZZLES / kind.example).read_text())
+
+
+def test_progress_is_reported_during_a_long_count():
+    calls = []
+    Assembler(presets.pentominoes(6)).solve(
+        Limits(progress=lambda n, nodes: calls.append((n, nodes))))
+    assert calls and calls[-1][0] == 2339
