@@ -7,6 +7,7 @@ a short caption and the full check report.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import html
 import logging
@@ -173,8 +174,11 @@ async def solve_in_pool(update: Update, context: ContextTypes.DEFAULT_TYPE,
         await context.bot.send_chat_action(message.chat_id, ChatAction.UPLOAD_PHOTO)
     except TelegramError as error:  # a lost typing indicator is not worth failing over
         log.debug("chat action failed: %s", error)
+    note = ProgressNote(message, kind.title)
+    posting = asyncio.create_task(note.keep_posted())
+    result = None
     try:
-        return await svc.pool.solve(text, kind.name)
+        result = await svc.pool.solve(text, kind.name, progress=note.update)
     except JobTimeout:
         await message.reply_text(
             f"{kind.title}: this puzzle took longer than the {svc.config.solve_timeout:g} s "
@@ -183,7 +187,63 @@ async def solve_in_pool(update: Update, context: ContextTypes.DEFAULT_TYPE,
         await message.reply_text(
             f"{kind.title}: the solver process stopped in the middle of this job. "
             "It has been replaced; please send the puzzle again.")
-    return None
+    finally:
+        posting.cancel()
+    await note.finish(f"done: {result.count:,} found" if result and result.ok else "stopped")
+    return result
+
+
+class ProgressNote:
+    """A message saying how a long search is going, edited as it goes.
+
+    Nothing is posted for jobs that end within `DELAY` seconds, so quick answers stay
+    uncluttered; after that the figure is refreshed every `EVERY` seconds at most
+    (Telegram frowns on rapid edits).
+    """
+
+    DELAY = 2.0
+    EVERY = 3.0
+
+    def __init__(self, reply_to: Message, title: str):
+        self.reply_to = reply_to
+        self.title = title
+        self.started = time.monotonic()
+        self.solutions = 0
+        self.nodes = 0
+        self.posted: Message | None = None
+        self.shown = ""
+
+    def update(self, solutions: int, nodes: int) -> None:
+        self.solutions, self.nodes = solutions, nodes
+
+    def text(self, state: str) -> str:
+        seconds = time.monotonic() - self.started
+        nodes = f", {self.nodes:,} search nodes" if self.nodes else ""
+        return f"{self.title}: {state} ({seconds:.0f} s{nodes})"
+
+    async def show(self, text: str) -> None:
+        if text == self.shown:
+            return
+        try:
+            if self.posted is None:
+                self.posted = await self.reply_to.reply_text(text)
+            else:
+                await self.posted.edit_text(text)
+            self.shown = text
+        except TelegramError as error:
+            log.debug("progress message failed: %s", error)
+
+    async def keep_posted(self) -> None:
+        await asyncio.sleep(self.DELAY)
+        while True:
+            found = f"{self.solutions:,} found so far..." if self.solutions else "searching..."
+            await self.show(self.text(found))
+            await asyncio.sleep(self.EVERY)
+
+    async def finish(self, state: str) -> None:
+        """Say how it ended, if anything was posted."""
+        if self.posted is not None:
+            await self.show(self.text(state))
 
 
 async def send_result(message: Message, result: Result) -> None:

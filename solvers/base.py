@@ -203,6 +203,10 @@ class PuzzleKind(ABC):
         """More files for the reply beyond the main picture (an animation, a diagram)."""
         return []
 
+    def warm_up(self) -> None:
+        """Load or compile what the first solve would otherwise pay for (once per process)."""
+        return None
+
     def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
         """Extra `python -m solvers NAME ARGS...` commands this kind offers (long runs)."""
         return {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -91,10 +92,12 @@ def run(
     render: bool = True,
     *,
     seconds: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Result:
     """Solve puzzle text end to end; bad input becomes a Result with `ok=False`.
 
-    Without explicit `limits`, the search gets `seconds` and the kind's own solution cap.
+    Without explicit `limits`, the search gets `seconds`, the kind's own solution cap
+    and the `progress` callback.
     """
     timings: dict[str, float] = {}
     started = time.perf_counter()
@@ -104,7 +107,7 @@ def run(
         guessed = registry.get(kind_name or "") or registry.detect(text)
         return Result(kind=guessed.name if guessed else "", ok=False, error=str(error))
     timings["parse"] = time.perf_counter() - started
-    limits = limits or Limits.within(seconds, kind.max_solutions)
+    limits = limits or Limits.within(seconds, kind.max_solutions, progress=progress)
 
     mark = time.perf_counter()
     solutions = kind.solve(puzzle, limits)

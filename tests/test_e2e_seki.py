@@ -41,6 +41,18 @@ async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = No
     return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
 
 
+async def wait_for_text(client: SandboxClient, chat: int, after: int, needle: str,
+                        timeout: float = 15) -> dict:
+    """The first bot message after `after` whose text holds `needle`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        message = await client.wait_for(chat, after=after, timeout=deadline - time.monotonic())
+        if needle in (message.get("text") or ""):
+            return message
+        after = message["message_id"]
+    raise TimeoutError(f"no message with {needle!r}")
+
+
 async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
     _, client = puzzlebot
     sent = await client.send(ALICE, SEED_PUZZLE)
@@ -118,10 +130,10 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
         pool: SolverPool = bot.application.bot_data["services"].pool
         real_solve = pool.solve
 
-        async def solve_or_sleep(text: str, kind_name: str | None = None):
+        async def solve_or_sleep(text: str, kind_name: str | None = None, **options):
             if "ooooooooo" in text:  # this chat's job stands for a puzzle that never ends
                 return await pool.submit(time.sleep, 60)
-            return await real_solve(text, kind_name)
+            return await real_solve(text, kind_name, **options)
 
         pool.solve = solve_or_sleep
         slow = await client.send(ALICE, "/seki ooooooooo")
@@ -130,8 +142,12 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
         quick = await ask(client, BOB, SEED_PUZZLE, kind="photo")
         assert time.perf_counter() - started < 2.5, "the slow job delayed another chat"
         assert "Puzzle OK" in quick["caption"]
-        told = await client.wait_for(ALICE, after=slow["message_id"], timeout=15)
-        assert "took longer than the 3 s limit" in told["text"]
+        told = await wait_for_text(client, ALICE, slow["message_id"], "took longer")
+        assert told["text"].endswith("took longer than the 3 s limit, so I stopped it. "
+                                     "Try a smaller one.")
+        note = await client.messages(ALICE, after=slow["message_id"])
+        progress = [m for m in note["messages"] if (m["text"] or "").startswith("Seki: stopped")]
+        assert progress and progress[0]["edited"], "no progress message while the job ran"
         # the pool has healed: the next job works
         again = await ask(client, ALICE, "/seki oo+ooaoo-", kind="photo")
         assert "Puzzle OK" in again["caption"]
