@@ -88,7 +88,7 @@ def assemble(frame: Frame, piece_ids: list[int], limits: Limits | None = None) -
     limits = limits or Limits(max_solutions=10**9)
     candidates: list[list[tuple[int, int, int]]] = [[] for _ in frame.slots]
     for p, piece_id in enumerate(piece_ids):
-        for slot, orientation, mask in frame.placements(cubies_of(piece_id, frame.length)):
+        for slot, orientation, mask in frame.placements(piece_id):
             if slot != 0 or p == 0:
                 candidates[slot].append((p, orientation, mask))
     order = slot_order(frame)
@@ -144,7 +144,7 @@ def solid_assemblies(frame: Frame, pool: Iterable[int],
     full = (1 << len(frame.core)) - 1
     covering: list[list[tuple[int, int, int, int]]] = [[] for _ in frame.core]
     for piece_id in pool:
-        for slot, orientation, mask in frame.placements(cubies_of(piece_id, frame.length)):
+        for slot, orientation, mask in frame.placements(piece_id):
             low = (mask & -mask).bit_length() - 1
             if mask:
                 covering[low].append((slot, piece_id, orientation, mask))

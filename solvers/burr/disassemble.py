@@ -157,18 +157,19 @@ def _path(parent, state, last: Move) -> list[Move]:
 def _moves_from(mover: Mover, pieces: list[int], state: tuple[int, ...]):
     """Every (move, state after it) from this state; groups never hold the first piece."""
     anchor, rest = pieces[0], pieces[1:]
-    for d, (dx, dy, dz) in enumerate(DIRECTIONS):
-        blockers = {}
-        for i in pieces:
-            ox, oy, oz = state[3 * i:3 * i + 3]
-            mask = 0
-            for j in pieces:
-                if j != i and mover.collide(i, j, ox - state[3 * j] + dx,
-                                            oy - state[3 * j + 1] + dy,
-                                            oz - state[3 * j + 2] + dz):
-                    mask |= 1 << j
-            blockers[i] = mask
-        closures = {i: _closure(i, blockers) for i in rest}
+    blockers = [dict.fromkeys(pieces, 0) for _ in DIRECTIONS]
+    for a, i in enumerate(pieces):
+        for j in pieces[a + 1:]:
+            rx = state[3 * i] - state[3 * j]
+            ry = state[3 * i + 1] - state[3 * j + 1]
+            rz = state[3 * i + 2] - state[3 * j + 2]
+            for d, (dx, dy, dz) in enumerate(DIRECTIONS):
+                # i running into j going one way is j running into i going the other
+                if mover.collide(i, j, rx + dx, ry + dy, rz + dz):
+                    blockers[d][i] |= 1 << j
+                    blockers[d ^ 1][j] |= 1 << i
+    for d in range(len(DIRECTIONS)):
+        closures = {i: _closure(i, blockers[d]) for i in rest}
         movable = [i for i in rest if not closures[i] >> anchor & 1]
         for group in _unions(movable, closures):
             yield from _slides(mover, pieces, state, group, d)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import permutations, product
 
-from .pieces import Cubie, orientations, solid_stick
+from .pieces import Cubie, cubies_of, orientations, solid_stick
 
 Cell = tuple[int, int, int]
 Vector = tuple[int, int, int]
@@ -102,17 +102,17 @@ class Frame:
     def core_index(self) -> dict[Cell, int]:
         return {cell: i for i, cell in enumerate(self.core)}
 
-    def placements(self, cubies: frozenset[Cubie]) -> list[tuple[int, int, int]]:
+    def placements(self, piece_id: int) -> list[tuple[int, int, int]]:
         """(slot, orientation, core mask) for every way the piece fits a slot, skin intact.
 
         Orientations that fill the same cells are listed once.
         """
         index = self.core_index
         result = []
-        for s, slot in enumerate(self.slots):
+        for s in range(len(self.slots)):
             seen = set()
-            for o, oriented in enumerate(orientations(cubies, self.length)):
-                cells = slot.place(oriented)
+            for o in range(8):
+                cells = self.cells(s, o, piece_id)
                 if not self.skins[s] <= cells:
                     continue
                 mask = sum(1 << index[cell] for cell in cells if cell in index)
@@ -121,11 +121,19 @@ class Frame:
                     result.append((s, o, mask))
         return result
 
-    def cells(self, slot: int, orientation: int, cubies: frozenset[Cubie]) -> frozenset[Cell]:
-        return self.slots[slot].place(orientations(cubies, self.length)[orientation])
+    def cells(self, slot: int, orientation: int, piece_id: int) -> frozenset[Cell]:
+        """The cells of a piece in a slot, turned the given way (0..7, see `orientations`)."""
+        return placed_cells(self.length, slot, orientation, piece_id)
 
     def mask_cells(self, mask: int) -> list[Cell]:
         return [cell for i, cell in enumerate(self.core) if mask >> i & 1]
+
+
+@cache
+def placed_cells(length: int, slot: int, orientation: int, piece_id: int) -> frozenset[Cell]:
+    """Cached: the same few pieces are placed again and again."""
+    turned = orientations(cubies_of(piece_id, length), length)[orientation]
+    return frame(length).slots[slot].place(turned)
 
 
 def cube_rotations() -> list[tuple[Vector, Vector, Vector]]:

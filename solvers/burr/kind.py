@@ -42,7 +42,7 @@ def piece_cells(puzzle: BurrPuzzle, assembly: Assembly) -> list[frozenset[Cell]]
     geometry = frame(puzzle.length)
     cells: list[frozenset[Cell]] = [frozenset()] * PIECES
     for slot, (piece, orientation, _) in enumerate(assembly.slots):
-        cells[piece] = geometry.cells(slot, orientation, puzzle.pieces[piece].cubies)
+        cells[piece] = geometry.cells(slot, orientation, puzzle.pieces[piece].piece_id)
     return cells
 
 
@@ -194,7 +194,7 @@ class Burr(PuzzleKind):
         slots = []
         for s in range(PIECES):
             piece, turn = chosen[s]
-            placed = geometry.cells(s, turn, puzzle.pieces[piece].cubies)
+            placed = geometry.cells(s, turn, puzzle.pieces[piece].piece_id)
             slots.append((piece, turn, sum(1 << index[c] for c in placed if c in index)))
         key = class_key(geometry, tuple(mask for _, _, mask in slots))
         return BurrSolution(Assembly(tuple(slots), key), None)

@@ -90,8 +90,12 @@ def slice_diagram(length: int, owner: dict[Cell, int], holes: set[Cell],
     columns = 3
     rows = math.ceil(length / columns)
     block = length * cell
+    footer = 34
     image, pen = draw.canvas(columns * block + (columns + 1) * gap,
-                             rows * (block + label) + (rows + 1) * gap // 2)
+                             rows * (block + label) + (rows + 1) * gap // 2 + footer)
+    draw.centred_text(pen, (image.width / 2, image.height - footer / 2),
+                      "layer 1 at the bottom; back row on top; circle = hole", 17,
+                      fill=draw.MUTED)
     text = draw.font(max(14, cell // 2), bold=True)
     for z in range(length):
         r, c = divmod(z, columns)
@@ -169,7 +173,11 @@ def animation(frames: Sequence[tuple[Scene, str]], scale: float = 22,
         draw_scene(pen, scene, (offset_x, caption + 20 - top), scale)
         for n, line in enumerate(_wrap(words, 50)[:2]):
             draw.centred_text(pen, (width / 2, 18 + n * 24), line, 19, bold=True)
-        images.append(image.convert("P", palette=Image.Palette.ADAPTIVE, colors=64))
+        images.append(image)
+    # one palette for all frames (taken from the busiest, the assembled burr) keeps it fast
+    first = images[0].quantize(colors=64, dither=Image.Dither.NONE)
+    images = [first] + [im.quantize(palette=first, dither=Image.Dither.NONE)
+                        for im in images[1:]]
     buffer = io.BytesIO()
     durations = [delay_ms] * (len(images) - 1) + [delay_ms * 3]
     images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:],

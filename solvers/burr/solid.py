@@ -16,7 +16,6 @@ from ..base import Limits
 from .assemble import solid_assemblies
 from .disassemble import disassemble
 from .geometry import frame
-from .pieces import cubies_of
 
 #: the 25 pieces that can be made with saw cuts only (Cutler's notchable pieces)
 NOTCHABLE = (1, 18, 35, 52, 86, 103, 120, 154, 188, 256, 359, 615, 792, 824, 856, 871, 888,
@@ -32,7 +31,7 @@ def solid_burrs(pool=NOTCHABLE, length: int = 6, limits: Limits | None = None) -
     levels: Counter[str] = Counter()
     sets = []
     for assembly, ids in found:
-        cells = [geometry.cells(s, o, cubies_of(ids[s], length))
+        cells = [geometry.cells(s, o, ids[s])
                  for s, (_, o, _) in enumerate(assembly.slots)]
         moves = disassemble(cells, length, limits)
         if moves.complete:
