@@ -89,3 +89,45 @@ async def test_private_chat_echo_photo(sandbox, echo_app, browser_page):
     await page.locator("[data-testid=kb-button]", has_text="Count 1").wait_for(timeout=10000)
     assert await page.locator("[data-testid=message][data-edited=true]").count() == 1
     assert page.errors == []
+
+
+async def test_group_chat_formatting_files_and_edits(sandbox, tg_bot, browser_page):
+    from bot.sandbox.echo import spinner_gif
+
+    page = browser_page
+    await page.goto(f"{sandbox.url}/?chat=group&user=bob")
+    await page.wait_for_selector("body[data-ready='true']")
+    assert await page.get_by_test_id("user-select").input_value() == "102"
+    await page.get_by_test_id("composer").type("who is here?")
+    await page.get_by_test_id("send").click()
+    mine = page.locator("[data-testid=message][data-from=user]")
+    await mine.first.wait_for()
+    assert (await mine.first.locator(".sender").inner_text()) == "Bob"
+
+    group = -100200300
+    text = await tg_bot.send_message(
+        group, "<b>Bold</b> &lt;script&gt;alert(1)&lt;/script&gt;\n<pre>1 2\n3 4</pre>",
+        parse_mode="HTML")
+    await tg_bot.send_document(group, b"report", filename="report.txt")
+    await tg_bot.send_animation(group, spinner_gif(), filename="spin.gif")
+    bubble = page.locator(f"[data-message-id='{text.message_id}']")
+    await bubble.wait_for()
+    assert await bubble.locator("b").inner_text() == "Bold"
+    assert await bubble.locator("pre").inner_text() == "1 2\n3 4"
+    assert "<script>alert(1)</script>" in await bubble.get_by_test_id("message-text").inner_text()
+    assert await page.locator("script").count() == 1  # only app.js: nothing was injected
+    link = page.get_by_test_id("message-document")
+    await link.wait_for()
+    assert await link.get_attribute("download") == "report.txt"
+    gif = page.get_by_test_id("message-animation")
+    await gif.wait_for()
+    await page.wait_for_function(
+        "document.querySelector('img[data-testid=message-animation]').naturalWidth === 64")
+
+    await text.edit_text("solved")
+    await page.locator(f"[data-message-id='{text.message_id}'][data-edited=true]").wait_for()
+    assert await page.locator(f"[data-message-id='{text.message_id}'] .text").inner_text() \
+        == "solved"
+    await text.delete()
+    await page.locator(f"[data-message-id='{text.message_id}']").wait_for(state="detached")
+    assert page.errors == []
