@@ -11,8 +11,15 @@ clue names). Costs are non-negative and additive, which is what lets the search 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .lexicon import Entry
 
+if TYPE_CHECKING:
+    from .search import Answer
+
+#: surprise that costs nothing: words at least this common (zipf >= 9 - it) are all alike
+FREE_SURPRISE = 0.0
 #: the price of each word of an answer, on top of its surprise
 WORD_PRICE = 3.0
 #: extra price for words of one or two letters, which fill gaps in junk answers
@@ -28,7 +35,7 @@ NAME_PRICE = 0.5
 def entry_cost(entry: Entry, topic: str | None = None) -> float:
     """The cost of one entry in an answer; never negative."""
     words = entry.word_count
-    cost = max(0.0, 9.0 - entry.zipf) + WORD_PRICE
+    cost = max(0.0, 9.0 - entry.zipf - FREE_SURPRISE) + WORD_PRICE
     if len(entry.letters) <= 2:
         cost += SHORT_WORD_PRICE
     if not entry.in_dictionary:
@@ -39,3 +46,28 @@ def entry_cost(entry: Entry, topic: str | None = None) -> float:
         cost -= CHOSEN_TOPIC_BONUS
     # a multi-word name is one unit: it pays its surprise once, plus a little per extra word
     return max(0.1, cost + 0.5 * (words - 1))
+
+
+#: added to an answer's cost for each better-ranked answer it shares a word with
+REPEAT_PRICE = 2.0
+
+
+def diversify(answers: list[Answer]) -> list[Answer]:
+    """Re-rank so that answers reusing the words of better ones sink.
+
+    Junk answers come in families around one long word (`dislocate town`, `dislocate
+    wont`...); a player scans for a new idea in each line. Greedy: each time, take the
+    answer whose cost plus `REPEAT_PRICE` per earlier answer sharing a word is lowest.
+    """
+    left = sorted(answers, key=lambda a: (a.cost, a.text))
+    words = [frozenset(e.text for e in a.entries) for a in left]
+    seen: list[frozenset[str]] = []
+    ranked: list[Answer] = []
+    remaining = list(range(len(left)))
+    while remaining:
+        best = min(remaining, key=lambda i: (
+            left[i].cost + REPEAT_PRICE * sum(1 for s in seen if s & words[i]), i))
+        remaining.remove(best)
+        ranked.append(left[best])
+        seen.append(words[best])
+    return ranked

@@ -35,7 +35,7 @@ from .lexicon import (
     letter_counts,
     letters_of,
 )
-from .rank import entry_cost
+from .rank import diversify, entry_cost
 
 #: most letters (and blanks) a clue may have
 MAX_LETTERS = 30
@@ -45,6 +45,8 @@ MAX_BLANKS = 4
 MAX_WORDS = 5
 #: how often (in search nodes) the deadline is checked and progress reported
 CHECK_EVERY = 2048
+#: answers of several words kept before `rank.diversify` picks the ones shown
+DIVERSITY_POOL = 60
 #: words put first when an answer is shown
 ARTICLES = frozenset({"the", "a", "an"})
 
@@ -148,7 +150,8 @@ class Search:
     """One query's search state: the candidates, the kept answers, the bound."""
 
     def __init__(self, query: Query, lexicon: Lexicon, limits: Limits, top: int):
-        self.query, self.lexicon, self.limits, self.top = query, lexicon, limits, top
+        self.query, self.lexicon, self.limits, self.shown = query, lexicon, limits, top
+        self.top = max(top, DIVERSITY_POOL)
         self.topic = query.topic
         self.clue = letters_of(query.text)
         self.pattern = Counter(query.pattern)
@@ -339,8 +342,7 @@ class Search:
         singles = sorted(self.singles(), key=lambda a: (not a.on_topic, a.cost, a.text))
         if self.query.word_budget() > 1:
             self.several()
-        several = sorted((item[2] for item in self.kept),
-                         key=lambda a: (not a.on_topic, a.cost, a.text))
+        several = diversify([item[2] for item in self.kept])[:self.shown]
         answers = singles + several
         if self.topic:  # a name on the topic asked about is the likely answer
             answers.sort(key=lambda a: not a.on_topic)
@@ -348,7 +350,10 @@ class Search:
 
 
 def search(query: Query, lexicon: Lexicon, limits: Limits | None = None, top: int = 20) -> Found:
-    """Every single-entry answer, then the `top` best answers of several entries."""
+    """Every single-entry answer, then the `top` best answers of several entries.
+
+    The best `max(top, DIVERSITY_POOL)` are found, and `rank.diversify` picks `top`.
+    """
     if query.size > MAX_LETTERS:
         raise PuzzleError(f"{query.size} letters is too many: the limit is {MAX_LETTERS}")
     if query.blanks > MAX_BLANKS:
