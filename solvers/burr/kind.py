@@ -211,10 +211,11 @@ class Burr(PuzzleKind):
             return "\n".join([*head, f"No assembly ({solutions.count_text()}).",
                               solutions.reason])
         stats = solutions.stats
-        stuck = solutions.count - stats.get("come_apart", 0)
+        apart = stats.get("come_apart", 0)
+        stuck = solutions.count - apart
         head.append(f"Assemblies: {solutions.count_text()} up to rotation "
                     f"({stats.get('raw_placements', '?')} raw placements); "
-                    f"{stats.get('come_apart', 0)} of them come apart"
+                    f"{apart} of them {'comes' if apart == 1 else 'come'} apart"
                     + (f", {stuck} cannot be taken apart" if stuck else ""))
         best: BurrSolution = solutions.found[0]
         head.append(f"Shown: {level_words(best.disassembly)}")
