@@ -88,6 +88,17 @@ async def test_private_chat_echo_photo(sandbox, echo_app, browser_page):
     await count.click()
     await page.locator("[data-testid=kb-button]", has_text="Count 1").wait_for(timeout=10000)
     assert await page.locator("[data-testid=message][data-edited=true]").count() == 1
+
+    # inline mode: "@PuzzleBot query" lists the bot's results; a click sends one via the bot
+    await composer.type("@PuzzleBot seven")
+    result = page.get_by_test_id("inline-result")
+    await result.wait_for(timeout=10000)
+    assert await result.inner_text() == "Echo: seven"
+    await result.click()
+    via = page.locator("[data-testid=message][data-from=user] .via")
+    await via.wait_for(timeout=10000)
+    assert await via.inner_text() == "via @PuzzleBot"
+    assert await composer.input_value() == ""
     assert page.errors == []
 
 

@@ -176,6 +176,15 @@ async def test_inline_query_answer(sandbox_client, echo_app):
     assert (result["type"], result["title"]) == ("article", "Echo: 7 letters")
     assert result["input_message_content"]["message_text"] == "7 letters"
 
+    # Bob picks the result in the group: it is sent as his message, via the bot
+    sent = await sandbox_client.inline_choose(asked["update_id"], GROUP, "echo")
+    page = await sandbox_client.messages(GROUP)
+    (message,) = page["messages"]
+    assert (message["message_id"], message["from"]["first_name"]) == (sent["message_id"], "Bob")
+    assert (message["text"], message["via_bot"]) == ("7 letters", "PuzzleBot")
+    echoed = await sandbox_client.wait_for(GROUP, after=sent["message_id"], kind="photo")
+    assert echoed["caption"] == "9 chars"
+
 
 @TIMEDELTA_WARNING
 async def test_faults_429_then_success(tg_bot, sandbox_client):

@@ -75,6 +75,11 @@ class SandboxClient:
     async def inline_answer(self, update_id: int, wait: float = 10) -> dict:
         return await self._json("GET", f"/sandbox/inline/{update_id}", params={"wait": wait})
 
+    async def inline_choose(self, update_id: int, chat_id: int, result_id: str) -> dict:
+        """The user picks a result: it is sent to chat_id as their message, via the bot."""
+        return await self._json("POST", f"/sandbox/inline/{update_id}/choose",
+                                json={"chat_id": chat_id, "result_id": result_id})
+
     async def fault(self, method: str, count: int = 1, error_code: int = 429, **extra) -> dict:
         body = {"method": method, "count": count, "error_code": error_code, **extra}
         return await self._json("POST", "/sandbox/faults", json=body)

@@ -147,6 +147,7 @@ class Sandbox:
         r.add_get("/sandbox/callbacks/{id}", self.get_callback)
         r.add_post("/sandbox/inline", self.post_inline)
         r.add_get("/sandbox/inline/{update_id}", self.get_inline)
+        r.add_post("/sandbox/inline/{update_id}/choose", self.choose_inline)
         r.add_post("/sandbox/faults", self.post_fault)
         r.add_get("/sandbox/faults", self.get_faults)
         r.add_delete("/sandbox/faults", self.delete_faults)
@@ -401,6 +402,8 @@ class Sandbox:
             view["reply_to_message_id"] = m["reply_to_message"]["message_id"]
         if "media_group_id" in m:
             view["media_group_id"] = m["media_group_id"]
+        if "via_bot" in m:
+            view["via_bot"] = m["via_bot"].get("username")
         return view
 
     async def get_messages(self, request: web.Request) -> web.Response:
@@ -491,6 +494,40 @@ class Sandbox:
         return _json({"update_id": record.update_id, "inline_query_id": record.query["id"],
                       "answered": record.answer is not None,
                       **(record.answer or {"results": []})})
+
+    async def choose_inline(self, request: web.Request) -> web.Response:
+        """The user picks one of the bot's inline results: it is sent to a chat via the bot."""
+        record = self.state.inline.get(self._int(request.match_info, "update_id"))
+        if record is None or record.answer is None:
+            raise ClientError("no answered inline query with this update_id", 404)
+        body = await self._body(request)
+        chat_id = self._int(body, "chat_id")
+        result_id = str(body.get("result_id", ""))
+        result = next((r for r in record.answer["results"] if str(r["id"]) == result_id), None)
+        if result is None:
+            raise ClientError("the bot gave no result with this id", 404)
+        content = result.get("input_message_content") or {}
+        if "message_text" not in content:
+            raise ClientError("the sandbox sends results with a text input_message_content only")
+        try:
+            text, entities = markup.parse(content["message_text"], content.get("parse_mode"))
+        except markup.EntityError as err:
+            raise ClientError(f"the bot's result has bad markup: {err}") from None
+        user = record.query["from"]
+        chat = self.state.chat(chat_id)
+        if chat.chat["type"] == "private" and chat_id != user["id"]:
+            raise ClientError("a private chat's id is its user's id")
+        self.state.join(chat, user["id"])
+        message: dict = {"date": int(time.time()), "chat": chat.chat, "from": user,
+                         "text": text, "via_bot": self.bot}
+        if entities or content.get("entities"):
+            message["entities"] = entities or content["entities"]
+        if result.get("reply_markup"):
+            message["reply_markup"] = result["reply_markup"]
+        stored = self.state.add_message(chat, message)
+        update_id = self.state.add_update("message", stored.message)
+        return _json({"message_id": stored.message_id, "update_id": update_id,
+                      "chat_id": chat_id, "revision": stored.revision})
 
     async def post_fault(self, request: web.Request) -> web.Response:
         body = await self._body(request)

@@ -205,6 +205,12 @@ function renderMessage(m) {
     sender.textContent = m.from.first_name;
     bubble.append(sender);
   }
+  if (m.via_bot) {
+    const via = document.createElement("div");
+    via.className = "via";
+    via.textContent = `via @${m.via_bot}`;
+    bubble.append(via);
+  }
   if (m.reply_to_message_id) {
     const quoted = state.messages.get(m.reply_to_message_id);
     const quote = document.createElement("div");
@@ -407,6 +413,9 @@ async function press(message, data, el) {
 function updateCommandHints() {
   const box = $("command-hints");
   const text = $("composer").value;
+  const inline = inlinePrefix(text);
+  if (inline !== null) { inlineQuery(text.slice(inline.length)); return; }
+  inlineState.seq += 1;
   box.replaceChildren();
   if (!text.startsWith("/") || text.includes(" ") || text.includes("\n")) { box.hidden = true; return; }
   const matches = state.commands.filter((c) => `/${c.command}`.startsWith(text)).slice(0, 8);
@@ -425,6 +434,68 @@ function updateCommandHints() {
     box.append(hint);
   }
   box.hidden = matches.length === 0;
+}
+
+// ---- inline mode: "@PuzzleBot query" asks the bot, a picked result is sent via the bot ------
+
+const inlineState = { timer: null, seq: 0 };
+
+function inlinePrefix(text) {
+  if (!state.bot || !state.bot.username) return null;
+  const prefix = `@${state.bot.username} `;
+  return text.toLowerCase().startsWith(prefix.toLowerCase()) ? text.slice(0, prefix.length) : null;
+}
+
+function inlineQuery(query) {
+  clearTimeout(inlineState.timer);
+  const seq = ++inlineState.seq;
+  inlineState.timer = setTimeout(async () => {
+    try {
+      const asked = await api("/sandbox/inline", {
+        user_id: state.user.id, query, first_name: state.user.first_name,
+      });
+      const answer = await api(`/sandbox/inline/${asked.update_id}?wait=10`);
+      if (seq === inlineState.seq) renderInlineResults(asked.update_id, answer);
+    } catch (error) {
+      if (seq === inlineState.seq) toast(`Inline query: ${error.message}`);
+    }
+  }, 350);
+}
+
+function renderInlineResults(updateId, answer) {
+  const box = $("command-hints");
+  box.replaceChildren();
+  if (!answer.answered || answer.results.length === 0) {
+    const note = document.createElement("div");
+    note.className = "hint";
+    note.textContent = answer.answered ? "No results." : "The bot did not answer the inline query.";
+    box.append(note);
+  }
+  for (const result of answer.results) {
+    const item = document.createElement("button");
+    item.type = "button";
+    item.className = "hint inline-result";
+    item.dataset.testid = "inline-result";
+    item.dataset.resultId = result.id;
+    const title = document.createElement("b");
+    title.textContent = result.title || result.type;
+    item.append(title);
+    if (result.description) item.append(` ${result.description}`);
+    item.addEventListener("click", async () => {
+      try {
+        await api(`/sandbox/inline/${updateId}/choose`, {
+          chat_id: state.chat.id, result_id: result.id,
+        });
+        $("composer").value = "";
+        growComposer();
+        updateCommandHints();
+      } catch (error) {
+        toast(`Not sent: ${error.message}`, true);
+      }
+    });
+    box.append(item);
+  }
+  box.hidden = false;
 }
 
 function growComposer() {
