@@ -57,7 +57,7 @@ def resolve_topic(value: str, line: int) -> str:
     """The topic list a name means (`country`, `dogs`, `car` are enough)."""
     known = sorted(path.stem for path in lexicon_module.topic_files())
     wanted = value.lower().replace("_", "-").replace(" ", "-")
-    stem = wanted.rstrip("s").removesuffix("ie")
+    stem = re.sub(r"(ies|y|s)$", "", wanted)
     matches = [t for t in known if t == wanted] or [t for t in known if t.startswith(stem)]
     if len(matches) != 1:
         why = "is ambiguous" if matches else "is not a topic I know"

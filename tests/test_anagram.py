@@ -1,0 +1,233 @@
+"""Anagrams: exact letters, blanks, topics, options, ranking, check, hints, quiz, limits."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+
+import pytest
+from PIL import Image
+
+from solvers import registry
+from solvers.anagram import hints_for, is_valid_answer, parse_query, pick_challenge
+from solvers.anagram import lexicon as lexicon_module
+from solvers.anagram.kind import AnagramKind
+from solvers.anagram.lexicon import letters_of
+from solvers.anagram.search import MAX_LETTERS, search
+from solvers.base import Limits, PuzzleError
+from solvers.pipeline import run
+
+KIND = AnagramKind()
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return lexicon_module.load()
+
+
+def answers(text: str, top: int = 20) -> list[str]:
+    return [a.text for a in search(parse_query(text), lexicon_module.load(), top=top).answers]
+
+
+def same_words(a: str, b: str) -> bool:
+    return sorted(a.split()) == sorted(b.split())
+
+
+# Exact letters ------------------------------------------------------------------------------
+
+def test_every_answer_uses_exactly_the_letters():
+    found = answers("anagram dormitory", top=60)
+    assert len(found) >= 20
+    for text in found:
+        assert Counter(letters_of(text)) == Counter("dormitory"), text
+
+
+def test_the_clue_itself_is_no_answer():
+    assert "listen" not in answers("anagram listen")
+    assert not any(same_words(t, "school master") for t in answers("anagram schoolmaster"))
+
+
+def test_single_words_come_before_phrases():
+    found = search(parse_query("anagram tlsnei"), lexicon_module.load()).answers
+    singles = [a.text for a in found if a.word_count == 1]
+    assert {"listen", "silent", "enlist", "tinsel", "inlets"} <= set(singles)
+    assert [a.word_count == 1 for a in found[:len(singles)]] == [True] * len(singles)
+
+
+def test_blanks_stand_for_any_letter():
+    found = answers("anagram dor?itory")
+    assert found[0] == "dormitory"
+    report = KIND.check(parse_query("anagram dor?itory"), "dormitory")
+    assert report.ok and "? stands for M" in report.text()
+    assert all(len(letters_of(t)) == 2 for t in answers("anagram ?? words=1"))
+
+
+def test_punctuation_and_spaces_in_the_clue_are_ignored():
+    query = parse_query("anagram Clint Eastwood!")
+    assert query.letters == "clinteastwood"
+    assert KIND.check(query, "old west action").ok
+    assert not any(same_words(t, "clint eastwood") for t in answers("anagram Clint Eastwood!"))
+
+
+# Topics and options ----------------------------------------------------------------------
+
+def test_topic_names_with_spaces_rank_first():
+    assert answers("anagram zeal and new topic=countries")[0] == "new zealand"
+    assert answers("anagram pains topic=country")[0] == "spain"
+    assert answers("anagram dolepo topic=dogs")[0] == "poodle"
+    assert answers("#anagram rabze topic=african")[0] == "zebra"
+
+
+def test_unknown_topic_lists_the_topics():
+    with pytest.raises(PuzzleError, match="countries"):
+        parse_query("anagram pains topic=planetz")
+
+
+def test_pattern_with_and_without():
+    for text in answers("anagram dormitory pattern=5,4"):
+        assert [len(w) for w in text.split()] == [5, 4], text
+    assert answers("anagram dormitory pattern=5,4")[0] == "dirty room"
+    assert all("room" in t.split() for t in answers("anagram dormitory with=room"))
+    assert all("dirty" not in t.split() for t in answers("anagram dormitory without=dirty"))
+    assert all(" " not in t for t in answers("anagram dormitory words=1"))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("anagram", "no letters"),
+    ("anagram !!! ...", "no letters"),
+    ("anagram 1234", "'1' is not a letter"),
+    ("anagram dormitory pattern=5,5", "adds up to 10"),
+    ("anagram dormitory pattern=x", "word lengths"),
+    ("anagram dormitory words=9", "from 1 to 5"),
+    ("anagram dormitory colour=red", "unknown option"),
+    ("anagram dormitory with=zebra", "'zebra' needs letters"),
+    ("anagram ?????", "5 blanks is too many"),
+])
+def test_bad_input_gets_a_clear_message(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        search(parse_query(text), lexicon_module.load())
+
+
+def test_a_200_letter_clue_is_refused_at_once():
+    started = time.monotonic()
+    with pytest.raises(PuzzleError, match=f"200 letters is too many: the limit is {MAX_LETTERS}"):
+        parse_query("anagram " + "abcdefghij" * 20)
+    result = run("anagram " + "abcdefghij" * 20)
+    assert not result.ok and "limit is 30" in result.error
+    assert time.monotonic() - started < 1.0
+
+
+def test_the_deadline_stops_a_long_search():
+    query = parse_query("anagram abcdefghijklmnopqrstuvwxyzabcd words=5")
+    started = time.monotonic()
+    found = search(query, lexicon_module.load(), Limits(deadline=time.monotonic() + 0.3))
+    assert time.monotonic() - started < 3.0
+    assert not found.exhaustive
+
+
+# Ranking ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("clue, intended", [
+    ("dormitory", "dirty room"), ("the eyes", "they see"), ("schoolmaster", "the classroom"),
+    ("a gentleman", "elegant man"), ("funeral", "real fun"), ("butterfly", "flutter by"),
+])
+def test_classic_phrase_anagrams_come_first(clue, intended):
+    assert same_words(answers(f"anagram {clue}")[0], intended)
+
+
+@pytest.mark.parametrize("clue, intended", [
+    ("listen", "silent"), ("elvis", "lives"), ("angered", "enraged"), ("players", "parsley"),
+])
+def test_single_word_answers_are_in_the_top_three(clue, intended):
+    assert intended in answers(f"anagram {clue}")[:3]
+
+
+def test_lexicon_keeps_junk_out(lexicon):
+    for junk in ("kg", "cm", "xiv", "ii", "mph"):
+        assert lexicon.lookup(junk) is None, junk
+    for word in ("a", "i", "room", "dirty", "classroom"):
+        assert lexicon.lookup(word) is not None, word
+    assert "new zealand" in [e.text for e in lexicon.topics["countries"]]
+
+
+def test_lexicon_is_built_once_then_loaded_fast(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLEBOT_CACHE_DIR", str(tmp_path))
+    lexicon_module.load.cache_clear()
+    try:
+        built = lexicon_module.load()
+        assert list(tmp_path.glob("anagram-lexicon-*.pickle"))
+        lexicon_module.load.cache_clear()
+        started = time.process_time()
+        loaded = lexicon_module.load()
+        assert time.process_time() - started < 1.0
+        assert len(loaded.by_key) == len(built.by_key)
+    finally:
+        lexicon_module.load.cache_clear()
+
+
+# Check, pipeline, detection ------------------------------------------------------------------
+
+def test_check_names_what_is_wrong():
+    query = parse_query("anagram dormitory")
+    assert KIND.check(query, "dirty room").ok
+    wrong = KIND.check(query, "dirty rooms")
+    assert not wrong.ok and "not in the clue: S" in wrong.text()
+    short = KIND.check(query, "dirt room")
+    assert not short.ok and "unused: Y" in short.text()
+    junk = KIND.check(parse_query("anagram tooth"), "ootth")
+    assert not junk.ok and "not in the word list: ootth" in junk.text()
+
+
+def test_pipeline_answers_with_a_ranked_caption_and_a_ring_picture():
+    result = run("anagram dormitory")
+    assert result.ok and result.kind == "anagram" and result.verdict_ok
+    assert result.solutions[0] == "dirty room"
+    assert "1. dirty room" in result.caption
+    assert result.media and result.media[0].data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_only_the_explicit_form_is_detected():
+    assert registry.detect("anagram dormitory").name == "anagram"
+    assert registry.detect("#anagram dormitory").name == "anagram"
+    detected = registry.detect("dormitory")
+    assert detected is None or detected.name != "anagram"
+
+
+# Hints and the quiz --------------------------------------------------------------------------
+
+def test_six_hint_steps_reveal_more_each_time():
+    steps = hints_for("anagram dormitory")
+    assert [h.step for h in steps] == [1, 2, 3, 4, 5, 6]
+    assert "9 letters, 2 words (5, 4)" in steps[0].text and "Y" in steps[0].text
+    assert "Vowels: I O O" in steps[1].text and "Consonants: D M R R T Y" in steps[1].text
+    picture = steps[2].picture
+    assert isinstance(picture, Image.Image) and picture.width >= 600
+    assert "…Y" in steps[3].text
+    assert "It starts with D" in steps[4].text and "D _ _ T _" in steps[4].text
+    assert "DIRTY ROOM" in steps[5].text
+    assert all(h.picture is None for h in steps if h.step != 3)
+
+
+def test_hints_lead_to_a_chosen_answer_and_name_the_topic():
+    steps = hints_for("anagram pains topic=countries")
+    assert "Topic: countries" in steps[0].text and "SPAIN" in steps[5].text
+    chosen = hints_for("anagram tlsnei", answer="tinsel")
+    assert "TINSEL" in chosen[5].text and "It starts with T" in chosen[4].text
+
+
+def test_quiz_challenges_and_guesses():
+    rng = random.Random(7)
+    for difficulty, (low, high) in {"easy": (4, 5), "hard": (8, 10)}.items():
+        challenge = pick_challenge(difficulty=difficulty, rng=rng)
+        assert low <= len(challenge.letters) <= high
+        assert Counter(challenge.letters.lower()) == Counter(letters_of(challenge.answer))
+        assert is_valid_answer(challenge.letters, challenge.answer)
+    country = pick_challenge("countries", "easy", rng)
+    assert country.topic == "countries" and is_valid_answer(country.letters, country.answer,
+                                                            "countries")
+    assert is_valid_answer("SILENT", "listen") and is_valid_answer("SILENT", "enlist")
+    assert not is_valid_answer("SILENT", "listens")
+    assert not is_valid_answer("SILENT", "")
+    with pytest.raises(PuzzleError, match="easy, medium or hard"):
+        pick_challenge(difficulty="impossible")
