@@ -205,8 +205,9 @@ class Burr(PuzzleKind):
                 report: CheckReport | None) -> str:
         head = [" ".join(x for x in (self.title, puzzle.name) if x),
                 "Pieces: " + ", ".join(_piece_words(p) for p in puzzle.pieces),
-                f"Weight {puzzle.weight}, {max(puzzle.holes, 0)} internal holes, "
-                f"stick length {puzzle.length}"]
+                f"Weight {puzzle.weight}"
+                + (f", {puzzle.holes} internal holes" if puzzle.holes >= 0 else " (over 32)")
+                + f", stick length {puzzle.length}"]
         if not solutions.found:
             return "\n".join([*head, f"No assembly ({solutions.count_text()}).",
                               solutions.reason])
@@ -214,7 +215,7 @@ class Burr(PuzzleKind):
         apart = stats.get("come_apart", 0)
         stuck = solutions.count - apart
         head.append(f"Assemblies: {solutions.count_text()} up to rotation "
-                    f"({stats.get('raw_placements', '?')} raw placements); "
+                    f"({_raw_words(stats.get('raw_placements', 0))}); "
                     f"{apart} of them {'comes' if apart == 1 else 'come'} apart"
                     + (f", {stuck} cannot be taken apart" if stuck else ""))
         best: BurrSolution = solutions.found[0]
@@ -266,6 +267,11 @@ def _interest(solution: BurrSolution) -> tuple:
     if moves is None or not moves.complete:
         return (1, ())
     return (0, tuple(-n for n in moves.levels))
+
+
+def _raw_words(raw: int) -> str:
+    """Raw placements, and the seed's figure: those with the first piece in the first slot."""
+    return f"{raw} raw placements, {raw // PIECES} with the first piece held in place"
 
 
 def _piece_words(piece: Piece) -> str:
