@@ -32,13 +32,6 @@ class Assembly:
     slots: tuple[tuple[int, int, int], ...]
     key: tuple[int, ...]
 
-    def slot_of(self, piece: int) -> int:
-        return next(s for s, (p, _, _) in enumerate(self.slots) if p == piece)
-
-    @property
-    def weight(self) -> int:
-        return sum(mask.bit_count() for _, _, mask in self.slots)
-
 
 @dataclass
 class Enumeration:

@@ -125,9 +125,6 @@ class Frame:
         """The cells of a piece in a slot, turned the given way (0..7, see `orientations`)."""
         return placed_cells(self.length, slot, orientation, piece_id)
 
-    def mask_cells(self, mask: int) -> list[Cell]:
-        return [cell for i, cell in enumerate(self.core) if mask >> i & 1]
-
 
 @cache
 def placed_cells(length: int, slot: int, orientation: int, piece_id: int) -> frozenset[Cell]:
