@@ -142,3 +142,34 @@ async def test_group_chat_formatting_files_and_edits(sandbox, tg_bot, browser_pa
     await text.delete()
     await page.locator(f"[data-message-id='{text.message_id}']").wait_for(state="detached")
     assert page.errors == []
+
+
+async def test_seki_typed_in_the_page_comes_back_as_a_picture(tmp_path, browser_page):
+    """The real bot: a person types the seed's Seki in the web page and sees the answer."""
+    from bot.app import running
+    from bot.config import Config
+
+    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=1, solve_timeout=20)
+    async with running(config, sandbox_port=0) as bot:
+        page = browser_page
+        await page.goto(f"{bot.url}/?chat=private&user=alice")
+        await page.wait_for_selector("body[data-ready='true']")
+        composer = page.get_by_test_id("composer")
+        await composer.type("#seki sk_6018.txt")
+        await composer.press("Shift+Enter")
+        await composer.type("oo+ooaoo-")
+        await composer.press("Enter")
+        photo = page.locator("[data-testid=message][data-from=bot] img[data-testid=message-photo]")
+        await photo.first.wait_for(timeout=20000)
+        await page.wait_for_function(
+            "document.querySelector('img[data-testid=message-photo]').naturalWidth > 0",
+            timeout=15000)
+        assert await photo.first.evaluate("img => img.naturalWidth") >= 400
+        bubble = page.locator("[data-testid=message][data-from=bot][data-kind=photo]")
+        caption = await bubble.first.inner_text()
+        assert "Puzzle OK" in caption and "1010" in caption
+        report = page.locator("[data-testid=message][data-from=bot][data-kind=text] pre")
+        await report.first.wait_for(timeout=10000)
+        assert "RotorGroup 8 ch=-" in await report.first.inner_text()
+        await page.screenshot(path=str(tmp_path / "seki-chat.png"))
+        assert page.errors == []
