@@ -61,13 +61,14 @@ def diversify(answers: list[Answer]) -> list[Answer]:
     """
     left = sorted(answers, key=lambda a: (a.cost, a.text))
     words = [frozenset(e.text for e in a.entries) for a in left]
-    seen: list[frozenset[str]] = []
+    price = [a.cost for a in left]
     ranked: list[Answer] = []
-    remaining = list(range(len(left)))
+    remaining = set(range(len(left)))
     while remaining:
-        best = min(remaining, key=lambda i: (
-            left[i].cost + REPEAT_PRICE * sum(1 for s in seen if s & words[i]), i))
+        best = min(remaining, key=lambda i: (price[i], i))
         remaining.remove(best)
         ranked.append(left[best])
-        seen.append(words[best])
+        for i in remaining:
+            if words[i] & words[best]:
+                price[i] += REPEAT_PRICE
     return ranked

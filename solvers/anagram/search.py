@@ -243,14 +243,15 @@ class Search:
 
     # Several entries -----------------------------------------------------------------------
 
-    def candidates(self) -> list[tuple[float, int, Entry]]:
-        """Entries that fit the letters, as (cost, key, entry), cheapest first."""
+    def candidates(self) -> list[tuple[float, int, Entry, int]]:
+        """Entries that fit the letters, as (cost, key, entry, row of the lexicon's counts),
+        cheapest first."""
         have = np.array(letter_counts(key_letters(self.pool)), dtype=np.int16)
         short = np.maximum(self.lexicon.counts.astype(np.int16) - have, 0).sum(axis=1)
         found = []
         for row in np.flatnonzero(short <= self.blanks):
             key = self.lexicon.keys[row]
-            found.extend((self.cost(e), key, e) for e in self.lexicon.by_key[key]
+            found.extend((self.cost(e), key, e, row) for e in self.lexicon.by_key[key]
                          if self.allowed(e))
         found.sort(key=lambda c: (c[0], c[2].text))
         return found
@@ -263,8 +264,8 @@ class Search:
         self.entries = [c[2] for c in cands]
         self.widths = [c[2].word_count for c in cands]
         self.cost_array = np.array(self.costs)
-        self.matrix = np.array([letter_counts(c[2].letters) for c in cands],
-                               dtype=np.int16).reshape(len(cands), 26)
+        rows = np.array([c[3] for c in cands], dtype=np.int64)
+        self.matrix = self.lexicon.counts[rows].astype(np.int16)
         self.by_key: dict[int, list[int]] = {}
         for index, key in enumerate(self.keys):
             self.by_key.setdefault(key, []).append(index)
@@ -317,9 +318,12 @@ class Search:
             left = words_left - self.widths[j]
             if left < 1 or (rest == 1 and not rest_blanks):
                 continue
+            if left == 1:
+                self._extend(rest, rest_blanks, options[:0], left, cost + step, (*chosen, j),
+                             have)
+                continue
             rest_have = np.maximum(have - self.matrix[j], 0)
-            fitting = (self._fitting(rest_have, rest_blanks, options[position:], cost + step)
-                       if left > 1 else options[:0])
+            fitting = self._fitting(rest_have, rest_blanks, options[position:], cost + step)
             self._extend(rest, rest_blanks, fitting, left, cost + step, (*chosen, j), rest_have)
 
     def _complete(self, pool: int, blanks: int, start: int, words_left: int, cost: float,
