@@ -16,14 +16,16 @@ from telegram import BotCommand, Update
 from telegram.ext import (
     AIORateLimiter,
     Application,
+    CallbackQueryHandler,
     CommandHandler,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
 
 from solvers import registry
 
-from . import handlers
+from . import anagrams, handlers
 from .config import Config
 from .pool import SolverPool
 from .store import Store
@@ -58,6 +60,9 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler(["start", "help"], handlers.start))
     application.add_handler(CommandHandler("example", handlers.example))
     application.add_handler(CommandHandler("smt", handlers.smt))
+    application.add_handler(CommandHandler("hint", anagrams.hint_command))
+    application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
+    application.add_handler(InlineQueryHandler(anagrams.inline_query))
     kind_names = [kind.name for kind in registry.KINDS]
     application.add_handler(CommandHandler(kind_names, handlers.kind_command))
     application.add_handler(
@@ -71,6 +76,7 @@ def bot_commands() -> list[BotCommand]:
         BotCommand("help", "What I do and the puzzles I know"),
         BotCommand("example", "A ready puzzle to try: /example seki"),
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
+        BotCommand("hint", "Anagram hints step by step: /hint dormitory"),
     ]
     commands += [BotCommand(kind.name, f"Solve a {kind.title} puzzle")
                  for kind in registry.KINDS]

@@ -129,13 +129,29 @@ async def kind_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await solve_and_reply(update, context, text, kind)
 
 
+#: a private message of one to three words of letters (and ? blanks) is an anagram clue
+BARE_LETTERS = re.compile(r"^\s*[A-Za-z?'-]+(\s+[A-Za-z?'-]+){0,2}\s*$")
+#: shorter clues are more likely a greeting than a puzzle
+BARE_LETTERS_MIN = 4
+
+
+def bare_letters(text: str) -> bool:
+    letters = sum(char.isalpha() or char == "?" for char in text)
+    return bool(BARE_LETTERS.match(text)) and letters >= BARE_LETTERS_MIN
+
+
 async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Plain text: solve it if it looks like a puzzle; in private chats, say what works."""
+    """Plain text: solve it if it looks like a puzzle; in private chats, letters alone are
+    an anagram clue, and anything else gets a pointer to /help."""
     message = update.effective_message
-    kind = registry.detect(message.text or "")
+    text = message.text or ""
+    kind = registry.detect(text)
+    private = message.chat.type == ChatType.PRIVATE
+    if kind is None and private and bare_letters(text):
+        kind = registry.get("anagram")
     if kind is not None:
-        await solve_and_reply(update, context, message.text, kind)
-    elif message.chat.type == ChatType.PRIVATE:
+        await solve_and_reply(update, context, text, kind)
+    elif private:
         await message.reply_text(
             "That does not look like a puzzle I know. Send /help for the formats, "
             "or /example seki for one to try.")

@@ -11,10 +11,12 @@ unreadable the bot keeps answering without it and says so in its log.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import logging
 import sqlite3
 import time
+from dataclasses import dataclass
 
 import aiosqlite
 
@@ -43,8 +45,30 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (key, position)
     );
     """,
+    """
+    CREATE TABLE hint_sessions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        clue TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE INDEX hint_sessions_by_user ON hint_sessions (chat_id, user_id);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class HintSession:
+    """One person's walk through the hint steps of one clue in one chat."""
+
+    id: int
+    chat_id: int
+    user_id: int
+    clue: str
+    step: int
 
 
 class Store:
@@ -55,6 +79,8 @@ class Store:
         self.db: aiosqlite.Connection | None = None
         self.hits = 0
         self.misses = 0
+        #: ids for sessions that could not be stored (negative: never found again)
+        self._offline_ids = itertools.count(1)
 
     async def open(self) -> None:
         try:
@@ -136,3 +162,41 @@ class Store:
                 await self.db.rollback()
         except sqlite3.Error:
             pass
+
+    # Hint sessions ----------------------------------------------------------------------
+
+    async def start_hint_session(self, chat_id: int, user_id: int, clue: str) -> int:
+        """A new session at step 1; its id goes into the buttons' callback data."""
+        if self.db is None:
+            return -next(self._offline_ids)
+        try:
+            cursor = await self.db.execute(
+                "INSERT INTO hint_sessions (chat_id, user_id, clue, step, updated) "
+                "VALUES (?, ?, ?, 1, ?)", (chat_id, user_id, clue, time.time()))
+            await self.db.commit()
+            return cursor.lastrowid
+        except sqlite3.Error as error:
+            log.warning("hint session not kept: %s", error)
+            return -next(self._offline_ids)
+
+    async def hint_session(self, session_id: int) -> HintSession | None:
+        if self.db is None or session_id < 0:
+            return None
+        try:
+            row = await (await self.db.execute(
+                "SELECT id, chat_id, user_id, clue, step FROM hint_sessions WHERE id = ?",
+                (session_id,))).fetchone()
+        except sqlite3.Error as error:
+            log.warning("hint session unreadable: %s", error)
+            return None
+        return HintSession(*row) if row else None
+
+    async def advance_hint_session(self, session_id: int, step: int) -> None:
+        if self.db is None:
+            return
+        try:
+            await self.db.execute("UPDATE hint_sessions SET step = ?, updated = ? WHERE id = ?",
+                                  (step, time.time(), session_id))
+            await self.db.commit()
+        except sqlite3.Error as error:
+            log.warning("hint step not kept: %s", error)

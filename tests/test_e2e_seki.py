@@ -106,7 +106,7 @@ async def test_unsolvable_seki_says_no_solution_and_why(puzzlebot):
 
 async def test_chatter_gets_a_pointer_to_help_and_help_lists_the_kinds(puzzlebot):
     _, client = puzzlebot
-    reply = await ask(client, ALICE, "hello bot, how are you?")
+    reply = await ask(client, ALICE, "hello, can you help me with a puzzle?")
     assert "/help" in reply["text"]
     reply = await ask(client, ALICE, "/help")
     assert "/seki Seki" in reply["text"] and "oo+ooaoo-" in reply["text"]

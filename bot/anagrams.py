@@ -1,0 +1,176 @@
+"""Anagrams in chat beyond plain solving: graded hints and inline mode.
+
+`/hint LETTERS` gives the first hint step, then "another hint" and "show answer"
+buttons; `@bot letters` in any chat offers the top answers as inline results.
+
+A *hint session* is one person's walk through the six hint steps of one clue in one
+chat; its current step is kept in the store so a restart loses nothing. The steps
+themselves are recomputed in a worker when needed (they are cheap) and kept in a small
+in-memory cache.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from telegram import (
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Message,
+    Update,
+)
+from telegram.ext import ContextTypes
+
+from solvers.anagram.hints import STEPS
+from solvers.anagram.kind import hints_for
+from solvers.base import PuzzleError
+from solvers.pipeline import png_bytes
+
+from .handlers import command_argument, services
+from .pool import JobTimeout, WorkerDied, solve_job
+
+log = logging.getLogger(__name__)
+
+#: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
+HINT_TIMEOUT = 10.0
+#: clues whose steps stay in memory
+REMEMBERED = 256
+#: seconds an inline search may take: people are typing, a late answer is useless
+INLINE_TIMEOUT = 3.0
+#: answers offered as inline results
+INLINE_ANSWERS = 8
+
+
+@dataclass
+class HintStep:
+    """One step as it crosses from the worker: text, and the picture as PNG bytes."""
+
+    step: int
+    title: str
+    text: str
+    picture: bytes | None = None
+
+
+def hint_job(clue: str) -> list[HintStep]:
+    """Runs in a worker: the six steps for a clue (PuzzleError for bad letters)."""
+    return [HintStep(h.step, h.title, h.text, png_bytes(h.picture) if h.picture else None)
+            for h in hints_for(clue)]
+
+
+_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
+
+
+async def steps_for(context: ContextTypes.DEFAULT_TYPE, clue: str) -> list[HintStep]:
+    """The steps for a clue, from memory or from a worker."""
+    if clue in _steps:
+        _steps.move_to_end(clue)
+        return _steps[clue]
+    steps = await services(context).pool.submit(hint_job, clue, timeout=HINT_TIMEOUT)
+    _steps[clue] = steps
+    while len(_steps) > REMEMBERED:
+        _steps.popitem(last=False)
+    return steps
+
+
+def buttons(session: int, step: int) -> InlineKeyboardMarkup | None:
+    """'Another hint' and 'Show answer' while there is more to reveal."""
+    if step >= STEPS:
+        return None
+    return InlineKeyboardMarkup([[
+        InlineKeyboardButton("Another hint", callback_data=f"hint:{session}:next"),
+        InlineKeyboardButton("Show answer", callback_data=f"hint:{session}:answer"),
+    ]])
+
+
+async def send_step(message: Message, step: HintStep, session: int) -> None:
+    text = f"Hint {step.step} of {STEPS}: {step.title}\n{step.text}"
+    markup = buttons(session, step.step)
+    if step.picture:
+        await message.reply_photo(step.picture, caption=text, reply_markup=markup,
+                                  filename="letters.png")
+    else:
+        await message.reply_text(text, reply_markup=markup)
+
+
+async def hint_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/hint LETTERS: the first hint step, with buttons for more."""
+    message = update.effective_message
+    clue = command_argument(message)
+    if not clue:
+        await message.reply_text("Usage: /hint LETTERS, e.g. /hint dormitory\n"
+                                 "Options as for /anagram: topic=countries pattern=5,4")
+        return
+    try:
+        steps = await steps_for(context, clue)
+    except PuzzleError as error:
+        await message.reply_text(f"Hints: {error}")
+        return
+    except (JobTimeout, WorkerDied):
+        await message.reply_text("Hints: the word search took too long; try fewer letters.")
+        return
+    store = services(context).store
+    session = await store.start_hint_session(message.chat_id, update.effective_user.id, clue)
+    await send_step(message, steps[0], session)
+
+
+async def hint_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A press of 'Another hint' or 'Show answer' under a hint."""
+    query = update.callback_query
+    _, session_text, action = query.data.split(":")
+    store = services(context).store
+    session = await store.hint_session(int(session_text))
+    if session is None:
+        await query.answer("These hints have expired; send /hint LETTERS again.")
+        return
+    if session.user_id != update.effective_user.id:
+        await query.answer("These are someone else's hints: send /hint LETTERS for yours.",
+                           show_alert=True)
+        return
+    if session.step >= STEPS:
+        await query.answer("That was the answer already.")
+        return
+    step = STEPS if action == "answer" else session.step + 1
+    try:
+        steps = await steps_for(context, session.clue)
+    except (PuzzleError, JobTimeout, WorkerDied) as error:
+        await query.answer(f"No hint this time: {error}")
+        return
+    await store.advance_hint_session(session.id, step)
+    await query.answer()
+    await send_step(query.message, steps[step - 1], session.id)
+
+
+async def inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`@bot letters`: the best answers as results, and a result that asks for hints."""
+    query = update.inline_query
+    clue = " ".join(query.query.split())
+    if not clue:
+        await query.answer([], cache_time=300)
+        return
+    try:
+        result = await services(context).pool.submit(
+            solve_job, f"anagram {clue}", "anagram", INLINE_TIMEOUT, timeout=INLINE_TIMEOUT + 2)
+    except (JobTimeout, WorkerDied):
+        await query.answer([], cache_time=5)
+        return
+    if not result.ok:
+        note = InlineQueryResultArticle(
+            id="error", title="Letters only, please", description=result.error,
+            input_message_content=InputTextMessageContent(f"Anagram: {result.error}"))
+        await query.answer([note], cache_time=5)
+        return
+    results = [
+        InlineQueryResultArticle(
+            id=f"answer-{rank}", title=answer, description=f"Anagram of {clue.upper()}",
+            input_message_content=InputTextMessageContent(f"{clue.upper()} = {answer}"))
+        for rank, answer in enumerate(result.solutions[:INLINE_ANSWERS], start=1)
+    ]
+    results.append(InlineQueryResultArticle(
+        id="hints", title="Hints instead of the answer",
+        description="Step by step: letters, vowels, a ring of letters, a pattern...",
+        input_message_content=InputTextMessageContent(f"/hint {clue}")))
+    await query.answer(results, cache_time=60)

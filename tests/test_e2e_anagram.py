@@ -1,0 +1,103 @@
+"""End to end: anagram answers, graded hints with buttons, and inline mode, through the
+sandbox with the real bot."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.app import running
+from bot.config import Config
+from bot.sandbox.client import SandboxClient
+
+ALICE, BOB = 101, 102
+GROUP = -100200300
+
+
+@pytest.fixture
+async def puzzlebot(tmp_path):
+    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        yield client
+
+
+async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,
+              user: int | None = None) -> dict:
+    sent = await client.send(chat, text, user_id=user)
+    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=60)
+
+
+async def test_anagram_command_and_bare_letters_rank_the_quiz_answer_first(puzzlebot):
+    client = puzzlebot
+    photo = await ask(client, ALICE, "/anagram dormitory", kind="photo")
+    assert photo["caption"].startswith("Anagrams of DORMITORY (9 letters)")
+    assert "1. dormitory" not in photo["caption"]  # the clue itself is no answer
+    top3 = photo["caption"].splitlines()[1:4]
+    assert any("dirty room" in line for line in top3), photo["caption"]
+    ring = Image.open(io.BytesIO(await client.file(photo["file_url"])))
+    assert ring.format == "PNG" and ring.width >= 300
+    photo = await ask(client, ALICE, "schoolmaster", kind="photo")
+    assert "the classroom" in photo["caption"]
+
+
+async def test_bad_letters_get_a_clear_message(puzzlebot):
+    client = puzzlebot
+    reply = await ask(client, ALICE, "/anagram abc123")
+    assert reply["text"].startswith("Anagram: Line 1")
+    assert "'1' is not a letter" in reply["text"]
+    reply = await ask(client, ALICE, "/anagram " + "abcdefghij" * 20)
+    assert "too many" in reply["text"] and "limit" in reply["text"]
+
+
+async def test_hints_come_in_steps_with_buttons(puzzlebot):
+    client = puzzlebot
+    first = await ask(client, ALICE, "/hint dormitory")
+    assert first["text"].startswith("Hint 1 of 6")
+    assert "9 letters" in first["text"]
+    labels = [b["text"] for row in first["reply_markup"]["inline_keyboard"] for b in row]
+    assert labels == ["Another hint", "Show answer"]
+    next_data = first["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+
+    # someone else's press is refused politely and changes nothing
+    pressed = await client.press(ALICE, BOB, first["message_id"], next_data)
+    answer = await client.callback_answer(pressed["callback_query_id"])
+    assert "someone else's hints" in answer["text"]
+
+    await client.press(ALICE, ALICE, first["message_id"], next_data)
+    second = await client.wait_for(ALICE, after=first["message_id"])
+    assert second["text"].startswith("Hint 2 of 6") and "owel" in second["text"]
+
+    await client.press(ALICE, ALICE, second["message_id"], next_data)
+    third = await client.wait_for(ALICE, after=second["message_id"])
+    assert third["kind"] == "photo" and third["caption"].startswith("Hint 3 of 6")
+    ring = Image.open(io.BytesIO(await client.file(third["file_url"])))
+    assert ring.format == "PNG"
+
+    answer_data = third["reply_markup"]["inline_keyboard"][0][1]["callback_data"]
+    await client.press(ALICE, ALICE, third["message_id"], answer_data)
+    last = await client.wait_for(ALICE, after=third["message_id"])
+    assert last["text"].startswith("Hint 6 of 6") and "DIRTY ROOM" in last["text"].upper()
+    assert not last.get("reply_markup")
+
+
+async def test_inline_mode_offers_answers_and_hints(puzzlebot):
+    client = puzzlebot
+    sent = await client.inline(ALICE, "dormitory")
+    answer = await client.inline_answer(sent["update_id"], wait=30)
+    titles = [result["title"] for result in answer["results"]]
+    assert "dirty room" in titles[:3], titles
+    assert titles[-1] == "Hints instead of the answer"
+
+
+async def test_plain_words_in_a_group_are_not_answered(puzzlebot):
+    client = puzzlebot
+    sent = await client.send(GROUP, "schoolmaster", user_id=ALICE)
+    reply = await ask(client, GROUP, "/anagram listen", user=ALICE, kind="photo")
+    assert reply["message_id"] > sent["message_id"]
+    page = await client.messages(GROUP, after=sent["message_id"])
+    from_bot = [m for m in page["messages"] if m["from"]["is_bot"]]
+    assert all("LISTEN" in (m.get("caption") or m.get("text") or "").upper()
+               or m["kind"] == "text" for m in from_bot)
+    assert not any("SCHOOLMASTER" in (m.get("caption") or "") for m in from_bot)
