@@ -13,3 +13,15 @@ from .tangram import TangramKind
 
 KINDS = (BoxerKind(), PentKind(), SomaKind(), BedlamKind(), Y25Kind(), QueensKind(),
          NutsKind(), TangramKind())
+
+
+def warm() -> None:
+    """Compile the bitmask search and set up the preset boxes: call once per worker."""
+    from . import presets
+    from .bitmask import warm as compile_search
+    from .box import assembler_for
+
+    compile_search()
+    for build in (presets.soma, presets.bedlam, presets.y25,
+                  *(lambda n=n: presets.pentominoes(n) for n in presets.PENT_SIZES)):
+        assembler_for(build())

@@ -155,13 +155,27 @@ class BitmaskSearch:
         parts = sum(counts)
         self.full = np.uint64((1 << cells) - 1) if cells < 64 else np.uint64(2**64 - 1)
         self.filled = np.zeros(parts + 2, dtype=np.uint64)
-        self.filled[0] = np.uint64(sum(1 << c for c in holes))
+        self.holes = sum(1 << c for c in holes)
+        self.given_masks = [sum(1 << c for c in where) for _, where in placements]
+        self.fixed: list[int] = []
+        self.filled[0] = np.uint64(self.holes)
         self.cursor = np.full(parts + 2, -1, dtype=np.int64)
         self.chosen = np.zeros(parts + 2, dtype=np.int64)
         self.state = np.zeros(1, dtype=np.int64)
         self.covers = np.zeros((buffer, max(parts, 1)), dtype=np.int64)
         self.parts = parts
         self.nodes = 0
+
+    def restart(self, placed: tuple[int, ...], counts: list[int]) -> None:
+        """Search again from an empty box with some placements made (numbers as given)."""
+        mask = self.holes
+        for i in placed:
+            mask |= self.given_masks[i]
+        self.filled[0] = np.uint64(mask)
+        self.counts[:] = counts
+        self.cursor[0] = -1
+        self.state[0] = 0
+        self.fixed = list(placed)
 
     @property
     def finished(self) -> bool:
@@ -175,8 +189,9 @@ class BitmaskSearch:
             self.filled, self.cursor, self.chosen, self.state, self.covers,
             budget, _TABLE, np.uint64(_DEBRUIJN))
         self.nodes += int(nodes)
-        rows = self.ids[self.covers[:written, :self.parts]]
-        return [sorted(row) for row in rows.tolist()]
+        placed = self.parts - len(self.fixed)
+        rows = self.ids[self.covers[:written, :placed]]
+        return [sorted(row + self.fixed) for row in rows.tolist()]
 
 
 def warm() -> None:

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import product
+
+import numpy as np
 
 from ..base import Limits, PuzzleError, Solutions
 from ..exact_cover import ExactCover
@@ -26,6 +28,8 @@ from .shapes import Location, Map, Position
 #: largest box (free locations) and part count accepted, checked before any search
 MAX_LOCATIONS = 1000
 MAX_PARTS = 200
+#: placements x symmetries above which only one anchor candidate is weighed
+ANCHOR_WORK = 50_000
 #: nodes per slice of the bitmask search between deadline checks
 SLICE = 2_000_000
 
@@ -116,6 +120,13 @@ class Assembler:
                 self.shape_by_cells.setdefault(cells, number)
         self._moves = [[puzzle.index[geo.in_box(m, loc, puzzle.lengths)]
                         for loc in puzzle.locations] for m in self.symmetries]
+        self._move_array = np.array(self._moves, dtype=np.int64)
+        firsts = {}
+        for placement in self.placements:
+            firsts.setdefault(placement[0], placement)
+        self._shape_map = np.array(
+            [[self.move(k, firsts[n])[0] if n in firsts else n for n in range(len(self.counts))]
+             for k in range(len(self.symmetries))], dtype=np.int64)
         self.anchor = self._choose_anchor()
 
     # Geometry -----------------------------------------------------------------------
@@ -159,32 +170,43 @@ class Assembler:
         """The anchor shape and, for each of its kept placements, the symmetries fixing it.
 
         Among single-part shapes that every symmetry maps to themselves, the one with
-        the fewest orbit representatives wins; None when there is no such shape.
+        the fewest orbit representatives wins; None when there is no such shape. In big
+        boxes only the shape with the fewest placements is weighed, to keep set-up short.
         """
+        mine: dict[int, list[int]] = {}
+        for i, (shape, _) in enumerate(self.placements):
+            mine.setdefault(shape, []).append(i)
+        eligible = sorted((n for n, count in enumerate(self.counts) if count == 1 and mine.get(n)
+                           and all(self.move(k, self.placements[mine[n][0]])[0] == n
+                                   for k in range(len(self.symmetries)))),
+                          key=lambda n: len(mine[n]))
+        if len(self.placements) * len(self.symmetries) > ANCHOR_WORK:
+            eligible = eligible[:1]
         best = None
-        for number, count in enumerate(self.counts):
-            if count != 1:
-                continue
-            mine = [i for i, p in enumerate(self.placements) if p[0] == number]
-            if any(self.move(k, self.placements[i])[0] != number
-                   for k in range(len(self.symmetries)) for i in mine[:1]):
-                continue
+        for number in eligible:
             kept: dict[int, list[int]] = {}
-            for i in mine:
+            for i in mine[number]:
                 images = [self.move(k, self.placements[i]) for k in range(len(self.symmetries))]
                 if self.placements[i] == min(images):
-                    kept[i] = [k for k, image in enumerate(images)
-                               if image == self.placements[i]]
+                    kept[i] = [k for k, image in enumerate(images) if image == self.placements[i]]
             if best is None or len(kept) < len(best[1]):
                 best = (number, kept)
         return best
 
     def search_placements(self) -> list[int]:
-        """Placement numbers the search may use: all but the anchor's non-representatives."""
-        if self.anchor is None:
-            return list(range(len(self.placements)))
-        number, kept = self.anchor
-        return [i for i, p in enumerate(self.placements) if p[0] != number or i in kept]
+        """Placement numbers the search may use (symmetry broken).
+
+        With an anchor shape, all but its non-representative placements. Without one
+        (all parts alike, as in Y25), the part at the first free location is kept to
+        one placement per orbit of the symmetries that hold that location still.
+        """
+        if self.anchor is not None:
+            number, kept = self.anchor
+            return [i for i, p in enumerate(self.placements) if p[0] != number or i in kept]
+        corner = self.puzzle.free[0]
+        still = [k for k in range(len(self.symmetries)) if self._moves[k][corner] == corner]
+        return [i for i, p in enumerate(self.placements) if corner not in p[1]
+                or p == min(self.move(k, p) for k in still)]
 
     # Searching ----------------------------------------------------------------------
 
@@ -212,10 +234,19 @@ class Assembler:
         holes = tuple(self.puzzle.index[loc] for loc in self.puzzle.excluded)
         search = BitmaskSearch([self.placements[i] for i in placements], self.counts,
                                len(self.puzzle.locations), holes, self._neighbours())
-        while not search.finished:
-            for cover in search.step(SLICE):
-                yield [placements[i] for i in cover], search.nodes
-            yield None, search.nodes
+        # With an anchor, place it first: one small search per representative position.
+        starts: list[tuple[int, ...]] = [()]
+        counts = list(self.counts)
+        if self.anchor is not None:
+            starts = [(n,) for n, i in enumerate(placements)
+                      if self.placements[i][0] == self.anchor[0]]
+            counts[self.anchor[0]] = 0
+        for start in starts:
+            search.restart(start, counts if start else self.counts)
+            while not search.finished:
+                for cover in search.step(SLICE):
+                    yield [placements[i] for i in cover], search.nodes
+                yield None, search.nodes
 
     def _neighbours(self) -> list[tuple[int, int, int]]:
         """For each axis: the step between neighbours in location numbers, and the masks
@@ -294,11 +325,33 @@ class Assembler:
                 return True, group
         else:
             stabiliser = everything
-        images = {tuple(sorted(self.move(k, p) for p in assembly)) for k in stabiliser}
+        images = self._images(assembly, stabiliser)
         key = min(images)
         if key in keys:
             return False, 0
         keys.add(key)
-        fixed = sum(1 for k in stabiliser
-                    if tuple(sorted(self.move(k, p) for p in assembly)) == assembly)
-        return True, group // fixed
+        return True, group // images.count(images[0])
+
+    def _images(self, assembly: Assembly, among: list[int]) -> list[bytes]:
+        """A fingerprint of the assembly's image under each listed symmetry (identity first).
+
+        Each location gets the smallest location of the part covering it and that part's
+        shape, so fingerprints ignore the order of parts and equal images match.
+        """
+        cells = np.array([c for _, where in assembly for c in where], dtype=np.int64)
+        part = np.repeat(np.arange(len(assembly)), [len(w) for _, w in assembly])
+        shape = np.array([s for s, where in assembly for _ in where], dtype=np.int64)
+        moved = self._move_array[among][:, cells]
+        starts = np.cumsum([0] + [len(w) for _, w in assembly[:-1]])
+        smallest = np.minimum.reduceat(moved, starts, axis=1)[:, part]
+        shapes = self._shape_map[among][:, shape]
+        keys = np.full((len(among), len(self.puzzle.locations)), -1, dtype=np.int64)
+        rows = np.arange(len(among))[:, None]
+        keys[rows, moved] = smallest * len(self.counts) + shapes
+        return [row.tobytes() for row in keys]
+
+
+@lru_cache(maxsize=16)
+def assembler_for(puzzle: BoxPuzzle) -> Assembler:
+    """The assembler of a puzzle, built once per process (placements, anchor, maps)."""
+    return Assembler(puzzle)

@@ -18,7 +18,7 @@ from PIL import Image
 
 from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, header_is
 from . import boxer, presets, render
-from .box import Assembler, BoxPuzzle
+from .box import Assembler, BoxPuzzle, assembler_for, check_limits
 from .shapes import normalise, orientations, part_maps
 
 #: a solved assembly: (part label, its locations) for every part, in shape order
@@ -38,7 +38,7 @@ class BoxerKind(PuzzleKind):
 
     def parse(self, text: str) -> BoxPuzzle:
         puzzle = boxer.parse(text)
-        Assembler(puzzle)  # size limits, refused before any search
+        check_limits(puzzle)  # refused before any search
         return puzzle
 
     def canonical(self, puzzle: BoxPuzzle) -> str:
@@ -50,8 +50,7 @@ class BoxerKind(PuzzleKind):
         The whole count runs until the deadline (the cap only limits those kept), since
         the count is the answer these puzzles ask for.
         """
-        assembler = Assembler(puzzle)
-        found = assembler.solve(limits)
+        found = assembler_for(puzzle).solve(limits)
         found.found = [self._label(puzzle, a) for a in found.found]
         return found
 
@@ -74,7 +73,7 @@ class BoxerKind(PuzzleKind):
         done = "" if solutions.exhaustive else " (count stopped at the time limit)"
         return (f"{title}\n{report.verdict if report else ''}\n"
                 f"Unique assemblies: {solutions.count_text()}{done}; "
-                f"{raw:,} counting rotations and reflections")
+                f"{raw:,} when each turn of the whole counts apart")
 
     # Checking -----------------------------------------------------------------------
 

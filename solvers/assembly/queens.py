@@ -171,7 +171,7 @@ class QueensKind(PuzzleKind):
                 pen.rectangle([x, y, x + cell, y + cell], fill=fill)
                 if solution is not None and solution[r] == c:
                     pen.text((x + cell / 2, y + cell / 2), "\u265b", fill=draw.INK,
-                             font=draw.font(int(cell * 0.8)), anchor="mm")
+                             font=draw.font(int(cell * 0.95)), anchor="mm")
         pen.rectangle([margin, top, margin + n * cell, top + n * cell], outline=draw.INK,
                       width=3)
         return image

@@ -1,0 +1,129 @@
+"""Assembly puzzles side by side: PuzzleBot's solver against miniexact and xcover.
+
+Every program gets the same exact-cover matrix, with the same symmetry breaking (the
+anchor shape limited to one position per orbit), and must report the same count of
+covers; PuzzleBot then reduces covers to unique assemblies. Times are CPU seconds of
+one core, after a warm-up (numba compiled, presets set up), best of --repeat runs.
+
+    .venv/bin/python bench/bench_assembly.py            # quick rows (a minute)
+    .venv/bin/python bench/bench_assembly.py --long     # adds Bedlam and Y25 full counts
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import xcover  # noqa: E402
+
+from solvers.assembly import presets, warm  # noqa: E402
+from solvers.assembly.box import Assembler, assembler_for  # noqa: E402
+from solvers.assembly.nuts import NutsKind  # noqa: E402
+from solvers.assembly.queens import QueensKind  # noqa: E402
+from solvers.assembly.tangram import TangramKind  # noqa: E402
+from solvers.base import Limits  # noqa: E402
+from solvers.exact_cover import ExactCover  # noqa: E402
+
+
+def matrix(assembler: Assembler) -> tuple[list[list[tuple]], list[tuple], list[int]]:
+    """The symmetry-broken exact-cover options, items and shape counts of a box."""
+    use = assembler.search_placements()
+    options = [[("shape", shape), *(("cell", c) for c in cells)]
+               for shape, cells in (assembler.placements[i] for i in use)]
+    return options, [("cell", c) for c in assembler.puzzle.free], assembler.counts
+
+
+def by_miniexact(assembler: Assembler, first: bool) -> int:
+    options, cells, counts = matrix(assembler)
+    problem = ExactCover()
+    for cell in cells:
+        problem.primary(cell)
+    for shape, count in enumerate(counts):
+        problem.primary(("shape", shape), count)
+    for option in options:
+        problem.option(option)
+    total = 0
+    for _ in problem.covers():
+        total += 1
+        if first:
+            break
+    return total
+
+
+def by_xcover(assembler: Assembler, first: bool) -> int | str:
+    options, cells, counts = matrix(assembler)
+    if any(c != 1 for c in counts):
+        return "n/a (no multiplicities)"
+    total = 0
+    for _ in xcover.covers(options):
+        total += 1
+        if first:
+            break
+    return total
+
+
+def by_puzzlebot(assembler: Assembler, first: bool) -> int:
+    if first:
+        cover, _ = next(assembler.raw_covers(assembler.search_placements(), Limits()))
+        return 1 if cover else 0
+    return assembler.solve(Limits(max_solutions=1)).count
+
+
+def timed(fn, repeat: int):
+    best, answer = float("inf"), None
+    for _ in range(repeat):
+        started = time.process_time()
+        answer = fn()
+        best = min(best, time.process_time() - started)
+    return best, answer
+
+
+def box_rows(long: bool, repeat: int) -> list[tuple[str, str, object, float]]:
+    cases = [("pent 6x10, all", lambda: presets.pentominoes(6), False),
+             ("pent 5x12, all", lambda: presets.pentominoes(5), False),
+             ("Soma, all", presets.soma, False),
+             ("Bedlam, first", presets.bedlam, True)]
+    if long:
+        cases += [("Y25, all", presets.y25, False), ("Bedlam, all", presets.bedlam, False)]
+    rows = []
+    for label, build, first in cases:
+        assembler = assembler_for(build())
+        runs = 1 if "Bedlam, all" in label or "Y25" in label else repeat
+        for name, fn in (("PuzzleBot", by_puzzlebot), ("miniexact", by_miniexact),
+                         ("xcover", by_xcover)):
+            seconds, answer = timed(lambda fn=fn, a=assembler, f=first: fn(a, f), runs)
+            rows.append((label, name, answer, seconds))
+            print(f"{label:18} {name:10} {answer!s:>24} {seconds:9.3f} s", flush=True)
+    return rows
+
+
+def other_rows(repeat: int) -> None:
+    for label, kind, text in (("queens 8", QueensKind(), "8"), ("queens 12", QueensKind(), "12"),
+                              ("Drive Ya Nuts", NutsKind(), "nuts"),
+                              ("tangram square", TangramKind(), "tangram")):
+        puzzle = kind.parse(text)
+        seconds, found = timed(lambda k=kind, p=puzzle: k.solve(p, Limits()), repeat)
+        print(f"{label:18} {'PuzzleBot':10} {found.count!s:>24} {seconds:9.3f} s", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--long", action="store_true", help="add Bedlam and Y25 full counts")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    started = time.process_time()
+    warm()
+    print(f"warm-up (numba compile or cache load, preset set-up): "
+          f"{time.process_time() - started:.2f} s CPU")
+    print(f"{'problem':18} {'solver':10} {'covers / unique':>24} {'CPU':>11}")
+    box_rows(args.long, args.repeat)
+    other_rows(args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
