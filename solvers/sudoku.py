@@ -254,6 +254,8 @@ def _resume(stack, cells, left, state, found, queue, units, peers, counts,
 
 #: nodes the compiled search runs between two looks at the deadline and progress
 SLICE = 20_000
+#: solutions found between two progress reports when they come faster than slices end
+PROGRESS_EVERY = 1000
 
 
 class Search:
@@ -295,17 +297,15 @@ def solve_grid(givens: Grid, limits: Limits) -> tuple[list[Grid], int, bool, int
     found: list[Grid] = []
     status = search.status
     while True:
+        if status == EXHAUSTED:
+            return found, len(found), True, search.nodes
         if status == SOLUTION:
             found.append(search.solution())
-            if limits.progress:
-                limits.progress(len(found), search.nodes)
             if len(found) >= limits.max_solutions:
                 return found, len(found), False, search.nodes
-        elif status == EXHAUSTED:
-            return found, len(found), True, search.nodes
-        elif limits.expired():
+        if limits.expired():
             return found, len(found), False, search.nodes
-        elif limits.progress:
+        if limits.progress and (status == MORE or len(found) % PROGRESS_EVERY == 0):
             limits.progress(len(found), search.nodes)
         status = search.step()
 
