@@ -120,10 +120,12 @@ def test_a_200_letter_clue_is_refused_at_once():
 
 def test_the_deadline_stops_a_long_search():
     query = parse_query("anagram abcdefghijklmnopqrstuvwxyzabcd words=5")
+    seen: list[tuple[int, int]] = []
     started = time.monotonic()
-    found = search(query, lexicon_module.load(), Limits(deadline=time.monotonic() + 0.3))
+    limits = Limits(deadline=time.monotonic() + 0.3, progress=lambda *a: seen.append(a))
+    found = search(query, lexicon_module.load(), limits)
     assert time.monotonic() - started < 3.0
-    assert not found.exhaustive
+    assert not found.exhaustive and seen and seen[-1][1] > 0
 
 
 # Ranking ------------------------------------------------------------------------------------

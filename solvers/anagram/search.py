@@ -19,6 +19,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -44,7 +45,9 @@ MAX_BLANKS = 4
 #: most words an answer may have (`words=N`)
 MAX_WORDS = 5
 #: how often (in search nodes) the deadline is checked and progress reported
-CHECK_EVERY = 2048
+CHECK_EVERY = 128
+#: time budget of the several-word search when the caller gives no deadline
+DEFAULT_SECONDS = 10.0
 #: answers of several words kept before `rank.diversify` picks the ones shown
 DIVERSITY_POOL = 60
 #: words put first when an answer is shown
@@ -263,6 +266,7 @@ class Search:
         self.keys = [c[1] for c in cands]
         self.entries = [c[2] for c in cands]
         self.widths = [c[2].word_count for c in cands]
+        self.lengths = np.array([len(c[2].letters) for c in cands], dtype=np.int16)
         self.cost_array = np.array(self.costs)
         rows = np.array([c[3] for c in cands], dtype=np.int64)
         self.matrix = self.lexicon.counts[rows].astype(np.int16)
@@ -306,7 +310,8 @@ class Search:
         """
         self._tick()
         if chosen or self.required:
-            self._complete(pool, blanks, chosen[-1] if chosen else 0, words_left, cost, chosen)
+            self._complete(pool, blanks, chosen[-1] if chosen else 0, words_left, cost, chosen,
+                           have)
         if words_left < 2:
             return
         for position, j in enumerate(options.tolist()):
@@ -327,15 +332,24 @@ class Search:
             self._extend(rest, rest_blanks, fitting, left, cost + step, (*chosen, j), rest_have)
 
     def _complete(self, pool: int, blanks: int, start: int, words_left: int, cost: float,
-                  chosen: tuple[int, ...]) -> None:
-        """Record each entry (index >= start) that uses up exactly the pool and blanks."""
-        for key in exact_keys(pool, blanks):
-            for j in self.by_key.get(key, ()):
-                if j >= start and self.widths[j] <= words_left:
-                    if cost + self.costs[j] < self.worst():
-                        self._record((*chosen, j))
-                    else:
-                        self.pruned = True
+                  chosen: tuple[int, ...], have: np.ndarray) -> None:
+        """Record each entry (index >= start) that uses up exactly the pool and blanks.
+
+        With at most one blank the few possible keys are looked up; with more, the
+        candidates of the right length that hold the pool's letters are filtered at once.
+        """
+        if blanks < 2:
+            matches = [j for key in exact_keys(pool, blanks) for j in self.by_key.get(key, ())]
+        else:
+            size = int(have.sum()) + blanks
+            matches = np.flatnonzero((self.lengths == size)
+                                     & (self.matrix >= have).all(axis=1)).tolist()
+        for j in matches:
+            if j >= start and self.widths[j] <= words_left:
+                if cost + self.costs[j] < self.worst():
+                    self._record((*chosen, j))
+                else:
+                    self.pruned = True
 
     def _record(self, chosen: tuple[int, ...]) -> None:
         answer = self.answer(tuple(self.entries[j] for j in chosen))
@@ -362,4 +376,7 @@ def search(query: Query, lexicon: Lexicon, limits: Limits | None = None, top: in
         raise PuzzleError(f"{query.size} letters is too many: the limit is {MAX_LETTERS}")
     if query.blanks > MAX_BLANKS:
         raise PuzzleError(f"{query.blanks} blanks is too many: the limit is {MAX_BLANKS}")
-    return Search(query, lexicon, limits or Limits(), top).run()
+    limits = limits or Limits()
+    if limits.deadline is None:  # never an unbounded search: a 30-letter clue has millions
+        limits = Limits(limits.max_solutions, time.monotonic() + DEFAULT_SECONDS, limits.progress)
+    return Search(query, lexicon, limits, top).run()
