@@ -87,7 +87,7 @@ def slice_diagram(length: int, owner: dict[Cell, int], holes: set[Cell],
                   pieces: Sequence[Piece], cell: int = 34) -> Image.Image:
     """The seed's R/P tables: each layer a grid of piece marks, holes as circles."""
     gap, label = 26, 30
-    columns = 3
+    columns = 3 if length <= 6 else 4
     rows = math.ceil(length / columns)
     block = length * cell
     footer = 34
