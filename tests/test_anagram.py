@@ -101,12 +101,14 @@ def test_pattern_with_and_without():
     ("anagram dormitory pattern=x", "word lengths"),
     ("anagram dormitory words=9", "from 1 to 5"),
     ("anagram dormitory colour=red", "unknown option"),
-    ("anagram dormitory with=zebra", "'zebra' needs letters"),
+    ("anagram dormitory with=zebra", "needs letters the clue does not have: A B E Z"),
     ("anagram ?????", "5 blanks is too many"),
 ])
 def test_bad_input_gets_a_clear_message(text, message):
     with pytest.raises(PuzzleError, match=message):
-        search(parse_query(text), lexicon_module.load())
+        parse_query(text)
+    result = run(text)
+    assert not result.ok and message.split(":")[0].strip("'") in result.error
 
 
 def test_a_200_letter_clue_is_refused_at_once():

@@ -23,7 +23,7 @@ from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, chec
 from . import lexicon as lexicon_module
 from .hints import Hint, circle_picture, hints
 from .lexicon import Entry, letters_of
-from .search import MAX_LETTERS, MAX_WORDS, Answer, Query, search
+from .search import MAX_BLANKS, MAX_LETTERS, MAX_WORDS, Answer, Query, search
 
 #: answers kept and listed, whatever smaller `Limits.max_solutions` says: a ranked list
 #: is the point of this kind (`max_solutions` may still raise it)
@@ -126,6 +126,13 @@ def build_query(letters: str, blanks: int, clue: str,
                               options["pattern"][1])
     if "words" in options:
         words = parse_words(*options["words"])
+    if blanks > MAX_BLANKS:
+        raise PuzzleError(f"{blanks} blanks is too many: the limit is {MAX_BLANKS}")
+    required = word_list(options.get("with", ("", 0))[0])
+    short = Counter(letters_of("".join(required))) - Counter(letters)
+    if sum(short.values()) > blanks:
+        raise PuzzleError(f"with={options['with'][0]} needs letters the clue does not have: "
+                          + " ".join(sorted(short.elements())).upper(), options["with"][1])
     return Query(letters, blanks, topic, pattern or (),
                  word_list(options.get("with", ("", 0))[0]),
                  word_list(options.get("without", ("", 0))[0]), words, clue)
