@@ -1,0 +1,484 @@
+"""Gogen: place every letter in a square grid so that each word can be traced.
+
+Vocabulary, used throughout:
+- *grid*: n x n *cells*, numbered 0..n*n-1 row by row; a cell's *position* in the SMT
+  text is the seed's `10*row + column + 1` (1..5 on the top row, 11..15 below...);
+- *letters*: the puzzle's alphabet, one letter per cell (A..Y for 5x5; for other sizes
+  exactly the letters the grid and the words use);
+- *given*: a letter printed in the grid; the others are *free*;
+- *word*: a clue; each *link* (two consecutive letters of a word) must sit in
+  *neighbouring* cells (a king's move apart);
+- *candidates*: the cells a letter may still take.
+
+Input, as in the seed: an optional `#gogen NAME` header, the grid rows (`.` for an empty
+cell, letters in any case), then the words, one a line (spaces or commas may also
+separate them). A solution is the filled grid, written as n rows of n letters.
+
+Solving: a cheap propagation narrows every letter's candidates (a letter must have a
+candidate next to each letter it links to; a letter with one candidate owns that cell;
+a cell only one letter can reach belongs to it), then Z3 solves and counts what is
+left, given as the SMT-LIB2 text `smt()` exports: one Int position per letter, its
+candidate positions, `distinct`, and per link "if a is here, b is on one of these
+neighbouring cells".
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+
+import z3
+from PIL import Image
+
+from . import draw
+from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, header_is
+from .smt import enumerate_models
+
+#: 5x5 is the published size; its alphabet leaves out Z
+CLASSIC_SIZE = 5
+CLASSIC_LETTERS = string.ascii_lowercase[:25]
+MAX_SIZE = 5  # a 6x6 grid would need 36 different letters
+EMPTY = "."
+
+Candidates = dict[str, frozenset[int]]
+
+
+@dataclass(frozen=True)
+class GogenPuzzle:
+    size: int
+    grid: str  # n*n characters, a letter or '.', row by row, lower case
+    words: tuple[str, ...]
+    letters: str  # the alphabet, sorted
+    name: str = ""
+
+    def links(self) -> list[tuple[str, str]]:
+        """Each distinct pair of consecutive letters, in word order, first seen first."""
+        seen: dict[frozenset[str], tuple[str, str]] = {}
+        for word in self.words:
+            for a, b in zip(word, word[1:], strict=False):
+                seen.setdefault(frozenset((a, b)), (a, b))
+        return list(seen.values())
+
+    def givens(self) -> dict[str, int]:
+        return {letter: cell for cell, letter in enumerate(self.grid) if letter != EMPTY}
+
+
+@lru_cache(maxsize=8)
+def neighbours(size: int) -> tuple[frozenset[int], ...]:
+    """For each cell, the cells a king's move away."""
+    result = []
+    for cell in range(size * size):
+        r, c = divmod(cell, size)
+        result.append(frozenset(
+            rr * size + cc
+            for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+            if (rr, cc) != (r, c) and 0 <= rr < size and 0 <= cc < size))
+    return tuple(result)
+
+
+def position(puzzle: GogenPuzzle, cell: int) -> int:
+    """The seed's position number of a cell: 10*row + column + 1."""
+    r, c = divmod(cell, puzzle.size)
+    return 10 * r + c + 1
+
+
+def cell_name(puzzle: GogenPuzzle, cell: int) -> str:
+    r, c = divmod(cell, puzzle.size)
+    return f"row {r + 1} column {c + 1}"
+
+
+# Reading the puzzle ------------------------------------------------------------------
+
+def _header_name(line: str) -> str:
+    return line.split(None, 1)[1].strip() if len(line.split(None, 1)) > 1 else ""
+
+
+def _read_row(puzzle_rows: list[str], line: str, number: int) -> None:
+    """Append one grid row, refusing stray characters and rows of the wrong length."""
+    row = line.strip().replace(" ", "")
+    for column, char in enumerate(row, 1):
+        if char != EMPTY and not ("a" <= char.lower() <= "z"):
+            raise PuzzleError(f"'{char}' is not a cell; use a letter or '.' for an empty cell",
+                              number, column)
+    if puzzle_rows and len(row) != len(puzzle_rows[0]):
+        raise PuzzleError(
+            f"grid row {len(puzzle_rows) + 1} has {len(row)} cells but row 1 has "
+            f"{len(puzzle_rows[0])}; the grid must be square", number)
+    if not puzzle_rows and not 2 <= len(row) <= MAX_SIZE:
+        raise PuzzleError(
+            f"a grid row has {len(row)} cells; Gogen grids are 2 to {MAX_SIZE} cells wide "
+            "(a 5x5 grid holds the 25 letters A to Y)", number)
+    puzzle_rows.append(row.lower())
+
+
+def _read_words(line: str, number: int) -> list[str]:
+    """The words on one line, each letters only and with no letter twice in a row."""
+    words = []
+    for match in re.finditer(r"[^\s,;]+", line):
+        word = match.group()
+        for offset, char in enumerate(word):
+            if not ("a" <= char.lower() <= "z"):
+                raise PuzzleError(f"word '{word}' has '{char}', which is not a letter",
+                                  number, match.start() + offset + 1)
+        word = word.lower()
+        for offset, (a, b) in enumerate(zip(word, word[1:], strict=False)):
+            if a == b:
+                raise PuzzleError(f"word '{word}' has '{a}' twice in a row; a letter cannot "
+                                  "be next to itself", number, match.start() + offset + 2)
+        words.append(word)
+    return words
+
+
+def parse_gogen(text: str) -> GogenPuzzle:
+    """Read the seed's format into a puzzle, or raise PuzzleError naming the line."""
+    check_size(text)
+    name, rows, words = "", [], []
+    lines: dict[str, int] = {}  # where each word was read, for later messages
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            if rows:
+                raise PuzzleError("a header line must come before the grid", number)
+            name = _header_name(stripped)
+        elif not rows or len(rows) < len(rows[0]):
+            _read_row(rows, line, number)
+        else:
+            for word in _read_words(line, number):
+                words.append(word)
+                lines.setdefault(word, number)
+    if not rows:
+        raise PuzzleError("the puzzle is empty: send the grid rows (. for an empty cell), "
+                          "then the words, one a line")
+    size = len(rows[0])
+    if len(rows) < size:
+        raise PuzzleError(f"the grid has {len(rows)} rows of {size} cells; it must be square")
+    grid = "".join(rows)
+    _check_givens(grid, size, text)
+    letters = _alphabet(size, grid, words, lines)
+    return GogenPuzzle(size, grid, tuple(words), letters, name)
+
+
+def _grid_line_numbers(text: str, size: int) -> list[int]:
+    """The input line number of each grid row (for messages about given letters)."""
+    numbers = [n for n, line in enumerate(text.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#")]
+    return numbers[:size]
+
+
+def _check_givens(grid: str, size: int, text: str) -> None:
+    """Refuse a letter given twice, naming the second place."""
+    seen: dict[str, int] = {}
+    line_numbers = _grid_line_numbers(text, size)
+    for cell, letter in enumerate(grid):
+        if letter == EMPTY:
+            continue
+        r, c = divmod(cell, size)
+        if letter in seen:
+            first = divmod(seen[letter], size)
+            raise PuzzleError(
+                f"letter '{letter.upper()}' is given twice (also row {first[0] + 1} "
+                f"column {first[1] + 1}); every letter has exactly one cell",
+                line_numbers[r], c + 1)
+        seen[letter] = cell
+
+
+def _alphabet(size: int, grid: str, words: list[str], lines: dict[str, int]) -> str:
+    """A..Y for 5x5; otherwise the letters used, which must be as many as the cells."""
+    cells = size * size
+    if size == CLASSIC_SIZE:
+        for letter in set(grid) - {EMPTY}:
+            if letter not in CLASSIC_LETTERS:
+                raise PuzzleError(f"'{letter.upper()}' cannot fit: a 5x5 Gogen uses the "
+                                  "letters A to Y")
+        for word in words:
+            for letter in word:
+                if letter not in CLASSIC_LETTERS:
+                    raise PuzzleError(f"word '{word}' has '{letter.upper()}', which cannot "
+                                      "fit: a 5x5 Gogen uses the letters A to Y", lines[word])
+        return CLASSIC_LETTERS
+    used = set(grid) - {EMPTY}
+    for word in words:
+        used |= set(word)
+        if len(used) > cells:
+            raise PuzzleError(f"word '{word}' brings the letters to {len(used)}, more than "
+                              f"the {cells} cells of a {size}x{size} grid", lines[word])
+    if len(used) < cells:
+        raise PuzzleError(f"a {size}x{size} grid needs {cells} different letters; the grid "
+                          f"and the words use only {len(used)}")
+    return "".join(sorted(used))
+
+
+# Narrowing the candidates --------------------------------------------------------------
+
+def propagate(puzzle: GogenPuzzle) -> tuple[Candidates, str]:
+    """Every letter's candidate cells after propagation, and why none is left (or '')."""
+    givens = puzzle.givens()
+    free = frozenset(c for c, ch in enumerate(puzzle.grid) if ch == EMPTY)
+    candidates: dict[str, frozenset[int]] = {
+        letter: frozenset({givens[letter]}) if letter in givens else free
+        for letter in puzzle.letters}
+    near = neighbours(puzzle.size)
+    links = puzzle.links()
+    changed = True
+    while changed:
+        changed = False
+        for a, b in links + [(b, a) for a, b in links]:
+            kept = frozenset(p for p in candidates[a] if near[p] & candidates[b])
+            if kept != candidates[a]:
+                if not kept:
+                    return candidates, (f"no solution: '{a.upper()}' has no cell left next "
+                                        f"to a cell '{b.upper()}' can take")
+                candidates[a], changed = kept, True
+        changed |= _settle(candidates)
+    return candidates, ""
+
+
+def _settle(candidates: dict[str, frozenset[int]]) -> bool:
+    """Placed letters leave their cell to no one else; a cell one letter can reach is its."""
+    changed = False
+    placed = {next(iter(cells)): letter for letter, cells in candidates.items()
+              if len(cells) == 1}
+    for letter, cells in candidates.items():
+        kept = frozenset(c for c in cells if placed.get(c, letter) == letter)
+        if kept != cells and kept:
+            candidates[letter], changed = kept, True
+    reach: dict[int, list[str]] = {}
+    for letter, cells in candidates.items():
+        for cell in cells:
+            reach.setdefault(cell, []).append(letter)
+    for cell, letters in reach.items():
+        if len(letters) == 1 and len(candidates[letters[0]]) > 1:
+            candidates[letters[0]], changed = frozenset({cell}), True
+    return changed
+
+
+# The SMT encoding ---------------------------------------------------------------------
+
+def smt_assertions(puzzle: GogenPuzzle, candidates: Candidates) -> list[str]:
+    """Declarations and assertions: candidate positions, distinct, link implications."""
+    near = neighbours(puzzle.size)
+    lines = [f"(declare-const V{letter} Int)" for letter in puzzle.letters]
+    lines.append(";; each letter on one of its candidate positions")
+    for letter in puzzle.letters:
+        options = " ".join(f"(= V{letter} {position(puzzle, c)})"
+                           for c in sorted(candidates[letter]))
+        lines.append(f"(assert (or {options}))")
+    lines.append(f"(assert (distinct {' '.join(f'V{x}' for x in puzzle.letters)}))")
+    lines.append(";; each link: wherever a is, b is on a neighbouring candidate")
+    for a, b in puzzle.links():
+        for first, second in ((a, b), (b, a)):
+            if len(candidates[first]) == 1 and len(candidates[second]) == 1:
+                continue
+            for cell in sorted(candidates[first]):
+                targets = sorted(near[cell] & candidates[second])
+                options = " ".join(f"(= V{second} {position(puzzle, q)})" for q in targets)
+                lines.append(f"(assert (=> (= V{first} {position(puzzle, cell)}) "
+                             f"(or {options}))) ; link {first}{second}")
+    return lines
+
+
+# The kind ----------------------------------------------------------------------------
+
+Solution = str  # n*n lower-case letters, row by row
+
+
+class Gogen(PuzzleKind):
+    name = "gogen"
+    title = "Gogen"
+    summary = ("`#gogen NAME`, then the grid rows (. for an empty cell), then the words, "
+               "one a line")
+    example = "gogen_dm_older02.txt"
+    version = "1"
+
+    def detect(self, text: str) -> bool:
+        if header_is(text, "gogen"):
+            return True
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        return (len(lines) > CLASSIC_SIZE
+                and all(re.fullmatch(r"[a-yA-Y.]{5}", x) for x in lines[:CLASSIC_SIZE])
+                and EMPTY in "".join(lines[:CLASSIC_SIZE]))
+
+    def parse(self, text: str) -> GogenPuzzle:
+        return parse_gogen(text)
+
+    def canonical(self, puzzle: GogenPuzzle) -> str:
+        return f"{puzzle.size}:{puzzle.grid}:{','.join(sorted(set(puzzle.words)))}"
+
+    def solve(self, puzzle: GogenPuzzle, limits: Limits) -> Solutions:
+        candidates, reason = propagate(puzzle)
+        if reason:
+            return Solutions([], 0, True, reason, stats={"propagation": "unsat"})
+        solver = z3.Solver()
+        solver.from_string("\n".join(smt_assertions(puzzle, candidates)))
+        letters = [z3.Int(f"V{letter}") for letter in puzzle.letters]
+        found, count, exhaustive = enumerate_models(solver, letters, limits)
+        grids = [self._grid(puzzle, values) for values in found]
+        if count == 0 and exhaustive:
+            reason = "Z3 says unsat: no placement of the letters lets every word be traced."
+        open_letters = sum(len(c) > 1 for c in candidates.values())
+        return Solutions(grids, count, exhaustive, reason,
+                         stats={"letters_left_after_propagation": open_letters})
+
+    @staticmethod
+    def _grid(puzzle: GogenPuzzle, positions: tuple[int, ...]) -> Solution:
+        """Turn letter positions (seed numbering) back into the grid string."""
+        cells = [EMPTY] * (puzzle.size * puzzle.size)
+        for letter, pos in zip(puzzle.letters, positions, strict=True):
+            r, c = divmod(pos - 1, 10)
+            cells[r * puzzle.size + c] = letter
+        return "".join(cells)
+
+    def smt(self, puzzle: GogenPuzzle) -> str:
+        """The whole SMT-LIB2 file: the solver's own encoding, then check-sat/get-value."""
+        candidates, reason = propagate(puzzle)
+        if reason:  # still export a text Z3 can run: the bare rules say unsat too
+            free = frozenset(c for c, ch in enumerate(puzzle.grid) if ch == EMPTY)
+            givens = puzzle.givens()
+            candidates = {x: frozenset({givens[x]}) if x in givens else free
+                          for x in puzzle.letters}
+        head = [f"; Gogen {puzzle.name}".rstrip(),
+                "; positions: 10*row + column + 1 (1..5 top row, 11..15 next...)",
+                "(set-logic QF_LIA)", "(set-option :produce-models true)"]
+        names = " ".join(f"V{x}" for x in puzzle.letters)
+        tail = ["(check-sat)", f"(get-value ({names}))", "(exit)"]
+        return "\n".join(head + smt_assertions(puzzle, candidates) + tail)
+
+    # Checking ----------------------------------------------------------------------
+
+    def check(self, puzzle: GogenPuzzle, solution: Solution) -> CheckReport:
+        """Re-trace every word on the grid alone; count every letter; keep the givens."""
+        lines: list[str] = []
+        where: dict[str, list[int]] = {}
+        for cell, letter in enumerate(solution):
+            where.setdefault(letter, []).append(cell)
+        problems = self._letter_problems(puzzle, solution, where)
+        lines += problems
+        near = neighbours(puzzle.size)
+        failed = 0
+        for word in puzzle.words:
+            broken = next(((a, b) for a, b in zip(word, word[1:], strict=False)
+                           if not any(q in near[p] for p in where.get(a, [])
+                                      for q in where.get(b, []))), None)
+            if broken is None:
+                lines.append(f"{word} OK")
+            else:
+                failed += 1
+                a, b = broken
+                lines.append(f"{word} **Fail** at {a.upper()}-{b.upper()}: "
+                             f"{self._where_text(puzzle, a, where)}, "
+                             f"{self._where_text(puzzle, b, where)}, not neighbours")
+        if not problems and not failed:
+            return CheckReport(True, lines, "Puzzle OK Solution successful.")
+        parts = [f"{failed} word(s) fail"] if failed else []
+        parts += [f"{len(problems)} letter problem(s)"] if problems else []
+        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {', '.join(parts)}.")
+
+    def _letter_problems(self, puzzle: GogenPuzzle, solution: Solution,
+                         where: dict[str, list[int]]) -> list[str]:
+        """Missing, doubled or foreign letters, and givens that were changed."""
+        problems = []
+        for letter in puzzle.letters:
+            cells = where.get(letter, [])
+            if not cells:
+                problems.append(f"letter {letter.upper()} is missing")
+            elif len(cells) > 1:
+                places = " and ".join(cell_name(puzzle, c) for c in cells)
+                problems.append(f"letter {letter.upper()} is doubled: {places}")
+        for letter in sorted(set(where) - set(puzzle.letters)):
+            problems.append(f"'{letter}' is not one of the puzzle's letters")
+        for cell, given in enumerate(puzzle.grid):
+            if given != EMPTY and solution[cell] != given:
+                problems.append(f"given {given.upper()} at {cell_name(puzzle, cell)} "
+                                f"was changed to {solution[cell].upper()}")
+        return problems
+
+    @staticmethod
+    def _where_text(puzzle: GogenPuzzle, letter: str, where: dict[str, list[int]]) -> str:
+        cells = where.get(letter, [])
+        if not cells:
+            return f"{letter.upper()} missing"
+        return f"{letter.upper()} at " + " and ".join(cell_name(puzzle, c) for c in cells)
+
+    # Text form of a solution -------------------------------------------------------
+
+    def format_solution(self, puzzle: GogenPuzzle, solution: Solution) -> str:
+        n = puzzle.size
+        return "\n".join(" ".join(solution[r * n:(r + 1) * n]).upper() for r in range(n))
+
+    def parse_solution(self, puzzle: GogenPuzzle, text: str) -> Solution:
+        """n rows of n letters (spaces between letters allowed), any case."""
+        n = puzzle.size
+        rows = [(number, line.replace(" ", "").replace("\t", ""))
+                for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(rows) != n:
+            raise PuzzleError(f"expected {n} rows of {n} letters, got {len(rows)} rows")
+        cells = []
+        for number, row in rows:
+            if len(row) != n:
+                raise PuzzleError(f"expected {n} letters, got {len(row)}", number)
+            for column, char in enumerate(row.lower(), 1):
+                if char not in puzzle.letters:
+                    raise PuzzleError(f"'{char}' is not one of the puzzle's letters",
+                                      number, column)
+                cells.append(char)
+        return "".join(cells)
+
+    # Picture -----------------------------------------------------------------------
+
+    def render(self, puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
+        """The grid (givens blue on grey, found letters black) with each word's path."""
+        cell, margin, top = 120, 30, 70
+        side = cell * puzzle.size
+        legend_rows = (len(puzzle.words) + 2) // 3 if solution else 0
+        image, pen = draw.canvas(side + 2 * margin, top + side + 30 + legend_rows * 38 + 20)
+        title = " ".join(x for x in ("Gogen", puzzle.name) if x)
+        draw.centred_text(pen, (image.width / 2, top / 2), title, 28, bold=True)
+
+        def centre(index: int) -> tuple[float, float]:
+            r, c = divmod(index, puzzle.size)
+            return margin + (c + 0.5) * cell, top + (r + 0.5) * cell
+
+        for index, given in enumerate(puzzle.grid):
+            x, y = margin + (index % puzzle.size) * cell, top + (index // puzzle.size) * cell
+            fill = (228, 234, 246) if given != EMPTY else draw.PAPER
+            pen.rectangle([x, y, x + cell, y + cell], fill=fill, outline=draw.GRID, width=2)
+        if solution:
+            self._draw_paths(pen, puzzle, solution, centre, cell)
+        for index, given in enumerate(puzzle.grid):
+            letter = given if given != EMPTY else (solution[index] if solution else "")
+            if letter:
+                x, y = centre(index)
+                pen.ellipse([x - 26, y - 26, x + 26, y + 26], fill=draw.PAPER)
+                colour = draw.GIVEN if given != EMPTY else draw.INK
+                draw.centred_text(pen, (x, y), letter.upper(), 44, fill=colour, bold=True)
+        if solution:
+            self._draw_legend(pen, puzzle, top + side + 30, image.width)
+        return image
+
+    @staticmethod
+    def _draw_paths(pen, puzzle: GogenPuzzle, solution: Solution, centre, cell: int) -> None:
+        """One coloured polyline per word, each nudged a little so overlaps stay visible."""
+        where = {letter: index for index, letter in enumerate(solution)}
+        count = max(1, len(puzzle.words))
+        for number, word in enumerate(puzzle.words):
+            colour = draw.PALETTE[number % len(draw.PALETTE)]
+            nudge = (number - (count - 1) / 2) * min(6.0, 0.3 * cell / count)
+            points = [(centre(where[x])[0] + nudge, centre(where[x])[1] + nudge)
+                      for x in word if x in where]
+            pen.line(points, fill=colour, width=5, joint="curve")
+
+    @staticmethod
+    def _draw_legend(pen, puzzle: GogenPuzzle, top: int, width: int) -> None:
+        """Each word beside a sample of its path colour, three to a row."""
+        column = (width - 40) / 3
+        for number, word in enumerate(puzzle.words):
+            colour = draw.PALETTE[number % len(draw.PALETTE)]
+            r, c = divmod(number, 3)
+            x, y = 20 + c * column, top + r * 38
+            pen.line([(x, y + 15), (x + 30, y + 15)], fill=colour, width=10)
+            pen.text((x + 38, y + 15), word.upper(), font=draw.font(22, bold=True),
+                     fill=draw.INK, anchor="lm")

@@ -1,0 +1,330 @@
+"""Number Workout: thirteen hexagons, numbers 1..6 in each, touching segments equal.
+
+Vocabulary, used throughout:
+- *hexagon*: one of 13 flat-topped hexagons in three columns of 4, 5 and 4 (the middle
+  column starts half a hexagon higher), numbered 1..13 top to bottom, left to right,
+  as in the seed;
+- *segment* (a *cell* of the input): one of the six triangles a hexagon is cut into,
+  centre to edge; the 78 segments are numbered 0..77 row by row, each row being the top
+  or bottom half of the hexagons at that height (3, then 9 per row, then 3);
+- *touching pair*: two segments of different hexagons sharing an edge; both hold the
+  same number (26 pairs); the *first* of a pair is the lower-numbered segment;
+- *clue*: a number printed in the puzzle (0 in the input for an empty segment).
+
+The hexagon and pair tables are built from the geometry below, not typed in.
+Input, as in the seed: an optional `#nw NAME` header, then 10 lines of 3 or 9 digits.
+A solution is the 78 numbers, written in the same 10 lines.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import z3
+from PIL import Image
+
+from . import draw
+from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from .smt import enumerate_models
+
+NUMBERS = range(1, 7)
+HEIGHT = math.sqrt(3) / 2  # centre-to-edge distance of a hexagon with side 1
+#: hexagons per column, left to right, and how many half-heights each column starts down
+COLUMNS = ((4, 2), (5, 1), (4, 2))
+
+Point = tuple[float, float]
+
+
+# Geometry ---------------------------------------------------------------------------
+
+def _hexagon_centres() -> list[Point]:
+    """Centres of the 13 hexagons (side 1, y downward), in the seed's numbering order."""
+    centres = [(1.5 * column, HEIGHT * (start + 2 * k))
+               for column, (count, start) in enumerate(COLUMNS) for k in range(count)]
+    return sorted(centres, key=lambda p: (round(p[1], 6), p[0]))
+
+
+def _segments(centre: Point) -> list[tuple[Point, Point, Point]]:
+    """The six triangles of a flat-topped hexagon: its centre and two adjacent corners."""
+    cx, cy = centre
+    corners = [(cx + math.cos(math.radians(a)), cy + math.sin(math.radians(a)))
+               for a in range(0, 360, 60)]
+    return [(centre, corners[i], corners[(i + 1) % 6]) for i in range(6)]
+
+
+def _build_tables():
+    """Segment triangles in reading order, the hexagon of each, hexagon cells, pairs."""
+    pieces = []  # (row, x, hexagon index, triangle)
+    for hexagon, centre in enumerate(_hexagon_centres()):
+        for triangle in _segments(centre):
+            x = sum(p[0] for p in triangle) / 3
+            y = sum(p[1] for p in triangle) / 3
+            pieces.append((math.floor(y / HEIGHT), round(x, 6), hexagon, triangle))
+    pieces.sort(key=lambda piece: (piece[0], piece[1]))
+    triangles = tuple(piece[3] for piece in pieces)
+    owner = tuple(piece[2] for piece in pieces)
+    hexagons = tuple(tuple(i for i, h in enumerate(owner) if h == k) for k in range(13))
+    corners = [{(round(x, 6), round(y, 6)) for x, y in t[1:]} for t in triangles]
+    pairs = tuple((a, b) for a in range(len(triangles)) for b in range(a + 1, len(triangles))
+                  if owner[a] != owner[b] and corners[a] == corners[b])
+    rows: dict[int, int] = {}
+    for piece in pieces:
+        rows[piece[0]] = rows.get(piece[0], 0) + 1
+    return triangles, owner, hexagons, pairs, tuple(rows[r] for r in sorted(rows))
+
+
+#: TRIANGLES[i]: segment i's corners; OWNER[i]: its hexagon (0-based); HEXAGONS[k]: the
+#: segments of hexagon k+1; PAIRS: the touching pairs; TEMPLATE: segments per input line
+TRIANGLES, OWNER, HEXAGONS, PAIRS, TEMPLATE = _build_tables()
+CELLS = len(TRIANGLES)
+PARTNER = {a: b for a, b in PAIRS} | {b: a for a, b in PAIRS}
+
+
+# Reading the puzzle ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NumberWorkoutPuzzle:
+    clues: tuple[int, ...]  # 78 numbers, 0 = empty
+    name: str = ""
+
+
+Grid = tuple[int, ...]  # 78 numbers 1..6
+
+
+def _read_digits(text: str, what: str) -> tuple[tuple[int, ...], str]:
+    """The 10 template lines as one tuple of digits, and the header name if any."""
+    check_size(text)
+    name, digits, line_count = "", [], 0
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip().replace(" ", "")
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            if line_count:
+                raise PuzzleError("a header line must come before the numbers", number)
+            name = _header_name(line.strip())
+            continue
+        if line_count == len(TEMPLATE):
+            raise PuzzleError(f"Template violation: a Number Workout has {len(TEMPLATE)} "
+                              "lines of digits; this is one too many", number)
+        expected = TEMPLATE[line_count]
+        if len(stripped) != expected:
+            raise PuzzleError(f"Template violation: line {line_count + 1} of the {what} needs "
+                              f"{expected} digits, got {len(stripped)}", number)
+        for column, char in enumerate(stripped, 1):
+            if char not in "0123456":
+                raise PuzzleError(f"'{char}' is not a number 1..6 (0 for an empty segment)",
+                                  number, column)
+            digits.append(int(char))
+        line_count += 1
+    if line_count == 0:
+        raise PuzzleError("the puzzle is empty: send 10 lines of 3 or 9 digits (0 = empty)")
+    if line_count < len(TEMPLATE):
+        raise PuzzleError(f"Template violation: got {line_count} lines of digits, a Number "
+                          f"Workout needs {len(TEMPLATE)} ({', '.join(map(str, TEMPLATE))})")
+    return tuple(digits), name
+
+
+def _header_name(header: str) -> str:
+    """`#nw NAME` gives NAME; a header such as `#NW_001.txt DM ...` is kept whole."""
+    word, _, rest = header[1:].partition(" ")
+    return rest.strip() if word.lower() in ("nw", "numberworkout") else header[1:].strip()
+
+
+# Narrowing the candidates --------------------------------------------------------------
+
+def propagate(clues: tuple[int, ...]) -> tuple[list[set[int]], str]:
+    """Candidate numbers per segment (touching segments share one set), and why none."""
+    candidates: list[set[int]] = [set(NUMBERS) for _ in range(CELLS)]
+    for a, b in PAIRS:
+        candidates[b] = candidates[a]  # one shared set: the pair holds one number
+    for cell, clue in enumerate(clues):
+        if clue:
+            if clue not in candidates[cell]:
+                return candidates, (f"no solution: segments {cell} and {PARTNER[cell]} touch "
+                                    f"but hold different clues")
+            candidates[cell] &= {clue}
+    changed = True
+    while changed:
+        changed = False
+        for hexagon in HEXAGONS:
+            changed |= _settle(candidates, hexagon)
+            if any(not candidates[cell] for cell in hexagon):
+                return candidates, (f"no solution: hexagon {OWNER[hexagon[0]] + 1} cannot "
+                                    "hold 1..6 once each")
+    return candidates, ""
+
+
+def _settle(candidates: list[set[int]], hexagon: tuple[int, ...]) -> bool:
+    """A placed number leaves the hexagon's other segments; a number with one place takes it."""
+    changed = False
+    for cell in hexagon:
+        if len(candidates[cell]) == 1:
+            for other in hexagon:
+                if other != cell and candidates[cell] & candidates[other]:
+                    candidates[other] -= candidates[cell]
+                    changed = True
+    for value in NUMBERS:
+        places = [cell for cell in hexagon if value in candidates[cell]]
+        if len(places) == 1 and len(candidates[places[0]]) > 1:
+            candidates[places[0]] &= {value}
+            changed = True
+    return changed
+
+
+# The SMT encoding ---------------------------------------------------------------------
+
+def smt_assertions(candidates: list[set[int]]) -> list[str]:
+    """Int per segment, its candidate numbers, pair equalities, distinct per hexagon."""
+    lines = [f"(declare-const V{i} Int)" for i in range(CELLS)]
+    lines.append(";; each segment holds one of its candidate numbers")
+    for cell in range(CELLS):
+        if cell in PARTNER and PARTNER[cell] < cell:
+            continue  # the pair's first segment carries the candidates
+        options = " ".join(f"(= V{cell} {v})" for v in sorted(candidates[cell]))
+        lines.append(f"(assert (or {options}))")
+    lines.append(";; touching pairs hold the same number")
+    lines += [f"(assert (= V{a} V{b}))" for a, b in PAIRS]
+    lines.append(";; each hexagon holds 1..6 once")
+    for k, hexagon in enumerate(HEXAGONS, 1):
+        lines.append(f"(assert (distinct {' '.join(f'V{c}' for c in hexagon)})) ; hexagon {k}")
+    return lines
+
+
+# The kind ----------------------------------------------------------------------------
+
+class NumberWorkout(PuzzleKind):
+    name = "nw"
+    title = "Number Workout"
+    summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
+    example = "nw_003.txt"
+    aliases = ("numberworkout",)
+    version = "1"
+
+    def detect(self, text: str) -> bool:
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if lines and lines[0].lower().startswith(("#nw", "#numberworkout")):
+            return True
+        body = [x for x in lines if not x.startswith("#")]
+        return ([len(x) for x in body] == list(TEMPLATE)
+                and all(x.isdigit() for x in body))
+
+    def parse(self, text: str) -> NumberWorkoutPuzzle:
+        clues, name = _read_digits(text, "puzzle")
+        return NumberWorkoutPuzzle(clues, name)
+
+    def canonical(self, puzzle: NumberWorkoutPuzzle) -> str:
+        return "".join(map(str, puzzle.clues))
+
+    def solve(self, puzzle: NumberWorkoutPuzzle, limits: Limits) -> Solutions:
+        candidates, reason = propagate(puzzle.clues)
+        if reason:
+            return Solutions([], 0, True, reason, stats={"propagation": "unsat"})
+        solver = z3.Solver()
+        solver.from_string("\n".join(smt_assertions(candidates)))
+        cells = [z3.Int(f"V{i}") for i in range(CELLS)]
+        found, count, exhaustive = enumerate_models(solver, cells, limits)
+        if count == 0 and exhaustive:
+            reason = "Z3 says unsat: the clues cannot all hold at once."
+        open_cells = sum(len(c) > 1 for c in candidates)
+        return Solutions(found, count, exhaustive, reason,
+                         stats={"segments_left_after_propagation": open_cells})
+
+    def smt(self, puzzle: NumberWorkoutPuzzle) -> str:
+        """The whole SMT-LIB2 file: the solver's own encoding, then check-sat/get-value."""
+        candidates, reason = propagate(puzzle.clues)
+        if reason:  # export the bare rules with the clues, which Z3 also finds unsat
+            candidates = [{c} if c else set(NUMBERS) for c in puzzle.clues]
+        head = [f"; Number Workout {puzzle.name}".rstrip(),
+                "(set-logic QF_LIA)", "(set-option :produce-models true)"]
+        names = " ".join(f"V{i}" for i in range(CELLS))
+        tail = ["(check-sat)", f"(get-value ({names}))", "(exit)"]
+        return "\n".join(head + smt_assertions(candidates) + tail)
+
+    # Checking ----------------------------------------------------------------------
+
+    def check(self, puzzle: NumberWorkoutPuzzle, solution: Grid) -> CheckReport:
+        """Recheck every pair, every hexagon and every clue from the numbers alone."""
+        lines = ["Checking Neighbour pairs ="]
+        errors = 0
+        for a, b in PAIRS:
+            ok = solution[a] == solution[b]
+            errors += not ok
+            lines.append(f"Cell {a} {b} = ( {solution[a]}=?={solution[b]} ) "
+                         f"{'OK' if ok else '** ERROR **'}")
+        lines.append("Checking Hex Regions =")
+        for k, hexagon in enumerate(HEXAGONS, 1):
+            values = sorted(solution[c] for c in hexagon)
+            ok = values == list(NUMBERS)
+            errors += not ok
+            cells = " ".join(map(str, hexagon))
+            shown = " ".join(str(solution[c]) for c in hexagon)
+            lines.append(f"Region {k} Cells are {cells} "
+                         f"{'OK' if ok else f'** ERROR ** holds {shown}'}")
+        changed = [c for c, clue in enumerate(puzzle.clues) if clue and solution[c] != clue]
+        for cell in changed:
+            lines.append(f"Clue at cell {cell} is {puzzle.clues[cell]} but the solution "
+                         f"has {solution[cell]} ** ERROR **")
+        errors += len(changed)
+        if not errors:
+            return CheckReport(True, lines, "Puzzle has is OK Solution successful.")
+        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {errors} check(s) failed.")
+
+    # Text form of a solution -------------------------------------------------------
+
+    def format_solution(self, puzzle: NumberWorkoutPuzzle, solution: Grid) -> str:
+        lines, start = [], 0
+        for width in TEMPLATE:
+            lines.append("".join(map(str, solution[start:start + width])))
+            start += width
+        return "\n".join(lines)
+
+    def parse_solution(self, puzzle: NumberWorkoutPuzzle, text: str) -> Grid:
+        """The same 10 lines as the puzzle (3, 9 x 8, 3 digits), every digit 1..6."""
+        digits, _ = _read_digits(text, "solution")
+        if 0 in digits:
+            raise PuzzleError(f"segment {digits.index(0)} is 0; a solution fills every "
+                              "segment with 1..6")
+        return digits
+
+    # Picture -----------------------------------------------------------------------
+
+    def render(self, puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
+        """Hexagons cut into segments; pairs yellow (first) and teal (last); clues blue."""
+        scale, margin, top = 96, 24, 84
+        xs = [p[0] for t in TRIANGLES for p in t]
+        ys = [p[1] for t in TRIANGLES for p in t]
+        width = int((max(xs) - min(xs)) * scale) + 2 * margin
+        height = int((max(ys) - min(ys)) * scale) + top + margin + 40
+        image, pen = draw.canvas(width, height)
+        draw.centred_text(pen, (width / 2, 24), "Number Workout", 26, bold=True)
+        draw.centred_text(pen, (width / 2, 56), puzzle.name[:40], 18, fill=draw.MUTED)
+
+        def at(p: Point) -> Point:
+            return margin + (p[0] - min(xs)) * scale, top + (p[1] - min(ys)) * scale
+
+        first = {a for a, _ in PAIRS}
+        for cell, triangle in enumerate(TRIANGLES):
+            fill = (draw.YELLOW if cell in first else draw.TEAL if cell in PARTNER
+                    else draw.PAPER)
+            pen.polygon([at(p) for p in triangle], fill=fill, outline=draw.GRID, width=1)
+        for k, hexagon in enumerate(HEXAGONS):
+            centre = at(TRIANGLES[hexagon[0]][0])
+            outline = [at(TRIANGLES[c][1]) for c in sorted(
+                hexagon, key=lambda c: math.atan2(TRIANGLES[c][1][1] - TRIANGLES[c][0][1],
+                                                  TRIANGLES[c][1][0] - TRIANGLES[c][0][0]))]
+            pen.polygon(outline, outline=draw.INK, width=4)
+            pen.ellipse([centre[0] - 9, centre[1] - 9, centre[0] + 9, centre[1] + 9],
+                        fill=draw.PAPER, outline=draw.GRID)
+            draw.centred_text(pen, centre, str(k + 1), 12, fill=draw.MUTED)
+        for cell, triangle in enumerate(TRIANGLES):
+            value = puzzle.clues[cell] or (solution[cell] if solution else 0)
+            if value:
+                cx = sum(at(p)[0] for p in triangle) / 3
+                cy = sum(at(p)[1] for p in triangle) / 3
+                colour = draw.GIVEN if puzzle.clues[cell] else draw.INK
+                draw.centred_text(pen, (cx, cy), str(value), 26, fill=colour, bold=True)
+        legend = "yellow: first of a touching pair   teal: last   blue: clue"
+        draw.centred_text(pen, (width / 2, height - 24), legend, 17, fill=draw.MUTED)
+        return image
