@@ -6,12 +6,16 @@ from .anagram.kind import AnagramKind
 from .assembly import KINDS as ASSEMBLY_KINDS
 from .base import PuzzleKind
 from .burr import KINDS as BURR_KINDS
+from .gogen import Gogen
+from .number_workout import NumberWorkout
 from .seki import Seki
 from .sudoku import Sudoku
 
 #: every kind the bot knows, in the order /help lists them and detection tries them
 KINDS: tuple[PuzzleKind, ...] = (
     Seki(),
+    Gogen(),
+    NumberWorkout(),
     *ASSEMBLY_KINDS,
     Sudoku(),
     AnagramKind(),
