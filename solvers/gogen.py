@@ -135,6 +135,7 @@ def parse_gogen(text: str) -> GogenPuzzle:
     """Read the seed's format into a puzzle, or raise PuzzleError naming the line."""
     check_size(text)
     name, rows, words = "", [], []
+    given: dict[str, tuple[int, int]] = {}
     lines: dict[str, int] = {}  # where each word was read, for later messages
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
@@ -146,6 +147,7 @@ def parse_gogen(text: str) -> GogenPuzzle:
             name = _header_name(stripped)
         elif not rows or len(rows) < len(rows[0]):
             _read_row(rows, line, number)
+            _check_givens(rows, number, given)
         else:
             for word in _read_words(line, number):
                 words.append(word)
@@ -157,33 +159,22 @@ def parse_gogen(text: str) -> GogenPuzzle:
     if len(rows) < size:
         raise PuzzleError(f"the grid has {len(rows)} rows of {size} cells; it must be square")
     grid = "".join(rows)
-    _check_givens(grid, size, text)
     letters = _alphabet(size, grid, words, lines)
     return GogenPuzzle(size, grid, tuple(words), letters, name)
 
 
-def _grid_line_numbers(text: str, size: int) -> list[int]:
-    """The input line number of each grid row (for messages about given letters)."""
-    numbers = [n for n, line in enumerate(text.splitlines(), 1)
-               if line.strip() and not line.strip().startswith("#")]
-    return numbers[:size]
-
-
-def _check_givens(grid: str, size: int, text: str) -> None:
-    """Refuse a letter given twice, naming the second place."""
-    seen: dict[str, int] = {}
-    line_numbers = _grid_line_numbers(text, size)
-    for cell, letter in enumerate(grid):
+def _check_givens(rows: list[str], number: int, seen: dict[str, tuple[int, int]]) -> None:
+    """Refuse a letter given twice, naming the second place (the newest row, `number`)."""
+    r = len(rows) - 1
+    for c, letter in enumerate(rows[-1]):
         if letter == EMPTY:
             continue
-        r, c = divmod(cell, size)
         if letter in seen:
-            first = divmod(seen[letter], size)
+            first = seen[letter]
             raise PuzzleError(
                 f"letter '{letter.upper()}' is given twice (also row {first[0] + 1} "
-                f"column {first[1] + 1}); every letter has exactly one cell",
-                line_numbers[r], c + 1)
-        seen[letter] = cell
+                f"column {first[1] + 1}); every letter has exactly one cell", number, c + 1)
+        seen[letter] = (r, c)
 
 
 def _alphabet(size: int, grid: str, words: list[str], lines: dict[str, int]) -> str:

@@ -142,7 +142,8 @@ def propagate(clues: tuple[int, ...]) -> tuple[list[set[int]], str]:
     for cell, clue in enumerate(clues):
         if clue:
             if clue not in candidates[cell]:
-                return candidates, (f"no solution: segments {cell} and {PARTNER[cell]} touch "
+                pair = sorted((cell, PARTNER[cell]))
+                return candidates, (f"no solution: segments {pair[0]} and {pair[1]} touch "
                                     f"but hold different clues")
             candidates[cell] &= {clue}
     changed = True
