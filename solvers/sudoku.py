@@ -79,8 +79,6 @@ GIVEN_FILL = (228, 228, 228)
 FOUND_INK = draw.GIVEN
 
 
-
-
 @dataclass(frozen=True)
 class SudokuPuzzle:
     givens: Grid
@@ -135,7 +133,7 @@ def _hidden_singles(grid, queue, units, peers):  # pragma: no cover - compiled
             mask = grid[units[u, k]]
             twice |= once & mask
             once |= mask
-        if once != 511:
+        if once != ALL_DIGITS:
             return -1
         lone = once & ~twice
         if lone == 0:
@@ -189,7 +187,7 @@ def _start(givens, stack, cells, left, state, found, queue, units, peers, counts
     SOLUTION when that decides every cell (copied to `found`), MORE when a search is
     needed (level 0 is then ready to branch)."""
     grid = stack[0]
-    grid[:] = 511
+    grid[:] = ALL_DIGITS
     state[0] = -1
     state[1] = 1
     for cell in range(givens.shape[0]):
@@ -198,19 +196,19 @@ def _start(givens, stack, cells, left, state, found, queue, units, peers, counts
             continue
         bit = 1 << (digit - 1)
         if grid[cell] & bit == 0:
-            return 0
+            return EXHAUSTED
         if grid[cell] != bit and not _assign(grid, cell, bit, queue, peers):
-            return 0
+            return EXHAUSTED
     if not _propagate(grid, queue, units, peers, hidden):
-        return 0
+        return EXHAUSTED
     cell = _branch_cell(grid, counts)
     if cell < 0:
         found[:] = grid
-        return 1
+        return SOLUTION
     state[0] = 0
     cells[0] = cell
     left[0] = grid[cell]
-    return 2
+    return MORE
 
 
 @njit(cache=True, nogil=True)
@@ -239,17 +237,17 @@ def _resume(stack, cells, left, state, found, queue, units, peers, counts,
                 found[:] = child
                 state[0] = depth
                 state[1] = nodes
-                return 1
+                return SOLUTION
             depth += 1
             cells[depth] = cell
             left[depth] = child[cell]
         if spent >= budget:
             state[0] = depth
             state[1] = nodes
-            return 2
+            return MORE
     state[0] = -1
     state[1] = nodes
-    return 0
+    return EXHAUSTED
 
 
 #: nodes the compiled search runs between two looks at the deadline and progress
