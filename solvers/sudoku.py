@@ -372,7 +372,8 @@ def _grid_rows(lines: list[tuple[int, str]], what: str) -> list[tuple[int, str]]
                           lines[SIZE][0])
     if len(rows) < SIZE:
         raise PuzzleError(f"expected {SIZE} rows of {SIZE} {what} (or one line of "
-                          f"{CELLS}), got {len(rows)} rows", rows[-1][0] if rows else None)
+                          f"{CELLS}), got {len(rows)} row{'s' if len(rows) != 1 else ''}",
+                          rows[-1][0] if rows else None)
     return rows
 
 
