@@ -249,27 +249,60 @@ def _settle(candidates: dict[str, frozenset[int]]) -> bool:
 
 # The SMT encoding ---------------------------------------------------------------------
 
+def open_letters(puzzle: GogenPuzzle, candidates: Candidates) -> list[str]:
+    """The letters propagation could not place: the only ones Z3 has to search."""
+    return [x for x in puzzle.letters if len(candidates[x]) > 1]
+
+
+def here(puzzle: GogenPuzzle, letter: str, cell: int) -> str:
+    """The Bool "letter is on this cell", named by the position: `a14`."""
+    return f"{letter}{position(puzzle, cell)}"
+
+
 def smt_assertions(puzzle: GogenPuzzle, candidates: Candidates) -> list[str]:
-    """Declarations and assertions: candidate positions, distinct, link implications."""
+    """The search left after propagation, as Bools, and every letter's Int position.
+
+    Placed letters become constants; each open letter takes exactly one candidate, each
+    cell at most one open letter, and each link between two open letters reads "if a is
+    here, b is on one of these neighbouring candidates". Links to a placed letter need
+    nothing: propagation kept only candidates next to it.
+    """
     near = neighbours(puzzle.size)
-    lines = [f"(declare-const V{letter} Int)" for letter in puzzle.letters]
-    lines.append(";; each letter on one of its candidate positions")
-    for letter in puzzle.letters:
-        options = " ".join(f"(= V{letter} {position(puzzle, c)})"
-                           for c in sorted(candidates[letter]))
-        lines.append(f"(assert (or {options}))")
-    lines.append(f"(assert (distinct {' '.join(f'V{x}' for x in puzzle.letters)}))")
-    lines.append(";; each link: wherever a is, b is on a neighbouring candidate")
+    search = open_letters(puzzle, candidates)
+    lines = [f"(declare-const {here(puzzle, x, c)} Bool)"
+             for x in search for c in sorted(candidates[x])]
+    lines.append(";; each open letter on exactly one of its candidate cells")
+    for x in search:
+        names = " ".join(here(puzzle, x, c) for c in sorted(candidates[x]))
+        lines += [f"(assert (or {names}))", f"(assert ((_ at-most 1) {names}))"]
+    lines.append(";; each cell holds at most one open letter")
+    for cell in range(puzzle.size * puzzle.size):
+        names = [here(puzzle, x, cell) for x in search if cell in candidates[x]]
+        if len(names) > 1:
+            lines.append(f"(assert ((_ at-most 1) {' '.join(names)}))")
+    lines.append(";; each link: if a is here, b is on a neighbouring candidate")
     for a, b in puzzle.links():
+        if a not in search or b not in search:
+            continue
         for first, second in ((a, b), (b, a)):
-            if len(candidates[first]) == 1 and len(candidates[second]) == 1:
-                continue
             for cell in sorted(candidates[first]):
-                targets = sorted(near[cell] & candidates[second])
-                options = " ".join(f"(= V{second} {position(puzzle, q)})" for q in targets)
-                lines.append(f"(assert (=> (= V{first} {position(puzzle, cell)}) "
-                             f"(or {options}))) ; link {first}{second}")
+                targets = " ".join(here(puzzle, second, q)
+                                   for q in sorted(near[cell] & candidates[second]))
+                lines.append(f"(assert (=> {here(puzzle, first, cell)} (or {targets})))")
+    lines.append(";; each letter's position: 10*row + column + 1")
+    for x in puzzle.letters:
+        lines += [f"(declare-const V{x} Int)",
+                  f"(assert (= V{x} {_position_text(puzzle, x, candidates[x])}))"]
     return lines
+
+
+def _position_text(puzzle: GogenPuzzle, letter: str, cells: frozenset[int]) -> str:
+    """`(ite a14 14 (ite a23 23 5))`: the position chosen among the candidates."""
+    ordered = sorted(cells)
+    text = str(position(puzzle, ordered[-1]))
+    for cell in reversed(ordered[:-1]):
+        text = f"(ite {here(puzzle, letter, cell)} {position(puzzle, cell)} {text})"
+    return text
 
 
 # The kind ----------------------------------------------------------------------------
@@ -303,22 +336,25 @@ class Gogen(PuzzleKind):
         candidates, reason = propagate(puzzle)
         if reason:
             return Solutions([], 0, True, reason, stats={"propagation": "unsat"})
-        solver = z3.Solver()
+        search = open_letters(puzzle, candidates)
+        solver = z3.SimpleSolver()
         solver.from_string("\n".join(smt_assertions(puzzle, candidates)))
-        letters = [z3.Int(f"V{letter}") for letter in puzzle.letters]
+        letters = [z3.Int(f"V{x}") for x in search]
         found, count, exhaustive = enumerate_models(solver, letters, limits)
-        grids = [self._grid(puzzle, values) for values in found]
+        placed = {x: position(puzzle, next(iter(c)))
+                  for x, c in candidates.items() if len(c) == 1}
+        grids = [self.grid(puzzle, placed | dict(zip(search, values, strict=True)))
+                 for values in found]
         if count == 0 and exhaustive:
             reason = "Z3 says unsat: no placement of the letters lets every word be traced."
-        open_letters = sum(len(c) > 1 for c in candidates.values())
         return Solutions(grids, count, exhaustive, reason,
-                         stats={"letters_left_after_propagation": open_letters})
+                         stats={"letters_left_after_propagation": len(search)})
 
     @staticmethod
-    def _grid(puzzle: GogenPuzzle, positions: tuple[int, ...]) -> Solution:
+    def grid(puzzle: GogenPuzzle, positions: dict[str, int]) -> Solution:
         """Turn letter positions (seed numbering) back into the grid string."""
         cells = [EMPTY] * (puzzle.size * puzzle.size)
-        for letter, pos in zip(puzzle.letters, positions, strict=True):
+        for letter, pos in positions.items():
             r, c = divmod(pos - 1, 10)
             cells[r * puzzle.size + c] = letter
         return "".join(cells)
@@ -326,14 +362,11 @@ class Gogen(PuzzleKind):
     def smt(self, puzzle: GogenPuzzle) -> str:
         """The whole SMT-LIB2 file: the solver's own encoding, then check-sat/get-value."""
         candidates, reason = propagate(puzzle)
-        if reason:  # still export a text Z3 can run: the bare rules say unsat too
-            free = frozenset(c for c, ch in enumerate(puzzle.grid) if ch == EMPTY)
-            givens = puzzle.givens()
-            candidates = {x: frozenset({givens[x]}) if x in givens else free
-                          for x in puzzle.letters}
         head = [f"; Gogen {puzzle.name}".rstrip(),
                 "; positions: 10*row + column + 1 (1..5 top row, 11..15 next...)",
-                "(set-logic QF_LIA)", "(set-option :produce-models true)"]
+                "(set-option :produce-models true)"]
+        if reason:  # propagation already proved it: say so in a file Z3 finds unsat
+            return "\n".join(head + [f"; {reason}", "(assert false)", "(check-sat)", "(exit)"])
         names = " ".join(f"V{x}" for x in puzzle.letters)
         tail = ["(check-sat)", f"(get-value ({names}))", "(exit)"]
         return "\n".join(head + smt_assertions(puzzle, candidates) + tail)

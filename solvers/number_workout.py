@@ -151,7 +151,8 @@ def propagate(clues: tuple[int, ...]) -> tuple[list[set[int]], str]:
         changed = False
         for hexagon in HEXAGONS:
             changed |= _settle(candidates, hexagon)
-            if any(not candidates[cell] for cell in hexagon):
+            if not set().union(*(candidates[cell] for cell in hexagon)) >= set(NUMBERS) \
+                    or any(not candidates[cell] for cell in hexagon):
                 return candidates, (f"no solution: hexagon {OWNER[hexagon[0]] + 1} cannot "
                                     "hold 1..6 once each")
     return candidates, ""
@@ -176,21 +177,57 @@ def _settle(candidates: list[set[int]], hexagon: tuple[int, ...]) -> bool:
 
 # The SMT encoding ---------------------------------------------------------------------
 
+def first_of(cell: int) -> int:
+    """The segment that speaks for a touching pair (its first); any other for itself."""
+    return min(cell, PARTNER.get(cell, cell))
+
+
+def open_segments(candidates: list[set[int]]) -> list[int]:
+    """The segments (one per touching pair) propagation left undecided: Z3's search."""
+    return [c for c in range(CELLS) if first_of(c) == c and len(candidates[c]) > 1]
+
+
+def holds(cell: int, value: int) -> str:
+    """The Bool "this segment holds this number": `V5is3`."""
+    return f"V{cell}is{value}"
+
+
 def smt_assertions(candidates: list[set[int]]) -> list[str]:
-    """Int per segment, its candidate numbers, pair equalities, distinct per hexagon."""
-    lines = [f"(declare-const V{i} Int)" for i in range(CELLS)]
-    lines.append(";; each segment holds one of its candidate numbers")
-    for cell in range(CELLS):
-        if cell in PARTNER and PARTNER[cell] < cell:
-            continue  # the pair's first segment carries the candidates
-        options = " ".join(f"(= V{cell} {v})" for v in sorted(candidates[cell]))
-        lines.append(f"(assert (or {options}))")
-    lines.append(";; touching pairs hold the same number")
-    lines += [f"(assert (= V{a} V{b}))" for a, b in PAIRS]
-    lines.append(";; each hexagon holds 1..6 once")
+    """The search left after propagation, as Bools, and every segment's Int number.
+
+    Each open segment (a touching pair counts once) holds exactly one of its candidate
+    numbers; in each hexagon each number not yet placed sits on exactly one open segment.
+    Decided segments become constants.
+    """
+    search = open_segments(candidates)
+    lines = [f"(declare-const {holds(c, v)} Bool)" for c in search
+             for v in sorted(candidates[c])]
+    lines.append(";; each open segment holds exactly one candidate number")
+    for cell in search:
+        names = " ".join(holds(cell, v) for v in sorted(candidates[cell]))
+        lines += [f"(assert (or {names}))", f"(assert ((_ at-most 1) {names}))"]
+    lines.append(";; each hexagon holds every number once")
     for k, hexagon in enumerate(HEXAGONS, 1):
-        lines.append(f"(assert (distinct {' '.join(f'V{c}' for c in hexagon)})) ; hexagon {k}")
+        segments = sorted({first_of(c) for c in hexagon} & set(search))
+        for value in NUMBERS:
+            names = " ".join(holds(c, value) for c in segments if value in candidates[c])
+            if names and not any(candidates[c] == {value} for c in hexagon):
+                lines += [f"(assert (or {names})) ; hexagon {k} has a {value}",
+                          f"(assert ((_ at-most 1) {names}))"]
+    lines.append(";; each segment's number (a touching pair shares its first's)")
+    for cell in range(CELLS):
+        lines += [f"(declare-const V{cell} Int)",
+                  f"(assert (= V{cell} {_number_text(first_of(cell), candidates)}))"]
     return lines
+
+
+def _number_text(cell: int, candidates: list[set[int]]) -> str:
+    """`(ite V5is1 1 (ite V5is3 3 4))`: the number chosen among the candidates."""
+    ordered = sorted(candidates[cell])
+    text = str(ordered[-1])
+    for value in reversed(ordered[:-1]):
+        text = f"(ite {holds(cell, value)} {value} {text})"
+    return text
 
 
 # The kind ----------------------------------------------------------------------------
@@ -222,23 +259,30 @@ class NumberWorkout(PuzzleKind):
         candidates, reason = propagate(puzzle.clues)
         if reason:
             return Solutions([], 0, True, reason, stats={"propagation": "unsat"})
-        solver = z3.Solver()
+        search = open_segments(candidates)
+        solver = z3.SimpleSolver()
         solver.from_string("\n".join(smt_assertions(candidates)))
-        cells = [z3.Int(f"V{i}") for i in range(CELLS)]
-        found, count, exhaustive = enumerate_models(solver, cells, limits)
+        segments = [z3.Int(f"V{c}") for c in search]
+        found, count, exhaustive = enumerate_models(solver, segments, limits)
+        grids = [self._grid(candidates, dict(zip(search, values, strict=True)))
+                 for values in found]
         if count == 0 and exhaustive:
             reason = "Z3 says unsat: the clues cannot all hold at once."
-        open_cells = sum(len(c) > 1 for c in candidates)
-        return Solutions(found, count, exhaustive, reason,
-                         stats={"segments_left_after_propagation": open_cells})
+        return Solutions(grids, count, exhaustive, reason,
+                         stats={"segments_left_after_propagation": len(search)})
+
+    @staticmethod
+    def _grid(candidates: list[set[int]], chosen: dict[int, int]) -> Grid:
+        """Every segment's number: Z3's choice for open ones, propagation's for the rest."""
+        return tuple(chosen[first_of(c)] if first_of(c) in chosen
+                     else next(iter(candidates[first_of(c)])) for c in range(CELLS))
 
     def smt(self, puzzle: NumberWorkoutPuzzle) -> str:
         """The whole SMT-LIB2 file: the solver's own encoding, then check-sat/get-value."""
         candidates, reason = propagate(puzzle.clues)
-        if reason:  # export the bare rules with the clues, which Z3 also finds unsat
-            candidates = [{c} if c else set(NUMBERS) for c in puzzle.clues]
-        head = [f"; Number Workout {puzzle.name}".rstrip(),
-                "(set-logic QF_LIA)", "(set-option :produce-models true)"]
+        head = [f"; Number Workout {puzzle.name}".rstrip(), "(set-option :produce-models true)"]
+        if reason:  # propagation already proved it: say so in a file Z3 finds unsat
+            return "\n".join(head + [f"; {reason}", "(assert false)", "(check-sat)", "(exit)"])
         names = " ".join(f"V{i}" for i in range(CELLS))
         tail = ["(check-sat)", f"(get-value ({names}))", "(exit)"]
         return "\n".join(head + smt_assertions(candidates) + tail)

@@ -69,6 +69,18 @@ def test_smt_export_runs_in_z3_and_gives_the_same_grid():
     assert tuple(values[f"V{i}"] for i in range(78)) == KIND.solve(puzzle, Limits()).found[0]
 
 
+def test_smt_export_with_open_segments_gives_one_of_the_solutions():
+    puzzle = load("nw_001.txt")
+    values = parse_get_value(run_smtlib("(reset)\n" + KIND.smt(puzzle)))
+    grid = tuple(values[f"V{i}"] for i in range(78))
+    assert grid in KIND.solve(puzzle, Limits(max_solutions=5)).found
+
+
+def test_smt_export_of_clashing_clues_is_unsat():
+    text = (PUZZLES / "nw_003.txt").read_text().replace("040000050", "041200050")
+    assert run_smtlib("(reset)\n" + KIND.smt(KIND.parse(text))).strip() == "unsat"
+
+
 def test_seed_nw_001_is_not_unique():
     puzzle = load("nw_001.txt")
     solutions = KIND.solve(puzzle, Limits(max_solutions=10))
