@@ -25,7 +25,7 @@ from telegram.ext import (
 
 from solvers import registry
 
-from . import anagrams, handlers
+from . import anagrams, games, handlers
 from .config import Config
 from .pool import SolverPool
 from .store import Store
@@ -63,6 +63,7 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
+    games.add_handlers(application)
     kind_names = [kind.name for kind in registry.KINDS]
     application.add_handler(CommandHandler(kind_names, handlers.kind_command))
     application.add_handler(
@@ -77,6 +78,11 @@ def bot_commands() -> list[BotCommand]:
         BotCommand("example", "A ready puzzle to try: /example seki"),
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
         BotCommand("hint", "Anagram hints step by step: /hint dormitory"),
+        BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30"),
+        BotCommand("race", "Puzzle race in a group: /race seki"),
+        BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
+        BotCommand("top", "Scores of this game and of all time here"),
+        BotCommand("stats", "Your own game record"),
     ]
     commands += [BotCommand(kind.name, f"Solve a {kind.title} puzzle")
                  for kind in registry.KINDS]
@@ -87,6 +93,7 @@ async def open_services(application: Application) -> None:
     svc: handlers.Services = application.bot_data["services"]
     await svc.store.open()
     svc.pool.start()
+    await games.resume(application)
     await application.bot.set_my_commands(bot_commands())
 
 

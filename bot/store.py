@@ -56,6 +56,57 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX hint_sessions_by_user ON hint_sessions (chat_id, user_id);
     """,
+    # group games (bot/games/store.py): quizzes and races, rounds, scores, race entries
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        starter_id INTEGER NOT NULL,
+        settings TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'running',
+        round INTEGER NOT NULL DEFAULT 0,
+        started REAL NOT NULL,
+        ended REAL
+    );
+    CREATE INDEX games_by_chat ON games (chat_id, kind, state);
+    CREATE TABLE game_rounds (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        letters TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        started REAL NOT NULL,
+        deadline REAL NOT NULL,
+        state TEXT NOT NULL DEFAULT 'open',
+        winner_id INTEGER,
+        winner_name TEXT,
+        guess TEXT,
+        points INTEGER NOT NULL DEFAULT 0,
+        solved_at REAL,
+        PRIMARY KEY (game_id, number)
+    );
+    CREATE TABLE game_scores (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        chat_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        points INTEGER NOT NULL DEFAULT 0,
+        rounds_won INTEGER NOT NULL DEFAULT 0,
+        best_seconds REAL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX game_scores_by_chat ON game_scores (chat_id, user_id);
+    CREATE TABLE race_entries (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        joined REAL NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        finished REAL,
+        place INTEGER,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -1,0 +1,133 @@
+"""What both games share: the game store, per-chat locks, options, who may steer a game,
+player names, and sending that never takes a game down with it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any
+
+from telegram import Message, User
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+from telegram.ext import Application, ContextTypes
+
+from ..handlers import Services
+from .store import GameStore
+
+log = logging.getLogger(__name__)
+
+NO_STORE = ("Games keep their state in my database, which is unavailable right now; "
+            "please try again later.")
+
+
+def services_of(application: Application) -> Services:
+    return application.bot_data["services"]
+
+
+def game_store(application: Application) -> GameStore | None:
+    """The game tables on the store's connection; None when the store is unusable."""
+    db = services_of(application).store.db
+    if db is None:
+        return None
+    cached = application.bot_data.get("game_store")
+    if cached is None or cached.db is not db:
+        cached = application.bot_data["game_store"] = GameStore(db)
+    return cached
+
+
+def chat_lock(application: Application, chat_id: int) -> asyncio.Lock:
+    """One lock per chat: every change of a game's state happens under it."""
+    locks: dict[int, asyncio.Lock] = application.bot_data.setdefault("game_locks", {})
+    if chat_id not in locks:
+        locks[chat_id] = asyncio.Lock()
+    return locks[chat_id]
+
+
+def player_name(user: User | None) -> str:
+    if user is None:
+        return "someone"
+    return user.full_name or user.username or str(user.id)
+
+
+OPTION = re.compile(r"^([a-z]+)=(\S+)$")
+
+
+def parse_options(args: list[str], known: tuple[str, ...],
+                  words: dict[str, str] | None = None) -> dict[str, str]:
+    """`key=value` words (and bare words that stand for one, such as `hard` for
+    `difficulty=hard`) into a dict; ValueError with a readable message otherwise."""
+    words = words or {}
+    options: dict[str, str] = {}
+    for arg in args:
+        match = OPTION.match(arg.lower())
+        if match:
+            key, value = match.groups()
+        elif arg.lower() in words:
+            key, value = words[arg.lower()], arg.lower()
+        else:
+            raise ValueError(f"'{arg}' is not an option I know")
+        if key not in known:
+            raise ValueError(f"'{key}' is not an option I know")
+        if key in options:
+            raise ValueError(f"'{key}' is given twice")
+        options[key] = value
+    return options
+
+
+def int_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
+    if key not in options:
+        return default
+    text = options[key]
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ValueError(f"{key} must be a whole number from {low} to {high}, not '{text}'")
+    return int(text)
+
+
+async def may_steer(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int,
+                    starter_id: int) -> bool:
+    """The game's starter or an administrator of the chat."""
+    if user_id == starter_id:
+        return True
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError as error:
+        log.warning("chat member lookup failed: %s", error)
+        return False
+    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+
+async def say(application: Application, chat_id: int, text: str, **kwargs: Any) -> Message | None:
+    """Send a text; a failure is logged, never raised (a game goes on without it)."""
+    try:
+        return await application.bot.send_message(chat_id, text, **kwargs)
+    except TelegramError as error:
+        log.warning("message to chat %s failed: %s", chat_id, error)
+        return None
+
+
+async def show_photo(application: Application, chat_id: int, photo: bytes, caption: str,
+                     **kwargs: Any) -> Message | None:
+    """Send a picture; when that fails, at least the caption as text."""
+    try:
+        return await application.bot.send_photo(chat_id, photo, caption=caption,
+                                                filename="puzzle.png", **kwargs)
+    except TelegramError as error:
+        log.warning("picture to chat %s failed: %s", chat_id, error)
+        return await say(application, chat_id, caption, **kwargs)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def duration(seconds: float) -> str:
+    """`42.1 s`, `3:05`, `1:02:03`."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

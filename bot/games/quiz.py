@@ -1,0 +1,545 @@
+"""The anagram quiz: rounds of scrambled letters in a group, answered with plain messages.
+
+`/quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium] [seed=N]` starts a
+*game* of several *rounds*. Each round posts the letters (text and the letters-in-a-ring
+picture); the first valid answer wins it, with points by speed; hints follow by
+themselves at one third and two thirds of the time (the job queue); when time is up the
+answer is shown and the next round starts. A round's challenge and hints are made in a
+worker (the lexicon lives there); guesses whose letters already match are judged there
+too, so the event loop never touches the lexicon.
+
+State: the game, its rounds and scores are rows in the store (bot/games/store.py), so a
+restart loses nothing: `resume` closes the round that was cut short, then goes on with
+the next one or ends the game with its ranking, and says which. The live round of each
+chat (letters, answer, hint texts) is also kept in memory, for quick judging.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import re
+import time
+from dataclasses import dataclass
+
+from telegram import Update
+from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
+
+from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
+from solvers.anagram.lexicon import letters_of
+from solvers.anagram.quiz import DIFFICULTIES, pick_challenge
+from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
+from solvers.base import PuzzleError
+from solvers.pipeline import png_bytes
+
+from ..pool import JobTimeout, WorkerDied
+from .common import (
+    NO_STORE,
+    chat_lock,
+    duration,
+    game_store,
+    int_option,
+    may_steer,
+    parse_options,
+    player_name,
+    say,
+    services_of,
+    show_photo,
+)
+from .store import Game
+
+log = logging.getLogger(__name__)
+
+KIND = "quiz"
+OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed")
+USAGE = ("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
+         "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
+         "seed=N replays the same words.")
+#: points for an answer given at once; one point for one given at the last moment
+MAX_POINTS = 10
+#: seconds a round's challenge and hints may take in a worker (a 2 s word search inside)
+ROUND_TIMEOUT = 20.0
+#: seconds a guess may take to judge
+GUESS_TIMEOUT = 5.0
+#: a game idle longer than this when the bot starts again is ended, not resumed
+RESUME_WITHIN = 15 * 60
+#: text that may be a guess: letters, spaces, apostrophes and hyphens, a few words
+GUESS = re.compile(r"^\s*[A-Za-z'-]+(\s+[A-Za-z'-]+){0,3}\s*$")
+
+
+@dataclass
+class RoundSetup:
+    """A round as it crosses from the worker: the letters, the answer, the ring picture
+    and the hint texts (two timed hints and the closing reveal)."""
+
+    letters: str
+    answer: str
+    picture: bytes
+    first_hint: str
+    second_hint: str
+    reveal: str
+
+
+@dataclass
+class LiveRound:
+    """The open round of a chat, in memory while it runs."""
+
+    game_id: int
+    number: int
+    letters: str
+    answer: str
+    topic: str | None
+    started: float
+    deadline: float
+    setup: RoundSetup
+
+
+def round_job(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
+    """Runs in a worker: pick a challenge, then its hint steps leading to that answer."""
+    challenge = pick_challenge(topic, difficulty, random.Random(seed))
+    clue = challenge.letters + (f" topic={topic}" if topic else "")
+    steps = hints_for(clue, answer=challenge.answer)
+    first = f"{steps[0].text}\n{steps[3].text}"
+    return RoundSetup(challenge.letters, challenge.answer, png_bytes(steps[2].picture),
+                      first, steps[4].text, steps[5].text)
+
+
+def guess_job(letters: str, guess: str, topic: str | None, words: int) -> bool:
+    """Runs in a worker: a right answer uses exactly the letters, every word is in the
+    lexicon, it has as many words as the picked answer, and in a topic quiz it is on the
+    topic's list."""
+    if len(guess.split()) != words or not lexicon_accepts(letters, guess, topic):
+        return False
+    if topic:
+        return any(topic in entry.topics for entry in answer_from_text(guess).entries)
+    return True
+
+
+def same_letters(letters: str, guess: str) -> bool:
+    return sorted(letters_of(guess)) == sorted(letters.lower())
+
+
+def points_for(seconds_taken: float, seconds: float) -> int:
+    """MAX_POINTS for an answer at once, falling to 1 at the end of the round."""
+    left = max(0.0, 1.0 - seconds_taken / seconds)
+    return max(1, math.ceil(MAX_POINTS * left))
+
+
+def pause_for(seconds: int) -> float:
+    """Seconds between one round's end and the next round."""
+    return min(3.0, max(0.5, seconds / 10))
+
+
+def round_seed(seed: int, number: int) -> int:
+    """The seed of one round's challenge: the same game seed gives the same words."""
+    return random.Random(f"{seed}:{number}").randrange(2**32)
+
+
+def parse_settings(args: list[str]) -> dict:
+    """The game's settings from the command's words; ValueError for bad ones."""
+    options = parse_options(args, OPTIONS, {d: "difficulty" for d in DIFFICULTIES})
+    difficulty = options.get("difficulty", "medium")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"difficulty must be easy, medium or hard, not '{difficulty}'")
+    topic = None
+    if "topic" in options:
+        try:
+            topic = resolve_topic(options["topic"], 1)
+        except PuzzleError as error:
+            raise ValueError(error.message) from None
+    return {
+        "rounds": int_option(options, "rounds", 10, 1, 30),
+        "seconds": int_option(options, "seconds", 45, 3, 600),
+        "topic": topic,
+        "difficulty": difficulty,
+        "seed": int_option(options, "seed", random.randrange(10**6), 0, 10**9),
+    }
+
+
+def live_rounds(application: Application) -> dict[int, LiveRound]:
+    return application.bot_data.setdefault("quiz_rounds", {})
+
+
+def job_name(chat_id: int) -> str:
+    return f"quiz:{chat_id}"
+
+
+def cancel_jobs(application: Application, chat_id: int) -> None:
+    for job in application.job_queue.get_jobs_by_name(job_name(chat_id)):
+        job.schedule_removal()
+
+
+def schedule(application: Application, callback, delay: float, chat_id: int, data) -> None:
+    application.job_queue.run_once(callback, delay, chat_id=chat_id, data=data,
+                                   name=job_name(chat_id))
+
+
+# Commands -----------------------------------------------------------------------------
+
+async def quiz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/quiz [options]: start a game in this chat, unless one is running."""
+    message = update.effective_message
+    application = context.application
+    games = game_store(application)
+    if games is None:
+        await message.reply_text(NO_STORE)
+        return
+    try:
+        settings = parse_settings(context.args or [])
+    except ValueError as error:
+        await message.reply_text(f"Quiz: {error}.\n{USAGE}")
+        return
+    chat_id = message.chat_id
+    async with chat_lock(application, chat_id):
+        running = await games.running_game(chat_id, KIND)
+        if running is not None:
+            await message.reply_text(
+                f"A quiz is already running here (round {running.round} of "
+                f"{running.settings['rounds']}). /stop ends it; /top shows the scores.")
+            return
+        game = await games.create_game(chat_id, KIND, update.effective_user.id, settings)
+    topic = f", topic {settings['topic']}" if settings["topic"] else ""
+    await message.reply_text(
+        f"Anagram quiz #{game.id} by {player_name(update.effective_user)}: "
+        f"{settings['rounds']} rounds of {settings['seconds']} s, "
+        f"{settings['difficulty']}{topic}.\n"
+        "Unscramble the letters and answer with a plain message: the first right answer "
+        f"wins the round, faster answers score more (up to {MAX_POINTS} points). Any real "
+        "word that uses exactly those letters counts. Hints come as time passes.\n"
+        "/skip and /stop for the starter or an admin, /top for the scores.")
+    await start_round(application, game, 1)
+
+
+async def skip_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/skip: end the current round now (the starter or an admin)."""
+    message = update.effective_message
+    application = context.application
+    game = await _running_game_or_say(update, context)
+    if game is None:
+        return
+    if not await may_steer(context, message.chat_id, update.effective_user.id,
+                           game.starter_id):
+        await message.reply_text("Only the quiz's starter or a chat admin can skip a round.")
+        return
+    async with chat_lock(application, message.chat_id):
+        live = live_rounds(application).get(message.chat_id)
+        if live is None or live.game_id != game.id:
+            await message.reply_text("No round is open right now; the next one is coming.")
+            return
+        await _close_round(application, game, live, "skipped",
+                           f"Round {live.number} skipped. {live.setup.reveal}")
+
+
+async def stop_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/stop: end the game now with its ranking (the starter or an admin)."""
+    message = update.effective_message
+    application = context.application
+    game = await _running_game_or_say(update, context)
+    if game is None:
+        return
+    if not await may_steer(context, message.chat_id, update.effective_user.id,
+                           game.starter_id):
+        await message.reply_text("Only the quiz's starter or a chat admin can stop it.")
+        return
+    async with chat_lock(application, message.chat_id):
+        live = live_rounds(application).pop(message.chat_id, None)
+        cancel_jobs(application, message.chat_id)
+        games = game_store(application)
+        if live is not None and live.game_id == game.id:
+            await games.close_round(game.id, live.number, "stopped")
+        if not await games.end_game(game.id, "stopped"):
+            return
+    reveal = (f"{live.setup.reveal}\n" if live is not None and live.game_id == game.id
+              else "")
+    await say(application, message.chat_id,
+              f"{reveal}Quiz #{game.id} stopped by {player_name(update.effective_user)}.\n"
+              + await ranking_text(application, game))
+
+
+async def _running_game_or_say(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
+    games = game_store(context.application)
+    if games is None:
+        await update.effective_message.reply_text(NO_STORE)
+        return None
+    game = await games.running_game(update.effective_message.chat_id, KIND)
+    if game is None:
+        await update.effective_message.reply_text("No quiz is running here. Start one: /quiz")
+    return game
+
+
+# Rounds -------------------------------------------------------------------------------
+
+async def start_round(application: Application, game: Game, number: int) -> None:
+    """Make the round's challenge in a worker, post it and set its timers."""
+    chat_id = game.chat_id
+    settings = game.settings
+    pool = services_of(application).pool
+    setup = None
+    for attempt in range(2):
+        try:
+            setup = await pool.submit(round_job, settings["topic"], settings["difficulty"],
+                                      round_seed(settings["seed"], number) + attempt,
+                                      timeout=ROUND_TIMEOUT)
+            break
+        except (JobTimeout, WorkerDied, PuzzleError) as error:
+            log.warning("quiz round could not be made: %s", error)
+    games = game_store(application)
+    async with chat_lock(application, chat_id):
+        current = await games.game(game.id) if games else None
+        if current is None or current.state != "running":
+            return  # stopped meanwhile
+        if setup is None:
+            await games.end_game(game.id, "stopped")
+            await say(application, chat_id,
+                      "I could not make the next round, so the quiz ends here.\n"
+                      + await ranking_text(application, game))
+            return
+        seconds = settings["seconds"]
+        started = time.time()
+        await games.add_round(game.id, number, setup.letters, setup.answer,
+                              started, started + seconds)
+        live = LiveRound(game.id, number, setup.letters, setup.answer, settings["topic"],
+                         started, started + seconds, setup)
+        live_rounds(application)[chat_id] = live
+        for share, callback in ((1 / 3, first_hint), (2 / 3, second_hint), (1, time_up)):
+            schedule(application, callback, seconds * share, chat_id, (game.id, number))
+    topic = f", topic {settings['topic']}" if settings["topic"] else ""
+    await show_photo(
+        application, chat_id, setup.picture,
+        f"Round {number} of {settings['rounds']}: unscramble\n"
+        f"{' '.join(setup.letters)}\n({len(setup.letters)} letters{topic}, "
+        f"{seconds} s)")
+
+
+async def _live(application: Application, chat_id: int, data) -> LiveRound | None:
+    """The chat's live round if it is the one a job was set for."""
+    game_id, number = data
+    live = live_rounds(application).get(chat_id)
+    if live is None or (live.game_id, live.number) != (game_id, number):
+        return None
+    return live
+
+
+async def first_hint(context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _hint(context, 1)
+
+
+async def second_hint(context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _hint(context, 2)
+
+
+async def _hint(context: ContextTypes.DEFAULT_TYPE, which: int) -> None:
+    job = context.job
+    live = await _live(context.application, job.chat_id, job.data)
+    if live is None:
+        return
+    text = live.setup.first_hint if which == 1 else live.setup.second_hint
+    left = max(0, round(live.deadline - time.time()))
+    await say(context.application, job.chat_id, f"Hint {which} ({left} s left): {text}")
+
+
+async def time_up(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The round's time is over: show the answer and move on."""
+    application = context.application
+    job = context.job
+    async with chat_lock(application, job.chat_id):
+        live = await _live(application, job.chat_id, job.data)
+        if live is None:
+            return
+        game = await game_store(application).game(live.game_id)
+        await _close_round(application, game, live, "timeout",
+                           f"Time's up for round {live.number}! {live.setup.reveal}")
+
+
+async def _close_round(application: Application, game: Game, live: LiveRound, state: str,
+                       text: str) -> None:
+    """Under the chat's lock: close an open round, say how it ended, plan what is next."""
+    chat_id = game.chat_id
+    live_rounds(application).pop(chat_id, None)
+    cancel_jobs(application, chat_id)
+    await game_store(application).close_round(game.id, live.number, state)
+    await say(application, chat_id, text)
+    _plan_next(application, game, live.number)
+
+
+def _plan_next(application: Application, game: Game, number: int) -> None:
+    """After round `number`: the next round after a pause, or the end of the game."""
+    schedule(application, after_round, pause_for(game.settings["seconds"]), game.chat_id,
+             (game.id, number))
+
+
+async def after_round(context: ContextTypes.DEFAULT_TYPE) -> None:
+    application = context.application
+    game_id, number = context.job.data
+    games = game_store(application)
+    game = await games.game(game_id) if games else None
+    if game is None or game.state != "running":
+        return
+    if number < game.settings["rounds"]:
+        await start_round(application, game, number + 1)
+        return
+    async with chat_lock(application, game.chat_id):
+        if not await games.end_game(game.id, "finished"):
+            return
+    await say(application, game.chat_id,
+              f"Quiz #{game.id} is over!\n" + await ranking_text(application, game))
+
+
+# Guesses ------------------------------------------------------------------------------
+
+async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A plain message in a chat with an open round: a right answer wins it at once;
+    anything else gets no reply. Runs before the generic text handler; it stops other
+    handlers only for guesses, so a puzzle sent during a quiz is still solved."""
+    message = update.effective_message
+    if message is None or not message.text:
+        return
+    application = context.application
+    live = live_rounds(application).get(message.chat_id)
+    if live is None or not GUESS.match(message.text):
+        return
+    guess = " ".join(message.text.split()).lower()
+    if not same_letters(live.letters, guess):
+        raise ApplicationHandlerStop  # a wrong guess: no reply, and no anagram solving
+    if letters_of(guess) != letters_of(live.answer) or len(guess.split()) != len(
+            live.answer.split()):
+        try:
+            right = await services_of(application).pool.submit(
+                guess_job, live.letters, guess, live.topic, len(live.answer.split()),
+                timeout=GUESS_TIMEOUT)
+        except (JobTimeout, WorkerDied, PuzzleError) as error:
+            log.warning("guess not judged: %s", error)
+            right = False
+        if not right:
+            raise ApplicationHandlerStop
+    await _win(update, context, live, guess)
+    raise ApplicationHandlerStop
+
+
+async def _win(update: Update, context: ContextTypes.DEFAULT_TYPE, live: LiveRound,
+               guess: str) -> None:
+    application = context.application
+    chat_id = update.effective_message.chat_id
+    user = update.effective_user
+    async with chat_lock(application, chat_id):
+        if live_rounds(application).get(chat_id) is not live:
+            return  # someone else was first, or time was up
+        taken = max(0.0, time.time() - live.started)
+        points = points_for(taken, live.deadline - live.started)
+        games = game_store(application)
+        game = await games.game(live.game_id)
+        if not await games.win_round(game, live.number, user.id, player_name(user), guess,
+                                     points, taken):
+            return
+        live_rounds(application).pop(chat_id, None)
+        cancel_jobs(application, chat_id)
+        also = "" if guess == live.answer.lower() else f" (I had {live.answer.upper()})"
+        try:
+            await update.effective_message.reply_text(
+                f"✅ {player_name(user)} got it in {taken:.1f} s: {guess.upper()}{also}. "
+                f"+{points} points")
+        except Exception as error:  # the win is stored; the game must go on
+            log.warning("win message failed: %s", error)
+        _plan_next(application, game, live.number)
+
+
+# Scores -------------------------------------------------------------------------------
+
+def medal(place: int) -> str:
+    return {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, f"{place}.")
+
+
+async def ranking_text(application: Application, game: Game) -> str:
+    """The game's ranking with its winner named."""
+    scores = await game_store(application).scores(game.id)
+    if not scores:
+        return "Nobody scored this time: the letters won."
+    lines = [f"{medal(n)} {s.name}: {s.points} points ({s.rounds_won} "
+             f"round{'s' * (s.rounds_won != 1)})" for n, s in enumerate(scores, 1)]
+    best = [s.name for s in scores if s.points == scores[0].points]
+    winner = (f"The winner is {best[0]}!" if len(best) == 1
+              else f"A tie between {' and '.join(best)}!")
+    return "\n".join([winner, *lines])
+
+
+async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/top: this game's scores (the running or the last one) and the chat's all-time."""
+    message = update.effective_message
+    games = game_store(context.application)
+    if games is None:
+        await message.reply_text(NO_STORE)
+        return
+    parts = []
+    game = await games.latest_game(message.chat_id, KIND)
+    if game is not None:
+        scores = await games.scores(game.id)
+        when = (f"round {game.round} of {game.settings['rounds']}" if game.state == "running"
+                else "ended")
+        lines = [f"{medal(n)} {s.name}: {s.points}" for n, s in enumerate(scores, 1)]
+        parts.append(f"Quiz #{game.id} ({when}):\n" + ("\n".join(lines) or "no points yet"))
+    everyone = await games.chat_scores(message.chat_id)
+    if everyone:
+        parts.append("All-time in this chat:\n" + "\n".join(
+            f"{medal(n)} {s.name}: {s.points} points, {s.rounds_won} rounds"
+            for n, s in enumerate(everyone, 1)))
+    races = await games.race_winners(message.chat_id)
+    if races:
+        parts.append("Race wins here:\n" + "\n".join(
+            f"{name}: {wins}" for name, wins in races))
+    await message.reply_text("\n\n".join(parts) or "No scores here yet. Start a game: /quiz")
+
+
+async def stats_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/stats: your own record (in this group, or everywhere in a private chat)."""
+    message = update.effective_message
+    games = game_store(context.application)
+    if games is None:
+        await message.reply_text(NO_STORE)
+        return
+    private = message.chat.type == "private"
+    user = update.effective_user
+    stats = await games.player_stats(user.id, None if private else message.chat_id)
+    where = "everywhere" if private else "in this chat"
+    fastest = f"{stats['fastest']:.1f} s" if stats["fastest"] is not None else "none yet"
+    best_race = ("" if stats["best_race"] is None
+                 else f", fastest finish {duration(stats['best_race'])}")
+    await message.reply_text(
+        f"{player_name(user)}, your record {where}:\n"
+        f"Quiz: {stats['quiz_games']} games scored in, {stats['quiz_wins']} won; "
+        f"{stats['rounds_won']} rounds won, {stats['points']} points "
+        f"(best game {stats['best_game']}); fastest answer {fastest}.\n"
+        f"Races: {stats['races']} entered, {stats['races_finished']} finished, "
+        f"{stats['races_won']} won{best_race}.")
+
+
+# Restart ------------------------------------------------------------------------------
+
+async def resume_game(application: Application, game: Game) -> None:
+    """After a restart: close the round that was cut short, then go on with the next
+    round or end the game with its ranking; say which in the chat."""
+    games = game_store(application)
+    now = time.time()
+    cut = await games.round(game.id, game.round) if game.round else None
+    lines = ["I was restarted in the middle of this quiz."]
+    last_activity = game.started
+    if cut is not None:
+        last_activity = cut.deadline
+        if await games.close_round(game.id, cut.number, "interrupted"):
+            lines.append(f"Round {cut.number} was cut short; the answer was "
+                         f"{cut.answer.upper()}.")
+    scores = await games.scores(game.id)
+    if scores:
+        lines.append("Scores so far are kept: " + ", ".join(
+            f"{s.name} {s.points}" for s in scores) + ".")
+    rounds = game.settings["rounds"]
+    if game.round >= rounds or now - last_activity > RESUME_WITHIN:
+        why = ("that was the last round" if game.round >= rounds
+               else "it was idle too long")
+        await games.end_game(game.id, "stopped")
+        lines.append(f"The quiz ends here ({why}).\n" + await ranking_text(application, game))
+        await say(application, game.chat_id, "\n".join(lines))
+        return
+    lines.append(f"The quiz resumes with round {game.round + 1} of {rounds}.")
+    await say(application, game.chat_id, "\n".join(lines))
+    _plan_next(application, game, game.round)

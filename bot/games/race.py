@@ -1,0 +1,385 @@
+"""Puzzle races: everyone in a group solves the same puzzle; solutions go privately.
+
+`/race KIND [easy|medium|hard] [minutes=10]` posts an unsolved puzzle (picture and text)
+with a *race id* and an "I'm in" button. Players send `/submit RACE_ID` and their
+solution, in the kind's plain-text solution form, to the bot in a private chat, so
+nobody can copy it from the group. The kind's own `check` judges it (in a worker): a
+wrong one is told what is wrong, a right one gets its place, and the group sees the
+finishing order and times. The race ends at its deadline (a job) or when everyone who
+joined has finished.
+
+Puzzles: kinds with a generator (Seki, Sudoku) get a new puzzle each race, proved to
+have exactly one solution by the kind's solver before it is posted; the others (Gogen,
+Number Workout) draw from the files in `puzzles/`, the least recently raced in the chat
+first, unique ones preferred.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import html
+import logging
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType, ParseMode
+from telegram.error import TelegramError
+from telegram.ext import Application, ContextTypes
+
+from solvers import registry
+from solvers.base import Limits, PuzzleError
+from solvers.pipeline import png_bytes
+
+from ..handlers import command_argument
+from ..pool import JobTimeout, WorkerDied
+from .common import (
+    NO_STORE,
+    chat_lock,
+    duration,
+    game_store,
+    ordinal,
+    parse_options,
+    player_name,
+    say,
+    services_of,
+    show_photo,
+)
+from .store import Game
+
+log = logging.getLogger(__name__)
+
+KIND = "race"
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+DIFFICULTIES = ("easy", "medium", "hard")
+#: the kinds a race can use, with the form of a solution people type
+SOLUTION_FORMS = {
+    "seki": "4 lines of 4 cells, 1 = black, 0 = white",
+    "sudoku": "9 lines of 9 digits",
+    "gogen": "5 lines of 5 letters",
+    "nw": "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6",
+}
+#: puzzle files for kinds without a generator: puzzles/<prefix>*.txt
+POOL_PREFIX = {"gogen": "gogen_", "nw": "nw_"}
+USAGE = ("Usage: /race KIND [easy|medium|hard] [minutes=10]\nKIND: "
+         + ", ".join(SOLUTION_FORMS) + ". Then send me /submit RACE_ID and your solution "
+         "in a private chat.")
+#: seconds a worker may take to make a race puzzle, or to judge a submission
+MAKE_TIMEOUT = 40.0
+CHECK_TIMEOUT = 15.0
+#: report lines shown to a player whose solution is wrong
+SHOWN_FAILURES = 8
+
+
+@dataclass
+class RacePuzzle:
+    """A race's puzzle as it crosses from the worker."""
+
+    text: str
+    source: str
+    picture: bytes
+    solutions: int
+
+
+def make_puzzle_job(kind_name: str, difficulty: str, seed: int,
+                    pool: list[tuple[str, str]]) -> RacePuzzle:
+    """Runs in a worker: a generated puzzle proved unique by the solver, or the first
+    puzzle of the pool that is unique (the first one at all if none is)."""
+    kind = registry.get(kind_name)
+    rng = random.Random(seed)
+    candidates: list[tuple[str, str]] = []
+    if not pool:
+        for _ in range(5):
+            candidates.append((f"generated {difficulty}", kind.generate(rng, difficulty)))
+    else:
+        candidates = pool
+    fallback = None
+    for source, text in candidates:
+        puzzle = kind.parse(text)
+        count = kind.solve(puzzle, Limits.within(15, max_solutions=2)).count
+        found = RacePuzzle(text.strip(), source, b"", count)
+        if count == 1:
+            found.picture = png_bytes(kind.render(puzzle, None))
+            return found
+        if count and fallback is None and pool:
+            fallback = (found, puzzle)
+    if fallback is None:
+        raise PuzzleError(f"no {kind.title} puzzle with a solution could be made")
+    found, puzzle = fallback
+    found.picture = png_bytes(kind.render(puzzle, None))
+    return found
+
+
+def check_job(kind_name: str, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
+    """Runs in a worker: the kind's check of a typed solution; (right, what to tell)."""
+    kind = registry.get(kind_name)
+    puzzle = kind.parse(puzzle_text)
+    try:
+        solution = kind.parse_solution(puzzle, solution_text)
+    except PuzzleError as error:
+        return False, f"I could not read that solution: {error}"
+    report = kind.check(puzzle, solution)
+    if report.ok:
+        return True, report.verdict
+    failing = [line for line in report.lines if not line.rstrip().endswith("OK")]
+    shown = "\n".join(failing[:SHOWN_FAILURES])
+    hidden = len(failing) - SHOWN_FAILURES
+    more = f"\n... and {hidden} more" if hidden > 0 else ""
+    return False, f"{report.verdict}\n{shown}{more}"
+
+
+def minutes_option(text: str) -> float:
+    """Minutes to the deadline: 10, or 2.5; from 0.05 (3 s, for tests) to a day."""
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = -1
+    if not 0.05 <= minutes <= 24 * 60:
+        raise ValueError(f"minutes must be a number from 1 to 1440, not '{text}'")
+    return minutes
+
+
+def pool_files(kind_name: str) -> list[Path]:
+    prefix = POOL_PREFIX.get(kind_name)
+    return sorted(PUZZLES.glob(f"{prefix}*.txt")) if prefix else []
+
+
+def join_button(race_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[InlineKeyboardButton(
+        "I'm in", callback_data=f"race:{race_id}:join")]])
+
+
+def job_name(race_id: int) -> str:
+    return f"race:{race_id}"
+
+
+# Commands -----------------------------------------------------------------------------
+
+async def race_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/race KIND [difficulty] [minutes=N]: post a puzzle to race on."""
+    message = update.effective_message
+    application = context.application
+    games = game_store(application)
+    if games is None:
+        await message.reply_text(NO_STORE)
+        return
+    args = context.args or []
+    kind = registry.get(args[0]) if args else None
+    if kind is None or kind.name not in SOLUTION_FORMS:
+        await message.reply_text(USAGE)
+        return
+    try:
+        options = parse_options(args[1:], ("difficulty", "minutes"),
+                                {d: "difficulty" for d in DIFFICULTIES})
+        difficulty = options.get("difficulty", "medium")
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be easy, medium or hard, not '{difficulty}'")
+        minutes = minutes_option(options.get("minutes", "10"))
+    except ValueError as error:
+        await message.reply_text(f"Race: {error}.\n{USAGE}")
+        return
+    chat_id = message.chat_id
+    running = await games.running_game(chat_id, KIND)
+    if running is not None:
+        await message.reply_text(f"Race #{running.id} is still on here; it ends "
+                                 f"{_clock(running.settings['deadline'])}.")
+        return
+    pool = []
+    if kind.name in POOL_PREFIX:
+        recent = await games.recent_puzzles(chat_id, kind.name)
+        files = pool_files(kind.name)
+        random.shuffle(files)
+        # never raced here first, then from the longest ago to the latest
+        files.sort(key=lambda f: -recent.index(f.name) if f.name in recent else -len(recent) - 1)
+        pool = [(f.name, f.read_text()) for f in files]
+    try:
+        made = await services_of(application).pool.submit(
+            make_puzzle_job, kind.name, difficulty, random.randrange(2**32), pool,
+            timeout=MAKE_TIMEOUT)
+    except (JobTimeout, WorkerDied, PuzzleError) as error:
+        log.warning("race puzzle not made: %s", error)
+        await message.reply_text(f"I could not make a {kind.title} puzzle just now; "
+                                 "please try again.")
+        return
+    async with chat_lock(application, chat_id):
+        if await games.running_game(chat_id, KIND) is not None:
+            await message.reply_text("A race has just been started here.")
+            return
+        settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
+                    "puzzle": made.text, "source": made.source,
+                    "deadline": time.time() + minutes * 60}
+        game = await games.create_game(chat_id, KIND, update.effective_user.id, settings)
+    _schedule_end(application, game)
+    level = difficulty if kind.name not in POOL_PREFIX else made.source
+    unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
+    await show_photo(
+        application, chat_id, made.picture,
+        f"🏁 Race #{game.id}: {kind.title} ({level}, {unique}). "
+        f"{player_name(update.effective_user)} started it; {minutes:g} min to go.\n"
+        f"Solve it, then send me in a private chat:\n/submit {game.id}\nand your solution "
+        f"on the next lines ({SOLUTION_FORMS[kind.name]}).\n"
+        "Press “I'm in” so the race waits for you.",
+        reply_markup=join_button(game.id))
+    await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
+              parse_mode=ParseMode.HTML)
+
+
+def _clock(deadline: float) -> str:
+    left = max(0, deadline - time.time())
+    at = datetime.datetime.fromtimestamp(deadline, datetime.UTC).strftime("%H:%M UTC")
+    return f"at {at} (in {duration(left)})"
+
+
+def _schedule_end(application: Application, game: Game) -> None:
+    delay = max(0.0, game.settings["deadline"] - time.time())
+    application.job_queue.run_once(deadline_reached, delay, chat_id=game.chat_id,
+                                   data=game.id, name=job_name(game.id))
+
+
+async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The "I'm in" button under a race."""
+    query = update.callback_query
+    _, race_text, _ = query.data.split(":")
+    games = game_store(context.application)
+    game = await games.game(int(race_text)) if games else None
+    if game is None or game.kind != KIND or game.state != "running":
+        await query.answer("That race is over.")
+        return
+    user = update.effective_user
+    fresh = await games.join_race(game.id, user.id, player_name(user))
+    await query.answer(
+        (f"You're in race #{game.id}. " if fresh else f"You're already in race #{game.id}. ")
+        + f"Send me /submit {game.id} and your solution in a private chat.", show_alert=True)
+
+
+async def submit_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/submit RACE_ID + solution, in a private chat: judge it and record a finish."""
+    message = update.effective_message
+    application = context.application
+    if message.chat.type != ChatType.PRIVATE:
+        # not an admin here: the message stays, the reply still says why
+        with contextlib.suppress(TelegramError):
+            await message.delete()
+        await say(application, message.chat_id,
+                  f"{player_name(update.effective_user)}, send solutions to me in a private "
+                  "chat, so nobody can copy them.")
+        return
+    games = game_store(application)
+    if games is None:
+        await message.reply_text(NO_STORE)
+        return
+    first, _, solution = command_argument(message).partition("\n")
+    words = first.split()
+    if not words or not words[0].lstrip("#").isdigit():
+        await message.reply_text("Usage: /submit RACE_ID, then your solution on the next "
+                                 "lines. The race id is in the race's message (Race #12).")
+        return
+    solution = "\n".join([" ".join(words[1:]), solution]).strip()
+    game = await games.game(int(words[0].lstrip("#")))
+    if game is None or game.kind != KIND:
+        await message.reply_text(f"There is no race #{words[0]}.")
+        return
+    if game.state != "running":
+        await message.reply_text(f"Race #{game.id} is over. Start a new one with "
+                                 f"/race {game.settings['kind']}.")
+        return
+    if not solution:
+        await message.reply_text(f"Put your solution on the lines after /submit {game.id} "
+                                 f"({SOLUTION_FORMS[game.settings['kind']]}).")
+        return
+    user = update.effective_user
+    await games.join_race(game.id, user.id, player_name(user))
+    entry = await games.entry(game.id, user.id)
+    if entry.finished is not None:
+        await message.reply_text(f"You finished race #{game.id} already, "
+                                 f"{ordinal(entry.place)}.")
+        return
+    await games.count_attempt(game.id, user.id)
+    try:
+        right, verdict = await services_of(application).pool.submit(
+            check_job, game.settings["kind"], game.settings["puzzle"], solution,
+            timeout=CHECK_TIMEOUT)
+    except (JobTimeout, WorkerDied, PuzzleError) as error:
+        log.warning("race submission not judged: %s", error)
+        await message.reply_text("I could not check that just now; please send it again.")
+        return
+    if not right:
+        await message.reply_text(f"Not yet, race #{game.id}:\n{verdict}")
+        return
+    async with chat_lock(application, game.chat_id):
+        current = await games.game(game.id)
+        if current.state != "running":
+            await message.reply_text(f"Right, but race #{game.id} ended just before.")
+            return
+        place = await games.finish_race_entry(game.id, user.id)
+        if place is None:
+            return
+        taken = duration(time.time() - game.started)
+        await message.reply_text(f"✅ Correct! {verdict}\nYou finished race #{game.id} "
+                                 f"{ordinal(place)}, in {taken}.")
+        await say(application, game.chat_id,
+                  f"🏁 {player_name(user)} finished race #{game.id}: {ordinal(place)}, "
+                  f"in {taken}.")
+        entries = await games.entries(game.id)
+        if all(e.finished is not None for e in entries):
+            await _end_race(application, game, "everyone who joined has finished")
+
+
+async def deadline_reached(context: ContextTypes.DEFAULT_TYPE) -> None:
+    application = context.application
+    games = game_store(application)
+    game = await games.game(context.job.data) if games else None
+    if game is None or game.state != "running":
+        return
+    async with chat_lock(application, game.chat_id):
+        await _end_race(application, game, "time is up")
+
+
+async def _end_race(application: Application, game: Game, why: str) -> None:
+    """Under the chat's lock: end a race and post the finishing order and times."""
+    games = game_store(application)
+    if not await games.end_game(game.id, "finished"):
+        return
+    for job in application.job_queue.get_jobs_by_name(job_name(game.id)):
+        job.schedule_removal()
+    await say(application, game.chat_id, await standings(application, game, why))
+
+
+async def standings(application: Application, game: Game, why: str) -> str:
+    entries = await game_store(application).entries(game.id)
+    lines = [f"Race #{game.id} is over: {why}."]
+    finished = [e for e in entries if e.finished is not None]
+    for entry in finished:
+        wrong = entry.attempts - 1
+        tries = f" ({wrong} wrong tr{'ies' if wrong != 1 else 'y'})" if wrong > 0 else ""
+        lines.append(f"{ordinal(entry.place)} {entry.name}: "
+                     f"{duration(entry.finished - game.started)}{tries}")
+    if finished:
+        lines.insert(1, f"The winner is {finished[0].name}!")
+    else:
+        lines.append("Nobody finished this time.")
+    others = [e.name for e in entries if e.finished is None]
+    if others:
+        lines.append("Did not finish: " + ", ".join(others))
+    return "\n".join(lines)
+
+
+async def resume_race(application: Application, game: Game) -> None:
+    """After a restart: a race before its deadline goes on (its end is set again);
+    one past it ends with its standings. Either way the chat is told."""
+    if time.time() >= game.settings["deadline"]:
+        async with chat_lock(application, game.chat_id):
+            await say(application, game.chat_id,
+                      f"I was restarted; race #{game.id} reached its deadline meanwhile.")
+            await _end_race(application, game, "time is up")
+        return
+    _schedule_end(application, game)
+    finished = sum(e.finished is not None
+                   for e in await game_store(application).entries(game.id))
+    await say(application, game.chat_id,
+              f"I was restarted; race #{game.id} goes on, with the {finished} finish"
+              f"{'es' * (finished != 1)} so far kept. It ends "
+              f"{_clock(game.settings['deadline'])}. /submit {game.id} works as before.")

@@ -1,0 +1,273 @@
+"""The game tables' queries: games, quiz rounds, scores and race entries.
+
+Every game (a quiz or a race) is a row of `games`; its settings are JSON. A quiz has one
+row per round in `game_rounds` and one per player in `game_scores`; a race has one row
+per player in `race_entries`. Everything goes through the bot's one SQLite connection
+(`Store.db`) and is committed at once, so a restart loses nothing.
+
+Words: a *game* is one quiz or one race in one chat; its *state* is `running` until it
+is `finished` (ran to its end) or `stopped` (by /stop, or by a restart that ended it).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+# The tables are the games entry of MIGRATIONS in bot/store.py.
+
+
+@dataclass(frozen=True)
+class Game:
+    id: int
+    chat_id: int
+    kind: str
+    starter_id: int
+    settings: dict[str, Any]
+    state: str
+    round: int
+    started: float
+    ended: float | None
+
+
+@dataclass(frozen=True)
+class Round:
+    game_id: int
+    number: int
+    letters: str
+    answer: str
+    started: float
+    deadline: float
+    state: str
+    winner_id: int | None
+    winner_name: str | None
+    guess: str | None
+    points: int
+
+
+@dataclass(frozen=True)
+class Score:
+    user_id: int
+    name: str
+    points: int
+    rounds_won: int
+
+
+@dataclass(frozen=True)
+class Entry:
+    user_id: int
+    name: str
+    joined: float
+    attempts: int
+    finished: float | None
+    place: int | None
+
+
+GAME_COLUMNS = "id, chat_id, kind, starter_id, settings, state, round, started, ended"
+ROUND_COLUMNS = ("game_id, number, letters, answer, started, deadline, state, winner_id, "
+                 "winner_name, guess, points")
+
+
+def _game(row) -> Game:
+    return Game(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:])
+
+
+class GameStore:
+    """Queries over the game tables on an open aiosqlite connection."""
+
+    def __init__(self, db: aiosqlite.Connection):
+        self.db = db
+
+    async def _one(self, sql: str, args: tuple = ()):
+        return await (await self.db.execute(sql, args)).fetchone()
+
+    async def _all(self, sql: str, args: tuple = ()):
+        return await (await self.db.execute(sql, args)).fetchall()
+
+    # Games --------------------------------------------------------------------------
+
+    async def create_game(self, chat_id: int, kind: str, starter_id: int,
+                          settings: dict[str, Any]) -> Game:
+        cursor = await self.db.execute(
+            "INSERT INTO games (chat_id, kind, starter_id, settings, started) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (chat_id, kind, starter_id, json.dumps(settings), time.time()))
+        await self.db.commit()
+        return await self.game(cursor.lastrowid)
+
+    async def game(self, game_id: int) -> Game | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def running_game(self, chat_id: int, kind: str) -> Game | None:
+        row = await self._one(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND kind = ? "
+            "AND state = 'running' ORDER BY id DESC LIMIT 1", (chat_id, kind))
+        return _game(row) if row else None
+
+    async def latest_game(self, chat_id: int, kind: str) -> Game | None:
+        row = await self._one(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND kind = ? "
+            "ORDER BY id DESC LIMIT 1", (chat_id, kind))
+        return _game(row) if row else None
+
+    async def running_games(self) -> list[Game]:
+        rows = await self._all(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE state = 'running' ORDER BY id")
+        return [_game(row) for row in rows]
+
+    async def set_round(self, game_id: int, number: int) -> None:
+        await self.db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
+        await self.db.commit()
+
+    async def end_game(self, game_id: int, state: str = "finished") -> bool:
+        """Mark a running game ended; False when it had ended already."""
+        cursor = await self.db.execute(
+            "UPDATE games SET state = ?, ended = ? WHERE id = ? AND state = 'running'",
+            (state, time.time(), game_id))
+        await self.db.commit()
+        return cursor.rowcount == 1
+
+    # Quiz rounds ----------------------------------------------------------------------
+
+    async def add_round(self, game_id: int, number: int, letters: str, answer: str,
+                        started: float, deadline: float) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO game_rounds (game_id, number, letters, answer, started, "
+            "deadline) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, number, letters, answer, started, deadline))
+        await self.db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
+        await self.db.commit()
+
+    async def round(self, game_id: int, number: int) -> Round | None:
+        row = await self._one(f"SELECT {ROUND_COLUMNS} FROM game_rounds "
+                              "WHERE game_id = ? AND number = ?", (game_id, number))
+        return Round(*row) if row else None
+
+    async def close_round(self, game_id: int, number: int, state: str) -> bool:
+        """Close an open round (timeout, skipped, interrupted); False if it was closed."""
+        cursor = await self.db.execute(
+            "UPDATE game_rounds SET state = ? WHERE game_id = ? AND number = ? "
+            "AND state = 'open'", (state, game_id, number))
+        await self.db.commit()
+        return cursor.rowcount == 1
+
+    async def win_round(self, game: Game, number: int, user_id: int, name: str, guess: str,
+                        points: int, seconds: float) -> bool:
+        """The round's winner and their points, in one transaction; False when the round
+        was no longer open (someone else was first)."""
+        cursor = await self.db.execute(
+            "UPDATE game_rounds SET state = 'won', winner_id = ?, winner_name = ?, "
+            "guess = ?, points = ?, solved_at = ? "
+            "WHERE game_id = ? AND number = ? AND state = 'open'",
+            (user_id, name, guess, points, time.time(), game.id, number))
+        if cursor.rowcount != 1:
+            await self.db.commit()
+            return False
+        await self.db.execute(
+            "INSERT INTO game_scores (game_id, chat_id, user_id, name, points, rounds_won, "
+            "best_seconds) VALUES (?, ?, ?, ?, ?, 1, ?) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, "
+            "points = points + excluded.points, rounds_won = rounds_won + 1, "
+            "best_seconds = MIN(COALESCE(best_seconds, excluded.best_seconds), "
+            "excluded.best_seconds)",
+            (game.id, game.chat_id, user_id, name, points, seconds))
+        await self.db.commit()
+        return True
+
+    async def scores(self, game_id: int) -> list[Score]:
+        rows = await self._all(
+            "SELECT user_id, name, points, rounds_won FROM game_scores WHERE game_id = ? "
+            "ORDER BY points DESC, rounds_won DESC, name", (game_id,))
+        return [Score(*row) for row in rows]
+
+    async def chat_scores(self, chat_id: int, limit: int = 10) -> list[Score]:
+        """All-time quiz scores in a chat (the latest name each player used)."""
+        rows = await self._all(
+            "SELECT user_id, (SELECT name FROM game_scores s2 WHERE s2.chat_id = s.chat_id "
+            "AND s2.user_id = s.user_id ORDER BY game_id DESC LIMIT 1), "
+            "SUM(points), SUM(rounds_won) FROM game_scores s WHERE chat_id = ? "
+            "GROUP BY user_id ORDER BY SUM(points) DESC, SUM(rounds_won) DESC LIMIT ?",
+            (chat_id, limit))
+        return [Score(*row) for row in rows]
+
+    async def player_stats(self, user_id: int, chat_id: int | None = None) -> dict[str, Any]:
+        """A player's record: quiz games, rounds won, points, fastest answer, best game,
+        and races entered, finished and won; in one chat or (None) everywhere."""
+        where, args = ("AND chat_id = ?", (user_id, chat_id)) if chat_id else ("", (user_id,))
+        quiz = await self._one(
+            "SELECT COUNT(*), COALESCE(SUM(rounds_won), 0), COALESCE(SUM(points), 0), "
+            f"MIN(best_seconds), COALESCE(MAX(points), 0) FROM game_scores "
+            f"WHERE user_id = ? {where}", args)
+        wins = await self._one(
+            "SELECT COUNT(*) FROM games g WHERE g.kind = 'quiz' AND g.state != 'running' "
+            f"{where.replace('chat_id', 'g.chat_id')} AND ? = (SELECT user_id FROM "
+            "game_scores s WHERE s.game_id = g.id ORDER BY points DESC, rounds_won DESC "
+            "LIMIT 1)", (*args[1:], user_id))
+        race = await self._one(
+            "SELECT COUNT(*), COUNT(e.finished), COALESCE(SUM(e.place = 1), 0), "
+            "MIN(e.finished - g.started) FROM race_entries e JOIN games g "
+            f"ON g.id = e.game_id WHERE e.user_id = ? {where.replace('chat_id', 'g.chat_id')}",
+            args)
+        return {"quiz_games": quiz[0], "rounds_won": quiz[1], "points": quiz[2],
+                "fastest": quiz[3], "best_game": quiz[4], "quiz_wins": wins[0],
+                "races": race[0], "races_finished": race[1], "races_won": race[2],
+                "best_race": race[3]}
+
+    # Race entries ---------------------------------------------------------------------
+
+    async def join_race(self, game_id: int, user_id: int, name: str) -> bool:
+        """Enter a player; False when they were in already."""
+        cursor = await self.db.execute(
+            "INSERT OR IGNORE INTO race_entries (game_id, user_id, name, joined) "
+            "VALUES (?, ?, ?, ?)", (game_id, user_id, name, time.time()))
+        await self.db.commit()
+        return cursor.rowcount == 1
+
+    async def entry(self, game_id: int, user_id: int) -> Entry | None:
+        row = await self._one(
+            "SELECT user_id, name, joined, attempts, finished, place FROM race_entries "
+            "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        return Entry(*row) if row else None
+
+    async def entries(self, game_id: int) -> list[Entry]:
+        rows = await self._all(
+            "SELECT user_id, name, joined, attempts, finished, place FROM race_entries "
+            "WHERE game_id = ? ORDER BY place IS NULL, place, joined", (game_id,))
+        return [Entry(*row) for row in rows]
+
+    async def count_attempt(self, game_id: int, user_id: int) -> None:
+        await self.db.execute("UPDATE race_entries SET attempts = attempts + 1 "
+                              "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        await self.db.commit()
+
+    async def finish_race_entry(self, game_id: int, user_id: int) -> int | None:
+        """Record a finish; its place, or None when the player had finished already."""
+        row = await self._one("SELECT COUNT(*) FROM race_entries WHERE game_id = ? "
+                              "AND finished IS NOT NULL", (game_id,))
+        cursor = await self.db.execute(
+            "UPDATE race_entries SET finished = ?, place = ? WHERE game_id = ? "
+            "AND user_id = ? AND finished IS NULL",
+            (time.time(), row[0] + 1, game_id, user_id))
+        await self.db.commit()
+        return row[0] + 1 if cursor.rowcount == 1 else None
+
+    async def race_winners(self, chat_id: int, limit: int = 5) -> list[tuple[str, int]]:
+        """(name, races won) in a chat, most wins first."""
+        return list(await self._all(
+            "SELECT e.name, COUNT(*) FROM race_entries e JOIN games g ON g.id = e.game_id "
+            "WHERE g.chat_id = ? AND e.place = 1 GROUP BY e.user_id "
+            "ORDER BY COUNT(*) DESC, e.name LIMIT ?", (chat_id, limit)))
+
+    async def recent_puzzles(self, chat_id: int, kind_name: str, limit: int = 20) -> list[str]:
+        """The puzzle files raced lately in a chat (so a pool is cycled, not repeated)."""
+        rows = await self._all(
+            "SELECT settings FROM games WHERE chat_id = ? AND kind = 'race' "
+            "ORDER BY id DESC LIMIT ?", (chat_id, limit * 4))
+        settings = [json.loads(row[0]) for row in rows]
+        return [s["source"] for s in settings
+                if s.get("kind") == kind_name and s.get("source")][:limit]
