@@ -1,39 +1,43 @@
 # PuzzleBot: `make run` starts the bot, `make test` runs every test. Both install what
-# they need first: the virtual environment, the Python packages and Debian's Chromium.
+# they need first: the virtual environment, the Python packages and the Debian packages
+# (English word lists for the anagram lexicon; Chromium for the browser test).
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEBIAN_RUN := wamerican wbritish
+DEBIAN_TEST := $(DEBIAN_RUN) chromium
 
-.PHONY: install run test lint bench chromium clean
+.PHONY: install run test lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,bench]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-# Debian's Chromium for the browser test (no browser downloads: the machine is offline)
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
+# apt-get only what is missing (no browser or data downloads: the machine is offline)
+define debian
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	[ -z "$$missing" ] || { echo "installing Debian packages:" $$missing; \
 		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; }
+endef
 
 run: install
+	$(call debian,$(DEBIAN_RUN))
 	$(PY) -m bot
 
 lint: install
 	$(VENV)/bin/ruff check .
 
-test: install chromium lint
+test: install lint
+	$(call debian,$(DEBIAN_TEST))
 	$(VENV)/bin/pytest -q
-
-bench: install
-	$(PY) -m bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

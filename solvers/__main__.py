@@ -17,13 +17,23 @@ from .pipeline import prepare, run
 
 
 def read_input(path: str) -> str:
-    """The puzzle text from a file, or standard input for `-`."""
-    return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    """The puzzle text from a file, or standard input for `-`; PuzzleError if unreadable."""
+    try:
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise PuzzleError(f"{path} is not UTF-8 text (byte {error.start})") from error
+    except OSError as error:
+        raise PuzzleError(f"cannot read {path}: {error.strerror}") from error
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    try:
+        text = read_input(args.file)
+    except PuzzleError as error:
+        print(error, file=sys.stderr)
+        return 2
     result = run(
-        read_input(args.file),
+        text,
         args.kind,
         Limits.within(args.timeout, max_solutions=args.max) if args.max else None,
         render=bool(args.png),

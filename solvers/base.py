@@ -199,6 +199,14 @@ class PuzzleKind(ABC):
         verdict = report.verdict if report else ""
         return f"{title}\n{verdict}\n{first}\nSolutions: {solutions.count_text()}"
 
+    def alternatives_note(self, puzzle: Any, solutions: Solutions) -> str:
+        """What the report says when more than one solution was found: for a puzzle,
+        that it is not unique (kinds whose answers are a ranked list say nothing)."""
+        if len(solutions.found) < 2:
+            return ""
+        second = self.format_solution(puzzle, solutions.found[1])
+        return f"The puzzle is not unique; another solution:\n{second}"
+
     def extra_media(self, puzzle: Any, solutions: Solutions) -> list[Media]:
         """More files for the reply beyond the main picture (an animation, a diagram)."""
         return []

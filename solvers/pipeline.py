@@ -128,9 +128,9 @@ def run(
         timings["render"] = time.perf_counter() - mark
 
     report_text = report.text() if report else solutions.reason or "No solution."
-    if len(solutions.found) > 1:
-        second = kind.format_solution(puzzle, solutions.found[1])
-        report_text += f"\n\nThe puzzle is not unique; another solution:\n{second}"
+    note = kind.alternatives_note(puzzle, solutions)
+    if note:
+        report_text += f"\n\n{note}"
     return Result(
         kind=kind.name,
         ok=True,

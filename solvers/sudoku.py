@@ -407,6 +407,9 @@ class Sudoku(PuzzleKind):
     version = "1"
     aliases = ("sudoko",)
 
+    def warm_up(self) -> None:
+        warm()
+
     def detect(self, text: str) -> bool:
         """A `#sudoku` header, or (with no header) 9 rows of 9 or one line of 81 made of
         digits and the usual blank marks, with at least a few givens."""

@@ -160,8 +160,7 @@ class AnagramKind(PuzzleKind):
     title = "Anagram"
     summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
                "[words=4]`; ? is a blank")
-    #: no sample file yet: puzzles/ belongs to the lead (suggested: `anagram schoolmaster`)
-    example = ""
+    example = "anagram_schoolmaster.txt"
     version = "1"
     aliases = ("anagrams",)
 
@@ -267,6 +266,10 @@ class AnagramKind(PuzzleKind):
         if more > 0:
             lines.append(f"... and {more} more")
         return "\n".join(lines)
+
+    def alternatives_note(self, puzzle: Query, solutions: Solutions) -> str:
+        """Several answers are the point of an anagram search, not a flaw."""
+        return ""
 
     def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
         return {"anagram-hints": cli_hints}
