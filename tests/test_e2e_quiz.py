@@ -77,9 +77,11 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
 
         # a wrong guess gets no reply; another real word with those letters wins the round
         wrong = await client.send(GROUP, "zzzzz", user_id=BOB)
-        also_wrong = await client.send(GROUP, letters.lower(), user_id=BOB)  # not a word
+        scrambled = letters.lower()  # the right letters, but not a word (checked here)
+        assert not guess_job(letters, scrambled, None, 1)
+        also_wrong = await client.send(GROUP, scrambled, user_id=BOB)
         won = await send_and_wait(client, alternative, CAROL)
-        assert won["text"].startswith(f"✅ Carol got it in ")
+        assert won["text"].startswith("✅ Carol got it in ")
         assert f"{alternative.upper()} (I had {answer.upper()})" in won["text"]
         assert "+10 points" in won["text"] or "+9 points" in won["text"]
         page = await client.messages(GROUP, after=wrong["message_id"])

@@ -1,0 +1,135 @@
+"""End to end: puzzle races in the sandbox's group chat with the real bot: the puzzle
+posted as picture and text, joining, private submissions judged by the kind's check (one
+wrong, then right ones), the finishing order in the group, a pool kind and a deadline."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.app import running
+from bot.config import Config
+from bot.sandbox.client import SandboxClient
+from solvers import registry
+from solvers.base import Limits
+
+ALICE, BOB, CAROL = 101, 102, 103
+GROUP = -100200300
+
+
+def solution_of(kind_name: str, text: str) -> str:
+    kind = registry.get(kind_name)
+    puzzle = kind.parse(text)
+    found = kind.solve(puzzle, Limits.within(20)).found
+    return kind.format_solution(puzzle, found[0])
+
+
+async def send_and_wait(client: SandboxClient, chat: int, text: str, user: int,
+                        kind: str | None = None) -> dict:
+    sent = await client.send(chat, text, user_id=user)
+    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=40)
+
+
+async def start_race(client: SandboxClient, command: str) -> tuple[dict, str]:
+    """The race's picture message and the puzzle text posted after it."""
+    photo = await send_and_wait(client, GROUP, command, ALICE, kind="photo")
+    text = await client.wait_for(GROUP, after=photo["message_id"])
+    return photo, text["text"]
+
+
+async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path):
+    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        usage = await send_and_wait(client, GROUP, "/race chess", ALICE)
+        assert usage["text"].startswith("Usage: /race KIND")
+        photo, puzzle = await start_race(client, "/race seki easy minutes=5")
+        assert photo["caption"].startswith(
+            "🏁 Race #1: Seki (easy, exactly one solution). Alice started it; 5 min to go.")
+        assert "/submit 1" in photo["caption"]
+        picture = Image.open(io.BytesIO(await client.file(photo["file_url"])))
+        assert picture.format == "PNG" and picture.width >= 300
+        assert puzzle.startswith("#seki easy")
+        solution = solution_of("seki", puzzle)
+
+        join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        for user in (ALICE, BOB):
+            pressed = await client.press(GROUP, user, photo["message_id"], join)
+            answer = await client.callback_answer(pressed["callback_query_id"])
+            assert answer["text"].startswith("You're in race #1.")
+
+        # in the group a solution is refused (so nobody copies it)
+        sent = await client.send(GROUP, f"/submit 1\n{solution}", user_id=CAROL)
+        told = await client.wait_for(GROUP, after=sent["message_id"])
+        assert "send solutions to me in a private chat" in told["text"]
+
+        # Bob's wrong grid: the check says what is wrong
+        wrong = await send_and_wait(client, BOB, "/submit 1\n0000\n0000\n0000\n0000", BOB)
+        assert wrong["text"].startswith("Not yet, race #1:\nPuzzle has ** ERROR **")
+        assert "FAIL" in wrong["text"]
+        unreadable = await send_and_wait(client, BOB, "/submit 1\n012", BOB)
+        assert "I could not read that solution: expected 4 rows" in unreadable["text"]
+
+        # Alice's right grid: first place, and the group sees it
+        right = await send_and_wait(client, ALICE, f"/submit 1\n{solution}", ALICE)
+        assert right["text"].startswith("✅ Correct! Puzzle OK Solution successful.")
+        assert "You finished race #1 1st, in " in right["text"]
+        seen = await client.wait_for(GROUP, after=told["message_id"])
+        assert seen["text"].startswith("🏁 Alice finished race #1: 1st, in ")
+        again = await send_and_wait(client, ALICE, f"/submit 1\n{solution}", ALICE)
+        assert again["text"] == "You finished race #1 already, 1st."
+
+        # Bob finishes second: everyone who joined has finished, so the race ends
+        right = await send_and_wait(client, BOB, f"/submit 1 {solution.replace(chr(10), '')}",
+                                    BOB)
+        assert "You finished race #1 2nd" in right["text"]
+        seen = await client.wait_for(GROUP, after=seen["message_id"])
+        assert seen["text"].startswith("🏁 Bob finished race #1: 2nd")
+        over = await client.wait_for(GROUP, after=seen["message_id"])
+        lines = over["text"].splitlines()
+        assert lines[0] == "Race #1 is over: everyone who joined has finished."
+        assert lines[1] == "The winner is Alice!"
+        assert lines[2].startswith("1st Alice: ") and lines[3].startswith("2nd Bob: ")
+        assert lines[3].endswith("(2 wrong tries)")
+        late = await send_and_wait(client, CAROL, f"/submit 1\n{solution}", CAROL)
+        assert late["text"].startswith("Race #1 is over.")
+
+        stats = await send_and_wait(client, GROUP, "/stats", BOB)
+        assert "Races: 1 entered, 1 finished, 0 won" in stats["text"]
+        top = await send_and_wait(client, GROUP, "/top", BOB)
+        assert "Race wins here:\nAlice: 1" in top["text"]
+
+
+async def test_a_pool_race_ends_at_its_deadline(tmp_path):
+    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        photo, puzzle = await start_race(client, "/race gogen minutes=0.05")
+        assert photo["caption"].startswith("🏁 Race #1: Gogen (gogen_")
+        assert "exactly one solution" in photo["caption"]
+        assert registry.get("gogen").detect(puzzle)
+        busy = await send_and_wait(client, GROUP, "/race nw", BOB)
+        assert busy["text"].startswith("Race #1 is still on here")
+        over = await client.wait_for(GROUP, after=busy["message_id"], timeout=20)
+        assert over["text"] == "Race #1 is over: time is up.\nNobody finished this time."
+
+
+async def test_a_race_goes_on_after_a_restart(tmp_path):
+    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        photo, puzzle = await start_race(client, "/race sudoku hard minutes=5")
+        assert photo["caption"].startswith("🏁 Race #1: Sudoku (hard, exactly one solution)")
+        solution = solution_of("sudoku", puzzle)
+        join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        await client.press(GROUP, BOB, photo["message_id"], join)
+        right = await send_and_wait(client, ALICE, f"/submit 1\n{solution}", ALICE)
+        assert "You finished race #1 1st" in right["text"]
+
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        note = await client.wait_for(GROUP, timeout=20)
+        assert note["text"].startswith(
+            "I was restarted; race #1 goes on, with the 1 finish so far kept. It ends at ")
+        right = await send_and_wait(client, BOB, f"/submit 1\n{solution}", BOB)
+        assert "You finished race #1 2nd" in right["text"]
+        seen = await client.wait_for(GROUP, after=note["message_id"])
+        over = await client.wait_for(GROUP, after=seen["message_id"])
+        assert over["text"].startswith("Race #1 is over: everyone who joined has finished.")
