@@ -259,13 +259,14 @@ def here(puzzle: GogenPuzzle, letter: str, cell: int) -> str:
     return f"{letter}{position(puzzle, cell)}"
 
 
-def smt_assertions(puzzle: GogenPuzzle, candidates: Candidates) -> list[str]:
-    """The search left after propagation, as Bools, and every letter's Int position.
+def smt_assertions(puzzle: GogenPuzzle, candidates: Candidates, named: str) -> list[str]:
+    """The search left after propagation, as Bools, and the Int position of `named` letters.
 
-    Placed letters become constants; each open letter takes exactly one candidate, each
-    cell at most one open letter, and each link between two open letters reads "if a is
-    here, b is on one of these neighbouring candidates". Links to a placed letter need
-    nothing: propagation kept only candidates next to it.
+    Each open letter takes exactly one candidate, each cell at most one open letter, and
+    each link between two open letters reads "if a is here, b is on one of these
+    neighbouring candidates". Links to a placed letter need nothing: propagation kept
+    only candidates next to it. The export names every letter (placed ones as
+    constants); the solver reads only the open ones, so it names just those.
     """
     near = neighbours(puzzle.size)
     search = open_letters(puzzle, candidates)
@@ -290,7 +291,7 @@ def smt_assertions(puzzle: GogenPuzzle, candidates: Candidates) -> list[str]:
                                    for q in sorted(near[cell] & candidates[second]))
                 lines.append(f"(assert (=> {here(puzzle, first, cell)} (or {targets})))")
     lines.append(";; each letter's position: 10*row + column + 1")
-    for x in puzzle.letters:
+    for x in named:
         lines += [f"(declare-const V{x} Int)",
                   f"(assert (= V{x} {_position_text(puzzle, x, candidates[x])}))"]
     return lines
@@ -338,7 +339,7 @@ class Gogen(PuzzleKind):
             return Solutions([], 0, True, reason, stats={"propagation": "unsat"})
         search = open_letters(puzzle, candidates)
         solver = z3.SimpleSolver()
-        solver.from_string("\n".join(smt_assertions(puzzle, candidates)))
+        solver.from_string("\n".join(smt_assertions(puzzle, candidates, "".join(search))))
         letters = [z3.Int(f"V{x}") for x in search]
         found, count, exhaustive = enumerate_models(solver, letters, limits)
         placed = {x: position(puzzle, next(iter(c)))
@@ -369,7 +370,7 @@ class Gogen(PuzzleKind):
             return "\n".join(head + [f"; {reason}", "(assert false)", "(check-sat)", "(exit)"])
         names = " ".join(f"V{x}" for x in puzzle.letters)
         tail = ["(check-sat)", f"(get-value ({names}))", "(exit)"]
-        return "\n".join(head + smt_assertions(puzzle, candidates) + tail)
+        return "\n".join(head + smt_assertions(puzzle, candidates, puzzle.letters) + tail)
 
     # Checking ----------------------------------------------------------------------
 
@@ -455,7 +456,7 @@ class Gogen(PuzzleKind):
 
     def render(self, puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
         """The grid (givens blue on grey, found letters black) with each word's path."""
-        cell, margin, top = 120, 30, 70
+        cell, margin, top = 600 // puzzle.size, 30, 70  # the same width for every size
         side = cell * puzzle.size
         legend_rows = (len(puzzle.words) + 2) // 3 if solution else 0
         image, pen = draw.canvas(side + 2 * margin, top + side + 30 + legend_rows * 38 + 20)

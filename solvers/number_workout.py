@@ -19,6 +19,7 @@ A solution is the 78 numbers, written in the same 10 lines.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import z3
@@ -192,12 +193,13 @@ def holds(cell: int, value: int) -> str:
     return f"V{cell}is{value}"
 
 
-def smt_assertions(candidates: list[set[int]]) -> list[str]:
-    """The search left after propagation, as Bools, and every segment's Int number.
+def smt_assertions(candidates: list[set[int]], named: Iterable[int]) -> list[str]:
+    """The search left after propagation, as Bools, and the Int number of `named` segments.
 
     Each open segment (a touching pair counts once) holds exactly one of its candidate
     numbers; in each hexagon each number not yet placed sits on exactly one open segment.
-    Decided segments become constants.
+    The export names every segment (decided ones as constants); the solver reads only
+    the open ones, so it names just those and Z3 parses less.
     """
     search = open_segments(candidates)
     lines = [f"(declare-const {holds(c, v)} Bool)" for c in search
@@ -215,7 +217,7 @@ def smt_assertions(candidates: list[set[int]]) -> list[str]:
                 lines += [f"(assert (or {names})) ; hexagon {k} has a {value}",
                           f"(assert ((_ at-most 1) {names}))"]
     lines.append(";; each segment's number (a touching pair shares its first's)")
-    for cell in range(CELLS):
+    for cell in named:
         lines += [f"(declare-const V{cell} Int)",
                   f"(assert (= V{cell} {_number_text(first_of(cell), candidates)}))"]
     return lines
@@ -261,7 +263,7 @@ class NumberWorkout(PuzzleKind):
             return Solutions([], 0, True, reason, stats={"propagation": "unsat"})
         search = open_segments(candidates)
         solver = z3.SimpleSolver()
-        solver.from_string("\n".join(smt_assertions(candidates)))
+        solver.from_string("\n".join(smt_assertions(candidates, search)))
         segments = [z3.Int(f"V{c}") for c in search]
         found, count, exhaustive = enumerate_models(solver, segments, limits)
         grids = [self._grid(candidates, dict(zip(search, values, strict=True)))
@@ -285,7 +287,7 @@ class NumberWorkout(PuzzleKind):
             return "\n".join(head + [f"; {reason}", "(assert false)", "(check-sat)", "(exit)"])
         names = " ".join(f"V{i}" for i in range(CELLS))
         tail = ["(check-sat)", f"(get-value ({names}))", "(exit)"]
-        return "\n".join(head + smt_assertions(candidates) + tail)
+        return "\n".join(head + smt_assertions(candidates, range(CELLS)) + tail)
 
     # Checking ----------------------------------------------------------------------
 
@@ -341,7 +343,7 @@ class NumberWorkout(PuzzleKind):
         xs = [p[0] for t in TRIANGLES for p in t]
         ys = [p[1] for t in TRIANGLES for p in t]
         width = int((max(xs) - min(xs)) * scale) + 2 * margin
-        height = int((max(ys) - min(ys)) * scale) + top + margin + 40
+        height = int((max(ys) - min(ys)) * scale) + top + margin + 64
         image, pen = draw.canvas(width, height)
         draw.centred_text(pen, (width / 2, 24), "Number Workout", 26, bold=True)
         draw.centred_text(pen, (width / 2, 56), puzzle.name[:40], 18, fill=draw.MUTED)
@@ -368,8 +370,12 @@ class NumberWorkout(PuzzleKind):
             if value:
                 cx = sum(at(p)[0] for p in triangle) / 3
                 cy = sum(at(p)[1] for p in triangle) / 3
-                colour = draw.GIVEN if puzzle.clues[cell] else draw.INK
+                colour = draw.INK
+                if puzzle.clues[cell]:  # a clue sits on a white disc, in blue
+                    pen.ellipse([cx - 16, cy - 16, cx + 16, cy + 16], fill=draw.PAPER)
+                    colour = draw.GIVEN
                 draw.centred_text(pen, (cx, cy), str(value), 26, fill=colour, bold=True)
-        legend = "yellow: first of a touching pair   teal: last   blue: clue"
-        draw.centred_text(pen, (width / 2, height - 24), legend, 17, fill=draw.MUTED)
+        for offset, legend in ((48, "yellow: first of a touching pair   teal: last"),
+                               (22, "blue on white: clue   black: found")):
+            draw.centred_text(pen, (width / 2, height - offset), legend, 17, fill=draw.MUTED)
         return image
