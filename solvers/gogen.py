@@ -456,12 +456,12 @@ class Gogen(PuzzleKind):
 
     def render(self, puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
         """The grid (givens blue on grey, found letters black) with each word's path."""
-        cell, margin, top = 600 // puzzle.size, 30, 70  # the same width for every size
+        cell, margin, top = 600 // puzzle.size, 30, 84  # the same width for every size
         side = cell * puzzle.size
         legend_rows = (len(puzzle.words) + 2) // 3 if solution else 0
         image, pen = draw.canvas(side + 2 * margin, top + side + 30 + legend_rows * 38 + 20)
-        title = " ".join(x for x in ("Gogen", puzzle.name) if x)
-        draw.centred_text(pen, (image.width / 2, top / 2), title, 28, bold=True)
+        draw.centred_text(pen, (image.width / 2, 24), "Gogen", 28, bold=True)
+        draw.centred_text(pen, (image.width / 2, 56), puzzle.name[:48], 18, fill=draw.MUTED)
 
         def centre(index: int) -> tuple[float, float]:
             r, c = divmod(index, puzzle.size)
