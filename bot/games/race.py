@@ -98,7 +98,13 @@ def make_puzzle_job(kind_name: str, difficulty: str, seed: int,
         candidates = pool
     fallback = None
     for source, text in candidates:
-        puzzle = kind.parse(text)
+        try:
+            puzzle = kind.parse(text)
+        except PuzzleError as error:  # a bad pool file is passed over, not raced
+            if not pool:
+                raise
+            log.warning("race pool file %s unusable: %s", source, error)
+            continue
         count = kind.solve(puzzle, Limits.within(15, max_solutions=2)).count
         found = RacePuzzle(text.strip(), source, b"", count)
         if count == 1:
