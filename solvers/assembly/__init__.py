@@ -6,6 +6,8 @@ map) and `box.py` (box, assembly, anchor); the kinds are listed in `KINDS`.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .kinds import BedlamKind, BoxerKind, PentKind, SomaKind, Y25Kind
 from .nuts import NutsKind
 from .queens import QueensKind
@@ -15,8 +17,10 @@ KINDS = (BoxerKind(), PentKind(), SomaKind(), BedlamKind(), Y25Kind(), QueensKin
          NutsKind(), TangramKind())
 
 
+@cache
 def warm() -> None:
-    """Compile the bitmask search and set up the preset boxes: call once per worker."""
+    """Compile the bitmask search and set up the preset boxes (once per process: every
+    box kind's `warm_up` calls it, only the first call does the work)."""
     from . import presets
     from .bitmask import warm as compile_search
     from .box import assembler_for

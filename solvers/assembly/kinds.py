@@ -36,6 +36,11 @@ class BoxerKind(PuzzleKind):
     def detect(self, text: str) -> bool:
         return header_is(text, "boxer")
 
+    def warm_up(self) -> None:
+        from . import warm  # the package imports this module: import at call time
+
+        warm()
+
     def parse(self, text: str) -> BoxPuzzle:
         puzzle = boxer.parse(text)
         check_limits(puzzle)  # refused before any search
