@@ -16,10 +16,9 @@ separate them). A solution is the filled grid, written as n rows of n letters.
 
 Solving: a cheap propagation narrows every letter's candidates (a letter must have a
 candidate next to each letter it links to; a letter with one candidate owns that cell;
-a cell only one letter can reach belongs to it), then Z3 solves and counts what is
-left, given as the SMT-LIB2 text `smt()` exports: one Int position per letter, its
-candidate positions, `distinct`, and per link "if a is here, b is on one of these
-neighbouring cells".
+a cell only one letter can reach belongs to it). Z3 then searches and counts only what
+is left, as Booleans "letter a is on position 14" (the text `smt()` exports, where every
+letter also gets its Int position for `get-value`).
 """
 
 from __future__ import annotations
@@ -225,6 +224,9 @@ def propagate(puzzle: GogenPuzzle) -> tuple[Candidates, str]:
                                         f"to a cell '{b.upper()}' can take")
                 candidates[a], changed = kept, True
         changed |= _settle(candidates)
+        reason = _conflict(puzzle, candidates)
+        if reason:
+            return candidates, reason
     return candidates, ""
 
 
@@ -235,7 +237,7 @@ def _settle(candidates: dict[str, frozenset[int]]) -> bool:
               if len(cells) == 1}
     for letter, cells in candidates.items():
         kept = frozenset(c for c in cells if placed.get(c, letter) == letter)
-        if kept != cells and kept:
+        if kept != cells and len(cells) > 1:  # two placed on one cell: `_conflict` says so
             candidates[letter], changed = kept, True
     reach: dict[int, list[str]] = {}
     for letter, cells in candidates.items():
@@ -245,6 +247,26 @@ def _settle(candidates: dict[str, frozenset[int]]) -> bool:
         if len(letters) == 1 and len(candidates[letters[0]]) > 1:
             candidates[letters[0]], changed = frozenset({cell}), True
     return changed
+
+
+def _conflict(puzzle: GogenPuzzle, candidates: Candidates) -> str:
+    """Why the candidates cannot give a solution: a letter with no cell, two letters
+    needing one cell, or a cell no letter can reach (there are as many letters as cells)."""
+    owner: dict[int, str] = {}
+    for letter, cells in candidates.items():
+        if not cells:
+            return f"no solution: '{letter.upper()}' has no cell left"
+        if len(cells) == 1:
+            cell = next(iter(cells))
+            if cell in owner:
+                return (f"no solution: '{owner[cell].upper()}' and '{letter.upper()}' both "
+                        f"need {cell_name(puzzle, cell)}")
+            owner[cell] = letter
+    reachable = frozenset().union(*candidates.values())
+    for cell in range(puzzle.size * puzzle.size):
+        if cell not in reachable:
+            return f"no solution: no letter can reach {cell_name(puzzle, cell)}"
+    return ""
 
 
 # The SMT encoding ---------------------------------------------------------------------

@@ -142,6 +142,13 @@ def test_impossible_words_give_no_solution_with_a_reason():
     assert "no solution" in solutions.reason
 
 
+def test_two_letters_forced_onto_one_cell_give_no_solution():
+    """B and H must both sit next to A and I: only the centre does, so nothing fits."""
+    solutions = KIND.solve(KIND.parse("a.c\n...\ng.i\nabi\nahi\ndef\n"), Limits())
+    assert (solutions.found, solutions.count, solutions.exhaustive) == ([], 0, True)
+    assert "row 2 column 2" in solutions.reason
+
+
 @pytest.mark.parametrize(("text", "line", "words"), [
     ("y.x.q\n....\nc.r.k\n.....\ns.l.n\n", 2, "row 2 has 4 cells but row 1 has 5"),
     ("#gogen t\ny.x.q\n.....\nc.y.k\n", 4, "'Y' is given twice"),
