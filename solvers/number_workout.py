@@ -35,6 +35,7 @@ HEIGHT = math.sqrt(3) / 2  # centre-to-edge distance of a hexagon with side 1
 COLUMNS = ((4, 2), (5, 1), (4, 2))
 
 Point = tuple[float, float]
+Triangle = tuple[Point, Point, Point]  # a segment: the hexagon's centre and two corners
 
 
 # Geometry ---------------------------------------------------------------------------
@@ -46,7 +47,7 @@ def _hexagon_centres() -> list[Point]:
     return sorted(centres, key=lambda p: (round(p[1], 6), p[0]))
 
 
-def _segments(centre: Point) -> list[tuple[Point, Point, Point]]:
+def _segments(centre: Point) -> list[Triangle]:
     """The six triangles of a flat-topped hexagon: its centre and two adjacent corners."""
     cx, cy = centre
     corners = [(cx + math.cos(math.radians(a)), cy + math.sin(math.radians(a)))
@@ -54,7 +55,8 @@ def _segments(centre: Point) -> list[tuple[Point, Point, Point]]:
     return [(centre, corners[i], corners[(i + 1) % 6]) for i in range(6)]
 
 
-def _build_tables():
+def _build_tables() -> tuple[tuple[Triangle, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
+                             tuple[tuple[int, int], ...], tuple[int, ...]]:
     """Segment triangles in reading order, the hexagon of each, hexagon cells, pairs."""
     pieces = []  # (row, x, hexagon index, triangle)
     for hexagon, centre in enumerate(_hexagon_centres()):
