@@ -70,7 +70,7 @@ class QueensKind(PuzzleKind):
             words = words[1:]
         if not words:
             return Board(8)
-        if len(words) != 1 or not words[0].isdigit():
+        if len(words) != 1 or not words[0].isdecimal():  # isdigit() lets ² through to int()
             raise PuzzleError(f"'{' '.join(words)}' is not a board size; send e.g. queens 8", 1)
         n = int(words[0])
         if not 1 <= n <= MAX_N:
