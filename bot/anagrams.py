@@ -30,7 +30,7 @@ from solvers.anagram.kind import hints_for
 from solvers.base import PuzzleError
 from solvers.pipeline import png_bytes
 
-from .handlers import command_argument, services
+from .handlers import admitted, command_argument, services
 from .pool import JobTimeout, WorkerDied, solve_job
 
 log = logging.getLogger(__name__)
@@ -104,6 +104,8 @@ async def hint_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await message.reply_text("Usage: /hint LETTERS, e.g. /hint dormitory\n"
                                  "Options as for /anagram: topic=countries pattern=5,4")
         return
+    if not await admitted(update, context):
+        return
     try:
         steps = await steps_for(context, clue)
     except PuzzleError as error:
@@ -148,8 +150,9 @@ async def inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     """`@bot letters`: the best answers as results, and a result that asks for hints."""
     query = update.inline_query
     clue = " ".join(query.query.split())
-    if not clue:
-        await query.answer([], cache_time=300)
+    allowed, _ = services(context).limiter.allow(update.effective_user.id)
+    if not clue or not allowed:  # typing fires a query per key: no message, just nothing
+        await query.answer([], cache_time=300 if not clue else 5)
         return
     try:
         result = await services(context).pool.submit(

@@ -7,14 +7,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from telegram import BotCommand, Update
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     CommandHandler,
@@ -27,7 +25,10 @@ from solvers import registry
 
 from . import anagrams, games, handlers
 from .config import Config
+from .flood import PatientRateLimiter
+from .metrics import Metrics
 from .pool import SolverPool
+from .ratelimit import RateLimiter
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -39,8 +40,8 @@ CONCURRENT_UPDATES = 256
 def build_application(config: Config, base_url: str | None = None,
                       token: str | None = None) -> Application:
     """The Application with every handler; `base_url` points it at a Bot API server."""
-    limiter = (AIORateLimiter(group_max_rate=0, max_retries=3) if config.sandbox
-               else AIORateLimiter(max_retries=3))
+    limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3) if config.sandbox
+               else PatientRateLimiter(max_retries=3))
     builder = (Application.builder().token(token or config.token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter))
     if base_url:
@@ -51,7 +52,8 @@ def build_application(config: Config, base_url: str | None = None,
         config=config,
         pool=SolverPool(config.workers, config.solve_timeout),
         store=Store(config.db_path),
-        started=time.time(),
+        metrics=Metrics(),
+        limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
     )
     return application
 
@@ -60,6 +62,7 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler(["start", "help"], handlers.start))
     application.add_handler(CommandHandler("example", handlers.example))
     application.add_handler(CommandHandler("smt", handlers.smt))
+    application.add_handler(CommandHandler("admin", handlers.admin))
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))

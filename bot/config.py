@@ -17,6 +17,9 @@ class Config:
     solve_timeout: float = 60.0
     sandbox_port: int = 8080
     owner_id: int | None = None
+    #: solving requests one person may make at once, and how many more per minute
+    rate_burst: int = 8
+    rate_per_minute: float = 30.0
 
     @property
     def sandbox(self) -> bool:
@@ -35,6 +38,8 @@ class Config:
             solve_timeout=float(env.get("PUZZLEBOT_SOLVE_TIMEOUT") or 60),
             sandbox_port=int(env.get("PUZZLEBOT_SANDBOX_PORT") or 8080),
             owner_id=int(owner) if owner.lstrip("-").isdigit() else None,
+            rate_burst=int(env.get("PUZZLEBOT_RATE_BURST") or 8),
+            rate_per_minute=float(env.get("PUZZLEBOT_RATE_PER_MINUTE") or 30),
         )
 
     def __repr__(self) -> str:  # never print the token

@@ -26,7 +26,9 @@ from solvers.base import PuzzleError, PuzzleKind
 from solvers.pipeline import Result, prepare
 
 from .config import Config
+from .metrics import Metrics
 from .pool import JobTimeout, SolverPool, WorkerDied
+from .ratelimit import RateLimiter
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -44,7 +46,8 @@ class Services:
     config: Config
     pool: SolverPool
     store: Store
-    started: float
+    metrics: Metrics
+    limiter: RateLimiter
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
@@ -162,6 +165,8 @@ async def solve_and_reply(update: Update, context: ContextTypes.DEFAULT_TYPE,
     """Parse, look in the cache, else solve in the pool; then reply."""
     message = update.effective_message
     svc = services(context)
+    if not await admitted(update, context):
+        return
     started = time.perf_counter()
     try:
         kind, _, key = prepare(text, kind.name)
@@ -170,6 +175,7 @@ async def solve_and_reply(update: Update, context: ContextTypes.DEFAULT_TYPE,
         return
     result = await svc.store.get_result(key)
     if result is not None:
+        svc.metrics.cache_hits += 1
         log.info("cache hit: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
     else:
         result = await solve_in_pool(update, context, text, kind)
@@ -177,8 +183,38 @@ async def solve_and_reply(update: Update, context: ContextTypes.DEFAULT_TYPE,
             return
         if result.ok and not result.timed_out:
             await svc.store.put_result(key, result)
+        svc.metrics.solved(kind.name, time.perf_counter() - started)
         log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
     await send_result(message, result)
+
+
+async def admitted(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    """Apply the per-user rate limit to solving work; say so politely, once."""
+    svc = services(context)
+    user = update.effective_user
+    if user is None:
+        return True
+    allowed, warn = svc.limiter.allow(user.id)
+    if not allowed:
+        svc.metrics.rate_limited += 1
+        if warn:
+            wait = svc.limiter.wait_seconds(user.id)
+            await update.effective_message.reply_text(
+                f"You are sending puzzles faster than I can solve them for everyone. "
+                f"Please wait about {max(1, round(wait))} s and try again.")
+    return allowed
+
+
+async def admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/admin for the owner (PUZZLEBOT_OWNER_ID): how the bot is doing. Others: silence."""
+    svc = services(context)
+    user = update.effective_user
+    if svc.config.owner_id is None or user is None or user.id != svc.config.owner_id:
+        return
+    store = "open" if svc.store.db is not None else "unavailable (running without cache)"
+    await update.effective_message.reply_text(
+        f"{svc.metrics.report()}\nWorkers: {svc.pool.workers}; "
+        f"store: {store}, schema {await svc.store.schema_version()}")
 
 
 async def solve_in_pool(update: Update, context: ContextTypes.DEFAULT_TYPE,
@@ -196,10 +232,12 @@ async def solve_in_pool(update: Update, context: ContextTypes.DEFAULT_TYPE,
     try:
         result = await svc.pool.solve(text, kind.name, progress=note.update)
     except JobTimeout:
+        svc.metrics.timeouts += 1
         await message.reply_text(
             f"{kind.title}: this puzzle took longer than the {svc.config.solve_timeout:g} s "
             "limit, so I stopped it. Try a smaller one.")
     except WorkerDied:
+        svc.metrics.worker_deaths += 1
         await message.reply_text(
             f"{kind.title}: the solver process stopped in the middle of this job. "
             "It has been replaced; please send the puzzle again.")
@@ -298,6 +336,7 @@ def clip(text: str, limit: int) -> str:
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Log every unexpected failure; tell the user something went wrong."""
     log.error("unexpected error handling an update", exc_info=context.error)
+    services(context).metrics.errors += 1
     if isinstance(update, Update) and update.effective_message:
         with contextlib.suppress(TelegramError):
             await update.effective_message.reply_text(

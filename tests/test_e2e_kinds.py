@@ -24,7 +24,8 @@ KINDS_WITH_EXAMPLES = [kind.name for kind in registry.KINDS if kind.example]
 
 @pytest.fixture
 async def puzzlebot(tmp_path):
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=BUDGET)
+    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=BUDGET,
+                    rate_burst=100)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         yield client
 

@@ -1,0 +1,41 @@
+"""Respecting Telegram: its flood limits, 429 answers and passing server errors.
+
+python-telegram-bot's AIORateLimiter paces requests to Telegram's published limits and
+retries a 429 after the `retry_after` Telegram names. A 5xx answer (Telegram's servers
+having a bad moment) is retried here too, a few times with a growing pause. A timeout
+is not retried: the request may have gone through, and a duplicate reply is worse.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from telegram.error import BadRequest, NetworkError, TimedOut
+from telegram.ext import AIORateLimiter
+
+log = logging.getLogger(__name__)
+
+#: retries after a server error, and the first pause (doubled each time)
+SERVER_ERROR_RETRIES = 3
+FIRST_PAUSE = 0.5
+
+
+class PatientRateLimiter(AIORateLimiter):
+    async def process_request(self, callback, args, kwargs, endpoint: str,
+                              data: dict[str, Any], rate_limit_args) -> Any:
+        pause = FIRST_PAUSE
+        for attempt in range(SERVER_ERROR_RETRIES + 1):
+            try:
+                return await super().process_request(
+                    callback, args, kwargs, endpoint, data, rate_limit_args)
+            except (BadRequest, TimedOut):
+                raise
+            except NetworkError as error:
+                if attempt == SERVER_ERROR_RETRIES:
+                    raise
+                log.warning("%s failed (%s); retrying in %.1f s", endpoint, error, pause)
+                await asyncio.sleep(pause)
+                pause *= 2
+        raise AssertionError("unreachable")

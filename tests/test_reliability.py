@@ -1,0 +1,214 @@
+"""Overload and faults: rate limits, Bot API errors, a dying worker, a locked or
+unreadable database, a killed bot process, the owner's /admin, and the token in logs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from bot.app import running
+from bot.config import Config
+from bot.logs import MaskToken
+from bot.pool import SolverPool
+from bot.ratelimit import RateLimiter
+from bot.sandbox.client import SandboxClient
+
+ROOT = Path(__file__).resolve().parent.parent
+SEKI = "#seki sk_6018.txt\noo+ooaoo-"
+ALICE, BOB, CAROL = 101, 102, 103
+
+
+def bot_config(tmp_path: Path, **changes) -> Config:
+    values = {"db_path": str(tmp_path / "bot.sqlite3"), "workers": 2, "solve_timeout": 20.0}
+    return Config(**{**values, **changes})
+
+
+async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,
+              timeout: float = 30) -> dict:
+    sent = await client.send(chat, text)
+    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
+
+
+async def nothing_after(client: SandboxClient, chat: int, after: int, seconds: float) -> bool:
+    page = await client.messages(chat, after=after, wait=seconds)
+    return not [m for m in page["messages"] if m["from"]["is_bot"]]
+
+
+def test_rate_limiter_refills_and_warns_once():
+    now = [0.0]
+    limiter = RateLimiter(burst=2, rate=1.0, clock=lambda: now[0])
+    assert limiter.allow(1) == (True, False)
+    assert limiter.allow(1) == (True, False)
+    assert limiter.allow(1) == (False, True)
+    assert limiter.allow(1) == (False, False)  # warned once, then quiet
+    assert limiter.allow(2) == (True, False)  # other people are not affected
+    now[0] = 1.0
+    assert limiter.allow(1) == (True, False)
+
+
+async def test_a_flood_from_one_user_is_limited_politely(tmp_path):
+    config = bot_config(tmp_path, rate_burst=2, rate_per_minute=6)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        for _ in range(2):
+            assert "Puzzle OK" in (await ask(client, ALICE, SEKI, kind="photo"))["caption"]
+        told = await ask(client, ALICE, SEKI)
+        assert told["text"].startswith("You are sending puzzles faster than I can solve")
+        ignored = await client.send(ALICE, SEKI)
+        assert await nothing_after(client, ALICE, ignored["message_id"], 1.5)
+        assert "Puzzle OK" in (await ask(client, BOB, SEKI, kind="photo"))["caption"]
+
+
+async def test_429_and_5xx_answers_from_the_bot_api_are_retried(tmp_path):
+    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+                SandboxClient(bot.url) as client):
+        await client.fault("sendPhoto", count=2, error_code=429, retry_after=1)
+        await client.fault("sendMessage", count=2, error_code=502)
+        photo = await ask(client, ALICE, SEKI, kind="photo", timeout=30)
+        assert "Puzzle OK" in photo["caption"]
+        report = await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+        assert "RotorGroup 0" in report["text"]
+        photos = await client.calls("sendPhoto")
+        assert [call["ok"] for call in photos] == [False, False, True]
+        assert photos[0]["error"] == "fault 429"
+
+
+async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
+    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+                SandboxClient(bot.url) as client):
+        pool: SolverPool = bot.application.bot_data["services"].pool
+        real_solve = pool.solve
+
+        async def solve_or_die(text: str, kind_name: str | None = None, **options):
+            if "oooooooo+" in text:  # this job's worker is killed by a signal mid-job
+                return await pool.submit(os.abort)
+            return await real_solve(text, kind_name, **options)
+
+        pool.solve = solve_or_die
+        told = await ask(client, ALICE, "/seki oooooooo+")
+        assert "the solver process stopped in the middle of this job" in told["text"]
+        again = await ask(client, ALICE, SEKI, kind="photo")
+        assert "Puzzle OK" in again["caption"]
+
+
+async def test_a_locked_database_only_costs_the_cache(tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="bot.store")
+    config = bot_config(tmp_path)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        blocker = sqlite3.connect(config.db_path, timeout=0.1)
+        blocker.execute("BEGIN EXCLUSIVE")  # another process holds the write lock
+        try:
+            photo = await ask(client, ALICE, SEKI, kind="photo")
+            assert "Puzzle OK" in photo["caption"]
+        finally:
+            blocker.rollback()
+            blocker.close()
+        assert any("answering without it" in r.getMessage() or "not kept" in r.getMessage()
+                   for r in caplog.records)
+    check = sqlite3.connect(config.db_path)
+    assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    check.close()
+
+
+async def test_an_unreadable_database_file_only_costs_the_cache(tmp_path, caplog):
+    caplog.set_level(logging.ERROR, logger="bot.store")
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database" * 100)
+    async with (running(bot_config(tmp_path, db_path=str(junk)), sandbox_port=0) as bot,
+                SandboxClient(bot.url) as client):
+        photo = await ask(client, ALICE, SEKI, kind="photo")
+        assert "Puzzle OK" in photo["caption"]
+    assert any("running without cache" in r.getMessage() for r in caplog.records)
+    assert junk.read_bytes() == b"this is not a database" * 100
+
+
+async def test_admin_answers_the_owner_only(tmp_path):
+    async with (running(bot_config(tmp_path, owner_id=ALICE), sandbox_port=0) as bot,
+                SandboxClient(bot.url) as client):
+        await ask(client, BOB, SEKI, kind="photo")
+        await ask(client, BOB, SEKI, kind="photo")
+        report = await ask(client, ALICE, "/admin")
+        assert "Jobs run: 1; answered from the cache: 1 (50%)" in report["text"]
+        assert "seki: 1 solves, p50" in report["text"]
+        sent = await client.send(BOB, "/admin")
+        assert await nothing_after(client, BOB, sent["message_id"], 1.5)
+
+
+def test_the_token_never_reaches_a_log_line():
+    token = "123456789:AAE-secret-token-value"
+    records: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record):
+            records.append(self.format(record))
+
+    logger = logging.getLogger("test.token")
+    handler = Collect()
+    handler.addFilter(MaskToken(token))
+    logger.addHandler(handler)
+    try:
+        logger.warning("POST https://api.telegram.org/bot%s/getUpdates failed", token)
+    finally:
+        logger.removeHandler(handler)
+    assert records == ["POST https://api.telegram.org/bot<token>/getUpdates failed"]
+    assert token not in repr(Config(token=token))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_bot_process(tmp_path: Path, port: int) -> subprocess.Popen:
+    env = {**os.environ, "PUZZLEBOT_DB": str(tmp_path / "bot.sqlite3"),
+           "PUZZLEBOT_SANDBOX_PORT": str(port), "PUZZLEBOT_WORKERS": "1"}
+    env.pop("TELEGRAM_BOT_TOKEN", None)
+    return subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+async def wait_until_up(url: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    async with httpx.AsyncClient() as http:
+        while time.monotonic() < deadline:
+            try:
+                if (await http.get(f"{url}/sandbox/chats")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await asyncio.sleep(0.2)
+    raise TimeoutError("the bot did not start")
+
+
+async def test_kill_9_and_restart_keeps_the_cached_results(tmp_path):
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    first = start_bot_process(tmp_path, port)
+    try:
+        await wait_until_up(url)
+        async with SandboxClient(url) as client:
+            photo = await ask(client, ALICE, SEKI, kind="photo")
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    second = start_bot_process(tmp_path, port)
+    try:
+        await wait_until_up(url)
+        async with SandboxClient(url) as client:
+            again = await ask(client, ALICE, SEKI, kind="photo")
+        assert again["caption"] == photo["caption"]
+    finally:
+        second.send_signal(signal.SIGINT)
+        output, _ = second.communicate(timeout=20)
+    assert "cache hit: seki" in output
+    assert "open http://127.0.0.1" in output
