@@ -135,7 +135,9 @@ class NutsKind(PuzzleKind):
 
     def parse_solution(self, puzzle: Nuts, text: str) -> Flower:
         rows = [line.split() for line in text.splitlines() if line.strip()]
-        if len(rows) != 7 or any(len(r) != 6 or not all(w.isdigit() for w in r) for r in rows):
+        # one decimal digit per edge: isdigit() lets ² and 5,000-digit numbers reach int()
+        if len(rows) != 7 or any(len(r) != 6 or not all(len(w) == 1 and w.isdecimal()
+                                                          for w in r) for r in rows):
             raise PuzzleError("expected 7 lines of six numbers, centre nut first")
         flower = []
         for row in rows:
