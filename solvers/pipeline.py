@@ -72,8 +72,11 @@ def choose_kind(text: str, kind_name: str | None) -> PuzzleKind:
 
 
 def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
-    """Kind + canonical puzzle + solver version, hashed to a short stable key."""
-    raw = f"{kind.name}\n{kind.version}\n{kind.canonical(puzzle)}"
+    """Kind + canonical puzzle + solver version, hashed to a short stable key.
+
+    The puzzle's name is part of it because the cached caption and pictures show it.
+    """
+    raw = f"{kind.name}\n{kind.version}\n{kind.puzzle_name(puzzle)}\n{kind.canonical(puzzle)}"
     return hashlib.sha256(raw.encode()).hexdigest()
 
 

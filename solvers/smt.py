@@ -42,8 +42,12 @@ def enumerate_models(
 
 
 def run_smtlib(text: str) -> str:
-    """Run SMT-LIB2 commands through Z3 exactly as a file would be, returning its output."""
-    return z3.Z3_eval_smtlib2_string(z3.main_ctx().ref(), text)
+    """Run SMT-LIB2 commands through Z3 exactly as a file would be, returning its output.
+
+    Z3 keeps one command session per process, so it is reset first: each text starts
+    from nothing, as a fresh `z3 file.smt2` would.
+    """
+    return z3.Z3_eval_smtlib2_string(z3.main_ctx().ref(), f"(reset)\n{text}")
 
 
 def parse_get_value(output: str) -> dict[str, int]:
