@@ -43,8 +43,9 @@ class BurrPuzzle:
 
 def read_id(word: str, line: int, length: int) -> int:
     """A piece ID from text: a whole number in 1..4096 naming a connected piece."""
-    if not word.isdigit():
-        raise PuzzleError(f"'{word}' is not a piece ID (a whole number 1..{MAX_ID})", line)
+    # isdecimal(), not isdigit(): int() fails on ²; and no int() of a huge digit string
+    if not word.isdecimal() or len(word.lstrip("0")) > len(str(MAX_ID)):
+        raise PuzzleError(f"'{word[:20]}' is not a piece ID (a whole number 1..{MAX_ID})", line)
     value = int(word)
     if not 1 <= value <= MAX_ID:
         raise PuzzleError(f"piece ID {value} is outside 1..{MAX_ID}", line)
@@ -71,7 +72,7 @@ def parse_burr(text: str) -> BurrPuzzle:
             continue
         found = LENGTH_RE.match(line)
         if found:
-            length = _length(int(found.group(1)), number)
+            length = _length(found.group(1), number)
             continue
         if "," in line:
             seed_form = True
@@ -82,7 +83,7 @@ def parse_burr(text: str) -> BurrPuzzle:
             words = line.split()
             tail = LENGTH_RE.match(" ".join(words[-2:])) if len(words) > 2 else None
             if tail:
-                length = _length(int(tail.group(1)), number)
+                length = _length(tail.group(1), number)
                 words = words[:-2]
             entries += [(number, "", w, "") for w in words]
         if len(entries) > PIECES:
@@ -94,10 +95,11 @@ def parse_burr(text: str) -> BurrPuzzle:
     return BurrPuzzle(_pieces(entries, length, seed_form), length, name)
 
 
-def _length(value: int, line: int) -> int:
-    if value not in LENGTHS:
-        raise PuzzleError(f"stick length {value} is not supported; use 6 or 8", line)
-    return value
+def _length(word: str, line: int) -> int:
+    """The stick length in `word` (digits); it may be thousands long, too long for int()."""
+    if len(word) > 2 or int(word) not in LENGTHS:
+        raise PuzzleError(f"stick length {word[:20]} is not supported; use 6 or 8", line)
+    return int(word)
 
 
 def _pieces(entries, length: int, seed_form: bool) -> tuple[Piece, ...]:
