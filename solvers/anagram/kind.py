@@ -65,16 +65,22 @@ def resolve_topic(value: str, line: int) -> str:
     return matches[0]
 
 
+def small_number(word: str) -> bool:
+    """Decimal digits int() can read at once: not ² (isdigit() passes it), not 5,000 nines."""
+    return word.isdecimal() and len(word) <= 3
+
+
 def parse_pattern(value: str, line: int) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[,\-/ ]+", value.strip("()")) if p]
-    if not parts or not all(p.isdigit() and 0 < int(p) <= MAX_LETTERS for p in parts):
-        raise PuzzleError(f"pattern '{value}' should be word lengths such as 5,4", line)
+    if not parts or not all(small_number(p) and 0 < int(p) <= MAX_LETTERS for p in parts):
+        raise PuzzleError(f"pattern '{value[:40]}' should be word lengths such as 5,4", line)
     return tuple(int(p) for p in parts)
 
 
 def parse_words(value: str, line: int) -> int:
-    if not value.isdigit() or not 1 <= int(value) <= MAX_WORDS:
-        raise PuzzleError(f"words={value}: give a number of words from 1 to {MAX_WORDS}", line)
+    if not small_number(value) or not 1 <= int(value) <= MAX_WORDS:
+        raise PuzzleError(f"words={value[:20]}: give a number of words from 1 to {MAX_WORDS}",
+                          line)
     return int(value)
 
 
