@@ -1,76 +1,79 @@
-"""`python -m bot.sandbox.screenshot OUT.png [--private]`: a picture of the page for the docs.
+"""`python -m bot.sandbox.screenshot SCENE OUT.png`: the web page with the real bot, for
+the README.
 
-Starts the sandbox with the echo bot, plays a short conversation through the client API and
-photographs the page in headless Chromium (/usr/bin/chromium) at a phone's size.
+Starts PuzzleBot against a fresh sandbox (a throw-away database), plays one short
+conversation through the client API, and photographs the page in headless Chromium
+(/usr/bin/chromium) at a phone's size. Scenes: seki, hints, burr.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import tempfile
+from pathlib import Path
 
+from ..app import running
+from ..config import Config
 from .client import SandboxClient
-from .echo import build_echo_app
-from .server import Sandbox
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-GROUP = -100200300
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+ALICE = 101
 
 
-async def conversation(client: SandboxClient, private: bool) -> None:
-    if private:
-        sent = await client.send(101, "/start")
-        menu = await client.wait_for(101, after=sent["message_id"])
-        await client.press(101, 101, menu["message_id"], "count:0")
-        sent = await client.send(101, "#seki 3x3\n1 . 2\n. 3 .\n2 . 1")
-        await client.wait_for(101, after=sent["message_id"], kind="photo")
-        sent = await client.send(101, "/doc")
-        await client.wait_for(101, after=sent["message_id"], kind="document")
-        return
-    sent = await client.send(GROUP, "/start", user_id=101)
-    await client.wait_for(GROUP, after=sent["message_id"])
-    sent = await client.send(GROUP, "RACECAR\nLEVEL", user_id=102)
-    await client.wait_for(GROUP, after=sent["message_id"], kind="photo")
-    sent = await client.send(GROUP, "/gif", user_id=103)
-    await client.wait_for(GROUP, after=sent["message_id"], kind="animation")
+async def say(client: SandboxClient, text: str, kind: str | None = None) -> dict:
+    sent = await client.send(ALICE, text)
+    return await client.wait_for(ALICE, after=sent["message_id"], kind=kind, timeout=60)
 
 
-async def main(out: str, private: bool, width: int, height: int) -> None:
+async def scene_seki(client: SandboxClient) -> None:
+    photo = await say(client, (PUZZLES / "sk_6018.txt").read_text().strip(), "photo")
+    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+
+
+async def scene_hints(client: SandboxClient) -> None:
+    step = await say(client, "/hint dormitory")
+    for _ in range(2):
+        data = step["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        await client.press(ALICE, ALICE, step["message_id"], data)
+        step = await client.wait_for(ALICE, after=step["message_id"])
+
+
+async def scene_burr(client: SandboxClient) -> None:
+    photo = await say(client, (PUZZLES / "burr_antique.txt").read_text().strip(), "photo")
+    await client.wait_for(ALICE, after=photo["message_id"], kind="animation")
+
+
+SCENES = {"seki": scene_seki, "hints": scene_hints, "burr": scene_burr}
+
+
+async def main(scene: str, out: str, width: int, height: int) -> None:
     from playwright.async_api import async_playwright
 
-    async with Sandbox() as sandbox:
-        app = build_echo_app(sandbox.url, sandbox.token)
-        async with app, SandboxClient(sandbox.url) as client:
-            await app.start()
-            await app.updater.start_polling(poll_interval=0, timeout=1)
-            await app.bot.set_my_commands([("start", "Greeting and buttons"),
-                                           ("doc", "The last text as a file"),
-                                           ("gif", "An animation")])
-            await conversation(client, private)
-            await asyncio.sleep(0.5)
+    with tempfile.TemporaryDirectory() as folder:
+        config = Config(db_path=str(Path(folder) / "bot.sqlite3"), workers=1)
+        async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+            await SCENES[scene](client)
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path="/usr/bin/chromium",
                                                    args=CHROMIUM_ARGS)
                 page = await browser.new_page(viewport={"width": width, "height": height})
-                chat = "private" if private else "group"
-                user = "alice" if private else "carol"
-                await page.goto(f"{sandbox.url}/?chat={chat}&user={user}")
+                await page.goto(f"{bot.url}/?chat=private&user=alice")
                 await page.wait_for_selector("body[data-ready='true']")
                 await page.wait_for_function(
                     "[...document.images].every(i => i.complete && i.naturalWidth > 0)")
                 await page.wait_for_timeout(300)
                 await page.screenshot(path=out)
                 await browser.close()
-            await app.updater.stop()
-            await app.stop()
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("scene", choices=sorted(SCENES))
     parser.add_argument("out")
-    parser.add_argument("--private", action="store_true")
     parser.add_argument("--size", default="400x820")
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
-    asyncio.run(main(args.out, args.private, w, h))
+    asyncio.run(main(args.scene, args.out, w, h))
