@@ -4,6 +4,8 @@ topic's list in a topic quiz)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.games.common import duration, ordinal, parse_options
@@ -11,11 +13,13 @@ from bot.games.quiz import (
     guess_job,
     parse_settings,
     pause_for,
+    pick,
     points_for,
     round_job,
     round_seed,
     same_letters,
 )
+from solvers.anagram.quiz import pick_challenge
 
 
 def test_settings_from_the_command():
@@ -67,6 +71,9 @@ def test_a_round_is_made_with_its_hints():
     assert made.second_hint.startswith(f"It starts with {made.answer[0].upper()}")
     assert made.reveal.startswith(f"The answer: {made.answer.upper()}")
     assert round_job(None, "easy", round_seed(3, 1)) == made  # the same seed, the same round
+    for topic, difficulty, seed in ((None, "hard", 1), ("countries", "easy", 2)):
+        assert pick(topic, difficulty, random.Random(seed)) == pick_challenge(
+            topic, difficulty, random.Random(seed))  # the library's draw, only quicker
 
 
 def test_small_helpers():
