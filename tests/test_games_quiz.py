@@ -15,6 +15,7 @@ from bot.games.quiz import (
     pause_for,
     pick,
     points_for,
+    reveal_text,
     round_job,
     round_seed,
     same_letters,
@@ -74,6 +75,14 @@ def test_a_round_is_made_with_its_hints():
     for topic, difficulty, seed in ((None, "hard", 1), ("countries", "easy", 2)):
         assert pick(topic, difficulty, random.Random(seed)) == pick_challenge(
             topic, difficulty, random.Random(seed))  # the library's draw, only quicker
+
+
+def test_the_reveal_lists_only_answers_that_would_have_won():
+    assert reveal_text("horse", "The answer: HORSE\nAlso possible: shore, her so, heros") == (
+        "The answer: HORSE\nAlso right: shore, heros")
+    assert reveal_text("bond", "The answer: BOND") == "The answer: BOND"
+    assert reveal_text("new zealand", "The answer: NEW ZEALAND\nAlso possible: x, a b") == (
+        "The answer: NEW ZEALAND\nAlso right: a b")
 
 
 def test_small_helpers():

@@ -67,6 +67,8 @@ ROUND_TIMEOUT = 20.0
 GUESS_TIMEOUT = 5.0
 #: a game idle longer than this when the bot starts again is ended, not resumed
 RESUME_WITHIN = 15 * 60
+#: how the anagram hints' last step lists the other answers
+ALSO = "Also possible: "
 #: text that may be a guess: letters, spaces, apostrophes and hyphens, a few words
 GUESS = re.compile(r"^\s*[A-Za-z'-]+(\s+[A-Za-z'-]+){0,3}\s*$")
 
@@ -129,7 +131,19 @@ def round_job(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
     steps = hints_for(clue, answer=challenge.answer)
     first = f"{steps[0].text}\n{steps[3].text}"
     return RoundSetup(challenge.letters, challenge.answer, quick_png(steps[2].picture),
-                      first, steps[4].text, steps[5].text)
+                      first, steps[4].text, reveal_text(challenge.answer, steps[5].text))
+
+
+def reveal_text(answer: str, last_step: str) -> str:
+    """The answer, and those of the hint's other answers that would have won too (as
+    many words as the answer: a quiz takes no odd phrases such as `her so`)."""
+    also: list[str] = []
+    for line in last_step.splitlines():
+        if line.startswith(ALSO):
+            also = [w for w in line[len(ALSO):].split(", ")
+                    if len(w.split()) == len(answer.split())]
+    return f"The answer: {answer.upper()}" + (f"\nAlso right: {', '.join(also)}" if also
+                                               else "")
 
 
 def guess_job(letters: str, guess: str, topic: str | None, words: int) -> bool:
