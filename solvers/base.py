@@ -241,6 +241,12 @@ def header_is(text: str, *names: str) -> bool:
     return False
 
 
+def clip(text: str, limit: int = 30) -> str:
+    """User text quoted back in a message, cut short: a 5,000-character word echoed
+    whole would push the message past what a chat can show (4,096 characters)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
     """Refuse oversized input before any parsing work is done."""
     if len(text) > limit:
