@@ -32,7 +32,16 @@ import z3
 from PIL import Image
 
 from . import draw
-from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, header_is
+from .base import (
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Solutions,
+    check_size,
+    clip,
+    header_is,
+)
 from .smt import enumerate_models
 
 #: 5x5 is the published size; its alphabet leaves out Z
@@ -119,12 +128,12 @@ def _read_words(line: str, number: int) -> list[str]:
         word = match.group()
         for offset, char in enumerate(word):
             if not ("a" <= char.lower() <= "z"):
-                raise PuzzleError(f"word '{word}' has '{char}', which is not a letter",
+                raise PuzzleError(f"word '{clip(word)}' has '{char}', which is not a letter",
                                   number, match.start() + offset + 1)
         word = word.lower()
         for offset, (a, b) in enumerate(zip(word, word[1:], strict=False)):
             if a == b:
-                raise PuzzleError(f"word '{word}' has '{a}' twice in a row; a letter cannot "
+                raise PuzzleError(f"word '{clip(word)}' has '{a}' twice in a row; a letter cannot "
                                   "be next to itself", number, match.start() + offset + 2)
         words.append(word)
     return words
@@ -187,14 +196,14 @@ def _alphabet(size: int, grid: str, words: list[str], lines: dict[str, int]) -> 
         for word in words:
             for letter in word:
                 if letter not in CLASSIC_LETTERS:
-                    raise PuzzleError(f"word '{word}' has '{letter.upper()}', which cannot "
+                    raise PuzzleError(f"word '{clip(word)}' has '{letter.upper()}', which cannot "
                                       "fit: a 5x5 Gogen uses the letters A to Y", lines[word])
         return CLASSIC_LETTERS
     used = set(grid) - {EMPTY}
     for word in words:
         used |= set(word)
         if len(used) > cells:
-            raise PuzzleError(f"word '{word}' brings the letters to {len(used)}, more than "
+            raise PuzzleError(f"word '{clip(word)}' brings the letters to {len(used)}, more than "
                               f"the {cells} cells of a {size}x{size} grid", lines[word])
     if len(used) < cells:
         raise PuzzleError(f"a {size}x{size} grid needs {cells} different letters; the grid "
