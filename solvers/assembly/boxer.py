@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import PuzzleError, check_size
+from ..base import PuzzleError, check_size, clip
 from .box import BoxPuzzle, Shape
 from .shapes import normalise
 
@@ -65,7 +65,7 @@ class Tokens:
         try:
             value = int(token.text)
         except ValueError:
-            raise PuzzleError(f"'{token.text}' is not a number; expected {what}",
+            raise PuzzleError(f"'{clip(token.text)}' is not a number; expected {what}",
                               token.line, token.column) from None
         if not low <= value <= high:
             raise PuzzleError(f"{what} is {value}; it must be from {low} to {high}",
@@ -75,14 +75,14 @@ class Tokens:
     def word(self, what: str) -> Token:
         token = self._next(what)
         if token.text.lstrip("-").isdigit():
-            raise PuzzleError(f"'{token.text}' is a number; expected {what}",
+            raise PuzzleError(f"'{clip(token.text)}' is a number; expected {what}",
                               token.line, token.column)
         return token
 
     def finish(self) -> None:
         if self.at < len(self.items):
             token = self.items[self.at]
-            raise PuzzleError(f"unexpected '{token.text}' after the last shape",
+            raise PuzzleError(f"unexpected '{clip(token.text)}' after the last shape",
                               token.line, token.column)
 
 
