@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Solutions, header_is
+from ..base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Solutions, clip, header_is
 from . import render
 from .assemble import Assembly, assemble, class_key
 from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble
@@ -185,7 +185,7 @@ class Burr(PuzzleKind):
                 continue
             slot_name, mark, turn = found.group(1).lower(), found.group(2), found.group(3)
             if mark not in marks:
-                raise PuzzleError(f"there is no piece marked '{mark}'", number)
+                raise PuzzleError(f"there is no piece marked '{clip(mark)}'", number)
             chosen[names.index(slot_name)] = (marks[mark], int(turn))
         if len(chosen) != PIECES or len({p for p, _ in chosen.values()}) != PIECES:
             raise PuzzleError("give each slot x1 x2 y1 y2 z1 z2 one different piece, "

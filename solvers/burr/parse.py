@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..base import PuzzleError, check_size
+from ..base import PuzzleError, check_size, clip
 from .pieces import LENGTHS, MAX_ID, Piece, connected, cubies_of
 
 PIECES = 6
@@ -45,7 +45,7 @@ def read_id(word: str, line: int, length: int) -> int:
     """A piece ID from text: a whole number in 1..4096 naming a connected piece."""
     # isdecimal(), not isdigit(): int() fails on ²; and no int() of a huge digit string
     if not word.isdecimal() or len(word.lstrip("0")) > len(str(MAX_ID)):
-        raise PuzzleError(f"'{word[:20]}' is not a piece ID (a whole number 1..{MAX_ID})", line)
+        raise PuzzleError(f"'{clip(word)}' is not a piece ID (a whole number 1..{MAX_ID})", line)
     value = int(word)
     if not 1 <= value <= MAX_ID:
         raise PuzzleError(f"piece ID {value} is outside 1..{MAX_ID}", line)
@@ -98,7 +98,7 @@ def parse_burr(text: str) -> BurrPuzzle:
 def _length(word: str, line: int) -> int:
     """The stick length in `word` (digits); it may be thousands long, too long for int()."""
     if len(word) > 2 or int(word) not in LENGTHS:
-        raise PuzzleError(f"stick length {word[:20]} is not supported; use 6 or 8", line)
+        raise PuzzleError(f"stick length {clip(word)} is not supported; use 6 or 8", line)
     return int(word)
 
 
@@ -108,7 +108,7 @@ def _pieces(entries, length: int, seed_form: bool) -> tuple[Piece, ...]:
     for position, (line, mark, word, name) in enumerate(entries):
         mark = mark or str(position + 1)
         if len(mark) > 3 or not mark.isalnum():
-            raise PuzzleError(f"mark '{mark}' should be a short label such as 0..5", line)
+            raise PuzzleError(f"mark '{clip(mark)}' should be a short label such as 0..5", line)
         if mark in marks:
             raise PuzzleError(f"mark '{mark}' is used by two pieces", line)
         marks.add(mark)
