@@ -115,7 +115,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
         assert "Carol" in top["text"] and "Alice" in top["text"]
         stats = await send_and_wait(client, "/stats", CAROL)
         assert stats["text"].startswith("Carol, your record in this chat:")
-        assert "1 games scored in" in stats["text"] and "1 rounds won" in stats["text"]
+        assert "Quiz: 1 game scored in" in stats["text"] and "1 round won" in stats["text"]
 
 
 async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):

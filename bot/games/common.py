@@ -118,6 +118,11 @@ async def show_photo(application: Application, chat_id: int, photo: bytes, capti
         return await say(application, chat_id, caption, **kwargs)
 
 
+def plural(count: int, word: str) -> str:
+    """`1 point`, `2 points`."""
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

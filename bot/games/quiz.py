@@ -46,6 +46,7 @@ from .common import (
     may_steer,
     parse_options,
     player_name,
+    plural,
     say,
     services_of,
     show_photo,
@@ -497,8 +498,8 @@ async def ranking_text(application: Application, game: Game) -> str:
     scores = await game_store(application).scores(game.id)
     if not scores:
         return "Nobody scored this time: the letters won."
-    lines = [f"{medal(n)} {s.name}: {s.points} points ({s.rounds_won} "
-             f"round{'s' * (s.rounds_won != 1)})" for n, s in enumerate(scores, 1)]
+    lines = [f"{medal(n)} {s.name}: {plural(s.points, 'point')} "
+             f"({plural(s.rounds_won, 'round')})" for n, s in enumerate(scores, 1)]
     best = [s.name for s in scores if s.points == scores[0].points]
     winner = (f"The winner is {best[0]}!" if len(best) == 1
               else f"A tie between {' and '.join(best)}!")
@@ -523,7 +524,8 @@ async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     everyone = await games.chat_scores(message.chat_id)
     if everyone:
         parts.append("All-time in this chat:\n" + "\n".join(
-            f"{medal(n)} {s.name}: {s.points} points, {s.rounds_won} rounds"
+            f"{medal(n)} {s.name}: {plural(s.points, 'point')}, "
+            f"{plural(s.rounds_won, 'round')}"
             for n, s in enumerate(everyone, 1)))
     races = await games.race_winners(message.chat_id)
     if races:
@@ -548,8 +550,8 @@ async def stats_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
                  else f", fastest finish {duration(stats['best_race'])}")
     await message.reply_text(
         f"{player_name(user)}, your record {where}:\n"
-        f"Quiz: {stats['quiz_games']} games scored in, {stats['quiz_wins']} won; "
-        f"{stats['rounds_won']} rounds won, {stats['points']} points "
+        f"Quiz: {plural(stats['quiz_games'], 'game')} scored in, {stats['quiz_wins']} won; "
+        f"{plural(stats['rounds_won'], 'round')} won, {plural(stats['points'], 'point')} "
         f"(best game {stats['best_game']}); fastest answer {fastest}.\n"
         f"Races: {stats['races']} entered, {stats['races_finished']} finished, "
         f"{stats['races_won']} won{best_race}.")
