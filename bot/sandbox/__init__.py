@@ -1,6 +1,7 @@
 """The local sandbox: a stand-in for Telegram's Bot API with a JSON client API and a web page.
 
-See the README, section "The local sandbox". `Sandbox` serves it; `SandboxClient` drives it from tests.
+See the README, section "The local sandbox". `Sandbox` serves it; `SandboxClient`
+drives it from tests.
 """
 
 from .server import DEFAULT_TOKEN, Sandbox
