@@ -68,7 +68,7 @@ class Tokens:
             raise PuzzleError(f"'{clip(token.text)}' is not a number; expected {what}",
                               token.line, token.column) from None
         if not low <= value <= high:
-            raise PuzzleError(f"{what} is {value}; it must be from {low} to {high}",
+            raise PuzzleError(f"{what} is {clip(token.text)}; it must be from {low} to {high}",
                               token.line, token.column)
         return value
 
