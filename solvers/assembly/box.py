@@ -13,6 +13,7 @@ positions that some symmetry leaves in place are then told apart by a canonical 
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -28,6 +29,10 @@ from .shapes import Location, Map, Position
 #: largest box (free locations) and part count accepted, checked before any search
 MAX_LOCATIONS = 1000
 MAX_PARTS = 200
+#: orientations a part may take (2^d d! in d dimensions) times free locations: a bound on
+#: the placements of one part, which the setup before the search weighs against every
+#: symmetry of the box; 6 dimensions reach millions and the setup alone runs for minutes
+MAX_PLACEMENTS = 1_000_000
 #: placements x symmetries above which only one anchor candidate is weighed
 ANCHOR_WORK = 50_000
 #: nodes per slice of the bitmask search between deadline checks
@@ -99,6 +104,11 @@ def check_limits(puzzle: BoxPuzzle) -> None:
         raise PuzzleError(f"the box has {free:,} free locations; the limit is {MAX_LOCATIONS:,}")
     if parts > MAX_PARTS:
         raise PuzzleError(f"the puzzle has {parts:,} parts; the limit is {MAX_PARTS:,}")
+    turns = 2 ** puzzle.dims * math.factorial(puzzle.dims)
+    if turns * free > MAX_PLACEMENTS:
+        raise PuzzleError(f"a part may take {turns:,} orientations in {puzzle.dims} dimensions "
+                          f"at each of {free:,} free locations; that many placements "
+                          f"({turns * free:,}) is over the limit of {MAX_PLACEMENTS:,}")
     if puzzle.volume > free:
         raise PuzzleError(f"the parts fill {puzzle.volume:,} locations but the box has "
                           f"only {free:,} free ones")
