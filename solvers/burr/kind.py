@@ -15,7 +15,17 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Solutions, clip, header_is
+from ..base import (
+    CheckReport,
+    Limits,
+    Media,
+    PuzzleError,
+    PuzzleKind,
+    Solutions,
+    check_size,
+    clip,
+    header_is,
+)
 from . import render
 from .assemble import Assembly, assemble, class_key
 from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble
@@ -387,6 +397,7 @@ class PieceKind(PuzzleKind):
         return header_is(text, "piece")
 
     def parse(self, text: str) -> PieceQuery:
+        check_size(text)
         words = [(n, w) for n, line in enumerate(text.splitlines(), 1)
                  if not line.strip().startswith("#") for w in line.split()]
         length = 6
