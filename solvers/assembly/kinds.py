@@ -182,7 +182,7 @@ class PresetKind(BoxerKind):
             words = words[1:]
         key = words[0] if words else ""
         if key not in self.builders:
-            choices = ", ".join(f"'{self.name} {k}'".strip() for k in self.builders)
+            choices = ", ".join(f"'{self.name} {k}'".replace(" '", "'") for k in self.builders)
             raise PuzzleError(f"'{key}' is not a {self.title} puzzle; send {choices}", 1)
         return self.builders[key]()
 
