@@ -1,0 +1,198 @@
+"""Bad input, every kind: any text gives a model or a line-numbered PuzzleError, never
+another exception, never a hang; and every size limit is refused before any search, with
+its own message (the table in docs/limits.md).
+
+This is the short run for `make test`; bench/fuzz.py runs the same properties with at
+least 10,000 examples per kind. The strategies (tests/fuzz_strategies.py) mutate the real
+formats: seed examples from puzzles/, truncated lines, wrong digits, Unicode look-alikes,
+huge numbers, very long lines, boxer headers asking for 10^9 cells.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from fuzz_strategies import (
+    any_texts,
+    example_puzzle,
+    judge,
+    puzzle_texts,
+    solution_seed,
+    solution_texts,
+)
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from solvers import pipeline, registry
+from solvers.base import PuzzleError
+
+#: examples per kind and target: about 0.5 s each here, some 30 s in all
+EXAMPLES = 100
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=timedelta(seconds=5),  # a parse is milliseconds; the alarm in judge() stops hangs
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+KINDS = {kind.name: kind for kind in registry.KINDS}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def lexicon_loaded():
+    """Load the anagram word list once, so no example pays for it against the deadline."""
+    KINDS["anagram"].parse_solution(None, "warm up")
+
+
+@pytest.mark.parametrize("name", KINDS)
+@FUZZ
+@given(data=st.data())
+def test_parse_gives_a_model_or_a_line_numbered_error(name, data):
+    kind = KINDS[name]
+    text = data.draw(puzzle_texts(kind), label="text")
+    note(f"{name}.parse({text[:300]!r})")
+    judge(kind.parse, text)
+
+
+@pytest.mark.parametrize("name", KINDS)
+@FUZZ
+@given(data=st.data())
+def test_parse_solution_gives_a_model_or_a_line_numbered_error(name, data):
+    kind = KINDS[name]
+    puzzle = example_puzzle(kind)
+    text = data.draw(solution_texts(kind), label="text")
+    note(f"{name}.parse_solution(example, {text[:300]!r})")
+    judge(lambda t: kind.parse_solution(puzzle, t), text)
+
+
+@FUZZ
+@given(text=any_texts())
+def test_detection_and_parse_on_any_text(text):
+    judge(pipeline.prepare, text)
+
+
+def test_every_example_solution_reads_back():
+    """The solution seeds are real: each kind reads its own text form back."""
+    for name, kind in KINDS.items():
+        assert solution_seed(name), f"{name}: no solution of the example to mutate"
+        kind.parse_solution(example_puzzle(kind), solution_seed(name))
+
+
+# The bugs the fuzzing found, kept as fixed examples ----------------------------------------
+
+NINES = "9" * 5000
+
+
+@pytest.mark.parametrize("name, text", [
+    ("queens", "queens ²"),  # isdigit() passed ², int() failed
+    ("anagram", "anagram schoolmaster pattern=6,²"),
+    ("anagram", f"anagram schoolmaster words={NINES}"),  # past int()'s 4,300 digits
+    ("burr", f"1 120 3328 3322 3328 {NINES}"),
+    ("burr", f"length {NINES}\n1 120 3328 3322 3328 3305"),
+    ("piece", f"#piece\n{NINES[:4400]}"),
+    ("gogen", f"#gogen\ny.x.q\n.....\nc.r.k\n.....\ns.l.n\n{NINES}"),  # echoed whole
+    ("boxer", f"#boxer\n{NINES}"),
+    ("boxer", f"#boxer\n{NINES[:400]}"),
+])
+def test_found_bugs_stay_fixed(name, text):
+    error = judge(KINDS[name].parse, text).error
+    assert error is not None and len(str(error)) < 200
+
+
+@pytest.mark.parametrize("name, text", [
+    ("nuts", "\n".join(["1 6 2 4 5 3"] * 6 + ["1 6 2 4 5 ²"])),
+    ("nuts", "\n".join(["1 6 2 4 5 3"] * 6 + [f"1 6 2 4 5 {NINES}"])),
+    ("burr", f"x1: piece {NINES[:4301]} turn 0"),
+])
+def test_found_solution_bugs_stay_fixed(name, text):
+    kind = KINDS[name]
+    puzzle = example_puzzle(kind)
+    error = judge(lambda t: kind.parse_solution(puzzle, t), text).error
+    assert error is not None and len(str(error)) < 200
+
+
+# Size limits, refused at parse time (docs/limits.md) ---------------------------------------
+
+
+def refused(name: str | None, text: str) -> str:
+    """The message `prepare` gives for text over a limit (it must give one)."""
+    with pytest.raises(PuzzleError) as caught:
+        pipeline.prepare(text, name)
+    return str(caught.value)
+
+
+def boxer(lengths: str, shapes: str = "a\na 1  " + "0 " * 6) -> str:
+    """A boxer text with these lengths; the default shape is one monomino."""
+    dims = len(lengths.split())
+    body = shapes.replace("0 " * 6, "0 " * dims)
+    return f"#boxer test\n{dims} {lengths}\n0\n{body}\n"
+
+
+@pytest.mark.parametrize("name, at_limit, over_limit, message", [
+    (None, "#seki\noo+ooaoo-" + " " * (20_000 - 15), "#seki\noo+ooaoo-" + " " * 20_000,
+     "input is 20,015 characters; the limit is 20,000"),
+    ("seki", "oo+ooaoo-", "oo+ooaoo-o", "Line 1: expected 9 rotors in all, got 10 so far"),
+    ("gogen", "#gogen\nab\ncd\nabdc", "#gogen\nabcdef\n",
+     "Line 2: a grid row has 6 cells; Gogen grids are 2 to 5 cells wide "
+     "(a 5x5 grid holds the 25 letters A to Y)"),
+    ("gogen", "#gogen\na.\n..\nabcd", "#gogen\na.\n..\nabcde",
+     "Line 4: word 'abcde' brings the letters to 5, more than the 4 cells of a 2x2 grid"),
+    ("boxer", boxer("1 1 1 1 1 1"), boxer("1 1 1 1 1 1 1"),
+     "Line 2, column 1: the number of dimensions is 7; it must be from 1 to 6"),
+    ("boxer", boxer("100 1"), boxer("101 1"),
+     "Line 2, column 3: the length in dimension 1 is 101; it must be from 1 to 100"),
+    # 100,000 locations pass this check, read before the holes, then the free ones' limit
+    ("boxer", None, boxer("100 100 11"),
+     "the box has 110,000 locations; far too large for a chat reply"),
+    ("boxer", None, boxer("100 100 100 100 10"),  # 10^9 cells
+     "the box has 1,000,000,000 locations; far too large for a chat reply"),
+    ("boxer", None, boxer("1000 1000 1000"),
+     "Line 2, column 3: the length in dimension 1 is 1000; it must be from 1 to 100"),
+    ("boxer", boxer("40 25"), boxer("40 26"),
+     "the box has 1,040 free locations; the limit is 1,000"),
+    ("boxer", boxer("20 20", "a\n" + "a" * 200 + " 1  0 0"),
+     boxer("20 20", "a\n" + "a" * 201 + " 1  0 0"), "the puzzle has 201 parts; the limit is 200"),
+    ("boxer", boxer("4 4 4 4"), boxer("2 2 2 2 2 2"),
+     "a part may take 46,080 orientations in 6 dimensions at each of 64 free locations; "
+     "that many placements (2,949,120) is over the limit of 1,000,000"),
+    ("boxer", boxer("2 2", "a\nab 2  0 0  0 1"), boxer("2 2", "a\nabc 2  0 0  0 1"),
+     "the parts fill 6 locations but the box has only 4 free ones"),
+    ("pent", "pent 3", "pent 7", "Line 1: '7' is not a Pentominoes puzzle; send 'pent', "
+     "'pent 3', 'pent 4', 'pent 5', 'pent 6', 'pent scott'"),
+    ("soma", "soma" + " " * 196, "soma" + " " * 197, "input is 201 characters; the limit is 200"),
+    ("queens", "queens 16", "queens 17",
+     "Line 1: a 17x17 board is not offered; N must be from 1 to 16"),
+    ("nuts", "nuts", "\n".join(["1 2 3 4 5 6"] * 6),
+     "expected 7 nuts (one line of six numbers each), got 6"),
+    ("nuts", "\n".join(["1 2 3 4 5 6"] * 7), "\n".join(["1 2 3 4 5 6"] * 7) + " " * 1000,
+     "input is 1,083 characters; the limit is 1,000"),
+    ("tangram", "tangram", "tangram rabbit",
+     "Line 1: the tangram kind solves the square only; send: tangram"),
+    ("sudoku", "#sudoku\n" + "." * 81, "#sudoku\n" + "." * 90,
+     "Line 2: expected 9 cells in this row, got 90"),
+    ("anagram", "anagram " + "a" * 30, "anagram " + "a" * 31,
+     "31 letters is too many: the limit is 30"),
+    ("anagram", "anagram abc????", "anagram abc?????", "5 blanks is too many: the limit is 4"),
+    ("anagram", "anagram abcdef words=5", "anagram abcdef words=6",
+     "Line 1: words=6: give a number of words from 1 to 5"),
+    ("anagram", "anagram abcdef pattern=3,3", "anagram abcdef pattern=3,4",
+     "Line 1: pattern 3,4 adds up to 7 letters, but the clue has 6"),
+    ("burr", "1 120 3328 3322 3328 3305", "1 120 3328 3322 3328 3305 5",
+     "Line 1: a six-piece burr has 6 pieces; this is piece 7"),
+    ("burr", "1 120 3328 3322 3328 4096", "1 120 3328 3322 3328 4097",
+     "Line 1: piece ID 4097 is outside 1..4096"),
+    ("burr", "1 120 3328 3322 3328 3305 length 8", "1 120 3328 3322 3328 3305 length 7",
+     "Line 1: stick length 7 is not supported; use 6 or 8"),
+    ("piece", "#piece\n4096", "#piece\n4097", "Line 2: piece ID 4097 is outside 1..4096"),
+    ("piece", "#piece\n3322 length 8", "#piece\n3322 length 7",
+     "Line 2: stick length must be 6 or 8"),
+])
+def test_size_limit(name, at_limit, over_limit, message):
+    """Just inside the limit parses (or fails for another reason); just over it is refused
+    with this message."""
+    try:
+        if at_limit is not None:
+            pipeline.prepare(at_limit, name)
+    except PuzzleError as error:
+        assert "limit" not in str(error) and "must be" not in str(error), str(error)
+    assert refused(name, over_limit) == message
