@@ -10,12 +10,15 @@ unreadable the bot keeps answering without it and says so in its log.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import itertools
 import json
 import logging
 import sqlite3
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import aiosqlite
@@ -132,6 +135,8 @@ class Store:
         self.misses = 0
         #: ids for sessions that could not be stored (negative: never found again)
         self._offline_ids = itertools.count(1)
+        #: one write transaction at a time on the shared connection
+        self._writing = asyncio.Lock()
 
     async def open(self) -> None:
         try:
@@ -142,6 +147,25 @@ class Store:
         except sqlite3.Error as error:
             log.error("store %s unusable, running without cache: %s", self.path, error)
             await self.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: committed when the block ends, rolled back if it raises.
+
+        Every writer (cache, hints, games) shares one connection, so without this lock
+        one coroutine's commit could publish, or its rollback undo, another's half-done
+        writes.
+        """
+        if self.db is None:
+            raise sqlite3.OperationalError("the store is not open")
+        async with self._writing:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self._rollback()
+                raise
+            await self.db.commit()
 
     async def _migrate(self) -> None:
         assert self.db is not None
@@ -176,8 +200,8 @@ class Store:
             media_rows = await (await self.db.execute(
                 "SELECT filename, data, kind, caption FROM cache_media WHERE key = ? "
                 "ORDER BY position", (key,))).fetchall()
-            await self.db.execute("UPDATE cache SET hits = hits + 1 WHERE key = ?", (key,))
-            await self.db.commit()
+            async with self.transaction() as db:
+                await db.execute("UPDATE cache SET hits = hits + 1 WHERE key = ?", (key,))
         except sqlite3.Error as error:
             log.warning("cache read failed, answering without it: %s", error)
             return None
@@ -192,20 +216,18 @@ class Store:
         fields = dataclasses.asdict(result)
         fields.pop("media")
         try:
-            await self.db.execute("BEGIN")
-            await self.db.execute("DELETE FROM cache_media WHERE key = ?", (key,))
-            await self.db.execute(
-                "INSERT OR REPLACE INTO cache (key, kind, payload, created) VALUES (?, ?, ?, ?)",
-                (key, result.kind, json.dumps(fields), time.time()))
-            await self.db.executemany(
-                "INSERT INTO cache_media (key, position, filename, kind, caption, data) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(key, n, m.filename, m.kind, m.caption, m.data)
-                 for n, m in enumerate(result.media)])
-            await self.db.commit()
+            async with self.transaction() as db:
+                await db.execute("DELETE FROM cache_media WHERE key = ?", (key,))
+                await db.execute(
+                    "INSERT OR REPLACE INTO cache (key, kind, payload, created) "
+                    "VALUES (?, ?, ?, ?)", (key, result.kind, json.dumps(fields), time.time()))
+                await db.executemany(
+                    "INSERT INTO cache_media (key, position, filename, kind, caption, data) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [(key, n, m.filename, m.kind, m.caption, m.data)
+                     for n, m in enumerate(result.media)])
         except sqlite3.Error as error:
             log.warning("cache write failed, result not kept: %s", error)
-            await self._rollback()
 
     async def _rollback(self) -> None:
         try:
@@ -221,10 +243,10 @@ class Store:
         if self.db is None:
             return -next(self._offline_ids)
         try:
-            cursor = await self.db.execute(
-                "INSERT INTO hint_sessions (chat_id, user_id, clue, step, updated) "
-                "VALUES (?, ?, ?, 1, ?)", (chat_id, user_id, clue, time.time()))
-            await self.db.commit()
+            async with self.transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO hint_sessions (chat_id, user_id, clue, step, updated) "
+                    "VALUES (?, ?, ?, 1, ?)", (chat_id, user_id, clue, time.time()))
             return cursor.lastrowid
         except sqlite3.Error as error:
             log.warning("hint session not kept: %s", error)
@@ -246,8 +268,9 @@ class Store:
         if self.db is None:
             return
         try:
-            await self.db.execute("UPDATE hint_sessions SET step = ?, updated = ? WHERE id = ?",
-                                  (step, time.time(), session_id))
-            await self.db.commit()
+            async with self.transaction() as db:
+                await db.execute(
+                    "UPDATE hint_sessions SET step = ?, updated = ? WHERE id = ?",
+                    (step, time.time(), session_id))
         except sqlite3.Error as error:
             log.warning("hint step not kept: %s", error)

@@ -28,12 +28,12 @@ def services_of(application: Application) -> Services:
 
 def game_store(application: Application) -> GameStore | None:
     """The game tables on the store's connection; None when the store is unusable."""
-    db = services_of(application).store.db
-    if db is None:
+    store = services_of(application).store
+    if store.db is None:
         return None
     cached = application.bot_data.get("game_store")
-    if cached is None or cached.db is not db:
-        cached = application.bot_data["game_store"] = GameStore(db)
+    if cached is None or cached.db is not store.db:
+        cached = application.bot_data["game_store"] = GameStore(store.db, store.transaction)
     return cached
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,10 +79,17 @@ def _game(row) -> Game:
 
 
 class GameStore:
-    """Queries over the game tables on an open aiosqlite connection."""
+    """Queries over the game tables on the store's open aiosqlite connection.
 
-    def __init__(self, db: aiosqlite.Connection):
+    Every write goes through the store's `transaction()`, which also guards the cache's
+    and the hints' writes on the same connection: one transaction at a time, all of it
+    committed or none of it.
+    """
+
+    def __init__(self, db: aiosqlite.Connection,
+                 transaction: Callable[[], AbstractAsyncContextManager]):
         self.db = db
+        self.transaction = transaction
 
     async def _one(self, sql: str, args: tuple = ()):
         return await (await self.db.execute(sql, args)).fetchone()
@@ -92,11 +101,11 @@ class GameStore:
 
     async def create_game(self, chat_id: int, kind: str, starter_id: int,
                           settings: dict[str, Any]) -> Game:
-        cursor = await self.db.execute(
-            "INSERT INTO games (chat_id, kind, starter_id, settings, started) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (chat_id, kind, starter_id, json.dumps(settings), time.time()))
-        await self.db.commit()
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (chat_id, kind, starter_id, settings, started) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (chat_id, kind, starter_id, json.dumps(settings), time.time()))
         return await self.game(cursor.lastrowid)
 
     async def game(self, game_id: int) -> Game | None:
@@ -121,27 +130,27 @@ class GameStore:
         return [_game(row) for row in rows]
 
     async def set_round(self, game_id: int, number: int) -> None:
-        await self.db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
 
     async def end_game(self, game_id: int, state: str = "finished") -> bool:
         """Mark a running game ended; False when it had ended already."""
-        cursor = await self.db.execute(
-            "UPDATE games SET state = ?, ended = ? WHERE id = ? AND state = 'running'",
-            (state, time.time(), game_id))
-        await self.db.commit()
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET state = ?, ended = ? WHERE id = ? AND state = 'running'",
+                (state, time.time(), game_id))
         return cursor.rowcount == 1
 
     # Quiz rounds ----------------------------------------------------------------------
 
     async def add_round(self, game_id: int, number: int, letters: str, answer: str,
                         started: float, deadline: float) -> None:
-        await self.db.execute(
-            "INSERT OR REPLACE INTO game_rounds (game_id, number, letters, answer, started, "
-            "deadline) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, number, letters, answer, started, deadline))
-        await self.db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO game_rounds (game_id, number, letters, answer, "
+                "started, deadline) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, number, letters, answer, started, deadline))
+            await db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
 
     async def round(self, game_id: int, number: int) -> Round | None:
         row = await self._one(f"SELECT {ROUND_COLUMNS} FROM game_rounds "
@@ -150,33 +159,32 @@ class GameStore:
 
     async def close_round(self, game_id: int, number: int, state: str) -> bool:
         """Close an open round (timeout, skipped, interrupted); False if it was closed."""
-        cursor = await self.db.execute(
-            "UPDATE game_rounds SET state = ? WHERE game_id = ? AND number = ? "
-            "AND state = 'open'", (state, game_id, number))
-        await self.db.commit()
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE game_rounds SET state = ? WHERE game_id = ? AND number = ? "
+                "AND state = 'open'", (state, game_id, number))
         return cursor.rowcount == 1
 
     async def win_round(self, game: Game, number: int, user_id: int, name: str, guess: str,
                         points: int, seconds: float) -> bool:
         """The round's winner and their points, in one transaction; False when the round
         was no longer open (someone else was first)."""
-        cursor = await self.db.execute(
-            "UPDATE game_rounds SET state = 'won', winner_id = ?, winner_name = ?, "
-            "guess = ?, points = ?, solved_at = ? "
-            "WHERE game_id = ? AND number = ? AND state = 'open'",
-            (user_id, name, guess, points, time.time(), game.id, number))
-        if cursor.rowcount != 1:
-            await self.db.commit()
-            return False
-        await self.db.execute(
-            "INSERT INTO game_scores (game_id, chat_id, user_id, name, points, rounds_won, "
-            "best_seconds) VALUES (?, ?, ?, ?, ?, 1, ?) "
-            "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, "
-            "points = points + excluded.points, rounds_won = rounds_won + 1, "
-            "best_seconds = MIN(COALESCE(best_seconds, excluded.best_seconds), "
-            "excluded.best_seconds)",
-            (game.id, game.chat_id, user_id, name, points, seconds))
-        await self.db.commit()
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE game_rounds SET state = 'won', winner_id = ?, winner_name = ?, "
+                "guess = ?, points = ?, solved_at = ? "
+                "WHERE game_id = ? AND number = ? AND state = 'open'",
+                (user_id, name, guess, points, time.time(), game.id, number))
+            if cursor.rowcount != 1:
+                return False
+            await db.execute(
+                "INSERT INTO game_scores (game_id, chat_id, user_id, name, points, "
+                "rounds_won, best_seconds) VALUES (?, ?, ?, ?, ?, 1, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, "
+                "points = points + excluded.points, rounds_won = rounds_won + 1, "
+                "best_seconds = MIN(COALESCE(best_seconds, excluded.best_seconds), "
+                "excluded.best_seconds)",
+                (game.id, game.chat_id, user_id, name, points, seconds))
         return True
 
     async def scores(self, game_id: int) -> list[Score]:
@@ -222,10 +230,10 @@ class GameStore:
 
     async def join_race(self, game_id: int, user_id: int, name: str) -> bool:
         """Enter a player; False when they were in already."""
-        cursor = await self.db.execute(
-            "INSERT OR IGNORE INTO race_entries (game_id, user_id, name, joined) "
-            "VALUES (?, ?, ?, ?)", (game_id, user_id, name, time.time()))
-        await self.db.commit()
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO race_entries (game_id, user_id, name, joined) "
+                "VALUES (?, ?, ?, ?)", (game_id, user_id, name, time.time()))
         return cursor.rowcount == 1
 
     async def entry(self, game_id: int, user_id: int) -> Entry | None:
@@ -241,19 +249,20 @@ class GameStore:
         return [Entry(*row) for row in rows]
 
     async def count_attempt(self, game_id: int, user_id: int) -> None:
-        await self.db.execute("UPDATE race_entries SET attempts = attempts + 1 "
-                              "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute("UPDATE race_entries SET attempts = attempts + 1 "
+                             "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
 
     async def finish_race_entry(self, game_id: int, user_id: int) -> int | None:
         """Record a finish; its place, or None when the player had finished already."""
-        row = await self._one("SELECT COUNT(*) FROM race_entries WHERE game_id = ? "
-                              "AND finished IS NOT NULL", (game_id,))
-        cursor = await self.db.execute(
-            "UPDATE race_entries SET finished = ?, place = ? WHERE game_id = ? "
-            "AND user_id = ? AND finished IS NULL",
-            (time.time(), row[0] + 1, game_id, user_id))
-        await self.db.commit()
+        async with self.transaction() as db:
+            row = await (await db.execute("SELECT COUNT(*) FROM race_entries WHERE "
+                                          "game_id = ? AND finished IS NOT NULL",
+                                          (game_id,))).fetchone()
+            cursor = await db.execute(
+                "UPDATE race_entries SET finished = ?, place = ? WHERE game_id = ? "
+                "AND user_id = ? AND finished IS NULL",
+                (time.time(), row[0] + 1, game_id, user_id))
         return row[0] + 1 if cursor.rowcount == 1 else None
 
     async def race_winners(self, chat_id: int, limit: int = 5) -> list[tuple[str, int]]:

@@ -1,0 +1,52 @@
+"""The store: migrations, the cache round trip, and one write transaction at a time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.store import SCHEMA_VERSION, Store
+from solvers.pipeline import run
+
+
+async def open_store(tmp_path) -> Store:
+    store = Store(str(tmp_path / "store.sqlite3"))
+    await store.open()
+    return store
+
+
+async def test_a_new_file_gets_every_migration_and_a_result_round_trips(tmp_path):
+    store = await open_store(tmp_path)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        result = run("oo+ooaoo-")
+        await store.put_result("key", result)
+        again = await store.get_result("key")
+        assert again == result
+        assert await store.get_result("other") is None
+    finally:
+        await store.close()
+
+
+async def test_a_failing_writer_does_not_take_another_writers_work_with_it(tmp_path):
+    store = await open_store(tmp_path)
+    try:
+        async def failing_writer():
+            async with store.transaction() as db:
+                await db.execute("INSERT INTO hint_sessions (chat_id, user_id, clue, step, "
+                                 "updated) VALUES (1, 1, 'lost', 1, 0)")
+                await asyncio.sleep(0.05)  # another writer comes along meanwhile
+                raise RuntimeError("this transaction fails")
+
+        failing = asyncio.create_task(failing_writer())
+        await asyncio.sleep(0.01)
+        kept = await store.start_hint_session(2, 2, "kept")
+        with pytest.raises(RuntimeError):
+            await failing
+        clues = [row[0] for row in await store.db.execute_fetchall(
+            "SELECT clue FROM hint_sessions ORDER BY id")]
+        assert clues == ["kept"]
+        assert (await store.hint_session(kept)).clue == "kept"
+    finally:
+        await store.close()
