@@ -71,9 +71,16 @@ WELCOME = (
     "rule by rule.\n\n<b>Puzzles I know</b>\n{kinds}\n\n"
     "<b>Commands</b>\n"
     "/example KIND: a ready puzzle to try (forward it back to me)\n"
-    "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
-    "/help: this message"
+    "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
+    "/hint LETTERS: anagram hints, one step at a time\n"
+    "@PuzzleBot letters: anagrams in any chat (inline mode)\n"
+    "/help: this message\n\n"
+    "<b>In groups</b>\n"
+    "/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
+    "/race KIND: a puzzle race (seki, sudoku, gogen, nw); /submit ID in private to finish\n"
+    "/skip, /stop: for the quiz's starter or an admin\n"
+    "/top: scores; /stats: your own record"
 )
 
 
