@@ -74,7 +74,7 @@ WELCOME = (
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/hint LETTERS: anagram hints, one step at a time\n"
-    "@PuzzleBot letters: anagrams in any chat (inline mode)\n"
+    "@{bot} letters: anagrams in any chat (inline mode)\n"
     "/help: this message\n\n"
     "<b>In groups</b>\n"
     "/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
@@ -87,7 +87,8 @@ WELCOME = (
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/start and /help: what the bot does and the kinds it knows."""
     await update.effective_message.reply_text(
-        WELCOME.format(kinds=kinds_listing()), parse_mode=ParseMode.HTML)
+        WELCOME.format(kinds=kinds_listing(), bot=context.bot.username),
+        parse_mode=ParseMode.HTML)
 
 
 async def example(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
