@@ -22,7 +22,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from solvers import registry
-from solvers.base import PuzzleError, PuzzleKind
+from solvers.base import PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
 from .config import Config
@@ -313,7 +313,7 @@ async def send_result(message: Message, result: Result) -> None:
     if not result.ok:
         await message.reply_text(result.error)
         return
-    caption = clip(result.caption, CAPTION_LIMIT)
+    caption = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
     for number, media in enumerate(result.media):
         text = caption if number == 0 else media.caption
         if media.kind == "animation":
@@ -335,10 +335,6 @@ async def send_report(message: Message, result: Result) -> None:
     else:
         await message.reply_document(result.report.encode(), filename=f"{result.kind}-report.txt",
                                      caption="The full check report")
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
