@@ -189,99 +189,147 @@ def solution_seed(name: str) -> str:
 
 
 # Mutations -----------------------------------------------------------------------------
+#
+# Each mutation is a function (draw, text) -> text drawing its own choices from the
+# module's fixed strategies (built once: building strategies per example is slow).
+
+PICK = st.integers(0, 2**16)  # taken modulo whatever it picks among
+SHORT = st.integers(1, 20)
+CHAR = st.sampled_from(ALPHABET)
+NOISE = st.text(ALPHABET, max_size=12)
+DIGIT = st.sampled_from("0123456789")
+HUGE = st.sampled_from(HUGE_DIGITS)
+LONG_CHAR = st.sampled_from("9a.o+#x ０")
+LONG_SIZE = st.sampled_from((500, 5_000, 25_000))
+ODD_DIGIT = st.sampled_from("０１２３４５６７８９²³¹⁰₀₁₂٠١٢٣٤٥٦٧٨٩𝟎𝟏𝟗ⅠⅡⅷ①⑨")
+#: Latin letters and the Cyrillic or Greek letter that looks the same
+LOOKS_LATIN = dict(zip("oOaAeExXcCpPiIB", "оОаАеЕхХсСрРіІΒ", strict=True))
+BLANK = st.sampled_from(("", " ", "\n\n", "\t"))
 
 
 def _splice(text: str, start: int, end: int, insert: str) -> str:
     return text[:start] + insert + text[end:]
 
 
-@st.composite
-def mutated(draw: st.DrawFn, text: str) -> str:
-    """`text` with one to four mutations applied."""
-    for _ in range(draw(st.integers(1, 4))):
-        text = draw(_mutation(text))
-    return text
+def _at(draw: st.DrawFn, text: str) -> int:
+    """A position in `text`, ends included."""
+    return draw(PICK) % (len(text) + 1)
 
 
-def _mutation(text: str) -> st.SearchStrategy[str]:
-    """One mutation of `text`, chosen among all that apply to it."""
-    n = len(text)
-    at = st.integers(0, n)
-    options = [
-        # a character replaced by a look-alike or any other
-        st.tuples(st.integers(0, max(0, n - 1)), st.sampled_from(ALPHABET)).map(
-            lambda p: _splice(text, p[0], p[0] + 1, p[1])),
-        # something inserted
-        st.tuples(at, st.text(ALPHABET, max_size=12)).map(
-            lambda p: _splice(text, p[0], p[0], p[1])),
-        # a stretch deleted
-        st.tuples(at, st.integers(1, 20)).map(lambda p: _splice(text, p[0], p[0] + p[1], "")),
-        # truncated: the text cut short, or one line cut short
-        at.map(lambda i: text[:i]),
-        st.tuples(st.integers(0, 40), st.integers(0, 30)).map(
-            lambda p: _cut_line(text, *p)),
-        # a whole line dropped or doubled
-        st.tuples(st.integers(0, 40), st.booleans()).map(lambda p: _line_op(text, *p)),
-        # a wrong digit
-        st.tuples(st.integers(0, 1000), st.sampled_from("0123456789")).map(
-            lambda p: _wrong_digit(text, *p)),
-        # a huge or negative number where a number stood
-        st.tuples(st.integers(0, 1000), st.sampled_from(HUGE_DIGITS), st.booleans()).map(
-            lambda p: _huge_number(text, *p)),
-        # a very long line
-        st.tuples(at, st.sampled_from("9a.o+#x ０"), st.sampled_from((500, 5_000, 25_000))).map(
-            lambda p: _splice(text, p[0], p[0], "\n" + p[1] * p[2] + "\n")),
-        # only the header, or nothing at all
-        st.just(text.splitlines()[0] if text.strip() else ""),
-        st.sampled_from(("", " ", "\n\n", "\t")),
-        # case flipped, spaces collapsed, Windows line ends
-        st.just(text.swapcase()),
-        st.just(" ".join(text.split())),
-        st.just(text.replace("\n", "\r\n")),
-    ]
-    return st.one_of(options)
+def replace_char(draw: st.DrawFn, text: str) -> str:
+    """One character replaced by a look-alike or any other."""
+    at = _at(draw, text)
+    return _splice(text, at, at + 1, draw(CHAR))
 
 
-def _cut_line(text: str, line: int, keep: int) -> str:
+def insert_noise(draw: st.DrawFn, text: str) -> str:
+    at = _at(draw, text)
+    return _splice(text, at, at, draw(NOISE))
+
+
+def delete_stretch(draw: st.DrawFn, text: str) -> str:
+    at = _at(draw, text)
+    return _splice(text, at, at + draw(SHORT), "")
+
+
+def truncate(draw: st.DrawFn, text: str) -> str:
+    """The text cut short."""
+    return text[:_at(draw, text)]
+
+
+def cut_line(draw: st.DrawFn, text: str) -> str:
+    """One line cut short."""
     lines = text.splitlines()
     if not lines:
         return text
-    line %= len(lines)
-    lines[line] = lines[line][:keep]
+    line = draw(PICK) % len(lines)
+    lines[line] = lines[line][:draw(PICK) % (len(lines[line]) + 1)]
     return "\n".join(lines)
 
 
-def _line_op(text: str, line: int, double: bool) -> str:
+def drop_or_double_line(draw: st.DrawFn, text: str) -> str:
     lines = text.splitlines()
     if not lines:
         return text
-    line %= len(lines)
-    if double:
+    line = draw(PICK) % len(lines)
+    if draw(st.booleans()):
         lines.insert(line, lines[line])
     else:
         del lines[line]
     return "\n".join(lines)
 
 
-def _digit_positions(text: str) -> list[int]:
-    return [i for i, c in enumerate(text) if c.isdigit()]
+def _digit_at(draw: st.DrawFn, text: str) -> int | None:
+    places = [i for i, c in enumerate(text) if c.isdigit()]
+    return places[draw(PICK) % len(places)] if places else None
 
 
-def _wrong_digit(text: str, pick: int, digit: str) -> str:
-    places = _digit_positions(text)
+def wrong_digit(draw: st.DrawFn, text: str) -> str:
+    at = _digit_at(draw, text)
+    return text if at is None else _splice(text, at, at + 1, draw(DIGIT))
+
+
+def unicode_digit(draw: st.DrawFn, text: str) -> str:
+    """A digit swapped for a look-alike: full-width, superscript, Arabic-Indic, bold..."""
+    at = _digit_at(draw, text)
+    return text if at is None else _splice(text, at, at + 1, draw(ODD_DIGIT))
+
+
+def look_alike_letter(draw: st.DrawFn, text: str) -> str:
+    """A Latin letter swapped for the Cyrillic or Greek one that looks the same."""
+    places = [i for i, c in enumerate(text) if c in LOOKS_LATIN]
     if not places:
         return text
-    i = places[pick % len(places)]
-    return _splice(text, i, i + 1, digit)
+    at = places[draw(PICK) % len(places)]
+    return _splice(text, at, at + 1, LOOKS_LATIN[text[at]])
 
 
-def _huge_number(text: str, pick: int, digits: int, negative: bool) -> str:
-    places = _digit_positions(text)
-    number = ("-" if negative else "") + "9" * digits
-    if not places:
-        return f"{text} {number}"
-    i = places[pick % len(places)]
-    return _splice(text, i, i + 1, number)
+def huge_number(draw: st.DrawFn, text: str) -> str:
+    """A huge (or huge negative) number where a digit stood, or at the end."""
+    number = ("-" if draw(st.booleans()) else "") + "9" * draw(HUGE)
+    at = _digit_at(draw, text)
+    return f"{text} {number}" if at is None else _splice(text, at, at + 1, number)
+
+
+def long_line(draw: st.DrawFn, text: str) -> str:
+    at = _at(draw, text)
+    return _splice(text, at, at, "\n" + draw(LONG_CHAR) * draw(LONG_SIZE) + "\n")
+
+
+def header_only(draw: st.DrawFn, text: str) -> str:
+    return text.splitlines()[0] if text.strip() else ""
+
+
+def blank(draw: st.DrawFn, text: str) -> str:
+    return draw(BLANK)
+
+
+def swap_case(draw: st.DrawFn, text: str) -> str:
+    return text.swapcase()
+
+
+def one_line(draw: st.DrawFn, text: str) -> str:
+    return " ".join(text.split())
+
+
+def windows_line_ends(draw: st.DrawFn, text: str) -> str:
+    return text.replace("\n", "\r\n")
+
+
+MUTATIONS = st.sampled_from((
+    replace_char, insert_noise, delete_stretch, truncate, cut_line, drop_or_double_line,
+    wrong_digit, unicode_digit, look_alike_letter, huge_number, long_line, header_only,
+    blank, swap_case, one_line, windows_line_ends,
+))
+
+
+@st.composite
+def mutated(draw: st.DrawFn, seeds: st.SearchStrategy[str]) -> str:
+    """A seed drawn from `seeds` with one to four mutations applied."""
+    text = draw(seeds)
+    for _ in range(draw(st.integers(1, 4))):
+        text = draw(MUTATIONS)(draw, text)
+    return text
 
 
 # Strategies per target -----------------------------------------------------------------
@@ -296,11 +344,9 @@ def header_texts(kind: PuzzleKind) -> st.SearchStrategy[str]:
 
 def puzzle_texts(kind: PuzzleKind) -> st.SearchStrategy[str]:
     """Text for `kind.parse`: mutated seeds mostly, a header and noise, or pure noise."""
-    seeds = puzzle_seeds()[kind.name]
+    seeds = mutated(st.sampled_from(puzzle_seeds()[kind.name]))
     return st.one_of(
-        st.sampled_from(seeds).flatmap(mutated),
-        st.sampled_from(seeds).flatmap(mutated),
-        st.sampled_from(seeds).flatmap(mutated),
+        seeds, seeds, seeds,
         header_texts(kind),
         st.text(ALPHABET, max_size=300),
     )
@@ -308,9 +354,9 @@ def puzzle_texts(kind: PuzzleKind) -> st.SearchStrategy[str]:
 
 def solution_texts(kind: PuzzleKind) -> st.SearchStrategy[str]:
     """Text for `kind.parse_solution` on the example: the example's solution, mutated."""
-    seed = solution_seed(kind.name)
+    seed = mutated(st.just(solution_seed(kind.name)))
     return st.one_of(
-        mutated(seed), mutated(seed), mutated(seed),
+        seed, seed, seed,
         st.text(ALPHABET, max_size=300),
     )
 
@@ -319,7 +365,7 @@ def any_texts() -> st.SearchStrategy[str]:
     """Text for detection + parse: any kind's mutated seed, or noise."""
     seeds = [text for texts in puzzle_seeds().values() for text in texts]
     return st.one_of(
-        st.sampled_from(seeds).flatmap(mutated),
+        mutated(st.sampled_from(seeds)),
         st.text(ALPHABET, max_size=300),
         st.text(max_size=100),
     )

@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from solvers import pipeline, registry
 from solvers.base import PuzzleError
 
-#: examples per kind and target: about 0.5 s each here, some 30 s in all
-EXAMPLES = 100
+#: examples per kind and target: about 0.3 s each here, some 20 s in all
+EXAMPLES = 200
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=timedelta(seconds=5),  # a parse is milliseconds; the alarm in judge() stops hangs
