@@ -253,6 +253,7 @@ class AnagramKind(PuzzleKind):
         return solution.text
 
     def parse_solution(self, puzzle: Query, text: str) -> Answer:
+        check_size(text)  # reading a long word back costs time that grows with its square
         if not letters_of(text):
             raise PuzzleError("the answer has no letters", 1)
         return answer_from_text(" ".join(text.split()))
