@@ -50,12 +50,17 @@ def pool(topic: str | None, difficulty: str) -> list[Entry]:
 
 
 def scramble(letters: str, rng: random.Random) -> str:
-    """The letters in an order that does not spell the answer (when any other order exists)."""
+    """The letters in an order that spells no word of the lexicon (the answer least of
+    all), when twenty tries find one; else any order but the answer's."""
+    lexicon = lexicon_module.load()
+    fallback = letters
     for _ in range(20):
         order = "".join(rng.sample(letters, len(letters)))
         if order != letters:
-            return order
-    return letters
+            if lexicon.lookup(order) is None:
+                return order
+            fallback = order
+    return fallback
 
 
 def pick_challenge(topic: str | None = None, difficulty: str = "medium",
