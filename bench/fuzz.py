@@ -6,7 +6,8 @@
 
 The same properties as tests/test_fuzz.py (the short run in `make test`), with the same
 strategies (tests/fuzz_strategies.py): every text gives a model or a PuzzleError naming a
-real line, with a message under 1,000 characters, in under 10 s. Per kind and target it
+real line, with a message under 1,000 characters, in under 10 s (and a model's cache key
+can be computed, as the bot does with every model). Per kind and target it
 reports the examples run, how many gave a model and how many a PuzzleError, the slowest
 parse with its input, and the first failure (hypothesis's shrunk example), if any. The
 exit status is 1 when anything failed. Prints a Markdown table for bench/fuzz.md.
@@ -55,7 +56,7 @@ def target_call(kind_name: str, target: str):
         return pipeline.prepare, fs.any_texts()
     kind = registry.get(kind_name)
     if target == "parse":
-        return kind.parse, fs.puzzle_texts(kind)
+        return fs.parsing(kind), fs.puzzle_texts(kind)
     puzzle = fs.example_puzzle(kind)
     return (lambda text: kind.parse_solution(puzzle, text)), fs.solution_texts(kind)
 

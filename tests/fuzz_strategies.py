@@ -25,7 +25,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from solvers import registry
+from solvers import pipeline, registry
 from solvers.base import Limits, PuzzleError, PuzzleKind
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -161,6 +161,16 @@ def puzzle_seeds() -> dict[str, tuple[str, ...]]:
             seeds[kind.name].append(text)
     seeds["boxer"].extend(HUGE_BOXES)
     return {name: tuple(texts) for name, texts in seeds.items()}
+
+
+def parsing(kind: PuzzleKind) -> Callable[[str], Any]:
+    """`kind.parse`, then the cache key of the model it built: the bot needs both."""
+    def parse_and_key(text: str) -> Any:
+        puzzle = kind.parse(text)
+        pipeline.cache_key(kind, puzzle)
+        return puzzle
+
+    return parse_and_key
 
 
 def example_puzzle(kind: PuzzleKind) -> Any:
