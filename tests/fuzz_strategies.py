@@ -352,6 +352,7 @@ def header_texts(kind: PuzzleKind) -> st.SearchStrategy[str]:
         "".join)
 
 
+@functools.cache
 def puzzle_texts(kind: PuzzleKind) -> st.SearchStrategy[str]:
     """Text for `kind.parse`: mutated seeds mostly, a header and noise, or pure noise."""
     seeds = mutated(st.sampled_from(puzzle_seeds()[kind.name]))
@@ -362,6 +363,7 @@ def puzzle_texts(kind: PuzzleKind) -> st.SearchStrategy[str]:
     )
 
 
+@functools.cache
 def solution_texts(kind: PuzzleKind) -> st.SearchStrategy[str]:
     """Text for `kind.parse_solution` on the example: the example's solution, mutated."""
     seed = mutated(st.just(solution_seed(kind.name)))
