@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -96,6 +97,9 @@ class SolverPool:
         self._progress_queue = context.Queue()
         self._pool = ProcessPool(max_workers=self.workers, initializer=warm_up,
                                  initargs=(self._progress_queue,), context=context)
+        # pebble starts its workers at the first job: start (and warm) them now, so the
+        # first person to ask does not wait for it
+        self._pool.schedule(os.getpid)
         loop = asyncio.get_running_loop()
         self._reader = threading.Thread(target=self._read_progress, args=(loop,),
                                         name="progress-reader", daemon=True)
