@@ -230,10 +230,6 @@ async def solve_in_pool(update: Update, context: ContextTypes.DEFAULT_TYPE,
     """Run the solver; tell the user (and return None) when the job fails."""
     message = update.effective_message
     svc = services(context)
-    try:
-        await context.bot.send_chat_action(message.chat_id, ChatAction.UPLOAD_PHOTO)
-    except TelegramError as error:  # a lost typing indicator is not worth failing over
-        log.debug("chat action failed: %s", error)
     note = ProgressNote(message, kind.title)
     posting = asyncio.create_task(note.keep_posted())
     result = None
@@ -259,10 +255,12 @@ class ProgressNote:
     """A message saying how a long search is going, edited as it goes.
 
     Nothing is posted for jobs that end within `DELAY` seconds, so quick answers stay
-    uncluttered; after that the figure is refreshed every `EVERY` seconds at most
-    (Telegram frowns on rapid edits).
+    uncluttered (after `ACTION_DELAY` the chat shows "uploading photo..."); after that
+    the figure is refreshed every `EVERY` seconds at most (Telegram frowns on rapid
+    edits).
     """
 
+    ACTION_DELAY = 0.5
     DELAY = 2.0
     EVERY = 3.0
 
@@ -296,7 +294,14 @@ class ProgressNote:
             log.debug("progress message failed: %s", error)
 
     async def keep_posted(self) -> None:
-        await asyncio.sleep(self.DELAY)
+        await asyncio.sleep(self.ACTION_DELAY)
+        try:  # "uploading photo..." in the chat header; only for jobs that take a while,
+            # since every call counts against Telegram's 30 a second
+            await self.reply_to.get_bot().send_chat_action(
+                self.reply_to.chat_id, ChatAction.UPLOAD_PHOTO)
+        except TelegramError as error:  # a lost indicator is not worth failing over
+            log.debug("chat action failed: %s", error)
+        await asyncio.sleep(self.DELAY - self.ACTION_DELAY)
         while True:
             found = f"{self.solutions:,} found so far..." if self.solutions else "searching..."
             await self.show(self.text(found))
