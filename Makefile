@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBIAN_RUN := wamerican wbritish
 DEBIAN_TEST := $(DEBIAN_RUN) chromium
 
-.PHONY: install run test lint clean
+.PHONY: install run test lint fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ lint: install
 test: install lint
 	$(call debian,$(DEBIAN_TEST))
 	$(VENV)/bin/pytest -q
+
+# the long property-based run of every parser (about 7 minutes; results in bench/README.md)
+fuzz: install
+	$(PY) bench/fuzz.py --examples 10000 --jobs 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -12,7 +12,7 @@ examples run, how many gave a model and how many a PuzzleError, the slowest pars
 its input (the ten slowest are timed again, three times each, and the best of three
 kept, so a pause of the shared machine is not taken for a slow parser), and the first
 failure (hypothesis's shrunk example), if any. The exit status is 1 when anything
-failed. Prints a Markdown table for bench/fuzz.md.
+failed. Prints a Markdown table for bench/README.md.
 """
 
 from __future__ import annotations
