@@ -1,4 +1,4 @@
-"""`python -m bot.games.pictures OUTDIR`: the pictures of docs/games.md, made by the code.
+"""`python -m bot.games.pictures OUTDIR`: the group-game pictures of the README, made by the code.
 
 - games-round.png: a quiz round's letters ring, as posted;
 - games-race-seki.png: a race's unsolved Seki puzzle, as posted;
