@@ -212,3 +212,57 @@ async def test_kill_9_and_restart_keeps_the_cached_results(tmp_path):
         output, _ = second.communicate(timeout=20)
     assert "cache hit: seki" in output
     assert "open http://127.0.0.1" in output
+
+
+async def wait_for_text(client: SandboxClient, chat: int, starts: str,
+                        timeout: float = 30) -> dict:
+    """The first bot message in a chat whose text or caption starts with `starts`."""
+    after = 0
+    deadline = time.monotonic() + timeout
+    while True:
+        message = await client.wait_for(chat, after=after,
+                                        timeout=max(0.1, deadline - time.monotonic()))
+        if (message.get("text") or message.get("caption") or "").startswith(starts):
+            return message
+        after = message["message_id"]
+
+
+async def test_kill_9_in_the_middle_of_a_quiz_keeps_the_scores(tmp_path):
+    group = -100200300
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    first = start_bot_process(tmp_path, port)
+    try:
+        await wait_until_up(url)
+        async with SandboxClient(url) as client:
+            await client.send(group, "/quiz rounds=3 seconds=60 difficulty=easy",
+                              user_id=ALICE)
+            await wait_for_text(client, group, "Round 1 of 3")
+            with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+                (answer,) = db.execute("SELECT answer FROM game_rounds "
+                                       "WHERE number = 1").fetchone()
+            await client.send(group, answer, user_id=BOB)
+            await wait_for_text(client, group, "✅ Bob got it")
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    second = start_bot_process(tmp_path, port)
+    try:
+        await wait_until_up(url)
+        async with SandboxClient(url) as client:
+            note = await wait_for_text(client, group, "I was restarted in the middle")
+            assert "Scores so far are kept: Bob " in note["text"]
+    finally:
+        second.send_signal(signal.SIGINT)
+        second.communicate(timeout=20)
+
+
+async def test_with_a_token_no_sandbox_starts_and_the_api_url_is_used(tmp_path, sandbox):
+    """A token means Telegram (here: a Bot API server at TELEGRAM_API_URL, played by a
+    separate sandbox); the bot then serves no sandbox of its own."""
+    config = bot_config(tmp_path, token=sandbox.token, api_url=sandbox.url)
+    assert not config.sandbox
+    async with running(config) as bot, SandboxClient(sandbox.url) as client:
+        assert bot.url is None
+        photo = await ask(client, ALICE, SEKI, kind="photo")
+        assert "Puzzle OK" in photo["caption"]
