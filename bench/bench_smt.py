@@ -9,8 +9,9 @@ Each is timed three ways on the same machine in one run:
   the seed does, in a fresh Z3 context (making the context is not timed);
 - *plain, unique*: the same assertions, then one more `check` after blocking the first
   model, which is what proving a puzzle unique costs (the bot always does this);
-- *ours*: `kind.solve(puzzle, Limits(max_solutions=2))`: propagation, the project's
-  encoding and the uniqueness proof.
+- *ours*: `kind.solve(puzzle, Limits(max_solutions=2))`: propagation (with probing),
+  which alone proves a puzzle unique when it fixes every cell; otherwise the project's
+  encoding in Z3 and the uniqueness proof.
 
 Usage: .venv/bin/python bench/bench_smt.py [--repeat N]  (prints a Markdown table)
 """

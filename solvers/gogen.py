@@ -16,8 +16,10 @@ separate them). A solution is the filled grid, written as n rows of n letters.
 
 Solving: a cheap propagation narrows every letter's candidates (a letter must have a
 candidate next to each letter it links to; a letter with one candidate owns that cell;
-a cell only one letter can reach belongs to it). Z3 then searches and counts only what
-is left, as Booleans "letter a is on position 14" (the text `smt()` exports, where every
+a cell only one letter can reach belongs to it; then each candidate left is tried and
+dropped when that propagation refutes it). When every letter is placed, that grid is
+the only solution and Z3 is not called; otherwise Z3 searches and counts only what is
+left, as Booleans "letter a is on position 14" (the text `smt()` exports, where every
 letter also gets its Int position for `get-value`).
 """
 
@@ -236,7 +238,90 @@ def propagate(puzzle: GogenPuzzle) -> tuple[Candidates, str]:
         reason = _conflict(puzzle, candidates)
         if reason:
             return candidates, reason
-    return candidates, ""
+    return _probe(puzzle, candidates)
+
+
+def _probe(puzzle: GogenPuzzle, candidates: Candidates) -> tuple[Candidates, str]:
+    """Try each candidate cell of each open letter; drop those propagation refutes.
+
+    A cell is dropped only when putting the letter there makes the links or the
+    one-letter-per-cell rule fail, so no solution is lost; when every letter ends with
+    one cell, that grid is the only possible one. Works on bit masks (bit p: cell p).
+    """
+    near = [sum(1 << q for q in cells) for cells in neighbours(puzzle.size)]
+    links = puzzle.links()
+    arcs = links + [(b, a) for a, b in links]
+    masks = {x: sum(1 << c for c in cells) for x, cells in candidates.items()}
+    full = (1 << (puzzle.size * puzzle.size)) - 1
+    changed = True
+    while changed:
+        changed = False
+        for letter in puzzle.letters:
+            mask = masks[letter]
+            if not mask & (mask - 1):
+                continue
+            for cell in sorted(candidates[letter]):
+                bit = 1 << cell
+                if mask & bit:
+                    trial = dict(masks)
+                    trial[letter] = bit
+                    if not _narrow(trial, arcs, near, full):
+                        masks[letter] &= ~bit
+                        changed = True
+                        if not _narrow(masks, arcs, near, full):
+                            return candidates, (f"no solution: every cell tried for "
+                                                f"'{letter.upper()}' breaks a word or a cell")
+                    mask = masks[letter]
+    return {x: frozenset(c for c in candidates[x] if masks[x] >> c & 1)
+            for x in candidates}, ""
+
+
+def _narrow(masks: dict[str, int], arcs: list[tuple[str, str]], near: list[int],
+            full: int) -> bool:
+    """Links, placed letters and cells only one letter reaches, on bit masks, to a
+    fixpoint; False when a letter or a cell is left with nothing."""
+    changed = True
+    while changed:
+        changed = False
+        for a, b in arcs:
+            mask, other, kept = masks[a], masks[b], 0
+            rest = mask
+            while rest:
+                low = rest & -rest
+                if near[low.bit_length() - 1] & other:
+                    kept |= low
+                rest ^= low
+            if kept != mask:
+                if not kept:
+                    return False
+                masks[a], changed = kept, True
+        placed = 0
+        for mask in masks.values():
+            if not mask & (mask - 1):
+                if not mask or placed & mask:
+                    return False
+                placed |= mask
+        once = twice = 0
+        for letter, mask in masks.items():
+            if mask & (mask - 1):
+                kept = mask & ~placed
+                if not kept:
+                    return False
+                if kept != mask:
+                    masks[letter], changed, mask = kept, True, kept
+            twice |= once & mask
+            once |= mask
+        if once != full:
+            return False
+        lonely = once & ~twice & ~placed  # cells only one letter can reach
+        if lonely:
+            for letter, mask in masks.items():
+                if mask & lonely and mask & (mask - 1):
+                    kept = mask & lonely
+                    if kept & (kept - 1):
+                        return False  # one letter would need two cells
+                    masks[letter], changed = kept, True
+    return True
 
 
 def _settle(candidates: dict[str, frozenset[int]]) -> bool:
@@ -369,6 +454,14 @@ class Gogen(PuzzleKind):
         if reason:
             return Solutions([], 0, True, reason, stats={"propagation": "unsat"})
         search = open_letters(puzzle, candidates)
+        if not search:  # propagation placed every letter: that grid is the only candidate
+            grid = self.grid(puzzle, {x: position(puzzle, next(iter(c)))
+                                      for x, c in candidates.items()})
+            if self.check(puzzle, grid).ok:
+                if limits.progress:
+                    limits.progress(1, 0)
+                return Solutions([grid], 1, True, "",
+                                 stats={"letters_left_after_propagation": 0})
         solver = z3.SimpleSolver()
         solver.from_string("\n".join(smt_assertions(puzzle, candidates, "".join(search))))
         letters = [z3.Int(f"V{x}") for x in search]

@@ -158,7 +158,7 @@ def propagate(clues: tuple[int, ...]) -> tuple[list[set[int]], str]:
                     or any(not candidates[cell] for cell in hexagon):
                 return candidates, (f"no solution: hexagon {OWNER[hexagon[0]] + 1} cannot "
                                     "hold 1..6 once each")
-    return candidates, ""
+    return _probe(candidates)
 
 
 def _settle(candidates: list[set[int]], hexagon: tuple[int, ...]) -> bool:
@@ -176,6 +176,91 @@ def _settle(candidates: list[set[int]], hexagon: tuple[int, ...]) -> bool:
             candidates[places[0]] &= {value}
             changed = True
     return changed
+
+
+#: each hexagon's segments, a touching pair named by its first (the one whose set counts)
+HEXAGON_FIRSTS = tuple(tuple(min(c, PARTNER.get(c, c)) for c in h) for h in HEXAGONS)
+ALL_NUMBERS = sum(1 << v for v in NUMBERS)
+#: for each segment, the hexagons (indices into HEXAGON_FIRSTS) its pair's first is in
+HEXAGONS_OF = tuple(tuple(k for k, h in enumerate(HEXAGON_FIRSTS) if c in h)
+                    for c in range(CELLS))
+
+
+def _probe(candidates: list[set[int]]) -> tuple[list[set[int]], str]:
+    """Try each candidate of each open segment; drop those that propagation refutes.
+
+    A number is dropped only when placing it makes the hexagon rules fail, so no
+    solution is lost; when every segment ends with one number, that grid is the only
+    possible one. Works on bit masks (bit v: number v possible) for speed.
+    """
+    masks = [sum(1 << v for v in candidates[c]) for c in range(CELLS)]
+    firsts = [c for c in range(CELLS) if min(c, PARTNER.get(c, c)) == c]
+    changed = True
+    while changed:
+        changed = False
+        for cell in firsts:
+            mask = masks[cell]
+            if not mask & (mask - 1):
+                continue
+            for value in NUMBERS:
+                bit = 1 << value
+                if mask & bit:
+                    trial = masks[:]
+                    trial[cell] = bit
+                    if not _narrow(trial, HEXAGONS_OF[cell]):
+                        masks[cell] &= ~bit
+                        changed = True
+                        if not _narrow(masks, HEXAGONS_OF[cell]):
+                            return candidates, (f"no solution: every number tried on segment "
+                                                f"{cell} breaks a hexagon")
+                    mask = masks[cell]
+    for cell in firsts:
+        candidates[cell].intersection_update(v for v in NUMBERS if masks[cell] >> v & 1)
+    return candidates, ""
+
+
+def _narrow(masks: list[int], start: tuple[int, ...]) -> bool:
+    """Naked and hidden singles per hexagon on bit masks, to a fixpoint; False if stuck.
+
+    Only the hexagons in `start`, and then those whose segments change, are looked at.
+    """
+    todo = set(start)
+    while todo:
+        hexagon = HEXAGON_FIRSTS[todo.pop()]
+        placed = seen = 0
+        for cell in hexagon:
+            mask = masks[cell]
+            seen |= mask
+            if not mask & (mask - 1):
+                if not mask or placed & mask:
+                    return False
+                placed |= mask
+        if seen != ALL_NUMBERS:
+            return False
+        once = twice = 0
+        for cell in hexagon:
+            mask = masks[cell]
+            if mask & (mask - 1):
+                kept = mask & ~placed
+                if not kept:
+                    return False
+                if kept != mask:
+                    masks[cell] = kept
+                    todo.update(HEXAGONS_OF[cell])
+                mask = kept
+            twice |= once & mask
+            once |= mask
+        lonely = once & ~twice & ~placed  # numbers with a single place left
+        if lonely:
+            for cell in hexagon:
+                mask = masks[cell]
+                if mask & lonely and mask & (mask - 1):
+                    kept = mask & lonely
+                    if kept & (kept - 1):
+                        return False  # one segment would need two numbers
+                    masks[cell] = kept
+                    todo.update(HEXAGONS_OF[cell])
+    return True
 
 
 # The SMT encoding ---------------------------------------------------------------------
@@ -264,6 +349,13 @@ class NumberWorkout(PuzzleKind):
         if reason:
             return Solutions([], 0, True, reason, stats={"propagation": "unsat"})
         search = open_segments(candidates)
+        if not search:  # propagation fixed every segment: that grid is the only candidate
+            grid = self._grid(candidates, {})
+            if self.check(puzzle, grid).ok:
+                if limits.progress:
+                    limits.progress(1, 0)
+                return Solutions([grid], 1, True, "",
+                                 stats={"segments_left_after_propagation": 0})
         solver = z3.SimpleSolver()
         solver.from_string("\n".join(smt_assertions(candidates, search)))
         segments = [z3.Int(f"V{c}") for c in search]

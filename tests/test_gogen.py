@@ -218,3 +218,38 @@ def test_pictures_are_phone_sized():
     blank = KIND.render(puzzle, None)
     assert 500 <= solved.width <= 900 and solved.height > solved.width
     assert blank.width == solved.width
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in PUZZLES.glob("gogen_*.txt")))
+def test_propagation_only_solves_are_unique_and_agree_with_z3(name, monkeypatch):
+    """When propagation places every letter, no Z3 is made, the count is 1 and exhaustive,
+    and Z3 alone (letters on cells, words traced) finds that grid and no other."""
+    import z3
+
+    from solvers import gogen
+
+    puzzle = load(name)
+    candidates, reason = gogen.propagate(puzzle)
+    if reason or gogen.open_letters(puzzle, candidates):
+        pytest.skip("propagation leaves letters open: Z3 decides")
+    monkeypatch.setattr(gogen.z3, "SimpleSolver", None)  # must not be called
+    solutions = KIND.solve(puzzle, Limits(max_solutions=2))
+    assert (solutions.count, solutions.exhaustive) == (1, True)
+    monkeypatch.undo()
+    grid = solutions.found[0]
+    assert KIND.check(puzzle, grid).ok
+    n = puzzle.size
+    cell = {x: z3.Int(f"p_{x}") for x in puzzle.letters}
+    solver = z3.Solver()
+    solver.add([z3.And(v >= 0, v < n * n) for v in cell.values()])
+    solver.add(z3.Distinct(list(cell.values())))
+    solver.add([cell[x] == i for i, x in enumerate(puzzle.grid) if x != "."])
+    for a, b in puzzle.links():
+        ra, ca, rb, cb = cell[a] / n, cell[a] % n, cell[b] / n, cell[b] % n
+        solver.add(z3.And(ra - rb <= 1, rb - ra <= 1, ca - cb <= 1, cb - ca <= 1))
+    assert solver.check() == z3.sat
+    model = solver.model()
+    assert {x: model[v].as_long() for x, v in cell.items()} == \
+        {x: grid.index(x) for x in puzzle.letters}
+    solver.add(z3.Or([v != grid.index(x) for x, v in cell.items()]))
+    assert solver.check() == z3.unsat

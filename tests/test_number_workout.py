@@ -195,3 +195,33 @@ def test_picture_marks_pairs_yellow_and_teal():
     assert (250, 215, 60) in colours and (60, 175, 170) in colours
     assert 400 <= image.width <= 900
     assert KIND.render(puzzle, None).size == image.size
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in PUZZLES.glob("nw_*.txt")))
+def test_propagation_only_solves_are_unique_and_agree_with_z3(name, monkeypatch):
+    """When propagation fixes every segment, no Z3 is made, the count is 1 and exhaustive,
+    and Z3 alone (on the plain clues) finds that grid and no other."""
+    import z3
+
+    from solvers import number_workout
+
+    puzzle = load(name)
+    candidates, reason = number_workout.propagate(puzzle.clues)
+    if reason or number_workout.open_segments(candidates):
+        pytest.skip("propagation leaves segments open: Z3 decides")
+    monkeypatch.setattr(number_workout.z3, "SimpleSolver", None)  # must not be called
+    solutions = KIND.solve(puzzle, Limits(max_solutions=2))
+    assert (solutions.count, solutions.exhaustive) == (1, True)
+    monkeypatch.undo()
+    grid = solutions.found[0]
+    assert KIND.check(puzzle, grid).ok
+    cells = [z3.Int(f"c{i}") for i in range(CELLS)]
+    solver = z3.Solver()
+    solver.add([z3.And(v >= 1, v <= 6) for v in cells])
+    solver.add([cells[i] == clue for i, clue in enumerate(puzzle.clues) if clue])
+    solver.add([z3.Distinct([cells[c] for c in hexagon]) for hexagon in HEXAGONS])
+    solver.add([cells[a] == cells[b] for a, b in PAIRS])
+    assert solver.check() == z3.sat
+    assert tuple(solver.model()[v].as_long() for v in cells) == grid
+    solver.add(z3.Or([v != value for v, value in zip(cells, grid, strict=True)]))
+    assert solver.check() == z3.unsat
