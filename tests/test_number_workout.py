@@ -197,6 +197,10 @@ def test_picture_marks_pairs_yellow_and_teal():
     assert KIND.render(puzzle, None).size == image.size
 
 
+#: the puzzle files with more than one solution
+SEVERAL_SOLUTIONS = {"nw_001.txt"}
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in PUZZLES.glob("nw_*.txt")))
 def test_propagation_only_solves_are_unique_and_agree_with_z3(name, monkeypatch):
     """When propagation fixes every segment, no Z3 is made, the count is 1 and exhaustive,
@@ -207,8 +211,9 @@ def test_propagation_only_solves_are_unique_and_agree_with_z3(name, monkeypatch)
 
     puzzle = load(name)
     candidates, reason = number_workout.propagate(puzzle.clues)
-    if reason or number_workout.open_segments(candidates):
-        pytest.skip("propagation leaves segments open: Z3 decides")
+    if name in SEVERAL_SOLUTIONS:  # propagation cannot decide these: Z3 must
+        assert not reason and number_workout.open_segments(candidates)
+        return
     monkeypatch.setattr(number_workout.z3, "SimpleSolver", None)  # must not be called
     solutions = KIND.solve(puzzle, Limits(max_solutions=2))
     assert (solutions.count, solutions.exhaustive) == (1, True)
