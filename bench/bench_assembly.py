@@ -39,7 +39,7 @@ def matrix(assembler: Assembler) -> tuple[list[list[tuple]], list[tuple], list[i
 
 def by_miniexact(assembler: Assembler, first: bool) -> int:
     options, cells, counts = matrix(assembler)
-    problem = ExactCover()
+    problem = ExactCover(backend="miniexact")
     for cell in cells:
         problem.primary(cell)
     for shape, count in enumerate(counts):

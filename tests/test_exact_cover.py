@@ -87,3 +87,41 @@ def test_unknown_item_is_refused():
     problem.primary("a")
     with pytest.raises(KeyError):
         problem.option(["b"])
+
+
+def test_backend_is_xcover_unless_an_item_repeats_or_stands_alone():
+    assert small().backend == "xcover"
+    assert ExactCover(backend="miniexact").backend == "miniexact"
+    repeated = ExactCover()
+    repeated.primary("a", 2)
+    repeated.primary("b")
+    assert repeated.backend == "miniexact"
+    alone = ExactCover()
+    alone.primary("a")
+    alone.option(["a"])
+    assert alone.backend == "miniexact"
+    assert list(alone.covers()) == [[0]]
+    with pytest.raises(ValueError):
+        ExactCover(backend="dlx")
+
+
+def test_both_backends_find_the_same_covers():
+    import random
+
+    rng = random.Random(5)
+    for _ in range(200):
+        primary, secondary = rng.randint(2, 6), rng.randint(0, 3)
+        items = primary + secondary
+        options = [rng.sample(range(items), rng.randint(1, min(3, items)))
+                   for _ in range(rng.randint(0, 12))]
+        answers = []
+        for backend in (None, "miniexact"):
+            problem = ExactCover(backend)
+            for item in range(primary):
+                problem.primary(item)
+            for item in range(primary, items):
+                problem.secondary(item)
+            for option in options:
+                problem.option(option)
+            answers.append(sorted(problem.covers()))
+        assert answers[0] == answers[1], options

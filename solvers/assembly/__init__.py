@@ -21,11 +21,13 @@ KINDS = (BoxerKind(), PentKind(), SomaKind(), BedlamKind(), Y25Kind(), QueensKin
 def warm() -> None:
     """Compile the bitmask search and set up the preset boxes (once per process: every
     box kind's `warm_up` calls it, only the first call does the work)."""
+    from ..exact_cover import warm as warm_engine
     from . import presets
     from .bitmask import warm as compile_search
     from .box import assembler_for
 
     compile_search()
+    warm_engine()
     for build in (presets.soma, presets.bedlam, presets.y25,
                   *(lambda n=n: presets.pentominoes(n) for n in presets.PENT_SIZES)):
         assembler_for(build())

@@ -319,7 +319,8 @@ class Assembler:
                     break
         stats = {"raw_count": raw if unique else count, "symmetries": group,
                  "nodes": nodes, "seconds": round(time.monotonic() - started, 3),
-                 "engine": "bitmask" if self.use_bitmask() else "miniexact"}
+                 "engine": "bitmask" if self.use_bitmask() else
+                 "xcover" if all(c == 1 for c in self.counts) else "miniexact"}
         return Solutions(found, count, exhaustive, "" if count else
                          "the parts cannot fill the box", stats)
 
