@@ -257,12 +257,8 @@ async def skip_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     """/skip: end the current round now (the starter or an admin)."""
     message = update.effective_message
     application = context.application
-    game = await _running_game_or_say(update, context)
+    game = await _steerable_game(update, context, "skip a round")
     if game is None:
-        return
-    if not await may_steer(context, message.chat_id, update.effective_user.id,
-                           game.starter_id):
-        await message.reply_text("Only the quiz's starter or a chat admin can skip a round.")
         return
     async with chat_lock(application, message.chat_id):
         live = live_rounds(application).get(message.chat_id)
@@ -277,12 +273,8 @@ async def stop_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     """/stop: end the game now with its ranking (the starter or an admin)."""
     message = update.effective_message
     application = context.application
-    game = await _running_game_or_say(update, context)
+    game = await _steerable_game(update, context, "stop it")
     if game is None:
-        return
-    if not await may_steer(context, message.chat_id, update.effective_user.id,
-                           game.starter_id):
-        await message.reply_text("Only the quiz's starter or a chat admin can stop it.")
         return
     async with chat_lock(application, message.chat_id):
         live = live_rounds(application).pop(message.chat_id, None)
@@ -297,6 +289,21 @@ async def stop_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await say(application, message.chat_id,
               f"{reveal}Quiz #{game.id} stopped by {player_name(update.effective_user)}.\n"
               + await ranking_text(application, game))
+
+
+async def _steerable_game(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                          action: str) -> Game | None:
+    """The running quiz, when the sender may steer it (its starter or a chat admin);
+    otherwise None, after saying why."""
+    game = await _running_game_or_say(update, context)
+    if game is None:
+        return None
+    message = update.effective_message
+    if not await may_steer(context, message.chat_id, update.effective_user.id,
+                           game.starter_id):
+        await message.reply_text(f"Only the quiz's starter or a chat admin can {action}.")
+        return None
+    return game
 
 
 async def _running_game_or_say(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
