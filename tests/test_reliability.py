@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import httpx
@@ -190,28 +191,30 @@ async def wait_until_up(url: str, seconds: float = 30) -> None:
     raise TimeoutError("the bot did not start")
 
 
+@asynccontextmanager
+async def bot_process(tmp_path: Path, port: int, stop: signal.Signals = signal.SIGINT):
+    """`python -m bot` on its own sandbox, and a client; ended by `stop` (SIGKILL for a
+    crash). Its output is kept in `process.log` once it has ended."""
+    process = start_bot_process(tmp_path, port)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        await wait_until_up(url)
+        async with SandboxClient(url) as client:
+            yield process, client
+    finally:
+        process.send_signal(stop)
+        process.log, _ = process.communicate(timeout=20)
+
+
 async def test_kill_9_and_restart_keeps_the_cached_results(tmp_path):
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    first = start_bot_process(tmp_path, port)
-    try:
-        await wait_until_up(url)
-        async with SandboxClient(url) as client:
-            photo = await ask(client, ALICE, SEKI, kind="photo")
-    finally:
-        first.send_signal(signal.SIGKILL)
-        first.wait(10)
-    second = start_bot_process(tmp_path, port)
-    try:
-        await wait_until_up(url)
-        async with SandboxClient(url) as client:
-            again = await ask(client, ALICE, SEKI, kind="photo")
+    async with bot_process(tmp_path, port, signal.SIGKILL) as (_, client):
+        photo = await ask(client, ALICE, SEKI, kind="photo")
+    async with bot_process(tmp_path, port) as (second, client):
+        again = await ask(client, ALICE, SEKI, kind="photo")
         assert again["caption"] == photo["caption"]
-    finally:
-        second.send_signal(signal.SIGINT)
-        output, _ = second.communicate(timeout=20)
-    assert "cache hit: seki" in output
-    assert "open http://127.0.0.1" in output
+    assert "cache hit: seki" in second.log
+    assert "open http://127.0.0.1" in second.log
 
 
 async def wait_for_text(client: SandboxClient, chat: int, starts: str,
@@ -230,31 +233,17 @@ async def wait_for_text(client: SandboxClient, chat: int, starts: str,
 async def test_kill_9_in_the_middle_of_a_quiz_keeps_the_scores(tmp_path):
     group = -100200300
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    first = start_bot_process(tmp_path, port)
-    try:
-        await wait_until_up(url)
-        async with SandboxClient(url) as client:
-            await client.send(group, "/quiz rounds=3 seconds=60 difficulty=easy",
-                              user_id=ALICE)
-            await wait_for_text(client, group, "Round 1 of 3")
-            with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
-                (answer,) = db.execute("SELECT answer FROM game_rounds "
-                                       "WHERE number = 1").fetchone()
-            await client.send(group, answer, user_id=BOB)
-            await wait_for_text(client, group, "✅ Bob got it")
-    finally:
-        first.send_signal(signal.SIGKILL)
-        first.wait(10)
-    second = start_bot_process(tmp_path, port)
-    try:
-        await wait_until_up(url)
-        async with SandboxClient(url) as client:
-            note = await wait_for_text(client, group, "I was restarted in the middle")
-            assert "Scores so far are kept: Bob " in note["text"]
-    finally:
-        second.send_signal(signal.SIGINT)
-        second.communicate(timeout=20)
+    async with bot_process(tmp_path, port, signal.SIGKILL) as (_, client):
+        await client.send(group, "/quiz rounds=3 seconds=60 difficulty=easy", user_id=ALICE)
+        await wait_for_text(client, group, "Round 1 of 3")
+        with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+            (answer,) = db.execute("SELECT answer FROM game_rounds "
+                                   "WHERE number = 1").fetchone()
+        await client.send(group, answer, user_id=BOB)
+        await wait_for_text(client, group, "✅ Bob got it")
+    async with bot_process(tmp_path, port) as (_, client):
+        note = await wait_for_text(client, group, "I was restarted in the middle")
+        assert "Scores so far are kept: Bob " in note["text"]
 
 
 async def test_with_a_token_no_sandbox_starts_and_the_api_url_is_used(tmp_path, sandbox):
