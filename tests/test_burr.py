@@ -221,3 +221,51 @@ def test_piece_kind():
     with pytest.raises(PuzzleError):
         kind.parse("4096")
     assert kind.parse("1024 length 8").piece.length == 8
+
+
+PIECE_3322 = ("Piece ID 3322, canonical 928, weight 4\n"
+              "[0,0][1, 1, 0, 0, 1, 1]\n[1,0][1, 1, 1, 1, 1, 1]\n"
+              "[0,1][1, 0, 0, 0, 0, 1]\n[1,1][1, 0, 1, 1, 0, 1]")
+
+
+@pytest.mark.parametrize("query", ["#piece\n3322", "#piece\n3322 length 8", "#piece\n1"])
+def test_piece_solution_text_round_trip(query):
+    kind = PieceKind()
+    puzzle = kind.parse(query)
+    text = kind.format_solution(puzzle, puzzle.piece)
+    assert kind.parse_solution(puzzle, text) == puzzle.piece
+
+
+def test_piece_solution_text_reads_the_seed_rows_and_leaves_out_what_is_not_given():
+    kind = PieceKind()
+    puzzle = kind.parse("#piece\n3322")
+    assert kind.format_solution(puzzle, puzzle.piece) == PIECE_3322
+    assert kind.parse_solution(puzzle, PIECE_3322.upper().replace(", ", ",")) == puzzle.piece
+    assert kind.parse_solution(puzzle, "\npiece id 3322\n") == puzzle.piece
+    assert kind.parse_solution(puzzle, "Piece ID 3322, weight 4") == puzzle.piece
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "send the piece as `Piece ID N, canonical C, weight W`, "
+         "then its four cubie rows if you like"),
+    ("\n\nThe ID is 3322", "Line 3: expected `Piece ID N, canonical C, weight W`, "
+                           "got 'The ID is 3322'"),
+    ("Piece ID 4097", "Line 1: piece ID 4097 is outside 1..4096"),
+    ("Piece ID 928, canonical 928", "Line 1: this is piece ID 928; the question is about "
+                                    "piece ID 3322"),
+    (PIECE_3322.replace("canonical 928", "canonical 927"),
+     "Line 1: piece ID 3322 has canonical ID 928, not 927"),
+    (PIECE_3322.replace("weight 4", "weight 5"), "Line 1: piece ID 3322 has weight 4, not 5"),
+    (PIECE_3322.replace("[1,1][1, 0, 1", "[1,1][1, 1, 1"),
+     "Line 5: piece ID 3322 has the cubie row [1,1][1, 0, 1, 1, 0, 1] here, "
+     "not '[1,1][1, 1, 1, 1, 0, 1]'"),
+    ("\n".join(PIECE_3322.splitlines()[:3]),
+     "Line 3: a piece has 4 cubie rows, got 2; give all of them or none"),
+    (PIECE_3322 + "\n[0,0][1]", "Line 6: a piece has 4 cubie rows; this is row 5"),
+])
+def test_piece_solution_bad_text_names_the_line(text, message):
+    kind = PieceKind()
+    puzzle = kind.parse("#piece\n3322")
+    with pytest.raises(PuzzleError) as caught:
+        kind.parse_solution(puzzle, text)
+    assert str(caught.value) == message

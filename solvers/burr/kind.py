@@ -31,7 +31,7 @@ from .assemble import Assembly, assemble, class_key
 from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble
 from .geometry import Cell, cube_rotations, frame, rotate
 from .parse import PIECES, BurrPuzzle, parse_burr, read_id
-from .pieces import Piece, all_ids, cubie_table, cubies_of, orientations
+from .pieces import MAX_ID, Piece, all_ids, cubie_table, cubies_of, orientations
 
 SHORT_FORM = re.compile(r"^\s*(\d+\s+){5}\d+(\s+(length|len|l)\s*[=:]?\s*\d+)?\s*$",
                         re.IGNORECASE)
@@ -352,6 +352,46 @@ def animation_frames(puzzle: BurrPuzzle, solution: BurrSolution):
     return frames
 
 
+def _read_heading(asked: Piece, number: int, line: str) -> Piece:
+    """The piece the heading line names; it must be the one asked about, its canonical
+    ID and weight (when given) the piece's own."""
+    found = HEADING.match(line)
+    if not found:
+        raise PuzzleError(f"expected `{PIECE_HEADING}`, got '{clip(line)}'", number)
+    word, canonical, weight = found.groups()
+    piece = Piece(read_id(word, number, asked.length), "", "", asked.length)
+    if piece.piece_id != asked.piece_id:
+        raise PuzzleError(f"this is piece ID {piece.piece_id}; the question is about "
+                          f"piece ID {asked.piece_id}", number)
+    for what, claimed, value in (("canonical ID", canonical, piece.canonical_id),
+                                 ("weight", weight, piece.weight)):
+        if claimed is not None and not _says(claimed, value):
+            raise PuzzleError(f"piece ID {piece.piece_id} has {what} {value}, "
+                              f"not {clip(claimed)}", number)
+    return piece
+
+
+def _says(word: str, value: int) -> bool:
+    """Does `word` write the number `value`? (No int() of a huge digit string.)"""
+    return word.isdecimal() and len(word) <= len(str(MAX_ID)) and int(word) == value
+
+
+def _compare_rows(piece: Piece, rows: list[tuple[int, str]]) -> None:
+    """The typed cubie rows, if any, must be the piece's four rows in the seed's order
+    (spaces inside a row do not matter)."""
+    table = cubie_table(piece.piece_id, piece.length)
+    if len(rows) > len(table):
+        raise PuzzleError(f"a piece has {len(table)} cubie rows; this is row "
+                          f"{len(table) + 1}", rows[len(table)][0])
+    if rows and len(rows) < len(table):
+        raise PuzzleError(f"a piece has {len(table)} cubie rows, got {len(rows)}; "
+                          "give all of them or none", rows[-1][0])
+    for (number, typed), row in zip(rows, table, strict=False):
+        if "".join(typed.split()) != "".join(row.split()):
+            raise PuzzleError(f"piece ID {piece.piece_id} has the cubie row {row} here, "
+                              f"not '{clip(typed, 60)}'", number)
+
+
 def pieces_sheet(puzzle: BurrPuzzle) -> Image.Image:
     """Each piece as cubes in the orientation its ID is read in, three to a row."""
     pieces = puzzle.pieces
@@ -373,6 +413,11 @@ def pieces_sheet(puzzle: BurrPuzzle) -> Image.Image:
 
 
 # The one-piece kind ------------------------------------------------------------------
+
+#: the first line of a piece's solution text, as `PieceKind.format_solution` writes it
+PIECE_HEADING = "Piece ID N, canonical C, weight W"
+HEADING = re.compile(r"^piece\s+id\s+(\S+?)\s*(?:,\s*canonical\s+(\S+?)\s*)?"
+                     r"(?:,\s*weight\s+(\S+?)\s*)?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -434,7 +479,20 @@ class PieceKind(PuzzleKind):
                                                                     solution.length)])
 
     def parse_solution(self, puzzle: PieceQuery, text: str) -> Piece:
-        return puzzle.piece
+        """`Piece ID N, canonical C, weight W`, then the four cubie rows if wanted.
+
+        `check` is given only the piece, so every figure typed is compared here, each
+        wrong one refused on its own line; canonical, weight and the rows may be left out.
+        """
+        check_size(text)
+        lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+                 if line.strip()]
+        if not lines:
+            raise PuzzleError(f"send the piece as `{PIECE_HEADING}`, then its four "
+                              "cubie rows if you like")
+        piece = _read_heading(puzzle.piece, *lines[0])
+        _compare_rows(piece, lines[1:])
+        return piece
 
     def caption(self, puzzle: PieceQuery, solutions: Solutions,
                 report: CheckReport | None) -> str:
