@@ -80,7 +80,6 @@ def test_boxer_files_hold_the_presets(name, build):
     ("2 2 2 0 a 3 1 0 0", "'3' is a number; expected the parts of shape 'a'"),
     ("2 1 2 0 a ab 1 0 0 7", "unexpected '7'"),
     ("2 2 2 0 a abcde 1 0 0", "the parts fill 5 locations but the box has only 4"),
-    ("3 100 100 11 0 a a 1 0 0 0", "the box has 110,000 locations"),
     ("2 40 40 0 a a 1 0 0", "the box has 1,600 free locations; the limit is 1,000"),
 ])
 def test_boxer_errors_name_the_token(text, message):
@@ -93,6 +92,25 @@ def test_boxer_error_gives_the_line():
     with pytest.raises(PuzzleError) as error:
         BoxerKind().parse("#boxer broken\n2 2 2\n0\nab\na 1 0 0\nb 1 0 x\n")
     assert error.value.line == 6 and error.value.column == 7
+
+
+@pytest.mark.parametrize("lengths, line, message", [
+    ("100 100 11", 2, "the box has 100 x 100 x 11 = 110,000 locations; the limit is 100,000"),
+    ("100 100\n11", 3, "the box has 100 x 100 x 11 = 110,000 locations; the limit is 100,000"),
+    ("100 100 100 100 10", 2, "the box has 100 x 100 x 100 x 100 x 10 = 1,000,000,000 "
+                              "locations; the limit is 100,000"),
+])
+def test_boxer_box_over_the_limit_says_its_size_the_limit_and_the_line(lengths, line, message):
+    """Refused on the line where the last length is read, before the holes."""
+    dims = len(lengths.split())
+    with pytest.raises(PuzzleError) as error:
+        boxer.parse(f"#boxer huge\n{dims} {lengths}\n0\na\na 1 {'0 ' * dims}\n")
+    assert (error.value.line, error.value.message) == (line, message)
+
+
+def test_boxer_box_at_the_limit_is_read():
+    puzzle = boxer.parse("#boxer huge\n3 100 100 10\n0\na\na 1 0 0 0\n")
+    assert puzzle.lengths == (100, 100, 10)
 
 
 def test_boxer_with_interchangeable_parts_counts_them_once():

@@ -144,9 +144,10 @@ def boxer(lengths: str, shapes: str = "a\na 1  " + "0 " * 6) -> str:
      "Line 2, column 3: the length in dimension 1 is 101; it must be from 1 to 100"),
     # 100,000 locations pass this check, read before the holes, then the free ones' limit
     ("boxer", None, boxer("100 100 11"),
-     "the box has 110,000 locations; far too large for a chat reply"),
+     "Line 2: the box has 100 x 100 x 11 = 110,000 locations; the limit is 100,000"),
     ("boxer", None, boxer("100 100 100 100 10"),  # 10^9 cells
-     "the box has 1,000,000,000 locations; far too large for a chat reply"),
+     "Line 2: the box has 100 x 100 x 100 x 100 x 10 = 1,000,000,000 locations; "
+     "the limit is 100,000"),
     ("boxer", None, boxer("1000 1000 1000"),
      "Line 2, column 3: the length in dimension 1 is 1000; it must be from 1 to 100"),
     ("boxer", boxer("40 25"), boxer("40 26"),

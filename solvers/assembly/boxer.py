@@ -24,6 +24,8 @@ from .shapes import normalise
 #: limits checked while reading, before anything is built
 MAX_DIMS = 6
 MAX_LENGTH = 100
+#: locations in the whole box, holes included: checked on the header, before the holes
+MAX_LOCATIONS = 100_000
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,11 @@ class Tokens:
                               token.line, token.column)
         return value
 
+    @property
+    def line(self) -> int:
+        """The line of the token read last: where an error about what was read points."""
+        return self.items[self.at - 1].line
+
     def word(self, what: str) -> Token:
         token = self._next(what)
         if token.text.lstrip("-").isdigit():
@@ -98,8 +105,9 @@ def parse(text: str) -> BoxPuzzle:
     volume = 1
     for length in lengths:
         volume *= length
-    if volume > 100_000:
-        raise PuzzleError(f"the box has {volume:,} locations; far too large for a chat reply")
+    if volume > MAX_LOCATIONS:
+        raise PuzzleError(f"the box has {' x '.join(map(str, lengths))} = {volume:,} "
+                          f"locations; the limit is {MAX_LOCATIONS:,}", tokens.line)
     excluded = set()
     for number in range(tokens.integer("the number of excluded locations", 0, volume)):
         excluded.add(_location(tokens, lengths, f"excluded location {number + 1}"))
