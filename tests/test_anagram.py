@@ -14,7 +14,7 @@ from solvers.anagram import hints_for, is_valid_answer, parse_query, pick_challe
 from solvers.anagram import lexicon as lexicon_module
 from solvers.anagram.kind import AnagramKind
 from solvers.anagram.lexicon import letters_of
-from solvers.anagram.search import MAX_LETTERS, search
+from solvers.anagram.search import MAX_LETTERS, Search, fit, search
 from solvers.base import Limits, PuzzleError
 from solvers.pipeline import run
 
@@ -128,6 +128,49 @@ def test_the_deadline_stops_a_long_search():
     found = search(query, lexicon_module.load(), limits)
     assert time.monotonic() - started < 3.0
     assert not found.exhaustive and seen and seen[-1][1] > 0
+
+
+def plain_best_costs(text: str, top: int) -> list[float]:
+    """The `top` cheapest costs of every answer of several entries, by plain enumeration
+    over the same candidates (no bound, no compiled code): the reference for the search."""
+    state = Search(parse_query(text), lexicon_module.load(), Limits(), top)
+    cands = state.candidates()
+    costs: list[float] = []
+
+    def extend(pool: int, blanks: int, start: int, chosen: tuple[int, ...]) -> None:
+        for j in range(start, len(cands)):
+            after = fit(pool, blanks, cands[j][1])
+            if after is None:
+                continue
+            taken = (*chosen, j)
+            if after == (1, 0):
+                answer = state.answer(tuple(cands[i][2] for i in taken))
+                if answer and (len(taken) > 1 or state.required):
+                    costs.append(answer.cost)
+            elif sum(cands[i][2].word_count for i in taken) < state.query.word_budget():
+                extend(*after, j, taken)
+
+    extend(state.pool, state.blanks, 0, ())
+    return sorted(round(c, 6) for c in costs)[:top]
+
+
+@pytest.mark.parametrize("text", [
+    "anagram dormitory",
+    "anagram the eyes words=4",
+    "anagram dor?itory",
+    "anagram s?l?nt",
+    "anagram punishment pattern=4,6",
+    "anagram dormitory pattern=3,2,4",
+    "anagram postmaster with=stamp",
+    "anagram the detectives without=detect",
+])
+def test_search_keeps_exactly_the_cheapest_answers(text):
+    """The compiled branch and bound keeps the same best costs as plain enumeration."""
+    state = Search(parse_query(text), lexicon_module.load(), Limits(), 30)
+    state.several()
+    expected = plain_best_costs(text, state.top)
+    assert expected, text
+    assert sorted(round(a.cost, 6) for a in state.kept) == expected
 
 
 # Ranking ------------------------------------------------------------------------------------

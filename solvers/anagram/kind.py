@@ -20,6 +20,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from . import combine
 from . import lexicon as lexicon_module
 from .hints import Hint, circle_picture, hints
 from .lexicon import Entry, letters_of
@@ -167,8 +168,13 @@ class AnagramKind(PuzzleKind):
     summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
                "[words=4]`; ? is a blank")
     example = "anagram_schoolmaster.txt"
-    version = "1"
+    version = "2"
     aliases = ("anagrams",)
+
+    def warm_up(self) -> None:
+        """Load the lexicon and the compiled search before the first clue arrives."""
+        lexicon_module.load()
+        combine.warm()
 
     def detect(self, text: str) -> bool:
         first = text.strip().split(None, 1)

@@ -6,17 +6,17 @@ not contain, most words). An *answer* is one or more lexicon entries whose lette
 together are exactly the query's letters, each blank standing for one letter.
 
 Single entries are looked up by key. Answers of several entries come from a depth-first
-search over the candidate entries (those that fit the letters) in ascending cost, each
-entry chosen at or after the previous one so every multiset is met once; the last entry
-is looked up by key instead of searched. Because costs are additive and the candidates
-sorted, a branch stops as soon as its cost plus the cheapest possible rest cannot beat
-the worst answer already kept (branch and bound), which is what makes the top 20 of a
-15-letter clue fast where plain enumeration is not.
+search over the *candidates* (the entries that fit the letters) in ascending cost, each
+chosen at or after the previous one so every multiset is met once; the last one is
+looked up instead of searched. Because costs are additive and the candidates sorted, a
+branch stops as soon as its cost plus the cheapest possible rest cannot beat the worst
+answer already kept (branch and bound), which is what makes the top 20 of a 15-letter
+clue fast where plain enumeration is not. That search is compiled (`combine.py`); this
+module finds the candidates and turns what it keeps into answers.
 """
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 import time
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..base import Limits, PuzzleError
+from .combine import Combiner
 from .lexicon import (
     ALPHABET,
     UNSEEN_ZIPF,
@@ -35,6 +36,7 @@ from .lexicon import (
     key_of,
     letter_counts,
     letters_of,
+    words_of,
 )
 from .rank import diversify, entry_cost
 
@@ -44,12 +46,14 @@ MAX_LETTERS = 30
 MAX_BLANKS = 4
 #: most words an answer may have (`words=N`)
 MAX_WORDS = 5
-#: how often (in search nodes) the deadline is checked and progress reported
-CHECK_EVERY = 128
+#: search nodes between two deadline checks and progress reports (about a millisecond)
+SLICE_NODES = 20_000
 #: time budget of the several-word search when the caller gives no deadline
 DEFAULT_SECONDS = 10.0
 #: answers of several words kept before `rank.diversify` picks the ones shown
 DIVERSITY_POOL = 60
+#: extra combinations kept in case some just re-read the clue (see `is_echo`)
+ECHO_MARGIN = 8
 #: words put first when an answer is shown
 ARTICLES = frozenset({"the", "a", "an"})
 
@@ -103,10 +107,6 @@ class Found:
     stats: dict[str, float] = field(default_factory=dict)
 
 
-class _Stopped(Exception):
-    """The deadline passed: the search returns what it has."""
-
-
 def _fill_counts(most: int) -> dict[int, int]:
     """Prime products of 1..most letters (what blanks may stand for) -> how many letters."""
     fills: dict[int, int] = {}
@@ -136,9 +136,16 @@ def exact_keys(pool: int, blanks: int) -> list[int]:
     return [pool] if not blanks else [pool * fill for fill in FILLS_OF[blanks]]
 
 
+def entry_words(entry: Entry) -> list[int]:
+    """The number of letters of each word of the entry (`rolls-royce`: 5 and 5)."""
+    if entry.word_count == 1:  # nearly every entry: no need to split the text
+        return [len(entry.letters)]
+    return [len(letters_of(word)) for word in words_of(entry.text)]
+
+
 def lengths_fit(entry: Entry, pattern: Counter[int]) -> bool:
     """True when the entry's word lengths can all be found in the pattern."""
-    return not pattern or not Counter(len(letters_of(w)) for w in entry.text.split()) - pattern
+    return not pattern or not Counter(entry_words(entry)) - pattern
 
 
 def is_echo(entries: tuple[Entry, ...], letters: str) -> bool:
@@ -160,7 +167,7 @@ class Search:
         self.pattern = Counter(query.pattern)
         self.required = tuple(self._entry(w) for w in query.with_words)
         self.pool, self.blanks = self._pool_after_required()
-        self.kept: list[tuple[float, int, Answer]] = []  # max-heap by cost (negated)
+        self.kept: list[Answer] = []  # the cheapest answers of several entries
         self.count = 0
         self.nodes = 0
         self.pruned = False
@@ -193,7 +200,7 @@ class Search:
         entries = self.required + entries
         if is_echo(entries, self.clue):
             return None
-        words = [len(letters_of(w)) for e in entries for w in e.text.split()]
+        words = [length for e in entries for length in entry_words(e)]
         if len(words) > self.query.word_budget() or (self.pattern and Counter(words)
                                                       != self.pattern):
             return None
@@ -218,18 +225,6 @@ class Search:
             result.append(match)
             rest.remove(match)
         return tuple(result + rest)
-
-    def keep(self, answer: Answer) -> None:
-        self.count += 1
-        item = (-answer.cost, self.count, answer)
-        if len(self.kept) < self.top:
-            heapq.heappush(self.kept, item)
-        elif answer.cost < -self.kept[0][0]:
-            heapq.heapreplace(self.kept, item)
-
-    def worst(self) -> float:
-        """The cost an answer must beat to be kept."""
-        return -self.kept[0][0] if len(self.kept) >= self.top else math.inf
 
     # Single entries ----------------------------------------------------------------------
 
@@ -260,107 +255,43 @@ class Search:
         return found
 
     def several(self) -> None:
-        """Keep the cheapest answers of two or more entries (the required words included)."""
+        """Keep the cheapest answers of two or more entries (the required words included).
+
+        The compiled kernel (`combine.py`) keeps the cheapest combinations of candidates, a
+        few more than wanted in case some re-read the clue; Python turns them into answers.
+        """
         cands = self.candidates()
-        self.costs = [c[0] for c in cands]
-        self.keys = [c[1] for c in cands]
-        self.entries = [c[2] for c in cands]
-        self.widths = [c[2].word_count for c in cands]
-        self.lengths = np.array([len(c[2].letters) for c in cands], dtype=np.int16)
-        self.cost_array = np.array(self.costs)
+        entries = [c[2] for c in cands]
         rows = np.array([c[3] for c in cands], dtype=np.int64)
-        self.matrix = self.lexicon.counts[rows].astype(np.int16)
-        self.by_key: dict[int, list[int]] = {}
-        for index, key in enumerate(self.keys):
-            self.by_key.setdefault(key, []).append(index)
-        budget = self.query.word_budget() - sum(e.word_count for e in self.required)
-        base = sum(self.cost(e) for e in self.required)
-        try:
-            have = np.array(letter_counts(key_letters(self.pool)), dtype=np.int16)
-            self._extend(self.pool, self.blanks, np.arange(len(cands)), budget, base, (), have)
-        except _Stopped:
-            self.pruned = True
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0:
+        need = None
+        if self.pattern:
+            wanted = self.pattern - Counter(len(w) for e in self.required for w in entry_words(e))
+            need = [wanted[length] for length in range(max(self.pattern) + 1)]
+        combiner = Combiner(self.lexicon.counts[rows], [c[0] for c in cands],
+                            [entry_words(e) for e in entries],
+                            letter_counts(key_letters(self.pool)), self.blanks,
+                            self.query.word_budget() - sum(e.word_count for e in self.required),
+                            sum(self.cost(e) for e in self.required), need,
+                            self.top + ECHO_MARGIN)
+        if self.required:
+            combiner.complete_root()
+        while not combiner.step(SLICE_NODES):
             if self.limits.progress:
-                self.limits.progress(self.count, self.nodes)
+                self.limits.progress(combiner.met, combiner.nodes)
             if self.limits.expired():
-                raise _Stopped
-
-    def _fitting(self, have: np.ndarray, blanks: int, options: np.ndarray,
-                 cost: float) -> np.ndarray:
-        """The options that fit the letters `have` (counts a-z) plus blanks and could still
-        beat the worst kept answer. Vectorised: this filter is most of the work."""
-        options = options[:np.searchsorted(self.cost_array[options], self.worst() - cost)]
-        counts = self.matrix[options]
-        if blanks:
-            return options[np.maximum(counts - have, 0).sum(axis=1) <= blanks]
-        return options[(counts <= have).all(axis=1)]
-
-    def _extend(self, pool: int, blanks: int, options: np.ndarray, words_left: int,
-                cost: float, chosen: tuple[int, ...], have: np.ndarray) -> None:
-        """Use up the pool with entries from `options` (indices, ascending, all fitting).
-
-        One entry that uses up the pool is looked up by key; longer endings take an entry
-        from the options and recurse, offering the child only the options at or after it
-        that fit what is left. Options are in ascending cost, so once two more entries at
-        the current cost cannot beat the worst kept answer, no later option can either.
-        """
-        self._tick()
-        if chosen or self.required:
-            self._complete(pool, blanks, chosen[-1] if chosen else 0, words_left, cost, chosen,
-                           have)
-        if words_left < 2:
-            return
-        for position, j in enumerate(options.tolist()):
-            step = self.costs[j]
-            if cost + 2 * step >= self.worst():
                 self.pruned = True
-                return
-            rest, rest_blanks = fit(pool, blanks, self.keys[j])
-            left = words_left - self.widths[j]
-            if left < 1 or (rest == 1 and not rest_blanks):
-                continue
-            if left == 1:
-                self._extend(rest, rest_blanks, options[:0], left, cost + step, (*chosen, j),
-                             have)
-                continue
-            rest_have = np.maximum(have - self.matrix[j], 0)
-            fitting = self._fitting(rest_have, rest_blanks, options[position:], cost + step)
-            self._extend(rest, rest_blanks, fitting, left, cost + step, (*chosen, j), rest_have)
-
-    def _complete(self, pool: int, blanks: int, start: int, words_left: int, cost: float,
-                  chosen: tuple[int, ...], have: np.ndarray) -> None:
-        """Record each entry (index >= start) that uses up exactly the pool and blanks.
-
-        With at most one blank the few possible keys are looked up; with more, the
-        candidates of the right length that hold the pool's letters are filtered at once.
-        """
-        if blanks < 2:
-            matches = [j for key in exact_keys(pool, blanks) for j in self.by_key.get(key, ())]
-        else:
-            size = int(have.sum()) + blanks
-            matches = np.flatnonzero((self.lengths == size)
-                                     & (self.matrix >= have).all(axis=1)).tolist()
-        for j in matches:
-            if j >= start and self.widths[j] <= words_left:
-                if cost + self.costs[j] < self.worst():
-                    self._record((*chosen, j))
-                else:
-                    self.pruned = True
-
-    def _record(self, chosen: tuple[int, ...]) -> None:
-        answer = self.answer(tuple(self.entries[j] for j in chosen))
-        if answer:
-            self.keep(answer)
+                break
+        self.nodes, self.count = combiner.nodes, combiner.met
+        self.pruned = self.pruned or combiner.pruned
+        answers = (self.answer(tuple(entries[j] for j in chosen))
+                   for _, chosen in combiner.kept())
+        self.kept = [a for a in answers if a][:self.top]
 
     def run(self) -> Found:
         singles = sorted(self.singles(), key=lambda a: (not a.on_topic, a.cost, a.text))
         if self.query.word_budget() > 1:
             self.several()
-        several = diversify([item[2] for item in self.kept])[:self.shown]
+        several = diversify(self.kept)[:self.shown]
         answers = singles + several
         if self.topic:  # a name on the topic asked about is the likely answer
             answers.sort(key=lambda a: not a.on_topic)
