@@ -1,6 +1,7 @@
 """Reply time through the sandbox: a Seki solved in the pool against the same one from
 the cache, as a person in the web page sees it (message sent -> picture and check report
-received).
+received), and the bytes of the picture uploaded for it: none when the cached answer's
+picture goes by the file_id Telegram returned the first time.
 
     .venv/bin/python bench/bench_reply.py [--puzzles N]
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import re
 import statistics
 import tempfile
 import time
@@ -35,6 +37,19 @@ async def reply_seconds(client: SandboxClient, text: str) -> float:
     return time.perf_counter() - started
 
 
+async def uploaded_bytes(client: SandboxClient) -> int:
+    """The picture bytes in the last sendPhoto the sandbox answered: 0 for a file_id."""
+    last = [call for call in await client.calls("sendPhoto") if call["ok"]][-1]
+    upload = re.fullmatch(r"<upload .* (\d+) bytes>", last["params"]["photo"])
+    return int(upload[1]) if upload else 0
+
+
+async def reply(client: SandboxClient, text: str) -> tuple[float, int]:
+    """Seconds to the check report, and the picture bytes uploaded for it."""
+    seconds = await reply_seconds(client, text)
+    return seconds, await uploaded_bytes(client)
+
+
 async def main(count: int) -> None:
     rng = random.Random(2021)
     puzzles = [Seki().generate(rng, "medium") for _ in range(count)]
@@ -45,12 +60,15 @@ async def main(count: int) -> None:
             await reply_seconds(client, "/seki oo+ooaoo-")  # wait for warm workers
             solved, cached = [], []
             for text in puzzles:
-                solved.append(await reply_seconds(client, text))
-                cached.append(await reply_seconds(client, text))
+                solved.append(await reply(client, text))
+                cached.append(await reply(client, text))
     print(f"{count} Seki puzzles, reply = picture and check report received")
-    print("| path | median s | max s |\n| --- | ---: | ---: |")
-    for name, values in (("solved in the pool", solved), ("from the cache", cached)):
-        print(f"| {name} | {statistics.median(values):.3f} | {max(values):.3f} |")
+    print("| path | median s | max s | picture uploaded, median bytes |\n"
+          "| --- | ---: | ---: | ---: |")
+    for name, replies in (("solved in the pool", solved), ("from the cache", cached)):
+        seconds, uploads = zip(*replies, strict=True)
+        print(f"| {name} | {statistics.median(seconds):.3f} | {max(seconds):.3f} "
+              f"| {statistics.median(uploads):,.0f} |")
 
 
 if __name__ == "__main__":

@@ -18,11 +18,11 @@ from pathlib import Path
 
 from telegram import Message, Update
 from telegram.constants import ChatAction, ChatType, ParseMode
-from telegram.error import TelegramError
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from solvers import registry
-from solvers.base import PuzzleError, PuzzleKind, clip
+from solvers.base import Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
 from .config import Config
@@ -182,18 +182,28 @@ async def solve_and_reply(update: Update, context: ContextTypes.DEFAULT_TYPE,
         await message.reply_text(f"{kind.title}: {error}")
         return
     result = await svc.store.get_result(key)
+    known: dict[int, str] = {}
     if result is not None:
         svc.metrics.cache_hits += 1
+        known = await svc.store.file_ids(key, context.bot.id)
         log.info("cache hit: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
     else:
         result = await solve_in_pool(update, context, text, kind)
         if result is None:
             return
-        if result.ok and not result.timed_out:
+        if cacheable(result):
             await svc.store.put_result(key, result)
         svc.metrics.solved(kind.name, time.perf_counter() - started)
         log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
-    await send_result(message, result)
+    sent = await send_result(message, result, known)
+    if cacheable(result):
+        await svc.store.put_file_ids(key, context.bot.id, {
+            number: file_id for number, file_id in sent.items() if known.get(number) != file_id})
+
+
+def cacheable(result: Result) -> bool:
+    """Only complete answers go into the cache; a timed-out search may have missed some."""
+    return result.ok and not result.timed_out
 
 
 async def admitted(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
@@ -313,23 +323,55 @@ class ProgressNote:
             await self.show(self.text(state))
 
 
-async def send_result(message: Message, result: Result) -> None:
-    """Pictures first (the first one carries the caption), then the check report."""
+async def send_result(message: Message, result: Result,
+                      file_ids: dict[int, str] | None = None) -> dict[int, str]:
+    """Pictures first (the first one carries the caption), then the check report.
+
+    `file_ids` (by media position) are the ids Telegram gave this bot for the same
+    pictures before: those go without uploading. Returns the file_ids Telegram gave for
+    the pictures sent now, for the cache to keep.
+    """
     if not result.ok:
         await message.reply_text(result.error)
-        return
+        return {}
+    known = file_ids or {}
     caption = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
+    sent_ids: dict[int, str] = {}
     for number, media in enumerate(result.media):
         text = caption if number == 0 else media.caption
-        if media.kind == "animation":
-            await message.reply_animation(media.data, filename=media.filename, caption=text)
-        elif media.kind == "document":
-            await message.reply_document(media.data, filename=media.filename, caption=text)
-        else:
-            await message.reply_photo(media.data, filename=media.filename, caption=text)
+        sent = await send_media(message, media, text, known.get(number))
+        if (file_id := sent_file_id(sent)) is not None:
+            sent_ids[number] = file_id
     if not result.media:
         await message.reply_text(caption)
     await send_report(message, result)
+    return sent_ids
+
+
+async def send_media(message: Message, media: Media, caption: str,
+                     file_id: str | None) -> Message:
+    """One picture, by its file_id when there is one, else by uploading the bytes.
+
+    Telegram refuses a file_id it does not know for this bot (another token, a wiped
+    sandbox) with BadRequest; the upload that follows means the answer is never lost.
+    """
+    send = {"animation": message.reply_animation,
+            "document": message.reply_document}.get(media.kind, message.reply_photo)
+    if file_id is not None:
+        try:
+            return await send(file_id, caption=caption)
+        except BadRequest as error:
+            log.info("file_id of %s refused (%s): uploading it again", media.filename,
+                     error.message)
+    return await send(media.data, filename=media.filename, caption=caption)
+
+
+def sent_file_id(sent: Message) -> str | None:
+    """The file_id Telegram gave the picture in a sent message (the largest photo size)."""
+    if sent.photo:
+        return sent.photo[-1].file_id
+    attachment = sent.animation or sent.document
+    return attachment.file_id if attachment is not None else None
 
 
 async def send_report(message: Message, result: Result) -> None:

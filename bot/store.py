@@ -110,6 +110,19 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # file_ids Telegram returned for a cached answer's media: a cache hit is re-sent by id
+    # instead of uploading the bytes again. Telegram's file_ids are valid for one bot
+    # only, hence bot_id; new bytes for a key (put_result) drop its ids by the cascade.
+    """
+    CREATE TABLE cache_file_ids (
+        key TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        bot_id INTEGER NOT NULL,
+        file_id TEXT NOT NULL,
+        PRIMARY KEY (key, position, bot_id),
+        FOREIGN KEY (key, position) REFERENCES cache_media(key, position) ON DELETE CASCADE
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -228,6 +241,32 @@ class Store:
                      for n, m in enumerate(result.media)])
         except sqlite3.Error as error:
             log.warning("cache write failed, result not kept: %s", error)
+
+    async def file_ids(self, key: str, bot_id: int) -> dict[int, str]:
+        """This bot's file_ids for the media of a cached answer, by media position."""
+        if self.db is None:
+            return {}
+        try:
+            rows = await self.db.execute_fetchall(
+                "SELECT position, file_id FROM cache_file_ids WHERE key = ? AND bot_id = ?",
+                (key, bot_id))
+        except sqlite3.Error as error:
+            log.warning("file_ids unreadable, uploading instead: %s", error)
+            return {}
+        return dict(rows)
+
+    async def put_file_ids(self, key: str, bot_id: int, file_ids: dict[int, str]) -> None:
+        """Remember (or replace) the file_ids this bot got for a cached answer's media."""
+        if self.db is None or not file_ids:
+            return
+        try:
+            async with self.transaction() as db:
+                await db.executemany(
+                    "INSERT OR REPLACE INTO cache_file_ids (key, position, bot_id, file_id) "
+                    "VALUES (?, ?, ?, ?)",
+                    [(key, position, bot_id, file_id) for position, file_id in file_ids.items()])
+        except sqlite3.Error as error:
+            log.warning("file_ids not kept: %s", error)
 
     async def _rollback(self) -> None:
         try:

@@ -1,8 +1,10 @@
-"""The store: migrations, the cache round trip, and one write transaction at a time."""
+"""The store: migrations, the cache round trip and its file_ids, and one write
+transaction at a time."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 
@@ -48,5 +50,45 @@ async def test_a_failing_writer_does_not_take_another_writers_work_with_it(tmp_p
             "SELECT clue FROM hint_sessions ORDER BY id")]
         assert clues == ["kept"]
         assert (await store.hint_session(kept)).clue == "kept"
+    finally:
+        await store.close()
+
+
+async def test_file_ids_are_kept_per_bot_and_dropped_with_new_bytes(tmp_path):
+    store = await open_store(tmp_path)
+    try:
+        await store.put_result("key", run("oo+ooaoo-"))
+        await store.put_file_ids("key", 42, {0: "first bot's id"})
+        await store.put_file_ids("key", 43, {0: "second bot's id"})
+        await store.put_file_ids("key", 42, {0: "first bot's new id"})
+        assert await store.file_ids("key", 42) == {0: "first bot's new id"}
+        assert await store.file_ids("key", 43) == {0: "second bot's id"}
+        assert await store.file_ids("other", 42) == {}
+        await store.put_result("key", run("oo+ooaoo-"))  # new bytes: the old ids are stale
+        assert await store.file_ids("key", 42) == {}
+        await store.put_file_ids("missing", 42, {0: "no such answer"})  # logged, not kept
+        assert await store.file_ids("missing", 42) == {}
+    finally:
+        await store.close()
+
+
+async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_path):
+    path = tmp_path / "store.sqlite3"
+    result = run("oo+ooaoo-")
+    old = Store(str(path))
+    await old.open()
+    await old.put_result("key", result)
+    await old.close()
+    db = sqlite3.connect(path)  # back to the schema before file_ids
+    db.executescript("DROP TABLE cache_file_ids; PRAGMA user_version = 3;")
+    db.close()
+    store = Store(str(path))
+    await store.open()
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION == 4
+        assert await store.get_result("key") == result
+        assert await store.file_ids("key", 42) == {}
+        await store.put_file_ids("key", 42, {0: "kept"})
+        assert await store.file_ids("key", 42) == {0: "kept"}
     finally:
         await store.close()

@@ -248,13 +248,13 @@ class BotApi:
         if name in call.uploads and value is None:
             return call.uploads[name]
         if isinstance(value, str) and value:
-            record = self.state.files.get(value)
+            record = self.state.bot_file(value, call.bot["id"])
             if record is None:
                 raise bad_request("wrong file identifier/HTTP URL specified")
             return record
         raise bad_request(f"there is no {name} in the request")
 
-    def _photo_file(self, source: Upload | FileRecord) -> FileRecord:
+    def _photo_file(self, source: Upload | FileRecord, bot_id: int) -> FileRecord:
         if isinstance(source, FileRecord):
             if source.width is None or not source.file_path.startswith("photos/"):
                 kind = "Animation" if source.duration is not None else "Document"
@@ -271,11 +271,12 @@ class BotApi:
         if width + height > 10000 or max(width, height) > 20 * min(width, height):
             raise bad_request("PHOTO_INVALID_DIMENSIONS")
         suffix = {"jpeg": ".jpg"}.get(fmt, f".{fmt}")
-        return self.state.add_file(source.data, "photos", suffix,
+        return self.state.add_file(source.data, bot_id, "photos", suffix,
                                    Image.MIME.get(fmt.upper(), "image/png"),
                                    width=width, height=height)
 
-    def _document_file(self, source: Upload | FileRecord, folder: str = "documents"):
+    def _document_file(self, source: Upload | FileRecord, bot_id: int,
+                       folder: str = "documents"):
         if isinstance(source, FileRecord):
             return source
         if len(source.data) > MAX_FILE_BYTES:
@@ -297,7 +298,8 @@ class BotApi:
                     extra["duration"] = round(total / 1000)
             except Exception:
                 extra.update(width=0, height=0, duration=0)
-        return self.state.add_file(source.data, folder, suffix, mime, file_name=name, **extra)
+        return self.state.add_file(source.data, bot_id, folder, suffix, mime, file_name=name,
+                                   **extra)
 
     @staticmethod
     def _photo_sizes(record: FileRecord) -> list[dict]:
@@ -336,15 +338,16 @@ class BotApi:
         return out
 
     def _media_content(self, call: Call, kind: str, source) -> tuple[dict, FileRecord]:
+        bot_id = call.bot["id"]
         if kind == "photo":
-            record = self._photo_file(source)
+            record = self._photo_file(source, bot_id)
             return {"photo": self._photo_sizes(record)}, record
         if kind == "animation":
-            record = self._document_file(source, "animations")
+            record = self._document_file(source, bot_id, "animations")
             return {"animation": self._animation(record),
                     "document": self._document(record)}, record
         if kind == "document":
-            record = self._document_file(source)
+            record = self._document_file(source, bot_id)
             return {"document": self._document(record)}, record
         raise bad_request(f"media type {kind!r} is not supported by the sandbox")
 
@@ -696,7 +699,7 @@ class BotApi:
 
     @_method
     async def getFile(self, call: Call):  # noqa: N802
-        record = self.state.files.get(call.str("file_id", required=True))
+        record = self.state.bot_file(call.str("file_id", required=True), call.bot["id"])
         if record is None:
             raise bad_request("invalid file_id")
         return {"file_id": record.file_id, "file_unique_id": record.file_unique_id,

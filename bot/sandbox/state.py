@@ -9,6 +9,8 @@ Vocabulary used throughout the sandbox:
   `since=<revision>` and so see edits and deletions of old messages too.
 - update: one entry of getUpdates, numbered by `update_id`, forgotten once confirmed.
 - file: bytes the bot uploaded, addressed by `file_id` and downloadable by `file_path`.
+  As on Telegram, a file_id is good for the bot that uploaded it only (`bot_id`); that bot
+  may send it again instead of the bytes, and the message shows the same file.
 
 Everything runs on one asyncio loop, so there are no locks; waiters are woken through
 `changed()`.
@@ -35,6 +37,7 @@ PAGE_GROUP = {"id": -100200300, "type": "group", "title": "Puzzle Club"}
 class FileRecord:
     file_id: str
     file_unique_id: str
+    bot_id: int  # the uploader: Telegram's file_ids do not work for another bot
     data: bytes
     file_path: str
     mime_type: str
@@ -222,12 +225,14 @@ class SandboxState:
 
     # -- files ----------------------------------------------------------------------------
 
-    def add_file(self, data: bytes, folder: str, suffix: str, mime_type: str, **extra):
+    def add_file(self, data: bytes, bot_id: int, folder: str, suffix: str, mime_type: str,
+                 **extra):
         number = len(self.files) + 1
         file_id = f"SBX{folder[:3].upper()}{number}_{secrets.token_hex(8)}"
         record = FileRecord(
             file_id=file_id,
             file_unique_id=f"U{number}{secrets.token_hex(4)}",
+            bot_id=bot_id,
             data=data,
             file_path=f"{folder}/file_{number}{suffix}",
             mime_type=mime_type,
@@ -236,6 +241,11 @@ class SandboxState:
         self.files[file_id] = record
         self.files_by_path[record.file_path] = record
         return record
+
+    def bot_file(self, file_id: str, bot_id: int) -> FileRecord | None:
+        """The file behind a file_id, if this bot may use it (its own upload)."""
+        record = self.files.get(file_id)
+        return record if record is not None and record.bot_id == bot_id else None
 
     # -- faults ---------------------------------------------------------------------------
 
