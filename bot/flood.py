@@ -4,25 +4,41 @@ python-telegram-bot's AIORateLimiter paces requests to Telegram's published limi
 retries a 429 after the `retry_after` Telegram names. A 5xx answer (Telegram's servers
 having a bad moment) is retried here too, a few times with a growing pause. A timeout
 is not retried: the request may have gone through, and a duplicate reply is worse.
+
+python-telegram-bot 22.2+ warns (PTBDeprecationWarning) on every 429 that
+`RetryAfter.retry_after` will become a `datetime.timedelta`. PTB's own
+`RetryAfter.__init__` reads the attribute and so raises the warning; our code never reads
+it (AIORateLimiter waits on the timedelta PTB keeps inside), so the change cannot affect
+us, and the limiter silences that one message. PTB's opt-in switch, `PTB_TIMEDELTA=true`,
+is not used: it is process-wide and turns every PTB time period (animation and video
+durations...) into a timedelta at once, and code reading those as seconds breaks.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import warnings
 from typing import Any
 
 from telegram.error import BadRequest, NetworkError, TimedOut
 from telegram.ext import AIORateLimiter
+from telegram.warnings import PTBDeprecationWarning
 
 log = logging.getLogger(__name__)
 
 #: retries after a server error, and the first pause (doubled each time)
 SERVER_ERROR_RETRIES = 3
 FIRST_PAUSE = 0.5
+#: PTB's warning about a RetryAfter attribute we do not read (see the module docstring)
+RETRY_AFTER_WARNING = r".*attribute `retry_after` will be of type `datetime\.timedelta`"
 
 
 class PatientRateLimiter(AIORateLimiter):
+    def __init__(self, *args: Any, **kwargs: Any):
+        warnings.filterwarnings("ignore", RETRY_AFTER_WARNING, PTBDeprecationWarning)
+        super().__init__(*args, **kwargs)
+
     async def process_request(self, callback, args, kwargs, endpoint: str,
                               data: dict[str, Any], rate_limit_args) -> Any:
         pause = FIRST_PAUSE
