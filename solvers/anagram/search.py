@@ -46,7 +46,7 @@ MAX_LETTERS = 30
 MAX_BLANKS = 4
 #: most words an answer may have (`words=N`)
 MAX_WORDS = 5
-#: search nodes between two deadline checks and progress reports (about a millisecond)
+#: search nodes between two deadline checks and progress reports (some 30 ms)
 SLICE_NODES = 20_000
 #: time budget of the several-word search when the caller gives no deadline
 DEFAULT_SECONDS = 10.0
