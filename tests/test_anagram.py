@@ -145,7 +145,7 @@ def plain_best_costs(text: str, top: int) -> list[float]:
             taken = (*chosen, j)
             if after == (1, 0):
                 answer = state.answer(tuple(cands[i][2] for i in taken))
-                if answer and (len(taken) > 1 or state.required):
+                if answer and len(taken) > 1:
                     costs.append(answer.cost)
             elif sum(cands[i][2].word_count for i in taken) < state.query.word_budget():
                 extend(*after, j, taken)
@@ -171,6 +171,21 @@ def test_search_keeps_exactly_the_cheapest_answers(text):
     expected = plain_best_costs(text, state.top)
     assert expected, text
     assert sorted(round(a.cost, 6) for a in state.kept) == expected
+
+
+def test_required_words_leave_room_for_fewer_words():
+    """Two required words of a budget of 3 leave one word, though `united arab emirates`
+    (3 words) fits the letters: no answer, and no trouble; with words=5 there are some."""
+    assert answers("anagram etiruanited arabem ox is with=ox,is words=3") == []
+    found = answers("anagram etiruanited arabem ox is with=ox,is words=5")
+    assert found and all({"ox", "is"} <= set(text.split()) for text in found)
+
+
+def test_an_answer_is_listed_once():
+    """With a required word, `pilfer oaths` is one entry besides it: listed once."""
+    found = answers("anagram a shoplifter with=pilfer", top=20)
+    assert found.count("pilfer oaths") == 1
+    assert len(found) == len(set(found))
 
 
 # Ranking ------------------------------------------------------------------------------------

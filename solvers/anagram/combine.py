@@ -226,7 +226,8 @@ class Combiner:
         self.costs = np.array(costs, dtype=np.float64)
         self.widths = np.array([len(w) for w in word_lengths], dtype=np.int64)
         depth = max(words, 1) + 1
-        self.word_lengths = np.zeros((n, depth), dtype=np.int64)
+        widest = max((len(w) for w in word_lengths), default=1)  # may exceed `words`
+        self.word_lengths = np.zeros((n, widest), dtype=np.int64)
         for row, lengths in enumerate(word_lengths):
             self.word_lengths[row, :len(lengths)] = lengths
         self.lengths = self.counts.sum(axis=1).astype(np.int64)
@@ -263,24 +264,14 @@ class Combiner:
         self.stats = np.zeros(4, dtype=np.int64)
         self.worst = np.full(1, np.inf)
 
-    def _tables(self) -> tuple:
-        return (self.counts, self.costs, self.widths, self.word_lengths, self.sorted_hashes,
-                self.hash_order, self.length_start, self.length_order, self.have, self.blanks,
-                self.cost, self.left, self.need, self.use_pattern)
-
-    def complete_root(self) -> None:
-        """Keep the single candidates that use up the letters (when required words were
-        taken before the search, these make answers of several words)."""
-        complete(0, 0, *self._tables(), self.chosen, self.kept_cost, self.kept_idx,
-                 self.stats, self.worst, self.spare)
-
     def step(self, budget: int) -> bool:
         """Search for at most `budget` nodes; True when the search is over."""
-        counts, costs, widths, word_lengths, *rest = self._tables()
-        status = search_slice(counts, self.masks, costs, widths, word_lengths, *rest,
-                              self.opts, self.optn, self.pos, self.chosen, self.state,
-                              self.kept_cost, self.kept_idx, self.stats, self.worst,
-                              self.spare, budget)
+        status = search_slice(
+            self.counts, self.masks, self.costs, self.widths, self.word_lengths,
+            self.sorted_hashes, self.hash_order, self.length_start, self.length_order,
+            self.have, self.blanks, self.cost, self.left, self.need, self.use_pattern,
+            self.opts, self.optn, self.pos, self.chosen, self.state, self.kept_cost,
+            self.kept_idx, self.stats, self.worst, self.spare, budget)
         return status == DONE
 
     @property
@@ -308,5 +299,4 @@ def warm() -> None:
     for blanks in (0, 1):  # both ways of finding the last candidate
         combiner = Combiner(np.array([[1] + [0] * 25, [0, 1] + [0] * 24]), [1.0, 2.0],
                             [[1], [1]], [1, 1] + [0] * 24, blanks, 2, 0.0, [0, 2], 4)
-        combiner.complete_root()
         combiner.step(100)

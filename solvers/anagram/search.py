@@ -255,7 +255,8 @@ class Search:
         return found
 
     def several(self) -> None:
-        """Keep the cheapest answers of two or more entries (the required words included).
+        """Keep the cheapest answers of two or more entries besides the required words
+        (`singles` has those with one).
 
         The compiled kernel (`combine.py`) keeps the cheapest combinations of candidates, a
         few more than wanted in case some re-read the clue; Python turns them into answers.
@@ -273,8 +274,6 @@ class Search:
                             self.query.word_budget() - sum(e.word_count for e in self.required),
                             sum(self.cost(e) for e in self.required), need,
                             self.top + ECHO_MARGIN)
-        if self.required:
-            combiner.complete_root()
         while not combiner.step(SLICE_NODES):
             if self.limits.progress:
                 self.limits.progress(combiner.met, combiner.nodes)
