@@ -71,6 +71,7 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler(kind_names, handlers.kind_command))
     application.add_handler(
         MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))
+    application.add_handler(MessageHandler(filters.Document.ALL, handlers.on_document))
     application.add_error_handler(handlers.on_error)
 
 

@@ -16,13 +16,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from telegram import Message, Update
+from telegram import Document, Message, Update
 from telegram.constants import ChatAction, ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from solvers import registry
-from solvers.base import Media, PuzzleError, PuzzleKind, clip
+from solvers.base import MAX_INPUT_CHARS, Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
 from .config import Config
@@ -151,30 +151,156 @@ def bare_letters(text: str) -> bool:
     return bool(BARE_LETTERS.match(text)) and letters >= BARE_LETTERS_MIN
 
 
-async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Plain text: solve it if it looks like a puzzle; in private chats, letters alone are
-    an anagram clue, and anything else gets a pointer to /help."""
-    message = update.effective_message
-    text = message.text or ""
+NOT_A_PUZZLE = ("That does not look like a puzzle I know. Send /help for the formats, "
+                "or /example seki for one to try.")
+
+
+def detected_kind(text: str, private: bool) -> PuzzleKind | None:
+    """The kind the text looks like; in private chats, letters alone are an anagram clue."""
     kind = registry.detect(text)
-    private = message.chat.type == ChatType.PRIVATE
     if kind is None and private and bare_letters(text):
         kind = registry.get("anagram")
+    return kind
+
+
+async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Plain text: solve it if it looks like a puzzle; in private chats, anything else gets
+    a pointer to /help."""
+    message = update.effective_message
+    text = message.text or ""
+    private = message.chat.type == ChatType.PRIVATE
+    kind = detected_kind(text, private)
     if kind is not None:
         await solve_and_reply(update, context, text, kind)
     elif private:
-        await message.reply_text(
-            "That does not look like a puzzle I know. Send /help for the formats, "
-            "or /example seki for one to try.")
+        await message.reply_text(NOT_A_PUZZLE)
+
+
+#: what a document must be for its text to be read as a puzzle
+TEXT_MIME_TYPE = "text/plain"
+TEXT_SUFFIX = ".txt"
+UTF8_BOM = b"\xef\xbb\xbf"
+NOT_TEXT = ("I read puzzles as text: paste the puzzle in a message, or send it as a "
+            "plain-text .txt file.")
+
+
+def is_text_file(document: Document) -> bool:
+    """A .txt file or one the sender's app calls text/plain."""
+    return (document.mime_type == TEXT_MIME_TYPE
+            or (document.file_name or "").lower().endswith(TEXT_SUFFIX))
+
+
+def file_label(document: Document) -> str:
+    return clip(document.file_name or "The file")
+
+
+def size_refusal(document: Document, size: int | None) -> str | None:
+    """Why a file is too big to read, or None. A character of plain text is at least one
+    byte, so a file of more bytes than the input limit's characters is refused by its
+    size alone, before any of it is downloaded."""
+    if size is None or size <= MAX_INPUT_CHARS:
+        return None
+    return (f"{file_label(document)} is {size:,} bytes; I read puzzle files up to "
+            f"{MAX_INPUT_CHARS:,} bytes (the input limit is {MAX_INPUT_CHARS:,} characters).")
+
+
+def decoded(document: Document, data: bytes) -> str:
+    """The file's text as a chat message would carry it (UTF-8, a byte-order mark dropped,
+    Windows line ends made plain). PuzzleError names the first byte that is not UTF-8 by
+    line and column, as a puzzle's own errors do."""
+    body = data.removeprefix(UTF8_BOM)
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = body.rfind(b"\n", 0, error.start) + 1
+        line = body.count(b"\n", 0, error.start) + 1
+        column = len(body[line_start:error.start].decode("utf-8")) + 1
+        raise PuzzleError(
+            f"{file_label(document)} is not UTF-8 text: line {line}, column {column} has "
+            f"byte 0x{body[error.start]:02X}. Save it as plain text (UTF-8) and send it "
+            "again.") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def caption_kind(caption: str | None) -> PuzzleKind | None:
+    """The kind a document's caption names by its first word: /sudoku, sudoku or #sudoku."""
+    words = (caption or "").split()
+    return registry.get(words[0].split("@")[0]) if words else None
+
+
+def command_in_text(text: str) -> tuple[PuzzleKind | None, str]:
+    """A file that starts with /KIND, as a message would: that kind and the rest."""
+    words = text.split(maxsplit=1)
+    if not words or not words[0].startswith("/"):
+        return None, text
+    kind = registry.get(words[0].split("@")[0])
+    return (kind, text.strip()[len(words[0]):].strip("\n ")) if kind else (None, text)
+
+
+async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A puzzle sent as a .txt file: read it and answer as if the text had been sent.
+
+    In groups the bot speaks only about files it is asked to read (a caption naming a
+    kind) or that hold a puzzle, as it is silent about chatter there.
+    """
+    message = update.effective_message
+    document = message.document
+    named = caption_kind(message.caption)
+    speak = message.chat.type == ChatType.PRIVATE or named is not None
+    if not is_text_file(document):
+        if speak:
+            await message.reply_text(NOT_TEXT)
+        return
+    if refusal := size_refusal(document, document.file_size):
+        if speak:
+            await message.reply_text(refusal)
+        return
+    if not await admitted(update, context):
+        return
+    try:
+        text = await downloaded_text(document)
+    except PuzzleError as error:
+        if speak:
+            await message.reply_text(str(error))
+        return
+    await answer_file(update, context, text, named)
+
+
+async def downloaded_text(document: Document) -> str:
+    """Download the file and decode it; PuzzleError when it is too big or not text (the
+    size is checked again: Telegram may leave `file_size` out)."""
+    data = bytes(await (await document.get_file()).download_as_bytearray())
+    if refusal := size_refusal(document, len(data)):
+        raise PuzzleError(refusal)
+    return decoded(document, data)
+
+
+async def answer_file(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
+                      named: PuzzleKind | None) -> None:
+    """The file's text goes the way of a message: a kind named in the caption or by a
+    /KIND first line, else detection."""
+    message = update.effective_message
+    private = message.chat.type == ChatType.PRIVATE
+    commanded, text = command_in_text(text)
+    kind = named or commanded or detected_kind(text, private)
+    if kind is not None:
+        await answer(update, context, text, kind)
+    elif private:
+        await message.reply_text(NOT_A_PUZZLE)
 
 
 async def solve_and_reply(update: Update, context: ContextTypes.DEFAULT_TYPE,
                           text: str, kind: PuzzleKind) -> None:
+    """Solve the puzzle for the user if the rate limit lets them ask now."""
+    if await admitted(update, context):
+        await answer(update, context, text, kind)
+
+
+async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                 text: str, kind: PuzzleKind) -> None:
     """Parse, look in the cache, else solve in the pool; then reply."""
     message = update.effective_message
     svc = services(context)
-    if not await admitted(update, context):
-        return
     started = time.perf_counter()
     try:
         kind, _, key = prepare(text, kind.name)

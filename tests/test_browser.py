@@ -173,3 +173,38 @@ async def test_seki_typed_in_the_page_comes_back_as_a_picture(tmp_path, browser_
         assert "RotorGroup 8 ch=-" in await report.first.inner_text()
         await page.screenshot(path=str(tmp_path / "seki-chat.png"))
         assert page.errors == []
+
+
+async def test_a_txt_file_attached_in_the_page_comes_back_as_a_picture(tmp_path, browser_page):
+    """The attach button sends the chosen file as a document (the message box's text is its
+    caption); the page shows it as a file bubble and the bot answers with the picture."""
+    from bot.app import running
+    from bot.config import Config
+
+    puzzle = tmp_path / "inkala.txt"
+    puzzle.write_text((Path(__file__).resolve().parent.parent / "puzzles" / "sudoku_inkala.txt")
+                      .read_text().split("\n", 1)[1])  # no #sudoku header: the caption names it
+    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=1, solve_timeout=20)
+    async with running(config, sandbox_port=0) as bot:
+        page = browser_page
+        await page.goto(f"{bot.url}/?chat=private&user=alice")
+        await page.wait_for_selector("body[data-ready='true']")
+        assert await page.get_by_test_id("attach").is_visible()
+        await page.get_by_test_id("composer").fill("sudoku")
+        await page.get_by_test_id("attach-input").set_input_files(str(puzzle))
+        mine = page.locator("[data-testid=message][data-from=user][data-kind=document]")
+        await mine.wait_for(timeout=10000)
+        assert await mine.locator(".doc-name").inner_text() == "inkala.txt"
+        assert await mine.locator(".doc-size").inner_text() == f"{puzzle.stat().st_size} B"
+        assert await mine.get_by_test_id("message-text").inner_text() == "sudoku"
+        assert await page.get_by_test_id("composer").input_value() == ""
+        photo = page.locator("[data-testid=message][data-from=bot] img[data-testid=message-photo]")
+        await photo.first.wait_for(timeout=20000)
+        await page.wait_for_function(
+            "document.querySelector('img[data-testid=message-photo]').naturalWidth > 0",
+            timeout=15000)
+        caption = await page.locator(
+            "[data-testid=message][data-from=bot][data-kind=photo]").first.inner_text()
+        assert "Solutions: exactly 1" in caption
+        await page.screenshot(path=str(tmp_path / "sudoku-file.png"))
+        assert page.errors == []

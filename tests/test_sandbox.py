@@ -271,3 +271,60 @@ async def test_guards(sandbox):
         page = await http.get("/")
         assert page.status_code == 200
         assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+
+
+async def test_a_user_sends_a_document_the_bot_downloads(sandbox, sandbox_client, tg_bot):
+    data = b"#seki\noo+ooaoo-\n"
+    sent = await sandbox_client.send_document(ALICE, "puzzle.txt", data, caption="/seki")
+    assert sent["file_id"].startswith("SBXDOC")
+    (update,) = await tg_bot.get_updates()
+    message = update.message
+    assert (message.message_id, message.from_user.first_name) == (sent["message_id"], "Alice")
+    document = message.document
+    assert (document.file_id, document.file_name, document.mime_type, document.file_size) \
+        == (sent["file_id"], "puzzle.txt", "text/plain", len(data))
+    assert document.file_unique_id
+    assert message.caption == "/seki"
+    assert [(e.type, e.offset, e.length) for e in message.caption_entities] \
+        == [("bot_command", 0, 5)]
+    file = await document.get_file()
+    assert file.file_path == f"{sandbox.url}/file/bot{sandbox.token}/documents/file_1.txt"
+    assert bytes(await file.download_as_bytearray()) == data
+
+    # another bot that receives the update may fetch it too (the file is the user's)
+    other = telegram.Bot("777:another_bot", base_url=f"{sandbox.url}/bot",
+                         base_file_url=f"{sandbox.url}/file/bot")
+    async with other:
+        assert (await other.get_file(document.file_id)).file_size == len(data)
+
+    page = await sandbox_client.messages(ALICE)
+    (shown,) = page["messages"]
+    assert (shown["kind"], shown["file_name"], shown["file_size"], shown["caption"]) \
+        == ("document", "puzzle.txt", len(data), "/seki")
+    assert shown["from"]["is_bot"] is False
+    assert await sandbox_client.file(shown["file_url"]) == data
+
+
+async def test_user_documents_are_checked(sandbox, sandbox_client, monkeypatch):
+    sent = await sandbox_client.send_document(GROUP, "photo.png", png(4, 4), user_id=BOB)
+    stored = sandbox.state.chats[GROUP].messages[sent["message_id"]]
+    assert stored.message["document"]["mime_type"] == "image/png"  # guessed from the name
+    assert "caption" not in stored.message
+
+    async def refused(body: dict) -> tuple[int, str]:
+        response = await sandbox_client.http.post("/sandbox/documents", json=body)
+        return response.status_code, response.json()["error"]
+
+    good = {"chat_id": ALICE, "user_id": ALICE, "file_name": "a.txt", "data": "YWJj"}
+    assert await refused({**good, "data": "not base64!"}) \
+        == (400, "data must be the file's bytes in base64")
+    assert await refused({**good, "data": ""}) \
+        == (400, "the file is empty; Telegram does not send empty files")
+    assert await refused({**good, "file_name": ""}) \
+        == (400, "file_name must be a non-empty string of at most 255 characters")
+    assert await refused({**good, "mime_type": "text"}) \
+        == (400, "mime_type looks like type/subtype, e.g. text/plain")
+    assert await refused({**good, "chat_id": BOB}) == (400, "a private chat's id is its user's id")
+    monkeypatch.setattr("bot.sandbox.server.MAX_USER_FILE", 2)
+    assert await refused(good) == (413, "the file is 3 bytes; the sandbox takes user files "
+                                        "up to 2 (the most a bot may download)")

@@ -314,18 +314,8 @@ class BotApi:
         ]
 
     @staticmethod
-    def _document(record: FileRecord) -> dict:
-        return _strip_none({
-            "file_id": record.file_id,
-            "file_unique_id": record.file_unique_id,
-            "file_name": record.file_name,
-            "mime_type": record.mime_type,
-            "file_size": record.file_size,
-        })
-
-    @classmethod
-    def _animation(cls, record: FileRecord) -> dict:
-        return {**cls._document(record), "width": record.width or 0,
+    def _animation(record: FileRecord) -> dict:
+        return {**record.document(), "width": record.width or 0,
                 "height": record.height or 0, "duration": record.duration or 0}
 
     def _caption(self, call: Call) -> dict:
@@ -345,10 +335,10 @@ class BotApi:
         if kind == "animation":
             record = self._document_file(source, bot_id, "animations")
             return {"animation": self._animation(record),
-                    "document": self._document(record)}, record
+                    "document": record.document()}, record
         if kind == "document":
             record = self._document_file(source, bot_id)
-            return {"document": self._document(record)}, record
+            return {"document": record.document()}, record
         raise bad_request(f"media type {kind!r} is not supported by the sandbox")
 
     # -- methods: the bot itself -------------------------------------------------------

@@ -2,11 +2,13 @@
 
     async with SandboxClient(url) as chat:
         sent = await chat.send(101, "#seki ...")                 # Alice's private chat
+        sent = await chat.send_document(101, "p.txt", b"#seki ...")  # ... or as a file
         reply = await chat.wait_for(101, after=sent["message_id"], kind="photo")
 """
 
 from __future__ import annotations
 
+import base64
 import time
 
 import httpx
@@ -32,6 +34,19 @@ class SandboxClient:
         """A user's message; user_id defaults to chat_id (a private chat)."""
         body = {"chat_id": chat_id, "user_id": user_id or chat_id, "text": text, **extra}
         return await self._json("POST", "/sandbox/messages", json=body)
+
+    async def send_document(self, chat_id: int, file_name: str, data: bytes,
+                            mime_type: str | None = None, caption: str | None = None,
+                            user_id: int | None = None, **extra) -> dict:
+        """A user sends a file (a document); mime_type defaults to a guess from the name.
+        The answer also carries the file's `file_id`."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "file_name": file_name,
+                "data": base64.b64encode(data).decode("ascii"), **extra}
+        if mime_type is not None:
+            body["mime_type"] = mime_type
+        if caption is not None:
+            body["caption"] = caption
+        return await self._json("POST", "/sandbox/documents", json=body)
 
     async def messages(self, chat_id: int, after: int | None = None,
                        since: int | None = None, wait: float = 0) -> dict:

@@ -3,7 +3,8 @@ the README.
 
 Starts PuzzleBot against a fresh sandbox (a throw-away database), plays one short
 conversation through the client API, and photographs the page in headless Chromium
-(/usr/bin/chromium) at a phone's size. Scenes: seki, hints, burr.
+(/usr/bin/chromium) at a phone's size. Scenes: seki, hints, burr, file (a Sudoku
+sent as a .txt document).
 """
 
 from __future__ import annotations
@@ -46,7 +47,14 @@ async def scene_burr(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], kind="animation")
 
 
-SCENES = {"seki": scene_seki, "hints": scene_hints, "burr": scene_burr}
+async def scene_file(client: SandboxClient) -> None:
+    puzzle = PUZZLES / "sudoku_inkala.txt"
+    sent = await client.send_document(ALICE, puzzle.name, puzzle.read_bytes())
+    photo = await client.wait_for(ALICE, after=sent["message_id"], kind="photo", timeout=60)
+    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+
+
+SCENES = {"seki": scene_seki, "hints": scene_hints, "burr": scene_burr, "file": scene_file}
 
 
 async def main(scene: str, out: str, width: int, height: int) -> None:

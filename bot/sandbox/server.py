@@ -13,9 +13,12 @@ name are refused, so a web page elsewhere cannot reach the sandbox through DNS r
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import ipaddress
 import json
 import logging
+import mimetypes
 import re
 import secrets
 import time
@@ -25,12 +28,14 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from . import markup
-from .botapi import BotApi, BotApiError, Call, Upload
+from .botapi import MAX_CAPTION, MAX_TEXT, BotApi, BotApiError, Call, Upload
 from .state import (
     PAGE_GROUP,
     PAGE_USERS,
     CallbackRecord,
+    ChatRecord,
     Fault,
+    FileRecord,
     InlineRecord,
     MessageRecord,
     SandboxState,
@@ -42,6 +47,10 @@ STATIC = Path(__file__).parent / "static"
 TOKEN_RE = re.compile(r"^(\d{1,20}):[A-Za-z0-9_-]{1,100}$")
 DEFAULT_TOKEN = "4242424242:sandbox_token_for_the_local_bot_api"
 MAX_REQUEST = 60 * 1024 * 1024
+#: a user's document: the most a bot may download with getFile, and Telegram's name limit
+MAX_USER_FILE = 20 * 1024 * 1024
+MAX_FILE_NAME = 255
+MIME_RE = re.compile(r"^[\w.+-]+/[\w.+-]+$")
 CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 
@@ -143,6 +152,7 @@ class Sandbox:
         r.add_get("/sandbox/chats", self.get_chats)
         r.add_post("/sandbox/messages", self.post_message)
         r.add_get("/sandbox/messages", self.get_messages)
+        r.add_post("/sandbox/documents", self.post_document)
         r.add_post("/sandbox/callbacks", self.post_callback)
         r.add_get("/sandbox/callbacks/{id}", self.get_callback)
         r.add_post("/sandbox/inline", self.post_inline)
@@ -332,15 +342,11 @@ class Sandbox:
             "chats": [self._chat_view(c) for c in state.chats.values()],
         })
 
-    async def post_message(self, request: web.Request) -> web.Response:
-        body = await self._body(request)
+    def _user_message(self, body: dict) -> tuple[ChatRecord, dict]:
+        """The chat and the start of a Message from a user (sender, chat, reply), checked
+        as Telegram would; the caller adds the text or the document."""
         user_id = self._int(body, "user_id")
         chat_id = self._int(body, "chat_id", default=user_id)
-        text = body.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise ClientError("text must be a non-empty string")
-        if markup.utf16_len(text) > 4096:
-            raise ClientError("text is longer than Telegram's 4096 characters")
         chat_type = body.get("chat_type")
         if chat_type not in (None, "private", "group", "supergroup"):
             raise ClientError("chat_type is private, group or supergroup")
@@ -351,21 +357,78 @@ class Sandbox:
         user = self.state.user(user_id, body.get("first_name"))
         chat = self.state.chat(chat_id, chat_type, body.get("chat_title"))
         self.state.join(chat, user_id)
-        message: dict = {"date": int(time.time()), "chat": chat.chat, "from": user, "text": text}
-        entities = markup.user_entities(text)
-        if entities:
-            message["entities"] = entities
-        reply_to = body.get("reply_to_message_id")
-        if reply_to is not None:
+        message: dict = {"date": int(time.time()), "chat": chat.chat, "from": user}
+        if body.get("reply_to_message_id") is not None:
             replied = chat.messages.get(self._int(body, "reply_to_message_id"))
             if replied is None or replied.deleted:
                 raise ClientError("reply_to_message_id: no such message in this chat", 404)
             message["reply_to_message"] = {k: v for k, v in replied.message.items()
                                            if k != "reply_to_message"}
-        stored = self.state.add_message(chat, message)
+        return chat, message
+
+    def _deliver(self, chat: ChatRecord, message: dict,
+                 file: FileRecord | None = None) -> dict:
+        """Store a user's message, queue its update for the bot; the client API's answer."""
+        stored = self.state.add_message(chat, message, file)
         update_id = self.state.add_update("message", stored.message)
-        return _json({"message_id": stored.message_id, "update_id": update_id,
-                      "chat_id": chat_id, "revision": stored.revision})
+        answer = {"message_id": stored.message_id, "update_id": update_id,
+                  "chat_id": chat.chat["id"], "revision": stored.revision}
+        return {**answer, "file_id": file.file_id} if file is not None else answer
+
+    async def post_message(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        text = body.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ClientError("text must be a non-empty string")
+        if markup.utf16_len(text) > MAX_TEXT:
+            raise ClientError("text is longer than Telegram's 4096 characters")
+        chat, message = self._user_message(body)
+        message["text"] = text
+        if entities := markup.user_entities(text):
+            message["entities"] = entities
+        return _json(self._deliver(chat, message))
+
+    async def post_document(self, request: web.Request) -> web.Response:
+        """A user sends a file: stored like the bot's uploads, so the bot can getFile it."""
+        body = await self._body(request)
+        name = body.get("file_name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_FILE_NAME:
+            raise ClientError(f"file_name must be a non-empty string of at most "
+                              f"{MAX_FILE_NAME} characters")
+        data = self._file_data(body)
+        caption = body.get("caption") or ""
+        if not isinstance(caption, str) or markup.utf16_len(caption) > MAX_CAPTION:
+            raise ClientError(f"caption is a string of at most {MAX_CAPTION} characters")
+        mime_type = body.get("mime_type") or mimetypes.guess_type(name)[0] \
+            or "application/octet-stream"
+        if not isinstance(mime_type, str) or not MIME_RE.match(mime_type):
+            raise ClientError("mime_type looks like type/subtype, e.g. text/plain")
+        chat, message = self._user_message(body)
+        suffix = "." + name.rsplit(".", 1)[1][:10] if "." in name else ""
+        file = self.state.add_file(data, None, "documents", suffix, mime_type, file_name=name)
+        message["document"] = file.document()
+        if caption.strip():
+            message["caption"] = caption
+            if entities := markup.user_entities(caption):
+                message["caption_entities"] = entities
+        return _json(self._deliver(chat, message, file))
+
+    @staticmethod
+    def _file_data(body: dict) -> bytes:
+        """The file's bytes from base64 `data`, within what a bot may download."""
+        encoded = body.get("data")
+        if not isinstance(encoded, str):
+            raise ClientError("data must be the file's bytes in base64")
+        try:
+            data = base64.b64decode(encoded, validate=True)
+        except binascii.Error:
+            raise ClientError("data must be the file's bytes in base64") from None
+        if not data:
+            raise ClientError("the file is empty; Telegram does not send empty files")
+        if len(data) > MAX_USER_FILE:
+            raise ClientError(f"the file is {len(data):,} bytes; the sandbox takes user files "
+                              f"up to {MAX_USER_FILE:,} (the most a bot may download)", 413)
+        return data
 
     def message_view(self, stored: MessageRecord) -> dict:
         """A message as the client API shows it."""

@@ -10,7 +10,8 @@ Vocabulary used throughout the sandbox:
 - update: one entry of getUpdates, numbered by `update_id`, forgotten once confirmed.
 - file: bytes the bot uploaded, addressed by `file_id` and downloadable by `file_path`.
   As on Telegram, a file_id is good for the bot that uploaded it only (`bot_id`); that bot
-  may send it again instead of the bytes, and the message shows the same file.
+  may send it again instead of the bytes, and the message shows the same file. A file a
+  user sent (a document) has no uploading bot: any bot that receives it may fetch it.
 
 Everything runs on one asyncio loop, so there are no locks; waiters are woken through
 `changed()`.
@@ -37,7 +38,7 @@ PAGE_GROUP = {"id": -100200300, "type": "group", "title": "Puzzle Club"}
 class FileRecord:
     file_id: str
     file_unique_id: str
-    bot_id: int  # the uploader: Telegram's file_ids do not work for another bot
+    bot_id: int | None  # the uploading bot (file_ids do not work for another); None: a user's
     data: bytes
     file_path: str
     mime_type: str
@@ -49,6 +50,13 @@ class FileRecord:
     @property
     def file_size(self) -> int:
         return len(self.data)
+
+    def document(self) -> dict:
+        """The Bot API Document object describing this file."""
+        fields = {"file_id": self.file_id, "file_unique_id": self.file_unique_id,
+                  "file_name": self.file_name, "mime_type": self.mime_type,
+                  "file_size": self.file_size}
+        return {key: value for key, value in fields.items() if value is not None}
 
 
 @dataclass
@@ -225,7 +233,7 @@ class SandboxState:
 
     # -- files ----------------------------------------------------------------------------
 
-    def add_file(self, data: bytes, bot_id: int, folder: str, suffix: str, mime_type: str,
+    def add_file(self, data: bytes, bot_id: int | None, folder: str, suffix: str, mime_type: str,
                  **extra):
         number = len(self.files) + 1
         file_id = f"SBX{folder[:3].upper()}{number}_{secrets.token_hex(8)}"
@@ -243,9 +251,10 @@ class SandboxState:
         return record
 
     def bot_file(self, file_id: str, bot_id: int) -> FileRecord | None:
-        """The file behind a file_id, if this bot may use it (its own upload)."""
+        """The file behind a file_id, if this bot may use it (its own upload, or a user's
+        file, which every bot sees in the update that brings it)."""
         record = self.files.get(file_id)
-        return record if record is not None and record.bot_id == bot_id else None
+        return record if record is not None and record.bot_id in (bot_id, None) else None
 
     # -- faults ---------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // The sandbox's web chat: plain JS, no build step. It talks to the JSON client API only:
-// GET /sandbox/chats, POST /sandbox/messages, GET /sandbox/messages?since=..&wait=..,
-// POST /sandbox/callbacks, GET /sandbox/callbacks/<id>. Text is never inserted as HTML:
+// GET /sandbox/chats, POST /sandbox/messages, POST /sandbox/documents (the attach button),
+// GET /sandbox/messages?since=..&wait=.., POST /sandbox/callbacks, GET /sandbox/callbacks/<id>,
+// the inline-mode routes. Text is never inserted as HTML:
 // messages arrive as plain text + Telegram entities and are built with DOM nodes.
 "use strict";
 
@@ -9,6 +10,9 @@ const ACTIONS = {
   typing: "typing", upload_photo: "sending a photo", upload_document: "sending a file",
   upload_video: "sending a video", record_video: "recording a video", choose_sticker: "choosing a sticker",
 };
+
+// the sandbox takes user files up to what a bot may download with getFile
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 const state = {
   bot: null, users: [], groupId: null, chats: [], commands: [],
@@ -376,20 +380,53 @@ function renderInlineKeyboard(m) {
 
 // ---- sending --------------------------------------------------------------------------------
 
-async function send(text) {
-  if (!text.trim()) return;
+// who sends, and where: the part every user message shares in the client API
+function sender() {
   const chat = state.chat;
   const body = {
-    chat_id: chat.id, user_id: state.user.id, text, first_name: state.user.first_name,
-    chat_type: chat.type,
+    chat_id: chat.id, user_id: state.user.id, first_name: state.user.first_name, chat_type: chat.type,
   };
   if (chat.type !== "private") body.chat_title = chat.title;
+  return body;
+}
+
+async function send(text) {
+  if (!text.trim()) return;
   try {
-    await api("/sandbox/messages", body);
+    await api("/sandbox/messages", { ...sender(), text });
     return true;
   } catch (error) {
     toast(`Not sent: ${error.message}`, true);
     return false;
+  }
+}
+
+function readBase64(file) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).split(",", 2)[1] || "");
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+// The attach button: the chosen file goes as a document, the message box's text as its caption.
+async function sendFile(file) {
+  if (file.size > MAX_FILE_BYTES) {
+    toast(`Not sent: ${file.name} is ${formatSize(file.size)}; the sandbox takes files up to 20 MB`, true);
+    return;
+  }
+  const box = $("composer");
+  const caption = box.value;
+  try {
+    const body = { ...sender(), file_name: file.name, data: await readBase64(file), caption };
+    if (file.type) body.mime_type = file.type;
+    await api("/sandbox/documents", body);
+    if (box.value === caption) box.value = "";
+    growComposer();
+    updateCommandHints();
+  } catch (error) {
+    toast(`Not sent: ${error.message}`, true);
   }
 }
 
@@ -538,6 +575,13 @@ async function start() {
     openChat(state.chat.type === "private" ? privateChat() : state.chat);
   });
   $("composer-form").addEventListener("submit", submit);
+  $("attach").addEventListener("click", () => $("attach-input").click());
+  $("attach-input").addEventListener("change", async (event) => {
+    const input = event.target;
+    const [file] = input.files;
+    if (file) await sendFile(file);
+    input.value = ""; // the same file may be chosen again
+  });
   $("composer").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) submit(event);
   });

@@ -1,0 +1,135 @@
+"""End to end: puzzles sent as a .txt file (a Telegram document) through the sandbox,
+read by the real bot exactly as the same text sent as a message."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.app import running
+from bot.config import Config
+from bot.sandbox.client import SandboxClient
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+SEKI = (PUZZLES / "sk_6018.txt").read_text()
+SUDOKU = (PUZZLES / "sudoku_inkala.txt").read_text()
+ALICE, BOB = 101, 102
+GROUP = -100200300
+POLITE = ("I read puzzles as text: paste the puzzle in a message, or send it as a "
+          "plain-text .txt file.")
+
+
+def bot_config(tmp_path: Path, **changes) -> Config:
+    values = {"db_path": str(tmp_path / "bot.sqlite3"), "workers": 2, "solve_timeout": 20.0}
+    return Config(**{**values, **changes})
+
+
+@pytest.fixture
+async def puzzlebot(tmp_path):
+    """The whole bot against a fresh sandbox, and a client to chat with it."""
+    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+                SandboxClient(bot.url) as client):
+        yield client
+
+
+def png_bytes() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(out, "PNG")
+    return out.getvalue()
+
+
+async def answer_of(client: SandboxClient, chat: int, sent: dict) -> tuple[dict, dict]:
+    """The picture and the check report the bot sent for one message."""
+    photo = await client.wait_for(chat, after=sent["message_id"], kind="photo")
+    report = await client.wait_for(chat, after=photo["message_id"], kind="text")
+    return photo, report
+
+
+async def test_a_seki_file_gets_the_answer_the_text_gets(puzzlebot):
+    client = puzzlebot
+    by_file = await answer_of(client, ALICE, await client.send_document(
+        ALICE, "sk_6018.txt", SEKI.encode(), mime_type="text/plain"))
+    by_text = await answer_of(client, BOB, await client.send(BOB, SEKI))
+    (file_photo, file_report), (text_photo, text_report) = by_file, by_text
+    assert file_photo["caption"] == text_photo["caption"]
+    assert file_photo["caption"] == ("Seki MOS 01Feb2021 sk_6018.txt\nPuzzle OK Solution "
+                                     "successful.\n1010\n0100\n1011\n0101\n"
+                                     "Solutions: exactly 1")
+    assert file_report["text"] == text_report["text"]
+    assert "RotorGroup 8 ch=- Value=3 [10,11,14,15] gives Sum = 3 OK" in file_report["text"]
+    assert await client.file(file_photo["file_url"]) == await client.file(text_photo["file_url"])
+    (fetch,) = await client.calls("getFile")
+    assert fetch["ok"]
+
+
+async def test_a_windows_sudoku_file_named_by_its_caption(puzzlebot):
+    """A byte-order mark and CRLF line ends (Notepad) and a caption naming the kind."""
+    client = puzzlebot
+    body = SUDOKU.split("\n", 1)[1]  # no #sudoku header: the caption says what it is
+    data = b"\xef\xbb\xbf" + body.replace("\n", "\r\n").encode()
+    photo, report = await answer_of(client, ALICE, await client.send_document(
+        ALICE, "inkala.txt", data, caption="/sudoku"))
+    text_photo, text_report = await answer_of(client, BOB, await client.send(
+        BOB, f"/sudoku {body}"))
+    assert photo["caption"] == text_photo["caption"]
+    assert "Solutions: exactly 1" in photo["caption"]
+    assert report["text"] == text_report["text"]
+
+
+async def test_a_file_over_the_limit_is_refused_unread(puzzlebot):
+    client = puzzlebot
+    sent = await client.send_document(ALICE, "huge.txt", b"#seki\n" + b"o" * 20_000)
+    reply = await client.wait_for(ALICE, after=sent["message_id"])
+    assert reply["text"] == ("huge.txt is 20,006 bytes; I read puzzle files up to 20,000 "
+                             "bytes (the input limit is 20,000 characters).")
+    assert await client.calls("getFile") == []
+
+
+async def test_a_file_that_is_not_utf8_is_named_where(puzzlebot):
+    client = puzzlebot
+    sent = await client.send_document(ALICE, "latin1.txt", "#seki café\noo+ooaoo-\n"
+                                      .encode("latin-1"))
+    reply = await client.wait_for(ALICE, after=sent["message_id"])
+    assert reply["text"] == ("latin1.txt is not UTF-8 text: line 1, column 10 has byte 0xE9. "
+                             "Save it as plain text (UTF-8) and send it again.")
+
+
+async def test_a_picture_gets_one_polite_line_and_is_not_downloaded(puzzlebot):
+    client = puzzlebot
+    sent = await client.send_document(ALICE, "grid.png", png_bytes())
+    reply = await client.wait_for(ALICE, after=sent["message_id"])
+    assert reply["text"] == POLITE
+    assert await client.calls("getFile") == []
+
+
+async def test_a_text_file_that_is_no_puzzle_gets_the_help_pointer(puzzlebot):
+    client = puzzlebot
+    sent = await client.send_document(ALICE, "notes.txt", b"shopping: eggs, milk, bread\n")
+    reply = await client.wait_for(ALICE, after=sent["message_id"])
+    assert reply["text"].startswith("That does not look like a puzzle I know.")
+
+
+async def test_in_a_group_only_puzzles_are_answered(puzzlebot):
+    """Files there are chatter unless they hold a puzzle: a picture gets no reply."""
+    client = puzzlebot
+    picture = await client.send_document(GROUP, "holiday.png", png_bytes(), user_id=BOB)
+    await client.send_document(GROUP, "seki.txt", SEKI.encode(), user_id=BOB)
+    photo = await client.wait_for(GROUP, after=picture["message_id"], kind="photo")
+    assert "Puzzle OK" in photo["caption"]
+    page = await client.messages(GROUP, after=picture["message_id"])
+    said = [m for m in page["messages"] if m["from"]["is_bot"] and m["kind"] == "text"]
+    assert POLITE not in [m["text"] for m in said]
+
+
+async def test_files_count_against_the_rate_limit_before_download(tmp_path):
+    config = bot_config(tmp_path, rate_burst=1, rate_per_minute=1)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        await answer_of(client, ALICE, await client.send_document(ALICE, "one.txt",
+                                                                  SEKI.encode()))
+        second = await client.send_document(ALICE, "two.txt", SEKI.encode())
+        reply = await client.wait_for(ALICE, after=second["message_id"], kind="text")
+        assert reply["text"].startswith("You are sending puzzles faster than I can solve")
+        assert len(await client.calls("getFile")) == 1
