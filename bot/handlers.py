@@ -66,9 +66,9 @@ def kinds_listing() -> str:
 
 
 WELCOME = (
-    "<b>PuzzleBot</b> solves puzzles. Send the puzzle as text and get back a picture of "
-    "the answer, how many solutions there are, and a check report that verifies it "
-    "rule by rule.\n\n<b>Puzzles I know</b>\n{kinds}\n\n"
+    "<b>PuzzleBot</b> solves puzzles. Send the puzzle as text (or as a .txt file) and get "
+    "back a picture of the answer, how many solutions there are, and a check report that "
+    "verifies it rule by rule.\n\n<b>Puzzles I know</b>\n{kinds}\n\n"
     "<b>Commands</b>\n"
     "/example KIND: a ready puzzle to try (forward it back to me)\n"
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
