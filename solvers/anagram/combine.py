@@ -85,12 +85,13 @@ def _keep(chosen, depth, last, total, kept_cost, kept_idx, stats, worst):  # pra
 
 
 @njit(cache=True, nogil=True)
-def complete(d, start, counts, costs, widths, word_lengths, sorted_hashes, hash_order,
+def complete(d, start, counts, masks, costs, widths, word_lengths, sorted_hashes, hash_order,
              length_start, length_order, have, blanks, cost, left, need, use_pattern,
              chosen, kept_cost, kept_idx, stats, worst, spare):  # pragma: no cover
     """Keep each candidate (index >= start) that uses up exactly the letters and blanks
     left at depth d, with the words and pattern lengths left."""
     target = np.uint64(0)
+    present = 0  # the letters left: a candidate missing one of them cannot use them up
     if blanks[d] == 0:
         target = _hash(have[d])
         p = np.searchsorted(sorted_hashes, target)
@@ -100,6 +101,9 @@ def complete(d, start, counts, costs, widths, word_lengths, sorted_hashes, hash_
         if size >= length_start.shape[0] - 1:
             return
         p, stop = length_start[size], length_start[size + 1]
+        for letter in range(26):
+            if have[d, letter] > 0:
+                present |= 1 << letter
     while p < stop:
         if blanks[d] == 0:
             if sorted_hashes[p] != target:
@@ -108,7 +112,7 @@ def complete(d, start, counts, costs, widths, word_lengths, sorted_hashes, hash_
         else:
             m = length_order[p]
         p += 1
-        if m < start or widths[m] > left[d]:
+        if m < start or widths[m] > left[d] or present & ~masks[m]:
             continue
         fits = True
         for letter in range(26):  # exact letters (guards a hash collision), or a superset
@@ -170,7 +174,7 @@ def search_slice(counts, masks, costs, widths, word_lengths, sorted_hashes, hash
         cost[d + 1] = cost[d] + costs[k]
         left[d + 1] = words
         d += 1
-        complete(d, k, counts, costs, widths, word_lengths, sorted_hashes, hash_order,
+        complete(d, k, counts, masks, costs, widths, word_lengths, sorted_hashes, hash_order,
                  length_start, length_order, have, blanks, cost, left, need, use_pattern,
                  chosen, kept_cost, kept_idx, stats, worst, spare)
         optn[d] = 0
@@ -184,19 +188,29 @@ def search_slice(counts, masks, costs, widths, word_lengths, sorted_hashes, hash
 
 
 @njit(cache=True, nogil=True)
+def _bit_count(bits):  # pragma: no cover - compiled
+    count = 0
+    while bits:
+        bits &= bits - 1
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
 def _list_options(d, parent, counts, masks, costs, have, blanks, cost, worst, opts,
                   optn):  # pragma: no cover - compiled
     """The node's options: the parent's options from the one just taken on that fit the
     letters left and whose cost leaves room under the bound (ascending, so stop there)."""
     count = 0
-    absent = 0  # letters none of which are left: with no blank, a quick reject
+    absent = 0  # letters none of which are left: a quick reject
     for letter in range(26):
         if have[d, letter] == 0:
             absent |= 1 << letter
     for m in parent:
         if cost[d] + costs[m] >= worst[0]:
             break
-        if blanks[d] == 0 and masks[m] & absent:
+        outside = masks[m] & absent  # kinds of letters m needs that only blanks can give
+        if outside and (blanks[d] == 0 or _bit_count(outside) > blanks[d]):
             continue
         short = 0
         for letter in range(26):

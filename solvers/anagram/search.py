@@ -190,8 +190,12 @@ class Search:
 
     def allowed(self, entry: Entry) -> bool:
         banned = self.query.without_words
-        return (entry.word_count <= self.query.word_budget() and lengths_fit(entry, self.pattern)
-                and not any(w in banned for w in entry.text.split()) and entry.text not in banned)
+        if entry.word_count > self.query.word_budget():
+            return False
+        if not (self.pattern or banned):  # most clues: nothing more to check
+            return True
+        return (lengths_fit(entry, self.pattern) and entry.text not in banned
+                and not any(w in banned for w in entry.text.split()))
 
     # Answers ---------------------------------------------------------------------------
 
@@ -246,13 +250,12 @@ class Search:
         cheapest first."""
         have = np.array(letter_counts(key_letters(self.pool)), dtype=np.int16)
         short = np.maximum(self.lexicon.counts.astype(np.int16) - have, 0).sum(axis=1)
-        found = []
-        for row in np.flatnonzero(short <= self.blanks):
-            key = self.lexicon.keys[row]
-            found.extend((self.cost(e), key, e, row) for e in self.lexicon.by_key[key]
-                         if self.allowed(e))
-        found.sort(key=lambda c: (c[0], c[2].text))
-        return found
+        found = [(self.cost(e), e.text, key, e, row)
+                 for row in np.flatnonzero(short <= self.blanks).tolist()
+                 for key in (self.lexicon.keys[row],)
+                 for e in self.lexicon.by_key[key] if self.allowed(e)]
+        found.sort()  # by cost, then text (texts are unique, so entries are never compared)
+        return [(cost, key, entry, row) for cost, _, key, entry, row in found]
 
     def several(self) -> None:
         """Keep the cheapest answers of two or more entries besides the required words
