@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solvers.anagram import lexicon as lexicon_module  # noqa: E402
 from solvers.anagram.kind import SHOWN, parse_query  # noqa: E402
 from solvers.anagram.lexicon import letters_of  # noqa: E402
-from solvers.anagram.search import Query, Search, search  # noqa: E402
+from solvers.anagram.search import MAX_WORDS, Query, Search, search  # noqa: E402
 from solvers.base import Limits  # noqa: E402
 
 CLASSICS = Path(__file__).resolve().parent / "data" / "anagram_classics.txt"
@@ -35,9 +35,9 @@ SINGLE_CLUES = ("tlsnei", "dormitory", "enraged", "parsley", "conversation", "sp
 RANK_DEPTH = SHOWN
 
 
-def classics() -> list[tuple[str, str, str]]:
+def classics(path: Path = CLASSICS) -> list[tuple[str, str, str]]:
     rows = []
-    for line in CLASSICS.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             clue, answer, *options = (p.strip() for p in line.split("|"))
             rows.append((clue, answer, " ".join(options)))
@@ -51,7 +51,7 @@ def words_key(text: str) -> tuple[str, ...]:
 def rank_of(clue: str, answer: str, options: str) -> tuple[int | None, str, int]:
     """The 1-based rank of the intended answer (None past RANK_DEPTH), the top answer."""
     words = len(words_key(answer))
-    extra = f" words={words}" if words > 3 else ""
+    extra = f" words={min(words, MAX_WORDS)}" if words > 3 else ""  # past 5: a miss
     query = parse_query(f"anagram {clue} {options}{extra}")
     found = search(query, lexicon_module.load(), Limits.within(30), top=RANK_DEPTH)
     wanted = words_key(answer)
@@ -61,10 +61,10 @@ def rank_of(clue: str, answer: str, options: str) -> tuple[int | None, str, int]
     return None, found.answers[0].text if found.answers else "-", words
 
 
-def ranking_table() -> list[str]:
+def ranking_table(path: Path = CLASSICS) -> list[str]:
     rows = ["| clue | intended answer | rank | first answer given |", "|---|---|---|---|"]
     ranks, single_ok, singles = [], 0, 0
-    for clue, answer, options in classics():
+    for clue, answer, options in classics(path):
         rank, first, words = rank_of(clue, answer, options)
         ranks.append(rank)
         if words == 1:
@@ -165,9 +165,11 @@ def main() -> int:
     parser.add_argument("--baseline-seconds", type=float, default=20.0,
                         help="time limit for each run of the plain search")
     parser.add_argument("--skip-ranking", action="store_true")
+    parser.add_argument("--clues", type=Path, default=CLASSICS,
+                        help="clue list to rank (bench/data/anagram_heldout.txt: held out)")
     args = parser.parse_args()
     if not args.skip_ranking:
-        print("\n".join(ranking_table()), end="\n\n")
+        print("\n".join(ranking_table(args.clues)), end="\n\n")
     print("\n".join(speed_table(args.baseline_seconds)))
     return 0
 
