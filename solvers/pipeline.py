@@ -3,19 +3,23 @@
 This is the one function the bot's worker processes, the command line and the
 benchmarks call, so every kind is exercised through the same path. Everything it
 returns is picklable, so it crosses process boundaries and goes into the cache as is.
+
+`judge` is the other path: parse a puzzle and a solution someone typed, then the kind's
+own check, with no search (the race's /submit and the bot's /check).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import re
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import registry
-from .base import Limits, Media, PuzzleError, PuzzleKind, check_size
+from .base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, check_size
 
 
 @dataclass
@@ -150,3 +154,75 @@ def run(
         timings=timings,
         stats=solutions.stats,
     )
+
+
+#: a report line that says a rule failed: FAIL, **Fail**, ** ERROR **
+FAILURE_MARK = re.compile(r"fail|error", re.IGNORECASE)
+#: a report line that says a rule holds
+PASS_MARK = re.compile(r"\bOK\b")
+
+
+@dataclass
+class Judgement:
+    """A kind's check of a solution someone typed: whether it is right, and why not.
+
+    `readable` is False when the solution text could not be read (`verdict` then says
+    where). `failing` holds the report lines of the rules broken; `picture` is the PNG of
+    the solution, drawn only for a right one when asked. Picklable for the solver pool.
+    """
+
+    kind: str
+    ok: bool
+    verdict: str
+    readable: bool = True
+    failing: list[str] = field(default_factory=list)
+    report: str = ""
+    picture: bytes = b""
+
+    def failures_text(self, limit: int) -> str:
+        """The verdict and at most `limit` failing lines, then how many more: what a
+        player is told about a wrong solution (the rules broken, never the answer)."""
+        hidden = len(self.failing) - limit
+        more = [f"... and {hidden} more"] if hidden > 0 else []
+        return "\n".join([self.verdict, *self.failing[:limit], *more])
+
+
+def failing_lines(report: CheckReport) -> list[str]:
+    """The report lines of broken rules: those marked FAIL or ERROR, and those that do not
+    say OK (Gogen names a missing letter without a mark), section headings left out."""
+    return [line for line in report.lines
+            if FAILURE_MARK.search(line)
+            or not (PASS_MARK.search(line) or line.rstrip().endswith(("=", ":"))
+                    or not line.strip())]
+
+
+def about_solution(error: PuzzleError) -> str:
+    """A solution's reading error, its line named as the solution's own ("Your solution,
+    line 3: ..."), so it is not taken for a line of the puzzle."""
+    if error.line is None:
+        return error.message
+    column = f", column {error.column}" if error.column else ""
+    return f"Your solution, line {error.line}{column}: {error.message}"
+
+
+def judge(text: str, solution_text: str, kind_name: str | None = None,
+          render: bool = False) -> Judgement:
+    """Check a typed solution of puzzle text with the kind's own check (no search).
+
+    A bad puzzle raises PuzzleError (the caller's input, named by the puzzle's lines); a
+    solution that cannot be read is a Judgement with `readable=False`. `render` draws a
+    right solution as a PNG (a wrong one is not drawn); it is positional, as the solver
+    pool passes no keywords.
+    """
+    kind, puzzle, _ = prepare(text, kind_name)
+    try:
+        check_size(solution_text)
+        solution = kind.parse_solution(puzzle, solution_text)
+    except PuzzleError as error:
+        verdict = f"I could not read that solution: {about_solution(error)}"
+        return Judgement(kind.name, False, verdict, readable=False, report=verdict)
+    report = kind.check(puzzle, solution)
+    picture = png_bytes(kind.render(puzzle, solution)) if render and report.ok else b""
+    return Judgement(kind.name, report.ok, report.verdict,
+                     failing=[] if report.ok else failing_lines(report),
+                     report=report.text(), picture=picture)

@@ -32,7 +32,7 @@ from telegram.ext import Application, ContextTypes
 
 from solvers import registry
 from solvers.base import Limits, PuzzleError
-from solvers.pipeline import png_bytes
+from solvers.pipeline import judge, png_bytes
 
 from ..handlers import command_argument
 from ..pool import JobTimeout, WorkerDied
@@ -121,20 +121,10 @@ def make_puzzle_job(kind_name: str, difficulty: str, seed: int,
 
 def check_job(kind_name: str, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
     """Runs in a worker: the kind's check of a typed solution; (right, what to tell)."""
-    kind = registry.get(kind_name)
-    puzzle = kind.parse(puzzle_text)
-    try:
-        solution = kind.parse_solution(puzzle, solution_text)
-    except PuzzleError as error:
-        return False, f"I could not read that solution: {error}"
-    report = kind.check(puzzle, solution)
-    if report.ok:
-        return True, report.verdict
-    failing = [line for line in report.lines if not line.rstrip().endswith("OK")]
-    shown = "\n".join(failing[:SHOWN_FAILURES])
-    hidden = len(failing) - SHOWN_FAILURES
-    more = f"\n... and {hidden} more" if hidden > 0 else ""
-    return False, f"{report.verdict}\n{shown}{more}"
+    judgement = judge(puzzle_text, solution_text, kind_name)
+    if judgement.ok:
+        return True, judgement.verdict
+    return False, judgement.failures_text(SHOWN_FAILURES)
 
 
 def minutes_option(text: str) -> float:

@@ -1,0 +1,152 @@
+"""solvers.pipeline.judge: a typed solution checked by the kind's own check, as /check and
+the race's /submit use it."""
+
+from __future__ import annotations
+
+import io
+import pickle
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from solvers import registry
+from solvers.base import Limits, PuzzleError
+from solvers.pipeline import Judgement, judge
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+SEKI = (PUZZLES / "sk_6018.txt").read_text()
+SEKI_SOLUTION = "1010\n0100\n1011\n0101"
+SUDOKU = (PUZZLES / "sudoku_inkala.txt").read_text()
+SUDOKU_SOLUTION = """812753649
+943682175
+675491283
+154237896
+369845721
+287169534
+521974368
+438526917
+796318452"""
+GOGEN = (PUZZLES / "gogen_dm_older02.txt").read_text()
+GOGEN_SOLUTION = "Y F X U Q\nP M O A D\nC J R V K\nH T I E G\nS B L W N"
+#: examples whose solve takes tens of seconds are left out of the round trip
+SLOW_EXAMPLES = {"bedlam", "y25"}
+
+
+@pytest.mark.parametrize("text, solution, kind_name", [
+    (SEKI, SEKI_SOLUTION, "seki"),
+    (SUDOKU, SUDOKU_SOLUTION, "sudoku"),
+    (GOGEN, GOGEN_SOLUTION, "gogen"),
+])
+def test_a_right_solution_is_right_and_drawn_when_asked(text, solution, kind_name):
+    judgement = judge(text, solution, None, True)
+    assert judgement.kind == kind_name
+    assert judgement.ok and judgement.readable
+    assert judgement.verdict == "Puzzle OK Solution successful."
+    assert judgement.failing == []
+    assert judgement.report.endswith("\n\nPuzzle OK Solution successful.")
+    picture = Image.open(io.BytesIO(judgement.picture))
+    assert picture.format == "PNG" and picture.width >= 300
+    assert judge(text, solution).picture == b""  # drawn only when asked
+
+
+def test_a_wrong_seki_names_the_failing_rotor_group_only():
+    judgement = judge(SEKI, "1010\n0100\n1011\n0110", "seki", True)
+    assert not judgement.ok and judgement.readable
+    assert judgement.verdict == "Puzzle has ** ERROR ** Solution failed by difference = 1."
+    assert judgement.failing == ["RotorGroup 7 ch=o Value=2 [9,10,13,14] gives Sum = 3 FAIL"]
+    assert judgement.picture == b""  # a wrong solution is not drawn
+
+
+def test_a_wrong_sudoku_lists_its_failing_units_and_cuts_the_list_short():
+    wrong = SUDOKU_SOLUTION.replace("943682175", "943682157")
+    judgement = judge(SUDOKU, wrong, "sudoku")
+    assert not judgement.ok
+    assert judgement.failing == ["Column 8: 5 more than once; missing 7 FAIL",
+                                 "Column 9: 7 more than once; missing 5 FAIL"]
+    assert judgement.failures_text(1) == (
+        "Puzzle has ** ERROR ** 2 units fail, 0 givens changed.\n"
+        "Column 8: 5 more than once; missing 7 FAIL\n... and 1 more")
+    assert judgement.failures_text(8).count("\n") == 2
+
+
+def test_a_wrong_gogen_lists_the_changed_given_that_has_no_fail_mark():
+    wrong = GOGEN_SOLUTION.replace("W N", "N W")
+    judgement = judge(GOGEN, wrong)
+    assert not judgement.ok
+    assert judgement.verdict == "Puzzle has ** ERROR ** 1 word(s) fail, 1 letter problem(s)."
+    assert judgement.failing == [
+        "given N at row 5 column 5 was changed to W",
+        "witch **Fail** at W-I: W at row 5 column 5, I at row 4 column 3, not neighbours"]
+
+
+def test_number_workout_section_headings_are_not_failures():
+    text = (PUZZLES / "nw_003.txt").read_text()
+    kind = registry.get("nw")
+    puzzle = kind.parse(text)
+    right = kind.format_solution(puzzle, kind.solve(puzzle, Limits.within(20)).found[0])
+    swapped = right.translate(str.maketrans("12", "21"))
+    judgement = judge(text, swapped, "nw")
+    assert not judgement.ok and judgement.failing
+    assert not any(line.startswith("Checking") for line in judgement.failing)
+    assert all("** ERROR **" in line for line in judgement.failing)
+
+
+@pytest.mark.parametrize("solution, verdict", [
+    ("1010\n010\n1011\n0101",
+     "I could not read that solution: Your solution, line 2: expected 4 cells, got 3"),
+    ("1010\n0100\n1021\n0101",
+     "I could not read that solution: Your solution, line 3, column 3: '2' is not a cell; "
+     "use 1 or # for black, 0 or . for white"),
+    ("1010\n0100",
+     "I could not read that solution: expected 4 rows of 4 cells, got 2 rows"),
+])
+def test_an_unreadable_solution_names_its_own_line(solution, verdict):
+    judgement = judge(SEKI, solution, "seki", True)
+    assert not judgement.ok and not judgement.readable
+    assert judgement.verdict == verdict and judgement.failing == []
+    assert judgement.failures_text(8) == verdict
+    assert judgement.picture == b""
+
+
+def test_an_unreadable_sudoku_and_gogen_name_the_solutions_line():
+    short = SUDOKU_SOLUTION.replace("369845721", "36984572")
+    assert judge(SUDOKU, short).verdict == (
+        "I could not read that solution: Your solution, line 5: expected 9 digits in this "
+        "row, got 8")
+    foreign = GOGEN_SOLUTION.replace("W N", "W Z")
+    assert judge(GOGEN, foreign).verdict == (
+        "I could not read that solution: Your solution, line 5, column 5: 'z' is not one of "
+        "the puzzle's letters")
+
+
+def test_an_oversized_solution_is_refused_unread():
+    judgement = judge(SEKI, "1" * 20_001, "seki")
+    assert not judgement.readable
+    assert judgement.verdict == ("I could not read that solution: input is 20,001 "
+                                 "characters; the limit is 20,000")
+
+
+def test_a_bad_puzzle_raises_with_the_puzzles_line():
+    with pytest.raises(PuzzleError) as raised:
+        judge("#sudoku\n123", SUDOKU_SOLUTION, "sudoku")
+    assert str(raised.value).startswith("Line 2:")
+    with pytest.raises(PuzzleError, match="unknown puzzle kind 'chess'"):
+        judge(SEKI, SEKI_SOLUTION, "chess")
+
+
+def test_a_judgement_crosses_a_process_boundary():
+    judgement = judge(SEKI, SEKI_SOLUTION, "seki", True)
+    copy = pickle.loads(pickle.dumps(judgement))
+    assert isinstance(copy, Judgement) and copy == judgement
+
+
+@pytest.mark.parametrize("kind", [k for k in registry.KINDS if k.name not in SLOW_EXAMPLES],
+                         ids=lambda k: k.name)
+def test_the_solution_text_the_bot_writes_is_read_back_as_right(kind):
+    """What a player copies from the bot's answer is what /check reads."""
+    text = (PUZZLES / kind.example).read_text()
+    puzzle = kind.parse(text)
+    found = kind.solve(puzzle, Limits.within(30, max_solutions=1)).found[0]
+    judgement = judge(text, kind.format_solution(puzzle, found), kind.name)
+    assert judgement.ok, judgement.verdict
