@@ -23,7 +23,7 @@ from telegram.ext import (
 
 from solvers import registry
 
-from . import anagrams, games, handlers
+from . import anagrams, check, games, handlers
 from .config import Config
 from .flood import PatientRateLimiter
 from .metrics import Metrics
@@ -62,6 +62,7 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler(["start", "help"], handlers.start))
     application.add_handler(CommandHandler("example", handlers.example))
     application.add_handler(CommandHandler("smt", handlers.smt))
+    application.add_handler(CommandHandler("check", check.check_command))
     application.add_handler(CommandHandler("admin", handlers.admin))
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
@@ -81,6 +82,7 @@ def bot_commands() -> list[BotCommand]:
         BotCommand("help", "What I do and the puzzles I know"),
         BotCommand("example", "A ready puzzle to try: /example seki"),
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
+        BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
         BotCommand("hint", "Anagram hints step by step: /hint dormitory"),
         BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30"),
         BotCommand("race", "Puzzle race in a group: /race seki"),

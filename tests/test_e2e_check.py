@@ -1,0 +1,108 @@
+"""End to end: /check with the real bot through the sandbox: a player's own solution
+judged by the kind's check, as a reply to a puzzle (the bot's /example message in a
+private chat, a player's puzzle in a group) or in one message with a `---` line; a wrong
+solution gets the rules it breaks and never the answer; missing parts get the usage."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.app import running
+from bot.config import Config
+from bot.sandbox.client import SandboxClient
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+SEKI = (PUZZLES / "sk_6018.txt").read_text().strip()
+SEKI_ROWS = ["1010", "0100", "1011", "0101"]
+SUDOKU = (PUZZLES / "sudoku_inkala.txt").read_text().strip()
+SUDOKU_ROWS = ["812753649", "943682175", "675491283", "154237896", "369845721",
+               "287169534", "521974368", "438526917", "796318452"]
+ALICE, BOB = 101, 102
+GROUP = -100200300
+
+
+@pytest.fixture
+async def client(tmp_path):
+    """The whole bot against a fresh sandbox, and a client to chat with it."""
+    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=1, solve_timeout=20.0)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as chat:
+        yield chat
+
+
+async def said(client: SandboxClient, chat: int, text: str, user: int | None = None,
+               kind: str | None = None, **extra) -> dict:
+    """The bot's first message after the user's `text` in `chat`."""
+    sent = await client.send(chat, text, user_id=user, **extra)
+    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=40)
+
+
+async def picture_of(client: SandboxClient, message: dict) -> Image.Image:
+    return Image.open(io.BytesIO(await client.file(message["file_url"])))
+
+
+async def test_a_reply_to_a_puzzle_checks_the_solution_under_it(client):
+    example = await said(client, ALICE, "/example seki")
+    assert example["text"] == SEKI
+    right = await said(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS), kind="photo",
+                       reply_to_message_id=example["message_id"])
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+    assert (await picture_of(client, right)).format == "PNG"
+
+    # in a group, a reply to a player's puzzle, the kind named and the solution on one line
+    puzzle = await client.send(GROUP, f"/sudoku {SUDOKU}", user_id=BOB, chat_type="group")
+    solved = await client.wait_for(GROUP, after=puzzle["message_id"], kind="photo")
+    await client.wait_for(GROUP, after=solved["message_id"], kind="text")  # its report
+    right = await said(client, GROUP, "/check sudoku " + "".join(SUDOKU_ROWS), ALICE,
+                       kind="photo", reply_to_message_id=puzzle["message_id"])
+    assert right["caption"].startswith("✅ Your solution is right.\nPuzzle OK")
+
+
+async def test_one_message_with_a_separator_line(client):
+    right = await said(client, ALICE, "\n".join(["/check", SUDOKU, "---", *SUDOKU_ROWS]),
+                       kind="photo")
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+    assert (await picture_of(client, right)).width >= 300
+
+    wrong_rows = [*SUDOKU_ROWS[:1], "943682157", *SUDOKU_ROWS[2:]]
+    wrong = await said(client, ALICE, "\n".join(["/check", SUDOKU, "---", *wrong_rows]))
+    assert wrong["kind"] == "text"
+    assert wrong["text"] == ("❌ Not right yet:\n"
+                             "Puzzle has ** ERROR ** 2 units fail, 0 givens changed.\n"
+                             "Column 8: 5 more than once; missing 7 FAIL\n"
+                             "Column 9: 7 more than once; missing 5 FAIL")
+    assert not any(row in wrong["text"] for row in SUDOKU_ROWS)  # never the answer
+
+    wrong = await said(client, ALICE, "\n".join(["/check", SEKI, "---", *["0000"] * 4]))
+    assert wrong["text"].startswith("❌ Not right yet:\nPuzzle has ** ERROR ** Solution "
+                                    "failed by difference = 18.\nRotorGroup 0 ch=o")
+    assert "... and 1 more" in wrong["text"]  # 9 rotor groups fail, 8 are shown
+    assert not any(row in wrong["text"] for row in ("1010", "0101", "1011"))
+
+
+async def test_an_unreadable_solution_names_its_own_line_and_the_form(client):
+    unreadable = await said(client, ALICE, "\n".join(
+        ["/check", SEKI, "---", "1010", "010", "1011", "0101"]))
+    assert unreadable["text"] == (
+        "❌ I could not read that solution: Your solution, line 2: expected 4 cells, got 3\n"
+        "Seki solution: 4 lines of 4 cells, 1 = black, 0 = white.")
+    bad_puzzle = await said(client, ALICE, "/check sudoku\n#sudoku\n123\n---\n1")
+    assert bad_puzzle["text"] == "Sudoku puzzle: Line 2: expected 9 cells in this row, got 3"
+
+
+async def test_missing_parts_get_the_usage(client):
+    alone = await said(client, ALICE, "/check")
+    assert alone["text"].startswith("Usage: reply to a puzzle with /check")
+    assert "for sudoku 9 lines of 9 digits" in alone["text"]
+    no_puzzle = await said(client, ALICE, "/check\n1010\n0100\n1011\n0101")
+    assert no_puzzle["text"].startswith("Usage: reply to a puzzle with /check")
+    example = await said(client, ALICE, "/example sudoku")
+    no_solution = await said(client, ALICE, "/check",
+                             reply_to_message_id=example["message_id"])
+    assert no_solution["text"].startswith(
+        "Put your solution on the lines after /check. Sudoku solution: 9 lines of 9 digits.")
+    unknown = await said(client, ALICE, "/check\nhello, world.\n---\n1")
+    assert unknown["text"].startswith("I can't tell which puzzle kind that is; name it")
