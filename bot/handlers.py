@@ -73,6 +73,7 @@ WELCOME = (
     "/example KIND: a ready puzzle to try (forward it back to me)\n"
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
+    "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
     "/hint LETTERS: anagram hints, one step at a time\n"
     "@{bot} letters: anagrams in any chat (inline mode)\n"
     "/help: this message\n\n"
