@@ -5,13 +5,17 @@ Sandbox fixtures (all function-scoped, on the test's event loop):
 - `sandbox_client`: a `bot.sandbox.client.SandboxClient` for the sandbox's JSON client API.
 - `tg_bot`: an initialized `telegram.Bot` whose base_url points at the sandbox.
 - `echo_app`: the sandbox's echo bot (bot/sandbox/echo.py), an `Application` polling it.
+- `puzzlebot`: the whole bot (`bot.app.running`, settings from `botchat.bot_config`)
+  against a fresh sandbox, and a client to chat with it: `(bot, client)`.
 """
 
 from __future__ import annotations
 
 import pytest
 import telegram
+from botchat import bot_config
 
+from bot.app import running
 from bot.sandbox import Sandbox
 from bot.sandbox.client import SandboxClient
 from bot.sandbox.echo import build_echo_app
@@ -52,3 +56,10 @@ async def echo_app(sandbox):
         finally:
             await app.updater.stop()
             await app.stop()
+
+
+@pytest.fixture
+async def puzzlebot(tmp_path):
+    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+                SandboxClient(bot.url) as client):
+        yield bot, client

@@ -146,10 +146,11 @@ async def test_group_chat_formatting_files_and_edits(sandbox, tg_bot, browser_pa
 
 async def test_seki_typed_in_the_page_comes_back_as_a_picture(tmp_path, browser_page):
     """The real bot: a person types the seed's Seki in the web page and sees the answer."""
-    from bot.app import running
-    from bot.config import Config
+    from botchat import bot_config
 
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=1, solve_timeout=20)
+    from bot.app import running
+
+    config = bot_config(tmp_path, workers=1)
     async with running(config, sandbox_port=0) as bot:
         page = browser_page
         await page.goto(f"{bot.url}/?chat=private&user=alice")
@@ -178,13 +179,14 @@ async def test_seki_typed_in_the_page_comes_back_as_a_picture(tmp_path, browser_
 async def test_a_txt_file_attached_in_the_page_comes_back_as_a_picture(tmp_path, browser_page):
     """The attach button sends the chosen file as a document (the message box's text is its
     caption); the page shows it as a file bubble and the bot answers with the picture."""
+    from botchat import bot_config
+
     from bot.app import running
-    from bot.config import Config
 
     puzzle = tmp_path / "inkala.txt"
     puzzle.write_text((Path(__file__).resolve().parent.parent / "puzzles" / "sudoku_inkala.txt")
                       .read_text().split("\n", 1)[1])  # no #sudoku header: the caption names it
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=1, solve_timeout=20)
+    config = bot_config(tmp_path, workers=1)
     async with running(config, sandbox_port=0) as bot:
         page = browser_page
         await page.goto(f"{bot.url}/?chat=private&user=alice")

@@ -5,32 +5,15 @@ from __future__ import annotations
 
 import io
 
-import pytest
+from botchat import ask
 from PIL import Image
-
-from bot.app import running
-from bot.config import Config
-from bot.sandbox.client import SandboxClient
 
 ALICE, BOB = 101, 102
 GROUP = -100200300
 
 
-@pytest.fixture
-async def puzzlebot(tmp_path):
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        yield client
-
-
-async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,
-              user: int | None = None) -> dict:
-    sent = await client.send(chat, text, user_id=user)
-    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=60)
-
-
 async def test_anagram_command_and_bare_letters_rank_the_quiz_answer_first(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     photo = await ask(client, ALICE, "/anagram dormitory", kind="photo")
     assert photo["caption"].startswith("Anagrams of DORMITORY (9 letters)")
     assert "1. dormitory" not in photo["caption"]  # the clue itself is no answer
@@ -43,7 +26,7 @@ async def test_anagram_command_and_bare_letters_rank_the_quiz_answer_first(puzzl
 
 
 async def test_bad_letters_get_a_clear_message(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     reply = await ask(client, ALICE, "/anagram abc123")
     assert reply["text"].startswith("Anagram: Line 1")
     assert "'1' is not a letter" in reply["text"]
@@ -52,7 +35,7 @@ async def test_bad_letters_get_a_clear_message(puzzlebot):
 
 
 async def test_hints_come_in_steps_with_buttons(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     first = await ask(client, ALICE, "/hint dormitory")
     assert first["text"].startswith("Hint 1 of 6")
     assert "9 letters" in first["text"]
@@ -83,7 +66,7 @@ async def test_hints_come_in_steps_with_buttons(puzzlebot):
 
 
 async def test_inline_mode_offers_answers_and_hints(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     sent = await client.inline(ALICE, "dormitory")
     answer = await client.inline_answer(sent["update_id"], wait=30)
     titles = [result["title"] for result in answer["results"]]
@@ -92,7 +75,7 @@ async def test_inline_mode_offers_answers_and_hints(puzzlebot):
 
 
 async def test_plain_words_in_a_group_are_not_answered(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     sent = await client.send(GROUP, "schoolmaster", user_id=ALICE)
     reply = await ask(client, GROUP, "/anagram listen", user=ALICE, kind="photo")
     assert reply["message_id"] > sent["message_id"]

@@ -9,10 +9,10 @@ import io
 from pathlib import Path
 
 import pytest
+from botchat import ask, bot_config
 from PIL import Image
 
 from bot.app import running
-from bot.config import Config
 from bot.sandbox.client import SandboxClient
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -28,16 +28,9 @@ GROUP = -100200300
 @pytest.fixture
 async def client(tmp_path):
     """The whole bot against a fresh sandbox, and a client to chat with it."""
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=1, solve_timeout=20.0)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as chat:
+    async with (running(bot_config(tmp_path, workers=1), sandbox_port=0) as bot,
+                SandboxClient(bot.url) as chat):
         yield chat
-
-
-async def said(client: SandboxClient, chat: int, text: str, user: int | None = None,
-               kind: str | None = None, **extra) -> dict:
-    """The bot's first message after the user's `text` in `chat`."""
-    sent = await client.send(chat, text, user_id=user, **extra)
-    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=40)
 
 
 async def picture_of(client: SandboxClient, message: dict) -> Image.Image:
@@ -45,10 +38,10 @@ async def picture_of(client: SandboxClient, message: dict) -> Image.Image:
 
 
 async def test_a_reply_to_a_puzzle_checks_the_solution_under_it(client):
-    example = await said(client, ALICE, "/example seki")
+    example = await ask(client, ALICE, "/example seki")
     assert example["text"] == SEKI
-    right = await said(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS), kind="photo",
-                       reply_to_message_id=example["message_id"])
+    right = await ask(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS), kind="photo",
+                      reply_to_message_id=example["message_id"])
     assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
     assert (await picture_of(client, right)).format == "PNG"
 
@@ -56,19 +49,19 @@ async def test_a_reply_to_a_puzzle_checks_the_solution_under_it(client):
     puzzle = await client.send(GROUP, f"/sudoku {SUDOKU}", user_id=BOB, chat_type="group")
     solved = await client.wait_for(GROUP, after=puzzle["message_id"], kind="photo")
     await client.wait_for(GROUP, after=solved["message_id"], kind="text")  # its report
-    right = await said(client, GROUP, "/check sudoku " + "".join(SUDOKU_ROWS), ALICE,
-                       kind="photo", reply_to_message_id=puzzle["message_id"])
+    right = await ask(client, GROUP, "/check sudoku " + "".join(SUDOKU_ROWS), user=ALICE,
+                      kind="photo", reply_to_message_id=puzzle["message_id"])
     assert right["caption"].startswith("✅ Your solution is right.\nPuzzle OK")
 
 
 async def test_one_message_with_a_separator_line(client):
-    right = await said(client, ALICE, "\n".join(["/check", SUDOKU, "---", *SUDOKU_ROWS]),
-                       kind="photo")
+    right = await ask(client, ALICE, "\n".join(["/check", SUDOKU, "---", *SUDOKU_ROWS]),
+                      kind="photo")
     assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
     assert (await picture_of(client, right)).width >= 300
 
     wrong_rows = [*SUDOKU_ROWS[:1], "943682157", *SUDOKU_ROWS[2:]]
-    wrong = await said(client, ALICE, "\n".join(["/check", SUDOKU, "---", *wrong_rows]))
+    wrong = await ask(client, ALICE, "\n".join(["/check", SUDOKU, "---", *wrong_rows]))
     assert wrong["kind"] == "text"
     assert wrong["text"] == ("❌ Not right yet:\n"
                              "Puzzle has ** ERROR ** 2 units fail, 0 givens changed.\n"
@@ -76,7 +69,7 @@ async def test_one_message_with_a_separator_line(client):
                              "Column 9: 7 more than once; missing 5 FAIL")
     assert not any(row in wrong["text"] for row in SUDOKU_ROWS)  # never the answer
 
-    wrong = await said(client, ALICE, "\n".join(["/check", SEKI, "---", *["0000"] * 4]))
+    wrong = await ask(client, ALICE, "\n".join(["/check", SEKI, "---", *["0000"] * 4]))
     assert wrong["text"].startswith("❌ Not right yet:\nPuzzle has ** ERROR ** Solution "
                                     "failed by difference = 18.\nRotorGroup 0 ch=o")
     assert "... and 1 more" in wrong["text"]  # 9 rotor groups fail, 8 are shown
@@ -84,25 +77,25 @@ async def test_one_message_with_a_separator_line(client):
 
 
 async def test_an_unreadable_solution_names_its_own_line_and_the_form(client):
-    unreadable = await said(client, ALICE, "\n".join(
+    unreadable = await ask(client, ALICE, "\n".join(
         ["/check", SEKI, "---", "1010", "010", "1011", "0101"]))
     assert unreadable["text"] == (
         "❌ I could not read that solution: Your solution, line 2: expected 4 cells, got 3\n"
         "Seki solution: 4 lines of 4 cells, 1 = black, 0 = white.")
-    bad_puzzle = await said(client, ALICE, "/check sudoku\n#sudoku\n123\n---\n1")
+    bad_puzzle = await ask(client, ALICE, "/check sudoku\n#sudoku\n123\n---\n1")
     assert bad_puzzle["text"] == "Sudoku puzzle: Line 2: expected 9 cells in this row, got 3"
 
 
 async def test_missing_parts_get_the_usage(client):
-    alone = await said(client, ALICE, "/check")
+    alone = await ask(client, ALICE, "/check")
     assert alone["text"].startswith("Usage: reply to a puzzle with /check")
     assert "for sudoku 9 lines of 9 digits" in alone["text"]
-    no_puzzle = await said(client, ALICE, "/check\n1010\n0100\n1011\n0101")
+    no_puzzle = await ask(client, ALICE, "/check\n1010\n0100\n1011\n0101")
     assert no_puzzle["text"].startswith("Usage: reply to a puzzle with /check")
-    example = await said(client, ALICE, "/example sudoku")
-    no_solution = await said(client, ALICE, "/check",
-                             reply_to_message_id=example["message_id"])
+    example = await ask(client, ALICE, "/example sudoku")
+    no_solution = await ask(client, ALICE, "/check",
+                            reply_to_message_id=example["message_id"])
     assert no_solution["text"].startswith(
         "Put your solution on the lines after /check. Sudoku solution: 9 lines of 9 digits.")
-    unknown = await said(client, ALICE, "/check\nhello, world.\n---\n1")
+    unknown = await ask(client, ALICE, "/check\nhello, world.\n---\n1")
     assert unknown["text"].startswith("I can't tell which puzzle kind that is; name it")

@@ -6,11 +6,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
+from botchat import bot_config
 from PIL import Image
 
 from bot.app import running
-from bot.config import Config
 from bot.sandbox.client import SandboxClient
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -20,19 +19,6 @@ ALICE, BOB = 101, 102
 GROUP = -100200300
 POLITE = ("I read puzzles as text: paste the puzzle in a message, or send it as a "
           "plain-text .txt file.")
-
-
-def bot_config(tmp_path: Path, **changes) -> Config:
-    values = {"db_path": str(tmp_path / "bot.sqlite3"), "workers": 2, "solve_timeout": 20.0}
-    return Config(**{**values, **changes})
-
-
-@pytest.fixture
-async def puzzlebot(tmp_path):
-    """The whole bot against a fresh sandbox, and a client to chat with it."""
-    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
-                SandboxClient(bot.url) as client):
-        yield client
 
 
 def png_bytes() -> bytes:
@@ -49,7 +35,7 @@ async def answer_of(client: SandboxClient, chat: int, sent: dict) -> tuple[dict,
 
 
 async def test_a_seki_file_gets_the_answer_the_text_gets(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     by_file = await answer_of(client, ALICE, await client.send_document(
         ALICE, "sk_6018.txt", SEKI.encode(), mime_type="text/plain"))
     by_text = await answer_of(client, BOB, await client.send(BOB, SEKI))
@@ -67,7 +53,7 @@ async def test_a_seki_file_gets_the_answer_the_text_gets(puzzlebot):
 
 async def test_a_windows_sudoku_file_named_by_its_caption(puzzlebot):
     """A byte-order mark and CRLF line ends (Notepad) and a caption naming the kind."""
-    client = puzzlebot
+    _, client = puzzlebot
     body = SUDOKU.split("\n", 1)[1]  # no #sudoku header: the caption says what it is
     data = b"\xef\xbb\xbf" + body.replace("\n", "\r\n").encode()
     photo, report = await answer_of(client, ALICE, await client.send_document(
@@ -80,7 +66,7 @@ async def test_a_windows_sudoku_file_named_by_its_caption(puzzlebot):
 
 
 async def test_a_file_over_the_limit_is_refused_unread(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     sent = await client.send_document(ALICE, "huge.txt", b"#seki\n" + b"o" * 20_000)
     reply = await client.wait_for(ALICE, after=sent["message_id"])
     assert reply["text"] == ("huge.txt is 20,006 bytes; I read puzzle files up to 20,000 "
@@ -89,7 +75,7 @@ async def test_a_file_over_the_limit_is_refused_unread(puzzlebot):
 
 
 async def test_a_file_that_is_not_utf8_is_named_where(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     sent = await client.send_document(ALICE, "latin1.txt", "#seki café\noo+ooaoo-\n"
                                       .encode("latin-1"))
     reply = await client.wait_for(ALICE, after=sent["message_id"])
@@ -98,7 +84,7 @@ async def test_a_file_that_is_not_utf8_is_named_where(puzzlebot):
 
 
 async def test_a_picture_gets_one_polite_line_and_is_not_downloaded(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     sent = await client.send_document(ALICE, "grid.png", png_bytes())
     reply = await client.wait_for(ALICE, after=sent["message_id"])
     assert reply["text"] == POLITE
@@ -106,7 +92,7 @@ async def test_a_picture_gets_one_polite_line_and_is_not_downloaded(puzzlebot):
 
 
 async def test_a_text_file_that_is_no_puzzle_gets_the_help_pointer(puzzlebot):
-    client = puzzlebot
+    _, client = puzzlebot
     sent = await client.send_document(ALICE, "notes.txt", b"shopping: eggs, milk, bread\n")
     reply = await client.wait_for(ALICE, after=sent["message_id"])
     assert reply["text"].startswith("That does not look like a puzzle I know.")
@@ -114,7 +100,7 @@ async def test_a_text_file_that_is_no_puzzle_gets_the_help_pointer(puzzlebot):
 
 async def test_in_a_group_only_puzzles_are_answered(puzzlebot):
     """Files there are chatter unless they hold a puzzle: a picture gets no reply."""
-    client = puzzlebot
+    _, client = puzzlebot
     picture = await client.send_document(GROUP, "holiday.png", png_bytes(), user_id=BOB)
     await client.send_document(GROUP, "seki.txt", SEKI.encode(), user_id=BOB)
     photo = await client.wait_for(GROUP, after=picture["message_id"], kind="photo")

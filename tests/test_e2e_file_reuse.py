@@ -11,8 +11,6 @@ import pytest
 import telegram
 from telegram.error import BadRequest
 
-from bot.app import running
-from bot.config import Config
 from bot.sandbox.client import SandboxClient
 from bot.sandbox.echo import spinner_gif
 from bot.store import Store
@@ -23,14 +21,6 @@ SEED_PUZZLE = (PUZZLES / "sk_6018.txt").read_text()
 CACHE_KEY = prepare(SEED_PUZZLE)[2]
 ALICE, BOB = 101, 102
 WRONG_FILE_ID = "Bad Request: wrong file identifier/HTTP URL specified"
-
-
-@pytest.fixture
-async def puzzlebot(tmp_path):
-    """The whole bot against a fresh sandbox, and a client to chat with it."""
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=20.0)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        yield bot, client
 
 
 async def answer(client: SandboxClient, chat: int, text: str) -> tuple[dict, dict]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import io
 
 import pytest
+from botchat import bot_config
 from PIL import Image
 
 from bot.app import running
-from bot.config import Config
 from bot.sandbox.client import SandboxClient
 from solvers import registry
 
@@ -24,8 +24,7 @@ KINDS_WITH_EXAMPLES = [kind.name for kind in registry.KINDS if kind.example]
 
 @pytest.fixture
 async def puzzlebot(tmp_path):
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=BUDGET,
-                    rate_burst=100)
+    config = bot_config(tmp_path, solve_timeout=BUDGET, rate_burst=100)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         yield client
 

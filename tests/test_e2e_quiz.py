@@ -10,6 +10,7 @@ import sqlite3
 from functools import lru_cache
 
 import pytest
+from botchat import bot_config
 
 from bot.app import running
 from bot.config import Config
@@ -20,10 +21,6 @@ from solvers.pipeline import run
 
 ALICE, BOB, CAROL = 101, 102, 103
 GROUP = -100200300
-
-
-def bot_config(tmp_path) -> Config:
-    return Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
 
 
 def round_row(config: Config, number: int) -> tuple[str, str]:
@@ -75,7 +72,7 @@ def assert_points_follow_the_time(text: str, seconds: int) -> None:
 
 async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
     seed, alternative = seed_with_alternative()
-    config = bot_config(tmp_path)
+    config = bot_config(tmp_path, solve_timeout=30)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         intro = await send_and_wait(
             client, f"/quiz rounds=3 seconds=4 difficulty=easy seed={seed}", ALICE)
@@ -129,7 +126,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
 
 
 async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):
-    config = bot_config(tmp_path)
+    config = bot_config(tmp_path, solve_timeout=30)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         bad = await send_and_wait(client, "/quiz rounds=0", BOB)
         assert bad["text"].startswith("Quiz: rounds must be a whole number from 1 to 30")
@@ -169,7 +166,7 @@ async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):
     (2, "The quiz ends here (that was the last round)."),
 ])
 async def test_a_restart_keeps_the_scores_and_says_what_happens(tmp_path, rounds, outcome):
-    config = bot_config(tmp_path)
+    config = bot_config(tmp_path, solve_timeout=30)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         intro = await send_and_wait(client, f"/quiz rounds={rounds} seconds=30 difficulty=easy",
                                     ALICE)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import io
 
+from botchat import bot_config
 from PIL import Image
 
 from bot.app import running
-from bot.config import Config
 from bot.sandbox.client import SandboxClient
 from solvers import registry
 from solvers.base import Limits
@@ -39,7 +39,7 @@ async def start_race(client: SandboxClient, command: str) -> tuple[dict, str]:
 
 
 async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path):
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
+    config = bot_config(tmp_path, solve_timeout=30)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         usage = await send_and_wait(client, GROUP, "/race chess", ALICE)
         assert usage["text"].startswith("Usage: /race KIND")
@@ -101,7 +101,7 @@ async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path):
 
 
 async def test_a_pool_race_ends_at_its_deadline(tmp_path):
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
+    config = bot_config(tmp_path, solve_timeout=30)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race gogen minutes=0.05")
         assert photo["caption"].startswith("🏁 Race #1: Gogen (gogen_")
@@ -114,7 +114,7 @@ async def test_a_pool_race_ends_at_its_deadline(tmp_path):
 
 
 async def test_a_race_goes_on_after_a_restart(tmp_path):
-    config = Config(db_path=str(tmp_path / "bot.sqlite3"), workers=2, solve_timeout=30)
+    config = bot_config(tmp_path, solve_timeout=30)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race sudoku hard minutes=5")
         assert photo["caption"].startswith("🏁 Race #1: Sudoku (hard, exactly one solution)")

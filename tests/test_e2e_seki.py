@@ -9,11 +9,10 @@ import logging
 import time
 from pathlib import Path
 
-import pytest
+from botchat import ask, bot_config
 from PIL import Image
 
 from bot.app import running
-from bot.config import Config
 from bot.pool import SolverPool
 from bot.sandbox.client import SandboxClient
 from bot.store import SCHEMA_VERSION
@@ -21,25 +20,6 @@ from bot.store import SCHEMA_VERSION
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEED_PUZZLE = (PUZZLES / "sk_6018.txt").read_text()
 ALICE, BOB = 101, 202
-
-
-def bot_config(tmp_path: Path, **changes) -> Config:
-    values = {"db_path": str(tmp_path / "bot.sqlite3"), "workers": 2, "solve_timeout": 20.0}
-    return Config(**{**values, **changes})
-
-
-@pytest.fixture
-async def puzzlebot(tmp_path):
-    """The whole bot against a fresh sandbox, and a client to chat with it."""
-    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
-                SandboxClient(bot.url) as client):
-        yield bot, client
-
-
-async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,
-              timeout: float = 30) -> dict:
-    sent = await client.send(chat, text)
-    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
 
 
 async def wait_for_text(client: SandboxClient, chat: int, after: int, needle: str,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from botchat import ask, bot_config
 
 from bot.app import running
 from bot.config import Config
@@ -28,17 +29,6 @@ from bot.sandbox.client import SandboxClient
 ROOT = Path(__file__).resolve().parent.parent
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"
 ALICE, BOB, CAROL = 101, 102, 103
-
-
-def bot_config(tmp_path: Path, **changes) -> Config:
-    values = {"db_path": str(tmp_path / "bot.sqlite3"), "workers": 2, "solve_timeout": 20.0}
-    return Config(**{**values, **changes})
-
-
-async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,
-              timeout: float = 30) -> dict:
-    sent = await client.send(chat, text)
-    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
 
 
 async def nothing_after(client: SandboxClient, chat: int, after: int, seconds: float) -> bool:

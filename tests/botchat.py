@@ -1,0 +1,22 @@
+"""Helpers for the end-to-end tests: a bot configuration for a test's temporary folder,
+and asking the bot something through the sandbox."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.config import Config
+from bot.sandbox.client import SandboxClient
+
+
+def bot_config(tmp_path: Path, **changes) -> Config:
+    """The bot's settings for a test: its own database file, 2 workers, 20 s per job."""
+    values = {"db_path": str(tmp_path / "bot.sqlite3"), "workers": 2, "solve_timeout": 20.0}
+    return Config(**{**values, **changes})
+
+
+async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,
+              user: int | None = None, timeout: float = 30, **extra) -> dict:
+    """The bot's first message (of `kind`, when given) after `text` is sent in `chat`."""
+    sent = await client.send(chat, text, user_id=user, **extra)
+    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
