@@ -70,8 +70,9 @@ def request_of(message: Message) -> Request:
     head = " ".join(words[1:] if named else words)
     body = "\n".join(x for x in (head, rest) if x.strip())
     lines = body.splitlines()
-    if SEPARATOR in (line.strip() for line in lines):
-        cut = [line.strip() for line in lines].index(SEPARATOR)
+    stripped = [line.strip() for line in lines]
+    if SEPARATOR in stripped:
+        cut = stripped.index(SEPARATOR)
         return Request("\n".join(lines[:cut]).strip("\n"),
                        "\n".join(lines[cut + 1:]).strip("\n"), named)
     replied = message.reply_to_message
