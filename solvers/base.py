@@ -10,7 +10,8 @@ Words used throughout:
 - *puzzle*: the immutable model a kind's `parse` builds from the user's text;
 - *solution*: one answer to a puzzle, in whatever form the kind finds natural;
 - *limits*: how much work a solve may do (solution cap, time budget, progress callback);
-- *report*: the line-by-line verdict of a kind's independent `check`.
+- *rule*: one thing a kind's independent `check` verified, with whether it holds;
+- *report*: the rules and the verdict of a check, printed one rule a line.
 """
 
 from __future__ import annotations
@@ -106,15 +107,41 @@ class Solutions:
         return f"exactly {self.count:,}" if self.exhaustive else f"at least {self.count:,}"
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One thing a check verified: `name` is what was checked ("Row 1", "bijoux",
+    "RotorGroup 5", "Move 3"), `ok` whether it holds (None for a line that only informs,
+    such as a section heading or the topic note), `detail` what was found. The report
+    prints it as `name`, `sep`, `detail`: the line the seeds show."""
+
+    name: str
+    ok: bool | None
+    detail: str = ""
+    sep: str = " "
+
+    def line(self) -> str:
+        return f"{self.name}{self.sep}{self.detail}" if self.detail else self.name
+
+
 @dataclass
 class CheckReport:
-    """An independent verdict on one solution: one line per rule checked."""
+    """An independent verdict on one solution: the rules checked and the verdict."""
 
     ok: bool
-    lines: list[str]
+    rules: list[Rule]
     verdict: str
 
+    def broken(self) -> list[Rule]:
+        """The rules the solution breaks (information lines are never broken)."""
+        return [rule for rule in self.rules if rule.ok is False]
+
+    @property
+    def lines(self) -> list[str]:
+        """The report's lines as the seeds print them, one a rule."""
+        return [rule.line() for rule in self.rules]
+
     def text(self) -> str:
+        """The seed-shaped report: the lines, a blank line, the verdict."""
         return "\n".join([*self.lines, "", self.verdict])
 
 
