@@ -176,6 +176,22 @@ class PuzzleKind(ABC):
     aliases: tuple[str, ...] = ()
     #: solutions a reply looks for by default: 2 is enough to prove a puzzle unique
     max_solutions: int = 2
+    #: how a person types a solution (`9 lines of 9 digits`), shown by /check and races;
+    #: a kind without one is never raced
+    solution_form: str = ""
+    #: True when `generate` makes new puzzles: each race gets a fresh one
+    generates: bool = False
+    #: for kinds without a generator, the file-name prefix of the puzzles in `puzzles/`
+    #: that races draw from (`gogen_`)
+    race_pool: str = ""
+    #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
+    smt_example: str = ""
+
+    @property
+    def races(self) -> bool:
+        """Whether /race can use this kind: players can type a solution, and there is a
+        generator or a pool of puzzle files."""
+        return bool(self.solution_form) and (self.generates or bool(self.race_pool))
 
     @abstractmethod
     def detect(self, text: str) -> bool:
@@ -210,6 +226,11 @@ class PuzzleKind(ABC):
         """Read a solution typed by a person; raise `PuzzleError` naming the line."""
 
     # Optional hooks -------------------------------------------------------------
+
+    def claims(self, text: str) -> bool:
+        """In a private chat, whether text that no kind `detect`s is this kind's anyway
+        (bare letters are an anagram clue). At most one kind should claim any text."""
+        return False
 
     def puzzle_name(self, puzzle: Any) -> str:
         """The name given in the puzzle's header, if any."""

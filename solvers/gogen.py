@@ -434,6 +434,8 @@ class Gogen(PuzzleKind):
     summary = ("`#gogen NAME`, then the grid rows (. for an empty cell), then the words, "
                "one a line")
     example = "gogen_dm_older02.txt"
+    solution_form = "5 lines of 5 letters"
+    race_pool = "gogen_"
     version = "1"
 
     def detect(self, text: str) -> bool:

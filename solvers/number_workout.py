@@ -326,6 +326,8 @@ class NumberWorkout(PuzzleKind):
     title = "Number Workout"
     summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
     example = "nw_003.txt"
+    solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
+    race_pool = "nw_"
     aliases = ("numberworkout",)
     version = "1"
 

@@ -60,8 +60,11 @@ def png_bytes(image) -> bytes:
     return buffer.getvalue()
 
 
-def choose_kind(text: str, kind_name: str | None) -> PuzzleKind:
-    """The kind named explicitly, else the one `detect` picks; else a PuzzleError."""
+def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:
+    """The kind given (itself, or by name), else the one `detect` picks; else a
+    PuzzleError. A kind given itself need not be in this process's registry."""
+    if isinstance(kind_name, PuzzleKind):
+        return kind_name
     if kind_name:
         kind = registry.get(kind_name)
         if kind is None:
@@ -83,7 +86,8 @@ def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def prepare(text: str, kind_name: str | None = None) -> tuple[PuzzleKind, Any, str]:
+def prepare(text: str, kind_name: PuzzleKind | str | None = None
+            ) -> tuple[PuzzleKind, Any, str]:
     """Parse only: the kind, the puzzle and its cache key (cheap; no search)."""
     check_size(text)
     kind = choose_kind(text, kind_name)
@@ -189,7 +193,7 @@ def about_solution(error: PuzzleError) -> str:
     return f"Your solution, line {error.line}{column}: {error.message}"
 
 
-def judge(text: str, solution_text: str, kind_name: str | None = None,
+def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = None,
           render: bool = False) -> Judgement:
     """Check a typed solution of puzzle text with the kind's own check (no search).
 

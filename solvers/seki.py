@@ -72,6 +72,9 @@ class Seki(PuzzleKind):
     title = "Seki"
     summary = "`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. oo+ooaoo-"
     example = "sk_6018.txt"
+    solution_form = "4 lines of 4 cells, 1 = black, 0 = white"
+    generates = True
+    smt_example = "oo+ooaoo-"
     version = "1"
 
     def detect(self, text: str) -> bool:

@@ -405,6 +405,8 @@ class Sudoku(PuzzleKind):
     summary = ("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything else "
                "blank), or one line of 81")
     example = "sudoku_inkala.txt"
+    solution_form = "9 lines of 9 digits"
+    generates = True
     version = "1"
     aliases = ("sudoko",)
 

@@ -34,6 +34,10 @@ CAPTION_ANSWERS = 10
 OPTIONS = ("topic", "pattern", "with", "without", "words")
 OPTION = re.compile(r"^([a-z]+)=(.*)$", re.IGNORECASE)
 COMMAND_WORDS = ("anagram", "#anagram", "/anagram", "anagrams", "#anagrams")
+#: a private message of one to three words of letters (and ? blanks) is an anagram clue
+BARE_LETTERS = re.compile(r"^\s*[A-Za-z?'-]+(\s+[A-Za-z?'-]+){0,2}\s*$")
+#: shorter clues are more likely a greeting than a puzzle
+BARE_LETTERS_MIN = 4
 
 
 def clue_letters(token: str, line: int, column: int) -> tuple[str, int]:
@@ -179,6 +183,11 @@ class AnagramKind(PuzzleKind):
     def detect(self, text: str) -> bool:
         first = text.strip().split(None, 1)
         return bool(first) and first[0].lower() in COMMAND_WORDS
+
+    def claims(self, text: str) -> bool:
+        """Bare letters in a private chat: one to three words, at least four letters."""
+        letters = sum(char.isalpha() or char == "?" for char in text)
+        return bool(BARE_LETTERS.match(text)) and letters >= BARE_LETTERS_MIN
 
     def parse(self, text: str) -> Query:
         return parse_query(text)
