@@ -27,7 +27,7 @@ from telegram import (
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import hints_for
 from solvers.base import PuzzleError
-from solvers.pipeline import png_bytes
+from solvers.draw import png_bytes
 
 from .context import Context
 from .pool import JobTimeout, WorkerDied, solve_job

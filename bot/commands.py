@@ -18,7 +18,7 @@ from solvers.base import PuzzleError
 from solvers.pipeline import prepare
 
 from . import anagrams
-from .context import Context
+from .context import Context, message_of
 from .games import quiz
 from .routing import command_argument
 
@@ -59,7 +59,7 @@ WELCOME = (
 
 async def start(update: Update, context: Context) -> None:
     """/start and /help: what the bot does and the kinds it knows."""
-    await update.effective_message.reply_text(
+    await message_of(update).reply_text(
         WELCOME.format(kinds=kinds_listing(), bot=context.bot.username,
                        races=", ".join(kind.name for kind in registry.racing())),
         parse_mode=ParseMode.HTML)
@@ -70,14 +70,14 @@ async def example(update: Update, context: Context) -> None:
     kind = registry.get(context.args[0]) if context.args else None
     if kind is None or not kind.example:
         names = ", ".join(k.name for k in registry.with_example())
-        await update.effective_message.reply_text(f"Usage: /example KIND, one of: {names}")
+        await message_of(update).reply_text(f"Usage: /example KIND, one of: {names}")
         return
-    await update.effective_message.reply_text((PUZZLES / kind.example).read_text().strip())
+    await message_of(update).reply_text((PUZZLES / kind.example).read_text().strip())
 
 
 async def smt(update: Update, context: Context) -> None:
     """/smt PUZZLE: the SMT-LIB2 text as a document."""
-    message = update.effective_message
+    message = message_of(update)
     text = command_argument(message)
     if not text:
         await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt "
@@ -102,7 +102,7 @@ async def admin(update: Update, context: Context) -> None:
     if svc.config.owner_id is None or user is None or user.id != svc.config.owner_id:
         return
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
-    await update.effective_message.reply_text(
+    await message_of(update).reply_text(
         f"{svc.metrics.report()}\nWorkers: {svc.pool.workers}; "
         f"store: {store}, schema {await svc.store.schema_version()}")
 
@@ -111,8 +111,8 @@ async def on_error(update: object, context: Context) -> None:
     """Log every unexpected failure; tell the user something went wrong."""
     log.error("unexpected error handling an update", exc_info=context.error)
     context.bot_data.services.metrics.errors += 1
-    if isinstance(update, Update) and update.effective_message:
+    if isinstance(update, Update) and message_of(update):
         with contextlib.suppress(TelegramError):
-            await update.effective_message.reply_text(
+            await message_of(update).reply_text(
                 "Sorry, something went wrong on my side. The error has been logged.")
 

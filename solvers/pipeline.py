@@ -11,7 +11,6 @@ own check, with no search (the race's /submit and the bot's /check).
 from __future__ import annotations
 
 import hashlib
-import io
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -19,6 +18,7 @@ from typing import Any
 
 from . import registry
 from .base import Limits, Media, PuzzleError, PuzzleKind, Rule, check_size
+from .draw import png_bytes
 
 
 @dataclass
@@ -51,13 +51,6 @@ class Result:
         data.pop("media")
         data.pop("caption")
         return data
-
-
-def png_bytes(image) -> bytes:
-    """Encode a Pillow image as an optimised PNG."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
 
 
 def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:

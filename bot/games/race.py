@@ -31,7 +31,8 @@ from telegram.error import TelegramError
 
 from solvers import registry
 from solvers.base import Limits, PuzzleError, PuzzleKind
-from solvers.pipeline import judge, png_bytes
+from solvers.draw import png_bytes
+from solvers.pipeline import judge
 
 from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
