@@ -9,14 +9,22 @@ other piece along the direction it moves; that move *separates* the part in two,
 half with more than one piece is taken apart the same way. The *level* lists the moves
 of each separation, first the whole burr, then the remainder, as in `6.4`.
 
-Pieces are Python integers with one bit per cell of a padded grid, so a collision test is
-a shift and an AND; tests are cached by (piece, piece, relative offset).
+The breadth-first search is compiled by numba (`_search`): states are rows of offsets in
+a growing array, found again through an open-addressing hash table, and every collision
+test (piece against piece at a relative offset) is computed once per assembly and kept
+in a table. From each state the moves are tried direction by direction, groups in
+increasing order of their bit mask, each slid 1, 2, ... units, so the search and its
+answer are the same on every run. The search returns to Python between layers once it
+has added `CHECK_STATES` states, so the deadline is looked at as the search goes on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
 
 from ..base import Limits
 from .geometry import Cell
@@ -28,6 +36,13 @@ DIRECTIONS: tuple[Offset, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0),
 DIRECTION_WORDS = ("right", "left", "forward", "back", "up", "down")
 #: states explored per separation at most; past it the search gives up (not exhaustive)
 MAX_STATES = 200_000
+#: states added between two looks at the deadline
+CHECK_STATES = 20_000
+#: what `_search` returns: a separating move found, none exists, too many states, paused
+#: to look at the deadline, paused for more room
+FOUND, NONE, TOO_MANY, PAUSED, FULL = 0, 1, 2, 3, 4
+
+_STEPS = np.array(DIRECTIONS, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -60,30 +75,22 @@ class Disassembly:
 
 
 class Mover:
-    """Collision tests between the pieces of one assembly, cached across searches."""
+    """One assembly's pieces as arrays, and its collision tests, kept across searches."""
 
     def __init__(self, cells: Sequence[frozenset[Cell]], length: int):
         self.length = length
-        width = 3 * length
-        self.strides = (1, width, width * width)
-        self.bits = [sum(1 << self._bit(c) for c in piece) for piece in cells]
-        self.cache: dict[tuple[int, int, int, int, int], bool] = {}
-
-    def _bit(self, cell: Cell) -> int:
-        return sum((c + self.length) * s for c, s in zip(cell, self.strides, strict=True))
-
-    def collide(self, i: int, j: int, rx: int, ry: int, rz: int) -> bool:
-        """Does piece i, shifted by (rx, ry, rz) relative to piece j, overlap it?"""
-        n = self.length
-        if rx >= n or -rx >= n or ry >= n or -ry >= n or rz >= n or -rz >= n:
-            return False
-        key = (i, j, rx, ry, rz)
-        hit = self.cache.get(key)
-        if hit is None:
-            shift = rx + ry * self.strides[1] + rz * self.strides[2]
-            a = self.bits[i] << shift if shift >= 0 else self.bits[i] >> -shift
-            hit = self.cache[key] = bool(a & self.bits[j])
-        return hit
+        count = len(cells)
+        self.cells = np.zeros((count, max(len(c) for c in cells), 3), dtype=np.int64)
+        self.sizes = np.array([len(c) for c in cells], dtype=np.int64)
+        self.grid = np.zeros((count, length, length, length), dtype=np.bool_)
+        for p, piece in enumerate(cells):
+            if piece:
+                where = np.array(sorted(piece), dtype=np.int64)
+                self.cells[p, :len(piece)] = where
+                self.grid[p, where[:, 0], where[:, 1], where[:, 2]] = True
+        span = 2 * length + 1
+        #: piece i shifted by r against piece j: -1 not yet known, 0 apart, 1 they overlap
+        self.hits = np.full((count, count, span, span, span), -1, dtype=np.int8)
 
 
 def disassemble(cells: Sequence[frozenset[Cell]], length: int,
@@ -91,12 +98,12 @@ def disassemble(cells: Sequence[frozenset[Cell]], length: int,
     """Take the whole assembly apart, or find that it cannot be."""
     mover = Mover(cells, length)
     result = Disassembly()
-    start = tuple(0 for _ in range(3 * len(cells)))
+    start = np.zeros(3 * len(cells), dtype=np.int64)
     result.complete = _take_apart(mover, list(range(len(cells))), start, result, limits)
     return result
 
 
-def _take_apart(mover: Mover, pieces: list[int], start: tuple[int, ...],
+def _take_apart(mover: Mover, pieces: list[int], start: np.ndarray,
                 result: Disassembly, limits: Limits | None) -> bool:
     """Separate this part, then each half (larger first); True if all came apart."""
     found = first_separation(mover, pieces, start, result, limits)
@@ -122,104 +129,281 @@ def _smaller_side(move: Move, pieces: list[int]) -> Move:
     return Move(others, move.direction ^ 1, move.distance, move.separates)
 
 
-def first_separation(mover: Mover, pieces: list[int], start: tuple[int, ...],
+class _Work:
+    """The growing arrays of one breadth-first search (kept between paused calls)."""
+
+    def __init__(self, start: np.ndarray):
+        self.states = np.zeros((64, len(start)), dtype=np.int64)
+        self.states[0] = start
+        self.parent = np.full(64, -1, dtype=np.int64)
+        self.moves = np.zeros((64, 3), dtype=np.int64)  # group mask, direction, distance
+        self.table = np.full(256, -1, dtype=np.int64)
+        #: states stored, first of the layer being expanded, its end, next to expand,
+        #: states of finished layers
+        self.counters = np.array([1, 0, 1, 0, 0], dtype=np.int64)
+        self.last = np.zeros(3, dtype=np.int64)
+        _rehash(self.states, 1, self.table)
+
+    def grow(self) -> None:
+        """Four times the room for states, and the table rebuilt for it."""
+        size = len(self.parent)
+        self.states = np.concatenate([self.states, np.zeros((3 * size, self.states.shape[1]),
+                                                            dtype=np.int64)])
+        self.parent = np.concatenate([self.parent, np.full(3 * size, -1, dtype=np.int64)])
+        self.moves = np.concatenate([self.moves, np.zeros((3 * size, 3), dtype=np.int64)])
+        self.table = np.full(16 * size, -1, dtype=np.int64)
+        _rehash(self.states, self.counters[0], self.table)
+
+
+def first_separation(mover: Mover, pieces: list[int], start: np.ndarray,
                      result: Disassembly, limits: Limits | None
-                     ) -> tuple[list[Move], tuple[int, ...]] | None:
+                     ) -> tuple[list[Move], np.ndarray] | None:
     """Fewest moves until some group of `pieces` comes free (breadth first), or None."""
-    parent: dict[tuple[int, ...], tuple[tuple[int, ...], Move] | None] = {start: None}
-    frontier = [start]
-    while frontier:
-        following = []
-        for state in frontier:
-            for move, after in _moves_from(mover, pieces, state):
-                if after in parent and not move.separates:
-                    continue
-                if move.separates:
-                    return _path(parent, state, move), after
-                parent[after] = (state, move)
-                following.append(after)
-        result.states += len(following)
-        if len(parent) > MAX_STATES or (limits and limits.expired()):
+    work = _Work(start)
+    part = np.array(pieces, dtype=np.int64)
+    while True:
+        status = _search(part, mover.cells, mover.sizes, mover.grid, mover.hits,
+                         mover.length, work.states, work.parent, work.moves, work.table,
+                         work.counters, work.last, MAX_STATES, CHECK_STATES, _STEPS)
+        if status == FOUND:
+            result.states += int(work.counters[4])
+            return _path(work, pieces)
+        if status == NONE:
+            result.states += int(work.counters[4])
+            return None
+        if status == FULL:
+            work.grow()
+        elif status == TOO_MANY or (limits and limits.expired()):
+            result.states += int(work.counters[4])
             result.exhaustive = False
             return None
-        frontier = following
-    return None
 
 
-def _path(parent, state, last: Move) -> list[Move]:
-    moves = [last]
-    while parent[state] is not None:
-        state, move = parent[state]
-        moves.append(move)
-    return moves[::-1]
+def _path(work: _Work, pieces: list[int]) -> tuple[list[Move], np.ndarray]:
+    """The moves from the start to the state the separating move leaves from, then it."""
+    group, direction, distance = (int(v) for v in work.last)
+    moves = [_move(pieces, group, direction, distance, True)]
+    state = int(work.counters[3])
+    end = work.states[state].copy()
+    for p in pieces:
+        if group >> p & 1:
+            end[3 * p:3 * p + 3] += _STEPS[direction] * distance
+    while work.parent[state] >= 0:
+        group, direction, distance = (int(v) for v in work.moves[state])
+        moves.append(_move(pieces, group, direction, distance, False))
+        state = int(work.parent[state])
+    return moves[::-1], end
 
 
-def _moves_from(mover: Mover, pieces: list[int], state: tuple[int, ...]):
-    """Every (move, state after it) from this state; groups never hold the first piece."""
-    anchor, rest = pieces[0], pieces[1:]
-    blockers = [dict.fromkeys(pieces, 0) for _ in DIRECTIONS]
-    for a, i in enumerate(pieces):
-        for j in pieces[a + 1:]:
-            rx = state[3 * i] - state[3 * j]
-            ry = state[3 * i + 1] - state[3 * j + 1]
-            rz = state[3 * i + 2] - state[3 * j + 2]
-            for d, (dx, dy, dz) in enumerate(DIRECTIONS):
-                # i running into j going one way is j running into i going the other
-                if mover.collide(i, j, rx + dx, ry + dy, rz + dz):
-                    blockers[d][i] |= 1 << j
-                    blockers[d ^ 1][j] |= 1 << i
-    for d in range(len(DIRECTIONS)):
-        closures = {i: _closure(i, blockers[d]) for i in rest}
-        movable = [i for i in rest if not closures[i] >> anchor & 1]
-        for group in _unions(movable, closures):
-            yield from _slides(mover, pieces, state, group, d)
+def _move(pieces: list[int], group: int, direction: int, distance: int,
+          separates: bool) -> Move:
+    return Move(tuple(p for p in pieces if group >> p & 1), direction, distance, separates)
 
 
-def _closure(piece: int, blockers: dict[int, int]) -> int:
-    """The pieces that must move along with `piece` for it to move one unit."""
-    group, todo = 1 << piece, [piece]
-    while todo:
-        extra = blockers[todo.pop()] & ~group
-        group |= extra
-        while extra:
-            low = extra & -extra
-            todo.append(low.bit_length() - 1)
-            extra ^= low
-    return group
+@njit(cache=True, nogil=True)
+def _hash(row):  # pragma: no cover - compiled
+    h = np.uint64(1469598103934665603)
+    for v in row:
+        h = (h ^ np.uint64(v & 0xFFFF)) * np.uint64(1099511628211)
+    return h
 
 
-def _unions(movable: list[int], closures: dict[int, int]) -> set[int]:
-    """Every group that can move: any union of the closures of movable pieces."""
-    groups: set[int] = set()
-    for i in movable:
-        groups |= {g | closures[i] for g in groups}
-        groups.add(closures[i])
-    return groups
+@njit(cache=True, nogil=True)
+def _rehash(states, count, table):  # pragma: no cover - compiled
+    """Put the first `count` states into an emptied table."""
+    table[:] = -1
+    mask = np.uint64(len(table) - 1)
+    for s in range(count):
+        slot = _hash(states[s]) & mask
+        while table[slot] >= 0:
+            slot = (slot + np.uint64(1)) & mask
+        table[slot] = s
 
 
-def _slides(mover: Mover, pieces: list[int], state: tuple[int, ...], group: int, d: int):
-    """The group slid 1, 2, ... units in direction d until it is blocked or free."""
-    dx, dy, dz = DIRECTIONS[d]
-    inside = [p for p in pieces if group >> p & 1]
-    outside = [p for p in pieces if not group >> p & 1]
-    axis, sign = next((a, s) for a, s in enumerate(DIRECTIONS[d]) if s)
-    n = mover.length
-    distance = 1
+@njit(cache=True, nogil=True)
+def _collide(cells, sizes, grid, hits, n, i, j, rx, ry, rz):  # pragma: no cover - compiled
+    """Does piece i, shifted by (rx, ry, rz) relative to piece j, overlap it?"""
+    if rx >= n or -rx >= n or ry >= n or -ry >= n or rz >= n or -rz >= n:
+        return False
+    known = hits[i, j, rx + n, ry + n, rz + n]
+    if known >= 0:
+        return known == 1
+    hit = False
+    for c in range(sizes[i]):
+        x, y, z = cells[i, c, 0] + rx, cells[i, c, 1] + ry, cells[i, c, 2] + rz
+        if 0 <= x < n and 0 <= y < n and 0 <= z < n and grid[j, x, y, z]:
+            hit = True
+            break
+    hits[i, j, rx + n, ry + n, rz + n] = 1 if hit else 0
+    return hit
+
+
+@njit(cache=True, nogil=True)
+def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, counters,
+            last, max_states, check_states, steps):  # pragma: no cover - compiled
+    """Breadth-first search from where the last call stopped (see `_Work.counters`).
+
+    Returns FOUND with the separating move in `last` and the state it leaves from in
+    counters[3]; NONE when no state is left; TOO_MANY; PAUSED between two layers after
+    `check_states` new states; FULL when the arrays are full (the states added from the
+    state being expanded are dropped, and it is expanded again after they have grown).
+    """
+    k = len(part)
+    anchor = part[0]
+    mask = np.uint64(len(table) - 1)
+    count, begin, end, cursor, done = (counters[0], counters[1], counters[2], counters[3],
+                                       counters[4])
+    added = 0
+    blockers = np.zeros((6, 64), dtype=np.int64)
+    closures = np.zeros(64, dtype=np.int64)
+    groups = np.zeros(64, dtype=np.int64)
+    after = np.zeros(states.shape[1], dtype=np.int64)
+    room = len(parent)
     while True:
-        after = list(state)
-        for p in inside:
-            after[3 * p] += dx * distance
-            after[3 * p + 1] += dy * distance
-            after[3 * p + 2] += dz * distance
-        free = all(sign * (after[3 * i + axis] - after[3 * j + axis]) >= n
-                   for i in inside for j in outside)
-        yield Move(tuple(inside), d, distance, free), tuple(after)
-        if free:
-            return
-        distance += 1
-        for i in inside:
-            for j in outside:
-                if mover.collide(i, j, after[3 * i] - after[3 * j] + dx,
-                                 after[3 * i + 1] - after[3 * j + 1] + dy,
-                                 after[3 * i + 2] - after[3 * j + 2] + dz):
-                    return
+        if cursor == end:
+            # a layer is finished: the states it added make the next one
+            done += count - end
+            added += count - end
+            if count > max_states:
+                counters[0], counters[4] = count, done
+                return 2
+            if count == end:
+                counters[0], counters[4] = count, done
+                return 1
+            begin, end = end, count
+            if added >= check_states:
+                counters[0], counters[1], counters[2], counters[3], counters[4] = \
+                    count, begin, end, cursor, done
+                return 3
+        state = states[cursor]
+        before = count
+        # who blocks whom, one unit in each direction
+        for d in range(6):
+            for p in range(k):
+                blockers[d, part[p]] = 0
+        for a in range(k):
+            i = part[a]
+            for b in range(a + 1, k):
+                j = part[b]
+                rx = state[3 * i] - state[3 * j]
+                ry = state[3 * i + 1] - state[3 * j + 1]
+                rz = state[3 * i + 2] - state[3 * j + 2]
+                for d in range(6):
+                    if _collide(cells, sizes, grid, hits, n, i, j, rx + steps[d, 0],
+                                ry + steps[d, 1], rz + steps[d, 2]):
+                        blockers[d, i] |= 1 << j
+                        blockers[d ^ 1, j] |= 1 << i
+        for d in range(6):
+            dx, dy, dz = steps[d, 0], steps[d, 1], steps[d, 2]
+            axis = 0 if dx != 0 else (1 if dy != 0 else 2)
+            sign = dx + dy + dz
+            moving = 0
+            for p in range(1, k):
+                i = part[p]
+                group = 1 << i
+                todo = group
+                while todo:
+                    low = todo & -todo
+                    todo ^= low
+                    q = 0
+                    while low >> q != 1:
+                        q += 1
+                    extra = blockers[d, q] & ~group
+                    group |= extra
+                    todo |= extra
+                if not (group >> anchor) & 1:
+                    closures[moving] = group
+                    moving += 1
+            # every union of the movable pieces' closures, each once, in increasing order
+            found = 0
+            for subset in range(1, 1 << moving):
+                union = 0
+                for m in range(moving):
+                    if (subset >> m) & 1:
+                        union |= closures[m]
+                seen = False
+                for g in range(found):
+                    if groups[g] == union:
+                        seen = True
+                        break
+                if not seen:
+                    groups[found] = union
+                    found += 1
+            groups[:found].sort()
+            for g in range(found):
+                group = groups[g]
+                distance = 1
+                while True:
+                    after[:] = state
+                    for p in range(k):
+                        i = part[p]
+                        if (group >> i) & 1:
+                            after[3 * i] += dx * distance
+                            after[3 * i + 1] += dy * distance
+                            after[3 * i + 2] += dz * distance
+                    free = True
+                    for a in range(k):
+                        i = part[a]
+                        if not (group >> i) & 1:
+                            continue
+                        for b in range(k):
+                            j = part[b]
+                            if (group >> j) & 1:
+                                continue
+                            if sign * (after[3 * i + axis] - after[3 * j + axis]) < n:
+                                free = False
+                    if free:
+                        last[0], last[1], last[2] = group, d, distance
+                        counters[0], counters[1], counters[2], counters[3], counters[4] = \
+                            count, begin, end, cursor, done
+                        return 0
+                    # stored already? if not, store it with the move that led here
+                    slot = _hash(after) & mask
+                    known = False
+                    while table[slot] >= 0:
+                        other = states[table[slot]]
+                        same = True
+                        for c in range(len(after)):
+                            if other[c] != after[c]:
+                                same = False
+                                break
+                        if same:
+                            known = True
+                            break
+                        slot = (slot + np.uint64(1)) & mask
+                    if not known:
+                        if count == room:
+                            counters[0], counters[1], counters[2], counters[3], counters[4] = \
+                                before, begin, end, cursor, done
+                            return 4
+                        table[slot] = count
+                        states[count] = after
+                        parent[count] = cursor
+                        moves[count, 0], moves[count, 1], moves[count, 2] = group, d, distance
+                        count += 1
+                    distance += 1
+                    blocked = False
+                    for a in range(k):
+                        i = part[a]
+                        if not (group >> i) & 1:
+                            continue
+                        for b in range(k):
+                            j = part[b]
+                            if (group >> j) & 1:
+                                continue
+                            if _collide(cells, sizes, grid, hits, n, i, j,
+                                        after[3 * i] - after[3 * j] + dx,
+                                        after[3 * i + 1] - after[3 * j + 1] + dy,
+                                        after[3 * i + 2] - after[3 * j + 2] + dz):
+                                blocked = True
+                                break
+                        if blocked:
+                            break
+                    if blocked:
+                        break
+        cursor += 1
+
+
+def warm() -> None:
+    """Compile the search (or load it from numba's cache) so no reply pays for that."""
+    disassemble([frozenset({(0, 0, 0)}), frozenset({(1, 0, 0)})], 2)
