@@ -27,7 +27,8 @@ import numpy as np
 from numba import njit
 
 from ..base import Limits
-from .geometry import Frame, frame
+from .geometry import Frame
+from .geometry import frame as burr_frame
 from .pieces import cubies_of
 
 #: how often (in search nodes) a long search looks at the clock and reports progress
@@ -67,8 +68,10 @@ def class_key(frame: Frame, masks: tuple[int, ...]) -> tuple[int, ...]:
     return best  # type: ignore[return-value]
 
 
-def slot_order(frame: Frame) -> list[int]:
+@cache
+def slot_order(length: int) -> tuple[int, ...]:
     """Slot 0 first, then each next slot the one sharing most core cells with those before."""
+    frame = burr_frame(length)
     reach = [0] * len(frame.slots)
     index = frame.core_index
     for s, slot in enumerate(frame.slots):
@@ -80,7 +83,7 @@ def slot_order(frame: Frame) -> list[int]:
             covered |= reach[s]
         rest = [s for s in range(len(frame.slots)) if s not in order]
         order.append(max(rest, key=lambda s: ((reach[s] & covered).bit_count(), -s)))
-    return order
+    return tuple(order)
 
 
 def _solid(length: int):
@@ -90,7 +93,7 @@ def _solid(length: int):
 @cache
 def rotation_tables(length: int) -> tuple[np.ndarray, np.ndarray]:
     """The burr's rotations as arrays for `_walk`: slot maps, and per mask byte its image."""
-    rotations = frame(length).rotations
+    rotations = burr_frame(length).rotations
     slots = np.array([r.slot_map for r in rotations], dtype=np.int64)
     images = np.array([r.byte_tables for r in rotations], dtype=np.int64)
     return slots, images
@@ -113,9 +116,9 @@ class _Walk:
         self.mask = np.array([e[1] for e in self.entries], dtype=np.int64)
         self.slot = np.array([e[2] for e in self.entries], dtype=np.int64)
         self.by_cell = by_cell
-        self.full = (1 << len(frame(length).core)) - 1
+        self.full = (1 << len(burr_frame(length).core)) - 1
         self.rotations = rotation_tables(length)
-        slots = len(frame(length).slots)
+        slots = len(burr_frame(length).slots)
         depth = slots + 1
         self.cursor = np.full(depth, -1, dtype=np.int64)
         self.end = np.zeros(depth, dtype=np.int64)
@@ -151,7 +154,7 @@ def assemble(frame: Frame, piece_ids: list[int], limits: Limits | None = None) -
         for slot, orientation, mask in frame.placements(piece_id):
             if slot != 0 or p == 0:
                 candidates[slot].append((p, orientation, mask))
-    order = slot_order(frame)
+    order = slot_order(frame.length)
     buckets = [[(p, mask, s, o) for p, o, mask in candidates[s]] for s in order]
     walk = _Walk(frame.length, buckets, False)
     classes: dict[tuple[int, ...], Assembly] = {}

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -79,70 +80,66 @@ class Mover:
 
     def __init__(self, cells: Sequence[frozenset[Cell]], length: int):
         self.length = length
-        count = len(cells)
-        self.cells = np.zeros((count, max(len(c) for c in cells), 3), dtype=np.int64)
-        self.sizes = np.array([len(c) for c in cells], dtype=np.int64)
+        arrays = [_cell_array(piece) for piece in cells]
+        count = len(arrays)
+        self.sizes = np.array([len(a) for a in arrays], dtype=np.int64)
+        self.cells = np.zeros((count, int(self.sizes.max()), 3), dtype=np.int64)
+        for p, where in enumerate(arrays):
+            self.cells[p, :len(where)] = where
+        #: which cells each piece fills (filled in by `_take_apart` at its first call)
         self.grid = np.zeros((count, length, length, length), dtype=np.bool_)
-        for p, piece in enumerate(cells):
-            if piece:
-                where = np.array(sorted(piece), dtype=np.int64)
-                self.cells[p, :len(piece)] = where
-                self.grid[p, where[:, 0], where[:, 1], where[:, 2]] = True
         span = 2 * length + 1
         #: piece i shifted by r against piece j: -1 not yet known, 0 apart, 1 they overlap
         self.hits = np.full((count, count, span, span, span), -1, dtype=np.int8)
+
+
+@lru_cache(maxsize=8192)
+def _cell_array(cells: frozenset[Cell]) -> np.ndarray:
+    """A piece's cells as rows (cached: the solver meets the same placements again)."""
+    return np.array(sorted(cells), dtype=np.int64).reshape(-1, 3)
 
 
 def disassemble(cells: Sequence[frozenset[Cell]], length: int,
                 limits: Limits | None = None) -> Disassembly:
     """Take the whole assembly apart, or find that it cannot be."""
     mover = Mover(cells, length)
-    result = Disassembly()
-    start = np.zeros(3 * len(cells), dtype=np.int64)
-    result.complete = _take_apart(mover, list(range(len(cells))), start, result, limits)
-    return result
-
-
-def _take_apart(mover: Mover, pieces: list[int], start: np.ndarray,
-                result: Disassembly, limits: Limits | None) -> bool:
-    """Separate this part, then each half (larger first); True if all came apart."""
-    found = first_separation(mover, pieces, start, result, limits)
-    if found is None:
-        return False
-    moves, end = found
-    moves = [_smaller_side(move, pieces) for move in moves]
-    result.moves += moves
-    result.levels.append(len(moves))
-    group = set(moves[-1].pieces)
-    halves = [[p for p in pieces if p in group], [p for p in pieces if p not in group]]
-    for half in sorted(halves, key=len, reverse=True):
-        if len(half) > 1 and not _take_apart(mover, half, end, result, limits):
-            return False
-    return True
-
-
-def _smaller_side(move: Move, pieces: list[int]) -> Move:
-    """Write a move of most of the part as the other pieces moving the opposite way."""
-    if 2 * len(move.pieces) <= len(pieces):
-        return move
-    others = tuple(p for p in pieces if p not in move.pieces)
-    return Move(others, move.direction ^ 1, move.distance, move.separates)
+    work = _Work(len(cells))
+    while True:
+        status = _take_apart(mover.cells, mover.sizes, mover.grid, mover.hits, mover.length,
+                             work.states, work.parent, work.moves, work.table, work.counters,
+                             work.last, work.stack, work.starts, work.found, work.levels,
+                             work.outcome, MAX_STATES, CHECK_STATES, _STEPS)
+        if status == FULL:
+            work.grow()
+        elif status != PAUSED or (limits and limits.expired()):
+            return work.result(status)
 
 
 class _Work:
-    """The growing arrays of one breadth-first search (kept between paused calls)."""
+    """The arrays of one disassembly, kept between the calls of `_take_apart`.
 
-    def __init__(self, start: np.ndarray):
-        self.states = np.zeros((64, len(start)), dtype=np.int64)
-        self.states[0] = start
+    `stack` and `starts` are the parts still to take apart (piece masks, start states);
+    `found` the moves found (group mask, direction, distance, separates), `levels` per
+    separation its number of moves and the part's mask; `outcome` counts parts on the
+    stack, whether a search is under way, moves, levels, states explored, and whether
+    the pieces' grid is filled in.
+    """
+
+    def __init__(self, pieces: int):
+        self.states = np.zeros((64, 3 * pieces), dtype=np.int64)
         self.parent = np.full(64, -1, dtype=np.int64)
         self.moves = np.zeros((64, 3), dtype=np.int64)  # group mask, direction, distance
         self.table = np.full(256, -1, dtype=np.int64)
         #: states stored, first of the layer being expanded, its end, next to expand,
         #: states of finished layers
-        self.counters = np.array([1, 0, 1, 0, 0], dtype=np.int64)
+        self.counters = np.zeros(5, dtype=np.int64)
         self.last = np.zeros(3, dtype=np.int64)
-        _rehash(self.states, 1, self.table)
+        self.stack = np.zeros(pieces, dtype=np.int64)
+        self.starts = np.zeros((pieces, 3 * pieces), dtype=np.int64)
+        self.stack[0] = (1 << pieces) - 1
+        self.found = np.zeros((256, 4), dtype=np.int64)
+        self.levels = np.zeros((pieces, 2), dtype=np.int64)
+        self.outcome = np.array([1, 0, 0, 0, 0, 0], dtype=np.int64)
 
     def grow(self) -> None:
         """Four times the room for states, and the table rebuilt for it."""
@@ -153,51 +150,116 @@ class _Work:
         self.moves = np.concatenate([self.moves, np.zeros((3 * size, 3), dtype=np.int64)])
         self.table = np.full(16 * size, -1, dtype=np.int64)
         _rehash(self.states, self.counters[0], self.table)
+        if len(self.found) < self.outcome[2] + self.counters[0] + 1:
+            self.found = np.concatenate([self.found, np.zeros_like(self.found)])
+
+    def result(self, status: int) -> Disassembly:
+        """The moves, each written for the smaller side of its part, and the levels."""
+        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
+                             states=int(self.outcome[4]))
+        if status == PAUSED:
+            result.states += int(self.counters[4])
+        first = 0
+        for count, part in self.levels[:self.outcome[3]].tolist():
+            pieces = [p for p in range(len(self.stack)) if part >> p & 1]
+            for group, direction, distance, separates in self.found[first:first + count]:
+                move = Move(tuple(p for p in pieces if group >> p & 1), int(direction),
+                            int(distance), bool(separates))
+                result.moves.append(_smaller_side(move, pieces))
+            result.levels.append(count)
+            first += count
+        return result
 
 
-def first_separation(mover: Mover, pieces: list[int], start: np.ndarray,
-                     result: Disassembly, limits: Limits | None
-                     ) -> tuple[list[Move], np.ndarray] | None:
-    """Fewest moves until some group of `pieces` comes free (breadth first), or None."""
-    work = _Work(start)
-    part = np.array(pieces, dtype=np.int64)
+def _smaller_side(move: Move, pieces: list[int]) -> Move:
+    """Write a move of most of the part as the other pieces moving the opposite way."""
+    if 2 * len(move.pieces) <= len(pieces):
+        return move
+    others = tuple(p for p in pieces if p not in move.pieces)
+    return Move(others, move.direction ^ 1, move.distance, move.separates)
+
+
+@njit(cache=True, nogil=True)
+def _take_apart(cells, sizes, grid, hits, n, states, parent, moves, table, counters, last,
+                stack, starts, found, levels, outcome, max_states, check_states,
+                steps):  # pragma: no cover - compiled
+    """Separate each part on the stack, pushing its halves (the larger taken next).
+
+    Returns FOUND once every part came apart, NONE when one cannot, TOO_MANY; or PAUSED
+    and FULL from `_search`, to be called again (after growing the arrays for FULL).
+    """
+    if outcome[5] == 0:
+        for p in range(len(sizes)):
+            for c in range(sizes[p]):
+                grid[p, cells[p, c, 0], cells[p, c, 1], cells[p, c, 2]] = True
+        outcome[5] = 1
     while True:
-        status = _search(part, mover.cells, mover.sizes, mover.grid, mover.hits,
-                         mover.length, work.states, work.parent, work.moves, work.table,
-                         work.counters, work.last, MAX_STATES, CHECK_STATES, _STEPS)
-        if status == FOUND:
-            result.states += int(work.counters[4])
-            return _path(work, pieces)
-        if status == NONE:
-            result.states += int(work.counters[4])
-            return None
-        if status == FULL:
-            work.grow()
-        elif status == TOO_MANY or (limits and limits.expired()):
-            result.states += int(work.counters[4])
-            result.exhaustive = False
-            return None
+        if outcome[1] == 0:
+            if outcome[0] == 0:
+                return 0
+            outcome[0] -= 1
+            states[0] = starts[outcome[0]]
+            counters[0], counters[1], counters[2], counters[3], counters[4] = 1, 0, 1, 0, 0
+            table[:] = -1
+            _rehash(states, 1, table)
+            outcome[1] = 1
+        whole = stack[outcome[0]]
+        part = np.zeros(_bits(whole), dtype=np.int64)
+        size = 0
+        for p in range(len(stack)):
+            if (whole >> p) & 1:
+                part[size] = p
+                size += 1
+        status = _search(part, cells, sizes, grid, hits, n, states, parent, moves, table,
+                         counters, last, max_states, check_states, steps)
+        if status >= 3:
+            return status
+        # the path: from the separating move back to the start, written in order
+        length = 1
+        state = counters[3]
+        while status == 0 and parent[state] >= 0:
+            length += 1
+            state = parent[state]
+        first = outcome[2]
+        if first + length > len(found):
+            return 4
+        outcome[4] += counters[4]
+        if status != 0:
+            return status
+        outcome[1] = 0
+        found[first + length - 1, 0], found[first + length - 1, 1] = last[0], last[1]
+        found[first + length - 1, 2], found[first + length - 1, 3] = last[2], 1
+        state = counters[3]
+        for m in range(length - 2, -1, -1):
+            found[first + m, 0], found[first + m, 1] = moves[state, 0], moves[state, 1]
+            found[first + m, 2], found[first + m, 3] = moves[state, 2], 0
+            state = parent[state]
+        outcome[2] += length
+        levels[outcome[3], 0], levels[outcome[3], 1] = length, whole
+        outcome[3] += 1
+        end = states[counters[3]].copy()
+        group = last[0]
+        for p in part:
+            if (group >> p) & 1:
+                for c in range(3):
+                    end[3 * p + c] += steps[last[1], c] * last[2]
+        # the larger half is taken apart first (the moved group when they are equal)
+        rest = whole & ~group
+        halves = (rest, group) if _bits(group) >= _bits(rest) else (group, rest)
+        for half in halves:
+            if _bits(half) > 1:
+                stack[outcome[0]] = half
+                starts[outcome[0]] = end
+                outcome[0] += 1
 
 
-def _path(work: _Work, pieces: list[int]) -> tuple[list[Move], np.ndarray]:
-    """The moves from the start to the state the separating move leaves from, then it."""
-    group, direction, distance = (int(v) for v in work.last)
-    moves = [_move(pieces, group, direction, distance, True)]
-    state = int(work.counters[3])
-    end = work.states[state].copy()
-    for p in pieces:
-        if group >> p & 1:
-            end[3 * p:3 * p + 3] += _STEPS[direction] * distance
-    while work.parent[state] >= 0:
-        group, direction, distance = (int(v) for v in work.moves[state])
-        moves.append(_move(pieces, group, direction, distance, False))
-        state = int(work.parent[state])
-    return moves[::-1], end
-
-
-def _move(pieces: list[int], group: int, direction: int, distance: int,
-          separates: bool) -> Move:
-    return Move(tuple(p for p in pieces if group >> p & 1), direction, distance, separates)
+@njit(cache=True, nogil=True)
+def _bits(word):  # pragma: no cover - compiled
+    count = 0
+    while word:
+        word &= word - 1
+        count += 1
+    return count
 
 
 @njit(cache=True, nogil=True)
