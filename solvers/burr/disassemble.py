@@ -415,20 +415,26 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                     moving += 1
             # every union of the movable pieces' closures, each once, in increasing order
             found = 0
-            for subset in range(1, 1 << moving):
-                union = 0
-                for m in range(moving):
-                    if (subset >> m) & 1:
-                        union |= closures[m]
-                seen = False
-                for g in range(found):
-                    if groups[g] == union:
-                        seen = True
-                        break
-                if not seen:
-                    groups[found] = union
-                    found += 1
-            groups[:found].sort()
+            for m in range(moving):
+                closure = closures[m]
+                known = found
+                for g in range(known + 1):
+                    union = closure if g == known else groups[g] | closure
+                    seen = False
+                    for h in range(found):
+                        if groups[h] == union:
+                            seen = True
+                            break
+                    if not seen:
+                        groups[found] = union
+                        found += 1
+            for g in range(1, found):
+                union = groups[g]
+                h = g
+                while h > 0 and groups[h - 1] > union:
+                    groups[h] = groups[h - 1]
+                    h -= 1
+                groups[h] = union
             for g in range(found):
                 group = groups[g]
                 distance = 1
