@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 
 from .. import draw
 from ..base import Limits
-from ..sudoku import CELLS, solve_grid
+from ..sudoku import CELLS, solve_grid, warm
 from .cells import marks
 from .digits import classify
 from .grid import BOARD, CELL, PhotoError, find_board
@@ -41,11 +41,13 @@ KIND = "sudoku"
 #: cells below this confidence are shown as unsure and may be repaired
 REPAIR_BELOW = 0.9
 REPAIR_CELLS = 4
-#: seconds one count of solutions may take (a misread grid can be slow to refute)
-COUNT_SECONDS = 0.1
+#: seconds one count of solutions may take (a misread grid can be slow to refute; a
+#: proper puzzle takes about a millisecond)
+COUNT_SECONDS = 0.3
 #: fewest digits a reading must have to be a Sudoku (the smallest proper Sudoku has 17)
 MIN_DIGITS = 17
-NOT_ENOUGH = "I found a grid in this picture but too few digits in it for a Sudoku."
+NOT_ENOUGH = ("I found too few digits for a Sudoku in this picture: is the whole grid in "
+              "it, in focus?")
 READ_INK = (200, 30, 30)
 UNSURE = (255, 170, 0)
 
@@ -184,6 +186,7 @@ def read_photo(data: bytes, repair: bool = True) -> Reading:
         second[cell] = int(ranked[1])
     if sum(1 for d in grid if d) < MIN_DIGITS:
         raise PhotoError(NOT_ENOUGH)
+    warm()  # the compiled search is loaded once per process, not counted against a count
     step = time.perf_counter()
     repairs: tuple[Repair, ...] = ()
     if repair:

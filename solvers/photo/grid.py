@@ -74,12 +74,23 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     gray = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
     if gray is None or gray.size == 0:
         raise PhotoError("This picture is damaged and could not be decoded.")
+    gray = _stretched(gray)
     side = max(gray.shape)
     shrink = 1.0
     if side > WORK_SIDE:
         shrink = WORK_SIDE / side
         gray = cv2.resize(gray, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     return gray, reduce / shrink
+
+
+def _stretched(gray: np.ndarray) -> np.ndarray:
+    """The grey levels spread over 0..255 (from the 1st to the 99th percentile), so a dark
+    or washed-out photo has the contrast the thresholds below expect."""
+    low, high = np.percentile(gray, (1, 99))
+    if high - low < 8:
+        return gray
+    scaled = (gray.astype(np.float32) - low) * (255.0 / (high - low))
+    return np.clip(scaled, 0, 255).astype(np.uint8)
 
 
 def order_corners(points: np.ndarray) -> np.ndarray:

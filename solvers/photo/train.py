@@ -70,6 +70,12 @@ def read_split() -> dict[str, list[int]]:
     return parts
 
 
+def validation_photos() -> list[int]:
+    """Every third training photo: left out of training by `--validate`, to compare
+    choices (model size, augmentation) without looking at the held-out photos."""
+    return read_split()["train"][::3]
+
+
 def read_truth(path: Path) -> list[int]:
     """The 81 digits of a `.dat` file (0 for an empty cell)."""
     lines = path.read_text().splitlines()[2:11]
@@ -171,8 +177,8 @@ def _turned(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.GaussianBlur(turned, (0, 0), rng.uniform(0.3, 1.2))
 
 
-def photo_samples(photos: Path, numbers: list[int],
-                  rng: np.random.Generator) -> tuple[list[np.ndarray], list[int]]:
+def photo_samples(photos: Path, numbers: list[int], rng: np.random.Generator,
+                  variants: int = VARIANTS) -> tuple[list[np.ndarray], list[int]]:
     """Labelled marks from the training photos (each board as found and turned a little)."""
     samples, labels = [], []
     for number in numbers:
@@ -186,7 +192,7 @@ def photo_samples(photos: Path, numbers: list[int],
             (mark is None) != (digit == 0)
             for mark, digit in zip(marks(np.rot90(board.ink, k)), truth, strict=True)))
         upright = np.ascontiguousarray(np.rot90(board.gray, turns))
-        inks = [flatten(upright)] + [_turned(flatten(upright), rng) for _ in range(VARIANTS)]
+        inks = [flatten(upright)] + [_turned(flatten(upright), rng) for _ in range(variants)]
         for ink in inks:
             for mark, digit in zip(marks(ink), truth, strict=True):
                 if mark is not None:
@@ -241,17 +247,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--photos", type=Path, default=PHOTOS, help="the photos' folder")
     parser.add_argument("--out", type=Path, default=MODEL, help="where to write the weights")
     parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--hidden", type=int, default=128, help="units in the hidden layer")
+    parser.add_argument("--variants", type=int, default=VARIANTS,
+                        help="turned copies of each training board")
+    parser.add_argument("--validate", action="store_true",
+                        help="train on two thirds of the training photos only, leaving every "
+                             "third one (`validation_photos()`) to compare choices on")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(SEED)
     started = time.perf_counter()
     fonts, font_labels = font_samples(rng)
-    real, real_labels = photo_samples(args.photos, read_split()["train"], rng)
+    numbers = read_split()["train"]
+    if args.validate:
+        numbers = sorted(set(numbers) - set(validation_photos()))
+    real, real_labels = photo_samples(args.photos, numbers, rng, args.variants)
     print(f"{len(fonts)} rendered marks, {len(real)} marks from training photos "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
     samples = np.stack(fonts + real).reshape(-1, SAMPLE * SAMPLE).astype(np.float32)
     labels = np.array(font_labels + real_labels)
     shuffle = rng.permutation(len(samples))
-    params = train(samples[shuffle], labels[shuffle], rng, args.epochs)
+    params = train(samples[shuffle], labels[shuffle], rng, args.epochs, args.hidden)
     np.savez_compressed(args.out, **params)
     print(f"wrote {args.out} ({time.perf_counter() - started:.0f} s)")
     return 0
