@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -424,6 +425,10 @@ class Sudoku(PuzzleKind):
         givens = sum(ch in "123456789" for ch in body)
         return shaped and givens >= DETECT_MIN_GIVENS and \
             all(ch.isdigit() or ch in BLANK_MARKS for ch in body)
+
+    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
+        from .photo.command import main  # OpenCV is loaded only for this command
+        return {"read-photo": main}
 
     def parse(self, text: str) -> SudokuPuzzle:
         check_size(text)
