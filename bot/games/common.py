@@ -4,22 +4,47 @@ player names, and sending that never takes a game down with it."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Message, User
+from telegram import Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 from telegram.ext import Application, ContextTypes
 
 from ..handlers import Services
+from ..store import StoreUnavailable
 from .store import GameStore
 
 log = logging.getLogger(__name__)
 
 NO_STORE = ("Games keep their state in my database, which is unavailable right now; "
             "please try again later.")
+#: the same as a button's toast (Telegram shows up to 200 characters)
+NO_STORE_TOAST = "My database is unavailable right now; please try again later."
+
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[None]]
+
+
+def needs_store(handler: Handler) -> Handler:
+    """A game command or button whose reads and writes may meet a failing database:
+    the person is told it is unavailable (NO_STORE) instead of "Sorry, something went
+    wrong"."""
+    @functools.wraps(handler)
+    async def guarded(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        try:
+            await handler(update, context)
+        except StoreUnavailable as error:
+            log.warning("%s: database unavailable: %s", handler.__name__, error)
+            if update.callback_query is not None:
+                await update.callback_query.answer(NO_STORE_TOAST)
+            elif update.effective_message is not None:
+                await update.effective_message.reply_text(NO_STORE)
+
+    return guarded
 
 
 def services_of(application: Application) -> Services:
@@ -32,8 +57,8 @@ def game_store(application: Application) -> GameStore | None:
     if store.db is None:
         return None
     cached = application.bot_data.get("game_store")
-    if cached is None or cached.db is not store.db:
-        cached = application.bot_data["game_store"] = GameStore(store.db, store.transaction)
+    if cached is None or cached.store is not store:
+        cached = application.bot_data["game_store"] = GameStore(store)
     return cached
 
 

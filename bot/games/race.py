@@ -36,6 +36,7 @@ from solvers.pipeline import judge, png_bytes
 
 from ..handlers import command_argument
 from ..pool import JobTimeout, WorkerDied
+from ..store import StoreUnavailable
 from .common import (
     NO_STORE,
     chat_lock,
@@ -327,7 +328,15 @@ async def submit_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 async def deadline_reached(context: ContextTypes.DEFAULT_TYPE) -> None:
     application = context.application
     games = game_store(application)
-    game = await games.game(context.job.data) if games else None
+    try:
+        game = await games.game(context.job.data) if games else None
+    except StoreUnavailable as error:  # the end is written when the database is back
+        log.warning("race %s ends unread: %s", context.job.data, error)
+        await games.end_game(context.job.data, "finished")
+        await say(application, context.job.chat_id, f"Race #{context.job.data} is over: "
+                  "time is up. My database is unavailable, so the standings come later: "
+                  "/top")
+        return
     if game is None or game.state != "running":
         return
     async with chat_lock(application, game.chat_id):
@@ -345,8 +354,11 @@ async def _end_race(application: Application, game: Game, why: str) -> None:
 
 
 async def standings(application: Application, game: Game, why: str) -> str:
-    entries = await game_store(application).entries(game.id)
     lines = [f"Race #{game.id} is over: {why}."]
+    try:
+        entries = await game_store(application).entries(game.id)
+    except StoreUnavailable:
+        return lines[0] + " My database is unavailable, so the standings come later: /top"
     finished = [e for e in entries if e.finished is not None]
     for entry in finished:
         wrong = entry.attempts - 1
