@@ -6,18 +6,23 @@ that must go through the per-person limit."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import sys
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 from botchat import ask, bot_config
 
 from bot.app import running
 from bot.games.quiz import live_rounds
+from bot.sandbox import Sandbox
 from bot.sandbox.client import SandboxClient
 from bot.store import Store
 from solvers.pipeline import run
 
+ROOT = Path(__file__).resolve().parent.parent
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"
 ALICE, BOB = 101, 102
 GROUP = -100200300
@@ -159,3 +164,24 @@ async def test_a_truncated_cache_row_is_solved_again_and_overwritten(tmp_path):
     (payload,) = rows(config.db_path, "SELECT payload FROM cache")[0]
     assert payload.endswith("}")
 
+
+
+# 4. A rejected token -------------------------------------------------------------------
+
+async def test_a_rejected_token_is_one_line_a_failure_and_never_printed(tmp_path):
+    secret = "SECRETsecret-value_42"
+    token = f"7777777:{secret}"
+    async with Sandbox(token="4242:the_only_token_it_takes") as api:  # refuses others
+        env = {**os.environ, "TELEGRAM_BOT_TOKEN": token, "TELEGRAM_API_URL": api.url,
+               "PUZZLEBOT_DB": str(tmp_path / "bot.sqlite3"), "PUZZLEBOT_WORKERS": "1"}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await asyncio.wait_for(process.communicate(), 60)
+    output = (out + err).decode()
+    assert process.returncode == 2, output
+    assert secret not in output and "7777777" not in output, output
+    assert "Traceback" not in output, output
+    assert err.decode().strip().splitlines()[-1] == (
+        "Telegram rejected the token in TELEGRAM_BOT_TOKEN: check it with @BotFather "
+        "(and TELEGRAM_API_URL, if set).")
