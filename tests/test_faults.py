@@ -185,3 +185,47 @@ async def test_a_rejected_token_is_one_line_a_failure_and_never_printed(tmp_path
     assert err.decode().strip().splitlines()[-1] == (
         "Telegram rejected the token in TELEGRAM_BOT_TOKEN: check it with @BotFather "
         "(and TELEGRAM_API_URL, if set).")
+
+
+# 5. Long option values -----------------------------------------------------------------
+
+LONG = "x" * 3000
+LONG_LIST = ",".join(["a"] * 1500)
+#: (chat, text): every option a command reads, 3,000 characters long
+LONG_OPTIONS = (
+    (ALICE, f"anagram listen with={LONG_LIST}"),
+    (ALICE, f"anagram listen topic={LONG}"),
+    (ALICE, f"anagram listen {LONG}=1"),
+    (ALICE, f"/anagram listen pattern={LONG}"),
+    (ALICE, f"/hint listen with={LONG_LIST}"),
+    (ALICE, f"/hint listen topic={LONG}"),
+    (GROUP, f"/quiz topic={LONG}"),
+    (GROUP, f"/quiz difficulty={LONG}"),
+    (GROUP, f"/quiz rounds={'9' * 3000}"),
+    (GROUP, f"/quiz {LONG}"),
+    (GROUP, f"/quiz {LONG}=1"),
+    (GROUP, f"/race seki minutes={'9' * 3000}"),
+    (GROUP, f"/race seki difficulty={LONG}"),
+    (GROUP, f"/race seki {LONG}"),
+)
+
+
+async def test_long_option_values_are_quoted_cut_short(puzzlebot):
+    _, client = puzzlebot
+    for chat, text in LONG_OPTIONS:
+        reply = (await ask(client, chat, text, user=ALICE))["text"]
+        assert len(reply) <= 4096 and not reply.startswith("Sorry"), (text[:40], reply)
+        assert "x" * 31 not in reply and "a,a," * 16 not in reply, (text[:40], reply[:300])
+        assert "…" in reply, (text[:40], reply[:300])
+
+
+# 6. Forged numbers and buttons ----------------------------------------------------------
+
+async def test_submit_with_a_number_no_race_can_have(puzzlebot):
+    _, client = puzzlebot
+    usage = (await ask(client, ALICE, "/submit ²"))["text"]
+    assert usage.startswith("Usage: /submit RACE_ID")
+    huge = (await ask(client, ALICE, "/submit 99999999999999999999\n0000"))["text"]
+    assert huge.startswith("Usage: /submit RACE_ID")
+    none = (await ask(client, ALICE, "/submit 999999999999999999\n0000"))["text"]
+    assert none == "There is no race #999999999999999999."

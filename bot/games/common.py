@@ -15,6 +15,8 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 from telegram.ext import Application, ContextTypes
 
+from solvers.base import clip
+
 from ..handlers import Services
 from ..store import StoreUnavailable
 from .store import GameStore
@@ -92,9 +94,9 @@ def parse_options(args: list[str], known: tuple[str, ...],
         elif arg.lower() in words:
             key, value = words[arg.lower()], arg.lower()
         else:
-            raise ValueError(f"'{arg}' is not an option I know")
+            raise ValueError(f"'{clip(arg)}' is not an option I know")
         if key not in known:
-            raise ValueError(f"'{key}' is not an option I know")
+            raise ValueError(f"'{clip(key)}' is not an option I know")
         if key in options:
             raise ValueError(f"'{key}' is given twice")
         options[key] = value
@@ -106,7 +108,8 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
         return default
     text = options[key]
     if not text.isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"{key} must be a whole number from {low} to {high}, not '{text}'")
+        raise ValueError(f"{key} must be a whole number from {low} to {high}, "
+                         f"not '{clip(text)}'")
     return int(text)
 
 

@@ -34,7 +34,7 @@ from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES, Challenge
 from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
-from solvers.base import PuzzleError
+from solvers.base import PuzzleError, clip
 
 from ..pool import JobTimeout, WorkerDied
 from ..store import StoreUnavailable
@@ -189,7 +189,7 @@ def parse_settings(args: list[str]) -> dict:
     options = parse_options(args, OPTIONS, {d: "difficulty" for d in DIFFICULTIES})
     difficulty = options.get("difficulty", "medium")
     if difficulty not in DIFFICULTIES:
-        raise ValueError(f"difficulty must be easy, medium or hard, not '{difficulty}'")
+        raise ValueError(f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
     topic = None
     if "topic" in options:
         try:

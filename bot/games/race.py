@@ -31,7 +31,7 @@ from telegram.error import TelegramError
 from telegram.ext import Application, ContextTypes
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError
+from solvers.base import Limits, PuzzleError, clip
 from solvers.pipeline import judge, png_bytes
 
 from ..handlers import command_argument
@@ -73,6 +73,8 @@ MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0
 #: report lines shown to a player whose solution is wrong
 SHOWN_FAILURES = 8
+#: digits of the largest race id (a SQLite row id is below 2**63)
+MAX_ID_DIGITS = 18
 
 
 @dataclass
@@ -135,8 +137,17 @@ def minutes_option(text: str) -> float:
     except ValueError:
         minutes = -1
     if not 0.05 <= minutes <= 24 * 60:
-        raise ValueError(f"minutes must be a number from 1 to 1440, not '{text}'")
+        raise ValueError(f"minutes must be a number from 1 to 1440, not '{clip(text)}'")
     return minutes
+
+
+def race_id(word: str) -> int | None:
+    """The race id in `12` or `#12`; None for anything else: `²` (a digit to isdigit(),
+    not to int()), or more digits than a row id can have (SQLite's are 64-bit)."""
+    digits = word.removeprefix("#")
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > MAX_ID_DIGITS:
+        return None
+    return int(digits)
 
 
 def pool_files(kind_name: str) -> list[Path]:
@@ -173,7 +184,8 @@ async def race_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
                                 {d: "difficulty" for d in DIFFICULTIES})
         difficulty = options.get("difficulty", "medium")
         if difficulty not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be easy, medium or hard, not '{difficulty}'")
+            raise ValueError(
+                f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
         minutes = minutes_option(options.get("minutes", "10"))
     except ValueError as error:
         await message.reply_text(f"Race: {error}.\n{USAGE}")
@@ -239,9 +251,9 @@ def _schedule_end(application: Application, game: Game) -> None:
 async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The "I'm in" button under a race."""
     query = update.callback_query
-    _, race_text, _ = query.data.split(":")
+    number = race_id(query.data.split(":")[1])
     games = game_store(context.application)
-    game = await games.game(int(race_text)) if games else None
+    game = await games.game(number) if games and number is not None else None
     if game is None or game.kind != KIND or game.state != "running":
         await query.answer("That race is over.")
         return
@@ -270,14 +282,15 @@ async def submit_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return
     first, _, solution = command_argument(message).partition("\n")
     words = first.split()
-    if not words or not words[0].lstrip("#").isdigit():
+    number = race_id(words[0]) if words else None
+    if number is None:
         await message.reply_text("Usage: /submit RACE_ID, then your solution on the next "
                                  "lines. The race id is in the race's message (Race #12).")
         return
     solution = "\n".join([" ".join(words[1:]), solution]).strip()
-    game = await games.game(int(words[0].lstrip("#")))
+    game = await games.game(number)
     if game is None or game.kind != KIND:
-        await message.reply_text(f"There is no race #{words[0]}.")
+        await message.reply_text(f"There is no race #{number}.")
         return
     if game.state != "running":
         await message.reply_text(f"Race #{game.id} is over. Start a new one with "
