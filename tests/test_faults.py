@@ -16,7 +16,6 @@ from pathlib import Path
 from botchat import ask, bot_config
 
 from bot.app import running
-from bot.games.quiz import live_rounds
 from bot.sandbox import Sandbox
 from bot.sandbox.client import SandboxClient
 from bot.store import Store
@@ -93,7 +92,7 @@ async def test_ten_chats_answered_quickly_while_the_database_is_locked(tmp_path)
     config = bot_config(tmp_path)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         await ask(client, ALICE, SEKI, kind="photo")  # now in the cache
-        metrics = bot.application.bot_data["services"].metrics
+        metrics = bot.application.bot_data.services.metrics
         with locked(config.db_path):
             started = time.monotonic()
             answers = await asyncio.gather(*(
@@ -112,7 +111,7 @@ async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp
         with locked(config.db_path):
             up = await bot_text(client, GROUP, "Time's up for round 1", first["message_id"])
             second = await bot_text(client, GROUP, "Round 2 of 2", up["message_id"])
-            answer = live_rounds(bot.application)[GROUP].answer
+            answer = bot.application.bot_data.live_rounds[GROUP].answer
             await client.send(GROUP, answer, user_id=BOB)
             await bot_text(client, GROUP, "✅ Bob got it", second["message_id"])
             over = await bot_text(client, GROUP, "Quiz #1 is over!", second["message_id"])
@@ -130,7 +129,7 @@ async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp
 async def test_a_read_only_database_says_unavailable_and_the_quiz_ends_cleanly(tmp_path):
     config = bot_config(tmp_path)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        db = bot.application.bot_data["services"].store.db
+        db = bot.application.bot_data.services.store.db
         await client.send(GROUP, "/quiz rounds=1 seconds=3 difficulty=easy", user_id=ALICE)
         first = await bot_text(client, GROUP, "Round 1 of 1")
         await db.execute("PRAGMA query_only = ON")  # every write: "readonly database"
@@ -155,7 +154,7 @@ async def test_a_truncated_cache_row_is_solved_again_and_overwritten(tmp_path):
             db.execute("UPDATE cache SET payload = substr(payload, 1, 40)")
         again = await ask(client, ALICE, SEKI, kind="photo")
         assert again["caption"] == first["caption"]
-        metrics = bot.application.bot_data["services"].metrics
+        metrics = bot.application.bot_data.services.metrics
         assert metrics.cache_hits == 0
         report = await client.wait_for(ALICE, after=again["message_id"], kind="text")
         assert "RotorGroup 0" in report["text"]
