@@ -70,13 +70,12 @@ class BotData:
         return self.chat_locks[chat_id]
 
     def game_store(self) -> GameStore | None:
-        """The game tables on the store's connection; None when the store is unusable.
-        Made again when the store's connection changes."""
+        """The game tables through the store; None when the store is unusable."""
         store = self.services.store
         if store.db is None:
             return None
-        if self._game_store is None or self._game_store.db is not store.db:
-            self._game_store = GameStore(store.db, store.transaction)
+        if self._game_store is None or self._game_store.store is not store:
+            self._game_store = GameStore(store)
         return self._game_store
 
 
