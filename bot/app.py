@@ -26,8 +26,8 @@ from solvers import registry
 from . import anagrams, check, games, handlers
 from .config import Config
 from .flood import PatientRateLimiter
+from .lanes import Lanes
 from .metrics import Metrics
-from .pool import SolverPool
 from .ratelimit import RateLimiter
 from .store import Store
 
@@ -50,7 +50,7 @@ def build_application(config: Config, base_url: str | None = None,
     add_handlers(application)
     application.bot_data["services"] = handlers.Services(
         config=config,
-        pool=SolverPool(config.workers, config.solve_timeout),
+        pool=Lanes(config),
         store=Store(config.db_path),
         metrics=Metrics(),
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),

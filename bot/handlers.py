@@ -26,8 +26,9 @@ from solvers.base import MAX_INPUT_CHARS, Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
 from .config import Config
+from .lanes import Lanes
 from .metrics import Metrics
-from .pool import JobTimeout, SolverPool, WorkerDied
+from .pool import JobTimeout, WorkerDied
 from .ratelimit import RateLimiter
 from .store import Store
 
@@ -44,7 +45,7 @@ class Services:
     """What every handler needs, kept in `application.bot_data` (no globals)."""
 
     config: Config
-    pool: SolverPool
+    pool: Lanes
     store: Store
     metrics: Metrics
     limiter: RateLimiter
@@ -358,8 +359,8 @@ async def admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
     await update.effective_message.reply_text(
-        f"{svc.metrics.report()}\nWorkers: {svc.pool.workers}; "
-        f"store: {store}, schema {await svc.store.schema_version()}")
+        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}\n"
+        f"Store: {store}, schema {await svc.store.schema_version()}")
 
 
 async def solve_in_pool(update: Update, context: ContextTypes.DEFAULT_TYPE,
