@@ -66,6 +66,11 @@ class Lanes:
             + (f", rebuilt {pool.rebuilds}x" if pool.rebuilds else "")
             for pool in (self.quick, self.counts))
 
+    def drop_jobs(self) -> None:
+        """The bot is stopping: every job still waiting ends now with ShuttingDown."""
+        self.quick.drop_jobs()
+        self.counts.drop_jobs()
+
     async def close(self) -> None:
         await self.quick.close()
         await self.counts.close()

@@ -25,6 +25,7 @@ import signal
 import sys
 import threading
 import time
+from asyncio import FIRST_COMPLETED
 from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -50,6 +51,10 @@ class JobTimeout(Exception):
 
 class WorkerDied(Exception):
     """The worker process ended in the middle of the job (killed, or crashed)."""
+
+
+class ShuttingDown(Exception):
+    """The bot is stopping: the job was dropped, running or queued."""
 
 
 #: Linux prctl option: the signal a process gets when its parent ends
@@ -130,12 +135,15 @@ class SolverPool:
         self._reader: threading.Thread | None = None
         self._watchdog: asyncio.Task | None = None
         self._rebuilding = asyncio.Lock()
+        #: done when the bot stops: every job still waiting then ends with ShuttingDown
+        self._stopping: asyncio.Future | None = None
 
     def start(self) -> None:
         """Start the workers from a fork server that has the solver library loaded:
         replacing a killed worker then costs a fork, not a fresh interpreter."""
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["solvers.pipeline"])
+        self._stopping = asyncio.get_running_loop().create_future()
         self._progress_queue = self._context.Queue()
         self._pool = self._new_pool()
         loop = asyncio.get_running_loop()
@@ -206,7 +214,12 @@ class SolverPool:
         future = await self._schedule(function, args, limit)
         started = time.monotonic()
         try:
-            return await asyncio.wrap_future(future)
+            finished = asyncio.wrap_future(future)
+            await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
+            if not finished.done():
+                future.cancel()
+                raise ShuttingDown()
+            return finished.result()
         except FutureTimeout as error:
             log.warning("job %s killed after %.1f s", function.__name__, limit)
             raise JobTimeout(limit) from error
@@ -239,7 +252,14 @@ class SolverPool:
         finally:
             del self._listeners[job]
 
+    def drop_jobs(self) -> None:
+        """The bot is stopping: every job running or queued ends now with ShuttingDown
+        (its worker is stopped with the pool), so nobody waits for it."""
+        if self._stopping is not None and not self._stopping.done():
+            self._stopping.set_result(None)
+
     async def close(self) -> None:
+        self.drop_jobs()
         if self._watchdog is not None:
             self._watchdog.cancel()
             self._watchdog = None
