@@ -25,6 +25,7 @@ from solvers import registry
 
 from . import anagrams, check, games, handlers
 from .config import Config
+from .counts import Counts, cancel_command
 from .flood import PatientRateLimiter
 from .lanes import Lanes
 from .metrics import Metrics
@@ -48,10 +49,12 @@ def build_application(config: Config, base_url: str | None = None,
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
     add_handlers(application)
+    lanes, store = Lanes(config), Store(config.db_path)
     application.bot_data["services"] = handlers.Services(
         config=config,
-        pool=Lanes(config),
-        store=Store(config.db_path),
+        pool=lanes,
+        counts=Counts(lanes, store.put_result),
+        store=store,
         metrics=Metrics(),
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
     )
@@ -64,6 +67,7 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler("smt", handlers.smt))
     application.add_handler(CommandHandler("check", check.check_command))
     application.add_handler(CommandHandler("admin", handlers.admin))
+    application.add_handler(CommandHandler("cancel", cancel_command))
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
@@ -84,6 +88,7 @@ def bot_commands() -> list[BotCommand]:
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
         BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
         BotCommand("hint", "Anagram hints step by step: /hint dormitory"),
+        BotCommand("cancel", "Stop your own long count"),
         BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30"),
         BotCommand("race", "Puzzle race in a group: /race seki"),
         BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
@@ -101,6 +106,14 @@ async def open_services(application: Application) -> None:
     svc.pool.start()
     await games.resume(application)
     await application.bot.set_my_commands(bot_commands())
+
+
+async def drop_work(application: Application) -> None:
+    """The bot is stopping: end the counts and the jobs still waiting now, telling the
+    people who asked, so the stop does not wait for them."""
+    svc: handlers.Services = application.bot_data["services"]
+    await svc.counts.close()
+    svc.pool.drop_jobs()
 
 
 async def close_services(application: Application) -> None:
@@ -141,6 +154,7 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
                 yield Running(application, url)
             finally:
                 await application.updater.stop()
+                await drop_work(application)
                 await application.stop()
                 await close_services(application)
     finally:

@@ -24,8 +24,9 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from telegram import Message
+from telegram import Message, Update
 from telegram.error import TelegramError
+from telegram.ext import ContextTypes
 
 from solvers.base import PuzzleKind, clip
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
@@ -83,6 +84,15 @@ def caption(result: Result, line: str) -> str:
     return clip(f"{result.headline}\n{line}", CAPTION_LIMIT - 1)
 
 
+#: sends a count's first answers (the picture with this caption, then the check report)
+#: to a message's chat and returns the picture's message
+SendFirst = Callable[[Message, Result, str], Awaitable[Message]]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 class Counts:
     """Every long count the bot is running or keeping queued."""
 
@@ -101,6 +111,24 @@ class Counts:
     def join(self, count: Count, asker: Asker) -> None:
         """Add a person to a count already running or queued (they get its figures)."""
         count.askers.append(asker)
+
+    async def follow(self, message: Message, user_id: int, key: str, text: str,
+                     kind: PuzzleKind, first: Result | None, send: SendFirst) -> None:
+        """Show a person the first answers of a long count and keep them posted: they
+        join the count of this puzzle if one is running or queued (`first` may then be
+        None), else theirs starts, or waits behind the one they have running."""
+        count = self.running(key)
+        if count is not None:
+            picture = await send(message, count.first,
+                                 caption(count.first, count.running_line()))
+            self.join(count, Asker(user_id, picture))
+            return
+        picture = await send(message, first, caption(first, first.count_line))
+        ahead = self.add(key, text, kind, first, Asker(user_id, picture))
+        if ahead:
+            await picture.reply_text(
+                f"{kind.title}: you have a count running already (one at a time); "
+                f"your count starts after {plural(ahead, 'other')}.")
 
     def add(self, key: str, text: str, kind: PuzzleKind, first: Result,
             asker: Asker) -> int:
@@ -219,3 +247,16 @@ class Counts:
             if count.task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await count.task
+
+
+async def cancel_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/cancel: stop your own counts (running or queued); nobody else's."""
+    message = update.effective_message
+    user = update.effective_user
+    counts: Counts = context.bot_data["services"].counts
+    said = await counts.cancel(user.id) if user is not None else []
+    if not said:
+        await message.reply_text("You have no count running. /cancel stops your own "
+                                 "counts only; a count goes on for whoever asked for it.")
+    for _, text in said:
+        await message.reply_text(text)

@@ -26,9 +26,10 @@ from solvers.base import MAX_INPUT_CHARS, Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
 from .config import Config
+from .counts import Counts
 from .lanes import Lanes
 from .metrics import Metrics
-from .pool import JobTimeout, WorkerDied
+from .pool import JobTimeout, ShuttingDown, WorkerDied
 from .ratelimit import RateLimiter
 from .store import Store
 
@@ -46,6 +47,7 @@ class Services:
 
     config: Config
     pool: Lanes
+    counts: Counts
     store: Store
     metrics: Metrics
     limiter: RateLimiter
@@ -76,6 +78,7 @@ WELCOME = (
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
     "/hint LETTERS: anagram hints, one step at a time\n"
+    "/cancel: stop your own long count\n"
     "@{bot} letters: anagrams in any chat (inline mode)\n"
     "/help: this message\n\n"
     "<b>In groups</b>\n"
@@ -316,8 +319,16 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE,
         known = await svc.store.file_ids(key, context.bot.id)
         log.info("cache hit: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
     else:
+        if svc.counts.running(key) is not None:  # this puzzle is being counted: join it
+            await svc.counts.follow(message, user_id(update), key, text, kind, None,
+                                    send_first_answers)
+            return
         result = await solve_in_pool(update, context, text, kind)
         if result is None:
+            return
+        if result.counting:  # a long count: the first answers now, the count after
+            await svc.counts.follow(message, user_id(update), key, text, kind, result,
+                                    send_first_answers)
             return
         if cacheable(result):
             await svc.store.put_result(key, result)
@@ -327,6 +338,20 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE,
     if cacheable(result):
         await svc.store.put_file_ids(key, context.bot.id, {
             number: file_id for number, file_id in sent.items() if known.get(number) != file_id})
+
+
+def user_id(update: Update) -> int:
+    """Who asked (a channel post has nobody: 0)."""
+    return update.effective_user.id if update.effective_user else 0
+
+
+async def send_first_answers(message: Message, result: Result, caption: str) -> Message:
+    """A long count's first picture with its running caption, then the check report."""
+    picture = await send_media(message, result.media[0], caption, None)
+    for media in result.media[1:]:
+        await send_media(message, media, media.caption, None)
+    await send_report(message, result)
+    return picture
 
 
 def cacheable(result: Result) -> bool:
@@ -514,9 +539,16 @@ async def send_report(message: Message, result: Result) -> None:
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Log every unexpected failure; tell the user something went wrong."""
-    log.error("unexpected error handling an update", exc_info=context.error)
-    services(context).metrics.errors += 1
+    stopping = isinstance(context.error, ShuttingDown)
+    if not stopping:
+        log.error("unexpected error handling an update", exc_info=context.error)
+        services(context).metrics.errors += 1
     if isinstance(update, Update) and update.effective_message:
         with contextlib.suppress(TelegramError):
             await update.effective_message.reply_text(
+                RESTARTING if stopping else
                 "Sorry, something went wrong on my side. The error has been logged.")
+
+
+#: what a person whose job was dropped because the bot is stopping is told
+RESTARTING = "I am restarting, so I stopped this job. Please send it again in a minute."
