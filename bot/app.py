@@ -23,10 +23,12 @@ from telegram.ext import (
 
 from solvers import registry
 
-from . import anagrams, check, games, handlers
+from . import anagrams, check, commands, files, routing
 from .config import Config
+from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts, cancel_command
 from .flood import PatientRateLimiter
+from .games import wiring as games
 from .lanes import Lanes
 from .metrics import Metrics
 from .ratelimit import RateLimiter
@@ -39,45 +41,46 @@ CONCURRENT_UPDATES = 256
 
 
 def build_application(config: Config, base_url: str | None = None,
-                      token: str | None = None) -> Application:
+                      token: str | None = None) -> App:
     """The Application with every handler; `base_url` points it at a Bot API server."""
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3) if config.sandbox
                else PatientRateLimiter(max_retries=3))
     builder = (Application.builder().token(token or config.token)
-               .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter))
+               .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
+               .context_types(CONTEXT_TYPES))
     if base_url:
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
     add_handlers(application)
     lanes, store = Lanes(config), Store(config.db_path)
-    application.bot_data["services"] = handlers.Services(
+    application.bot_data.install(Services(
         config=config,
         pool=lanes,
         counts=Counts(lanes, store.put_result),
         store=store,
         metrics=Metrics(),
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
-    )
+    ))
     return application
 
 
-def add_handlers(application: Application) -> None:
-    application.add_handler(CommandHandler(["start", "help"], handlers.start))
-    application.add_handler(CommandHandler("example", handlers.example))
-    application.add_handler(CommandHandler("smt", handlers.smt))
+def add_handlers(application: App) -> None:
+    application.add_handler(CommandHandler(["start", "help"], commands.start))
+    application.add_handler(CommandHandler("example", commands.example))
+    application.add_handler(CommandHandler("smt", commands.smt))
     application.add_handler(CommandHandler("check", check.check_command))
-    application.add_handler(CommandHandler("admin", handlers.admin))
+    application.add_handler(CommandHandler("admin", commands.admin))
     application.add_handler(CommandHandler("cancel", cancel_command))
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
     games.add_handlers(application)
     kind_names = [kind.name for kind in registry.KINDS]
-    application.add_handler(CommandHandler(kind_names, handlers.kind_command))
+    application.add_handler(CommandHandler(kind_names, routing.kind_command))
     application.add_handler(
-        MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))
-    application.add_handler(MessageHandler(filters.Document.ALL, handlers.on_document))
-    application.add_error_handler(handlers.on_error)
+        MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
+    application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
+    application.add_error_handler(commands.on_error)
 
 
 def bot_commands() -> list[BotCommand]:
@@ -100,24 +103,24 @@ def bot_commands() -> list[BotCommand]:
     return commands
 
 
-async def open_services(application: Application) -> None:
-    svc: handlers.Services = application.bot_data["services"]
+async def open_services(application: App) -> None:
+    svc = application.bot_data.services
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
     await application.bot.set_my_commands(bot_commands())
 
 
-async def drop_work(application: Application) -> None:
+async def drop_work(application: App) -> None:
     """The bot is stopping: end the counts and the jobs still waiting now, telling the
     people who asked, so the stop does not wait for them."""
-    svc: handlers.Services = application.bot_data["services"]
+    svc = application.bot_data.services
     await svc.counts.close()
     svc.pool.drop_jobs()
 
 
-async def close_services(application: Application) -> None:
-    svc: handlers.Services = application.bot_data["services"]
+async def close_services(application: App) -> None:
+    svc = application.bot_data.services
     await svc.pool.close()
     await svc.store.close()
 
@@ -126,7 +129,7 @@ async def close_services(application: Application) -> None:
 class Running:
     """A started bot: its Application and, in sandbox mode, the sandbox's address."""
 
-    application: Application
+    application: App
     url: str | None
 
 

@@ -23,16 +23,19 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from telegram import Message, Update
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
 from solvers.base import PuzzleKind, clip
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
 
 from .lanes import Lanes
 from .pool import JobTimeout, WorkerDied
+
+if TYPE_CHECKING:
+    from .context import Context
 
 log = logging.getLogger(__name__)
 
@@ -249,11 +252,11 @@ class Counts:
                     await count.task
 
 
-async def cancel_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cancel_command(update: Update, context: Context) -> None:
     """/cancel: stop your own counts (running or queued); nobody else's."""
     message = update.effective_message
     user = update.effective_user
-    counts: Counts = context.bot_data["services"].counts
+    counts = context.bot_data.services.counts
     said = await counts.cancel(user.id) if user is not None else []
     if not said:
         await message.reply_text("You have no count running. /cancel stops your own "

@@ -100,7 +100,7 @@ async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path
             edited = await now(client, chat, picture["message_id"])
             assert edited["edited"] and final in edited["caption"]
             assert "still counting" not in edited["caption"]
-        lanes = bot.application.bot_data["services"].pool
+        lanes = bot.application.bot_data.services.pool
         assert lanes.counts.jobs_run == 1, "the same count ran twice"
         cached = await ask(client, CAROL, "queens 13", kind="photo", timeout=10)
         assert final in cached["caption"]
