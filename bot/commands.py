@@ -18,6 +18,7 @@ from solvers.base import PuzzleError
 from solvers.pipeline import prepare
 
 from .context import Context
+from .pool import ShuttingDown
 from .routing import command_argument
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,7 @@ WELCOME = (
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
     "/hint LETTERS: anagram hints, one step at a time\n"
+    "/cancel: stop your own long count\n"
     "@{bot} letters: anagrams in any chat (inline mode)\n"
     "/help: this message\n\n"
     "<b>In groups</b>\n"
@@ -101,16 +103,23 @@ async def admin(update: Update, context: Context) -> None:
         return
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
     await update.effective_message.reply_text(
-        f"{svc.metrics.report()}\nWorkers: {svc.pool.workers}; "
-        f"store: {store}, schema {await svc.store.schema_version()}")
+        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}\n"
+        f"Store: {store}, schema {await svc.store.schema_version()}")
 
 
 async def on_error(update: object, context: Context) -> None:
     """Log every unexpected failure; tell the user something went wrong."""
-    log.error("unexpected error handling an update", exc_info=context.error)
-    context.bot_data.services.metrics.errors += 1
+    stopping = isinstance(context.error, ShuttingDown)
+    if not stopping:
+        log.error("unexpected error handling an update", exc_info=context.error)
+        context.bot_data.services.metrics.errors += 1
     if isinstance(update, Update) and update.effective_message:
         with contextlib.suppress(TelegramError):
             await update.effective_message.reply_text(
+                RESTARTING if stopping else
                 "Sorry, something went wrong on my side. The error has been logged.")
+
+
+#: what a person whose job was dropped because the bot is stopping is told
+RESTARTING = "I am restarting, so I stopped this job. Please send it again in a minute."
 

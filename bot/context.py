@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 from .config import Config
+from .counts import Counts
 from .games.store import GameStore
+from .lanes import Lanes
 from .metrics import Metrics
-from .pool import SolverPool
 from .ratelimit import RateLimiter
 from .store import Store
 
@@ -27,11 +28,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Services:
-    """What every handler needs: configuration, the solver pool, the store, the figures
-    and the per-user rate limit."""
+    """What every handler needs: configuration, the lanes of solving work and the long
+    counts running in them, the store, the figures and the per-user rate limit."""
 
     config: Config
-    pool: SolverPool
+    pool: Lanes
+    counts: Counts
     store: Store
     metrics: Metrics
     limiter: RateLimiter

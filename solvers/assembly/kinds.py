@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import product
 from pathlib import Path
 
@@ -31,7 +32,8 @@ class BoxerKind(PuzzleKind):
     summary = ("`#boxer NAME` then the seed's boxer numbers: dimensions, lengths, holes, "
                "shapes with their parts and offsets")
     example = "boxer_soma.txt"
-    version = "1"
+    version = "2"
+    counted = "unique assemblies"
 
     def detect(self, text: str) -> bool:
         return header_is(text, "boxer")
@@ -55,9 +57,12 @@ class BoxerKind(PuzzleKind):
         The whole count runs until the deadline (the cap only limits those kept), since
         the count is the answer these puzzles ask for.
         """
-        found = assembler_for(puzzle).solve(limits)
-        found.found = [self._label(puzzle, a) for a in found.found]
-        return found
+        def labelled(solutions: Solutions) -> Solutions:
+            return replace(solutions, found=[self._label(puzzle, a) for a in solutions.found])
+
+        early = limits.early
+        asked = replace(limits, early=early and (lambda so_far: early(labelled(so_far))))
+        return labelled(assembler_for(puzzle).solve(asked))
 
     @staticmethod
     def _label(puzzle: BoxPuzzle, assembly) -> Assembly:
@@ -71,14 +76,16 @@ class BoxerKind(PuzzleKind):
         return tuple(labelled)
 
     def caption(self, puzzle, solutions, report) -> str:
+        """Title and verdict; the count's own line (`count_figures`) follows it."""
         title = puzzle.name or self.title
         if not solutions.found:
             return f"{title}: no assembly ({solutions.count_text()})."
+        return f"{title}\n{report.verdict if report else ''}"
+
+    def count_figures(self, puzzle, solutions) -> str:
         raw = solutions.stats.get("raw_count", 0)
-        done = "" if solutions.exhaustive else " (count stopped at the time limit)"
-        return (f"{title}\n{report.verdict if report else ''}\n"
-                f"Unique assemblies: {solutions.count_text()}{done}; "
-                f"{raw:,} when each turn of the whole counts apart")
+        return (f"{solutions.at_least(solutions.count)} {self.counted}, "
+                f"{solutions.at_least(raw)} when each turn of the whole counts apart")
 
     # Checking -----------------------------------------------------------------------
 
