@@ -28,6 +28,7 @@ from .config import Config
 from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts, cancel_command
 from .flood import PatientRateLimiter
+from .games import quiz
 from .games import wiring as games
 from .lanes import Lanes
 from .metrics import Metrics
@@ -87,13 +88,14 @@ def bot_commands() -> list[BotCommand]:
     """The command menu shown by Telegram clients."""
     commands = [
         BotCommand("help", "What I do and the puzzles I know"),
-        BotCommand("example", "A ready puzzle to try: /example seki"),
+        BotCommand("example", "A ready puzzle to try: "
+                              f"/example {registry.with_example()[0].name}"),
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
         BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
-        BotCommand("hint", "Anagram hints step by step: /hint dormitory"),
+        *anagrams.MENU,
         BotCommand("cancel", "Stop your own long count"),
-        BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30"),
-        BotCommand("race", "Puzzle race in a group: /race seki"),
+        *quiz.MENU,
+        BotCommand("race", f"Puzzle race in a group: /race {registry.racing()[0].name}"),
         BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
         BotCommand("top", "Scores of this game and of all time here"),
         BotCommand("stats", "Your own game record"),

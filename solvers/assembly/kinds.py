@@ -17,7 +17,16 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, header_is
+from ..base import (
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+    header_is,
+)
 from . import boxer, presets, render
 from .box import Assembler, BoxPuzzle, assembler_for, check_limits
 from .shapes import normalise, orientations, part_maps
@@ -91,7 +100,7 @@ class BoxerKind(PuzzleKind):
 
     def check(self, puzzle: BoxPuzzle, solution: Assembly) -> CheckReport:
         """Every part has its shape, lies inside the box, and every location is filled once."""
-        lines, ok = [], True
+        rules, ok = [], True
         shapes = {label: shape for shape in puzzle.shapes for label in shape.parts}
         seen: dict[tuple[int, ...], str] = {}
         for label, cells in solution:
@@ -107,18 +116,19 @@ class BoxerKind(PuzzleKind):
             ok &= good
             why = "" if good else (" wrong shape" if not fits else " outside the box"
                                    if not inside else f" overlaps at {clash[0]}")
-            lines.append(f"Part {label}: {len(cells)} locations {'OK' if good else 'FAIL'}{why}")
+            rules.append(Rule(f"Part {label}", good,
+                              f"{len(cells)} locations {'OK' if good else 'FAIL'}{why}", ": "))
         labels = sorted(label for label, _ in solution)
         expected = sorted(label for shape in puzzle.shapes for label in shape.parts)
         empty = len(puzzle.free) - len(seen)
         full = puzzle.volume < len(puzzle.free) or empty == 0
-        lines.append(f"Parts used: {len(labels)} of {len(expected)} "
-                     f"{'OK' if labels == expected else 'FAIL'}")
-        lines.append(f"Empty locations: {empty} {'OK' if full else 'FAIL'}")
+        rules.append(Rule("Parts used", labels == expected, f"{len(labels)} of {len(expected)} "
+                          f"{'OK' if labels == expected else 'FAIL'}", ": "))
+        rules.append(Rule("Empty locations", full, f"{empty} {'OK' if full else 'FAIL'}", ": "))
         ok &= labels == expected and full
         verdict = ("Puzzle OK Assembly successful." if ok
                    else "Puzzle has ** ERROR ** the assembly breaks a rule above.")
-        return CheckReport(ok, lines, verdict)
+        return CheckReport(ok, rules, verdict)
 
     # Text form ----------------------------------------------------------------------
 
