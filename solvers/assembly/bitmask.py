@@ -146,9 +146,12 @@ class BitmaskSearch:
                     end = k + 1
                 self.skip[k] = end
         self.counts = np.array(counts, dtype=np.int64)
-        # the walled-in test is sound only if no part is a single location
+        # the walled-in test is sound only if no part is a single location; with one,
+        # every location is its own neighbour (a step of 0), so none is ever walled in
+        # (no axes at all would leave every empty location "walled in")
         if any(len(where) == 1 for _, where in placements):
-            neighbours = []
+            everything = (1 << cells) - 1
+            neighbours = [(0, everything, everything)]
         self.steps = np.array([n[0] for n in neighbours], dtype=np.uint64)
         self.after = np.array([n[1] for n in neighbours], dtype=np.uint64)
         self.before = np.array([n[2] for n in neighbours], dtype=np.uint64)
