@@ -230,3 +230,12 @@ def test_progress_is_reported_during_a_long_count():
     Assembler(presets.pentominoes(6)).solve(
         Limits(progress=lambda n, nodes: calls.append((n, nodes))))
     assert calls and calls[-1][0] == 2339
+
+
+def test_tangram_with_another_shape_gets_the_tangram_answer_not_an_anagram():
+    assert registry.detect("tangram triangle").name == "tangram"
+    assert registry.detect("/tangram square").name == "tangram"
+    result = pipeline.run("tangram triangle", None, Limits.within(5))
+    assert not result.ok
+    assert result.error == ("Line 1: 'triangle' is not a tangram I can solve: the tangram "
+                            "kind solves the square only; send: tangram")

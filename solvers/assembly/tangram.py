@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, clip
 from ..exact_cover import ExactCover
 
 SIDE = 4
@@ -111,12 +111,19 @@ class TangramKind(PuzzleKind):
     example = "tangram.txt"
 
     def detect(self, text: str) -> bool:
-        return text.strip().lower() in ("tangram", "tangram square")
+        """`tangram` and a word or two after it (`tangram triangle` gets the tangram's own
+        answer, not an anagram of its letters)."""
+        words = text.lower().replace("/", " ").split()
+        return bool(words) and words[0] == self.name and len(words) <= 3
 
     def parse(self, text: str) -> TangramPuzzle:
         check_size(text, 200)
-        if text.strip().lower() not in ("", "tangram", "square", "tangram square"):
-            raise PuzzleError("the tangram kind solves the square only; send: tangram", 1)
+        words = text.lower().replace("/", " ").split()
+        if words and words[0] == self.name:
+            words = words[1:]
+        if words not in ([], ["square"]):
+            raise PuzzleError(f"'{clip(' '.join(words))}' is not a tangram I can solve: the "
+                              "tangram kind solves the square only; send: tangram", 1)
         return TangramPuzzle()
 
     def canonical(self, puzzle: TangramPuzzle) -> str:
