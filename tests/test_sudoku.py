@@ -77,8 +77,16 @@ def test_counts_are_exact_when_the_search_ends():
 def test_not_unique_puzzle_shows_a_second_solution():
     text = "\n".join(row[:4] + "....." for row in INKALA_SOLUTION.splitlines())
     result = run(text, "sudoku", render=False)
-    assert result.count == 2 and not result.exhaustive
-    assert "at least 2" in result.caption and "another solution" in result.report
+    assert result.count > 2 and not result.exhaustive  # thousands: the recount stops
+    assert f"Solutions: at least {result.count:,}" in result.caption
+    assert len(result.solutions) == 2 and "another solution" in result.report
+
+
+def test_a_count_too_big_to_finish_says_at_least_the_figure_it_reached():
+    result = run("." * 81, "sudoku", seconds=30, render=False)
+    assert not result.exhaustive and result.count > 2
+    assert result.caption.endswith(f"Solutions: at least {result.count:,}")
+    assert len(result.solutions) == 2
 
 
 def test_repeated_givens_are_named():
