@@ -435,7 +435,7 @@ class Gogen(PuzzleKind):
     summary = ("`#gogen NAME`, then the grid rows (. for an empty cell), then the words, "
                "one a line")
     example = "gogen_dm_older02.txt"
-    version = "1"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         if header_is(text, "gogen"):

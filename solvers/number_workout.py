@@ -328,7 +328,7 @@ class NumberWorkout(PuzzleKind):
     summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
     example = "nw_003.txt"
     aliases = ("numberworkout",)
-    version = "1"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         lines = [line.strip() for line in text.splitlines() if line.strip()]

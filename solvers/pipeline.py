@@ -169,8 +169,8 @@ def recount(kind: PuzzleKind, puzzle: Any, solutions: Solutions, limits: Limits)
     for up to `RECOUNT_SECONDS` (never past the caller's deadline): when it finishes,
     the count is exact; otherwise it says "at least" the larger figure it reached.
     """
-    if solutions.exhaustive or solutions.count < limits.max_solutions or limits.expired():
-        return solutions
+    if solutions.exhaustive or solutions.count != limits.max_solutions or limits.expired():
+        return solutions  # done, or not stopped by the cap (ranked lists count on anyway)
     started = time.monotonic()
     deadline = started + RECOUNT_SECONDS
     if limits.deadline is not None:

@@ -63,7 +63,7 @@ class Seki(PuzzleKind):
     title = "Seki"
     summary = "`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. oo+ooaoo-"
     example = "sk_6018.txt"
-    version = "1"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         if header_is(text, "seki"):
