@@ -201,8 +201,26 @@ def test_tangram_square_has_exactly_one_assembly():
     puzzle = kind.parse("tangram")
     found = kind.solve(puzzle, Limits())
     assert found.unique
-    again = kind.parse_solution(puzzle, kind.format_solution(puzzle, found.found[0]))
+    text = kind.format_solution(puzzle, found.found[0])
+    again = kind.parse_solution(puzzle, text)
     assert kind.check(puzzle, again).ok
+    assert kind.check(puzzle, kind.parse_solution(puzzle, text.lower())).ok
+    assert set(text) - set(" \n") == set("LBMSTQP")  # capitals only: no l to take for I
+
+
+def test_tangram_caption_names_the_square_once():
+    result = pipeline.run("tangram", None, Limits.within(30))
+    assert result.caption.splitlines()[0] == "Tangram square"
+
+
+def test_nuts_report_names_nuts_by_the_letters_the_picture_prints():
+    kind = NutsKind()
+    puzzle = kind.parse("nuts")
+    report = kind.check(puzzle, kind.solve(puzzle, Limits()).found[0])
+    assert report.lines[1] == "Nut E (centre) top edge 1, nut D (top) bottom edge 1: OK"
+    assert report.lines[12] == ("Nut B (upper left) upper right edge 4, nut D (top) lower "
+                                "left edge 4: OK")
+    assert not any("Spot" in line or "side" in line for line in report.lines)
 
 
 @pytest.mark.parametrize("command, kind, expected", [
@@ -237,5 +255,4 @@ def test_tangram_with_another_shape_gets_the_tangram_answer_not_an_anagram():
     assert registry.detect("/tangram square").name == "tangram"
     result = pipeline.run("tangram triangle", None, Limits.within(5))
     assert not result.ok
-    assert result.error == ("Line 1: 'triangle' is not a tangram I can solve: the tangram "
-                            "kind solves the square only; send: tangram")
+    assert result.error == "Line 1: the tangram kind solves the square only; send: tangram"
