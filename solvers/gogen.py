@@ -438,7 +438,7 @@ class Gogen(PuzzleKind):
     example = "gogen_dm_older02.txt"
     solution_form = "5 lines of 5 letters"
     race_pool = "gogen_"
-    version = "1"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         if header_is(text, "gogen"):

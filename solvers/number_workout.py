@@ -330,7 +330,7 @@ class NumberWorkout(PuzzleKind):
     solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
     race_pool = "nw_"
     aliases = ("numberworkout",)
-    version = "1"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         lines = [line.strip() for line in text.splitlines() if line.strip()]

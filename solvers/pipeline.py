@@ -28,6 +28,11 @@ from .base import (
     check_size,
 )
 
+#: a count stopped by the solution cap runs on for at most this long and this many, so a
+#: cheap count is said exactly ("exactly 16" rather than "at least 2")
+RECOUNT_SECONDS = 1.0
+RECOUNT_CAP = 10_000
+
 
 @dataclass
 class Result:
@@ -157,7 +162,7 @@ def run(
                                      early=early)
 
     mark = time.perf_counter()
-    solutions = kind.solve(puzzle, limits)
+    solutions = recount(kind, puzzle, kind.solve(puzzle, limits), limits)
     timings["solve"] = time.perf_counter() - mark
     timed_out = limits.expired()
 
@@ -203,6 +208,29 @@ def run(
         timings=timings,
         stats=solutions.stats,
     )
+
+
+def recount(kind: PuzzleKind, puzzle: Any, solutions: Solutions, limits: Limits) -> Solutions:
+    """The solutions with their count made exact when that is cheap.
+
+    A search that stopped because it had found `limits.max_solutions` only knows "at
+    least that many". It is run again, keeping nothing new, with a cap of `RECOUNT_CAP`
+    for up to `RECOUNT_SECONDS` (never past the caller's deadline): when it finishes,
+    the count is exact; otherwise it says "at least" the larger figure it reached.
+    """
+    if (solutions.exhaustive or solutions.counting or solutions.count != limits.max_solutions
+            or limits.expired()):
+        return solutions  # done, handed back early to count on, or not stopped by the cap
+    started = time.monotonic()
+    deadline = started + RECOUNT_SECONDS
+    if limits.deadline is not None:
+        deadline = min(deadline, limits.deadline)
+    again = kind.solve(puzzle, Limits(max_solutions=RECOUNT_CAP, deadline=deadline))
+    if again.count < solutions.count or (again.count == solutions.count
+                                         and not again.exhaustive):
+        return solutions
+    stats = {**solutions.stats, "recount_seconds": round(time.monotonic() - started, 3)}
+    return Solutions(solutions.found, again.count, again.exhaustive, solutions.reason, stats)
 
 
 @dataclass

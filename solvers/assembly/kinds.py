@@ -1,4 +1,5 @@
-"""The box kinds: `boxer` (any boxer file) and the presets `pent`, `soma`, `bedlam`, `y25`.
+"""The box kinds: `boxer` (any boxer file) and the presets `pent`, `soma`, `bedlam`, `y25`,
+`sg`, `conway` and `diabolical`.
 
 A solution is an assembly: one (label, locations) pair per part. Its text form is the
 label grid: for a 2D box one line per row; in more dimensions each line holds every
@@ -239,15 +240,44 @@ class Y25Kind(PresetKind):
     builders = {"": presets.y25}
 
 
+class SlothouberGraatsmaKind(PresetKind):
+    name = "sg"
+    title = "Slothouber-Graatsma puzzle"
+    summary = "`sg`: six 1x2x2 blocks and three unit cubes in a 3x3x3 box (1 unique assembly)"
+    example = "sg.txt"
+    aliases = ("slothouber",)
+    builders = {"": presets.slothouber_graatsma}
+
+
+class ConwayKind(PresetKind):
+    name = "conway"
+    title = "Conway's puzzle"
+    summary = ("`conway`: thirteen 1x2x4, one 2x2x2, one 1x2x2 and three 1x1x3 blocks in a "
+               "5x5x5 box")
+    example = "conway.txt"
+    builders = {"": presets.conway}
+
+
+class DiabolicalKind(PresetKind):
+    name = "diabolical"
+    title = "Diabolical cube"
+    summary = "`diabolical`: six flat pieces of 2 to 7 cubes in a 3x3x3 cube (13 unique)"
+    example = "diabolical.txt"
+    builders = {"": presets.diabolical}
+
+
 def count_command(argv: list[str]) -> int:
     """`python -m solvers assembly-count FILE|PRESET [--timeout S]`: a full count."""
     parser = argparse.ArgumentParser(prog="python -m solvers assembly-count")
-    parser.add_argument("puzzle", help="a boxer file, or pent3..pent6, soma, bedlam, y25")
+    parser.add_argument("puzzle", help="a boxer file, or pent3..pent6, soma, bedlam, y25, "
+                                       "sg, conway, diabolical")
     parser.add_argument("--timeout", type=float, default=None)
     parser.add_argument("--raw", action="store_true", help="count without symmetry breaking")
     args = parser.parse_args(argv)
     named = {"soma": presets.soma, "bedlam": presets.bedlam, "y25": presets.y25,
              "scott": presets.scott, "tesseract": presets.tesseract_dominoes,
+             "sg": presets.slothouber_graatsma, "conway": presets.conway,
+             "diabolical": presets.diabolical,
              **{f"pent{n}": (lambda n=n: presets.pentominoes(n)) for n in presets.PENT_SIZES}}
     try:
         puzzle = (named[args.puzzle]() if args.puzzle in named
