@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from telegram import BotCommand, Update
+from telegram import BotCommand
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -27,9 +27,11 @@ from . import anagrams, check, games, handlers
 from .config import Config
 from .flood import PatientRateLimiter
 from .metrics import Metrics
+from .ops import OpsServer
 from .pool import SolverPool
 from .ratelimit import RateLimiter
 from .store import Store
+from .webhook import start_updates
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +42,9 @@ CONCURRENT_UPDATES = 256
 def build_application(config: Config, base_url: str | None = None,
                       token: str | None = None) -> Application:
     """The Application with every handler; `base_url` points it at a Bot API server."""
-    limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3) if config.sandbox
-               else PatientRateLimiter(max_retries=3))
+    metrics = Metrics()
+    limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
+               if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
     builder = (Application.builder().token(token or config.token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter))
     if base_url:
@@ -52,7 +55,7 @@ def build_application(config: Config, base_url: str | None = None,
         config=config,
         pool=SolverPool(config.workers, config.solve_timeout),
         store=Store(config.db_path),
-        metrics=Metrics(),
+        metrics=metrics,
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
     )
     return application
@@ -109,12 +112,24 @@ async def close_services(application: Application) -> None:
     await svc.store.close()
 
 
+async def start_ops(application: Application, config: Config) -> OpsServer | None:
+    """Serve /healthz and /metrics when PUZZLEBOT_METRICS_PORT is set."""
+    if config.metrics_port is None:
+        return None
+    svc: handlers.Services = application.bot_data["services"]
+    ops = OpsServer(application, svc.metrics, svc.pool, svc.store)
+    await ops.start(config.metrics_host, config.metrics_port)
+    return ops
+
+
 @dataclass
 class Running:
-    """A started bot: its Application and, in sandbox mode, the sandbox's address."""
+    """A started bot: its Application, in sandbox mode the sandbox's address, and the
+    address of /healthz and /metrics when they are served."""
 
     application: Application
     url: str | None
+    ops_url: str | None = None
 
 
 @asynccontextmanager
@@ -135,11 +150,14 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
         async with application:
             await open_services(application)
             await application.start()
-            await application.updater.start_polling(
-                allowed_updates=Update.ALL_TYPES, poll_interval=0, timeout=10)
+            await start_updates(application.updater, config)
+            ops = None
             try:
-                yield Running(application, url)
+                ops = await start_ops(application, config)
+                yield Running(application, url, ops.url if ops else None)
             finally:
+                if ops is not None:
+                    await ops.stop()
                 await application.updater.stop()
                 await application.stop()
                 await close_services(application)
@@ -158,6 +176,11 @@ async def serve(config: Config) -> None:
         if bot.url:
             print(f"PuzzleBot sandbox: open {bot.url}/ in a browser to chat with the bot",
                   flush=True)
+        elif config.webhook_url:
+            print(f"PuzzleBot receives Telegram's updates at {config.webhook_url}", flush=True)
         else:
             print("PuzzleBot is polling Telegram", flush=True)
+        if bot.ops_url:
+            print(f"Health and metrics: {bot.ops_url}/healthz, {bot.ops_url}/metrics",
+                  flush=True)
         await stop.wait()

@@ -84,6 +84,8 @@ class SolverPool:
         self.timeout = timeout
         self._pool: ProcessPool | None = None
         self.jobs_run = 0
+        #: jobs submitted and not finished yet (waiting for a worker, or running)
+        self.pending = 0
         self._progress_queue = None
         self._listeners: dict[int, ProgressListener] = {}
         self._next_job = 0
@@ -123,6 +125,7 @@ class SolverPool:
         limit = self.timeout if timeout is None else timeout
         future = self._pool.schedule(function, args=args, timeout=limit)
         started = time.monotonic()
+        self.pending += 1
         try:
             return await asyncio.wrap_future(future)
         except FutureTimeout as error:
@@ -132,6 +135,7 @@ class SolverPool:
             log.warning("worker died during %s: %s", function.__name__, error)
             raise WorkerDied(str(error)) from error
         finally:
+            self.pending -= 1
             self.jobs_run += 1
             log.debug("job %s took %.3f s", function.__name__, time.monotonic() - started)
 
@@ -150,6 +154,11 @@ class SolverPool:
             return await self.submit(solve_job, text, kind_name, self.timeout, job)
         finally:
             del self._listeners[job]
+
+    @property
+    def running(self) -> bool:
+        """The pool is started and its manager is looking after the worker processes."""
+        return self._pool is not None and self._pool.active
 
     async def close(self) -> None:
         if self._progress_queue is not None:
