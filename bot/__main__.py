@@ -11,7 +11,10 @@ from .logs import setup_logging
 
 
 def main() -> None:
-    config = Config.from_env()
+    try:
+        config = Config.from_env()
+    except ValueError as error:  # a setting that cannot work: say which, no traceback
+        raise SystemExit(f"PuzzleBot: {error}") from None
     setup_logging(config.token)
     logging.getLogger(__name__).info("starting with %r", config)
     asyncio.run(serve(config))
