@@ -82,8 +82,10 @@ async def database_check(store: Store) -> str:
     """"ok" when the store answers a query, else what is wrong."""
     try:
         version = await asyncio.wait_for(store.schema_version(), CHECK_TIMEOUT)
-    except (sqlite3.Error, TimeoutError) as error:
-        return f"failing: {error or 'no answer within the time limit'}"
+    except TimeoutError:
+        return f"failing: no answer within {CHECK_TIMEOUT:g} s"
+    except (sqlite3.Error, ValueError) as error:  # ValueError: aiosqlite's closed connection
+        return f"failing: {error}"
     return "ok" if version > 0 else "unavailable: the bot runs without its database"
 
 
