@@ -23,9 +23,11 @@ from telegram.ext import (
 
 from solvers import registry
 
-from . import anagrams, check, games, handlers
+from . import anagrams, check, commands, files, routing
 from .config import Config
+from .context import CONTEXT_TYPES, App, Services
 from .flood import PatientRateLimiter
+from .games import wiring as games
 from .metrics import Metrics
 from .ops import OpsServer
 from .pool import SolverPool
@@ -40,43 +42,44 @@ CONCURRENT_UPDATES = 256
 
 
 def build_application(config: Config, base_url: str | None = None,
-                      token: str | None = None) -> Application:
+                      token: str | None = None) -> App:
     """The Application with every handler; `base_url` points it at a Bot API server."""
     metrics = Metrics()
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
                if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
     builder = (Application.builder().token(token or config.token)
-               .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter))
+               .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
+               .context_types(CONTEXT_TYPES))
     if base_url:
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
     add_handlers(application)
-    application.bot_data["services"] = handlers.Services(
+    application.bot_data.install(Services(
         config=config,
         pool=SolverPool(config.workers, config.solve_timeout),
         store=Store(config.db_path),
         metrics=metrics,
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
-    )
+    ))
     return application
 
 
-def add_handlers(application: Application) -> None:
-    application.add_handler(CommandHandler(["start", "help"], handlers.start))
-    application.add_handler(CommandHandler("example", handlers.example))
-    application.add_handler(CommandHandler("smt", handlers.smt))
+def add_handlers(application: App) -> None:
+    application.add_handler(CommandHandler(["start", "help"], commands.start))
+    application.add_handler(CommandHandler("example", commands.example))
+    application.add_handler(CommandHandler("smt", commands.smt))
     application.add_handler(CommandHandler("check", check.check_command))
-    application.add_handler(CommandHandler("admin", handlers.admin))
+    application.add_handler(CommandHandler("admin", commands.admin))
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
     games.add_handlers(application)
     kind_names = [kind.name for kind in registry.KINDS]
-    application.add_handler(CommandHandler(kind_names, handlers.kind_command))
+    application.add_handler(CommandHandler(kind_names, routing.kind_command))
     application.add_handler(
-        MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))
-    application.add_handler(MessageHandler(filters.Document.ALL, handlers.on_document))
-    application.add_error_handler(handlers.on_error)
+        MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
+    application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
+    application.add_error_handler(commands.on_error)
 
 
 def bot_commands() -> list[BotCommand]:
@@ -98,25 +101,25 @@ def bot_commands() -> list[BotCommand]:
     return commands
 
 
-async def open_services(application: Application) -> None:
-    svc: handlers.Services = application.bot_data["services"]
+async def open_services(application: App) -> None:
+    svc = application.bot_data.services
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
     await application.bot.set_my_commands(bot_commands())
 
 
-async def close_services(application: Application) -> None:
-    svc: handlers.Services = application.bot_data["services"]
+async def close_services(application: App) -> None:
+    svc = application.bot_data.services
     await svc.pool.close()
     await svc.store.close()
 
 
-async def start_ops(application: Application, config: Config) -> OpsServer | None:
+async def start_ops(application: App, config: Config) -> OpsServer | None:
     """Serve /healthz and /metrics when PUZZLEBOT_METRICS_PORT is set."""
     if config.metrics_port is None:
         return None
-    svc: handlers.Services = application.bot_data["services"]
+    svc = application.bot_data.services
     ops = OpsServer(application, svc.metrics, svc.pool, svc.store)
     await ops.start(config.metrics_host, config.metrics_port)
     return ops
@@ -127,7 +130,7 @@ class Running:
     """A started bot: its Application, in sandbox mode the sandbox's address, and the
     address of /healthz and /metrics when they are served."""
 
-    application: Application
+    application: App
     url: str | None
     ops_url: str | None = None
 

@@ -20,15 +20,16 @@ from dataclasses import dataclass
 
 from telegram import Message, Update
 from telegram.constants import ChatType
-from telegram.ext import ContextTypes
 
 from solvers import registry
 from solvers.base import PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Judgement, judge
 
+from .context import Context
 from .games.race import CHECK_TIMEOUT, SHOWN_FAILURES, SOLUTION_FORMS
-from .handlers import CAPTION_LIMIT, TEXT_LIMIT, admitted, command_in_text, detected_kind, services
 from .pool import JobTimeout, WorkerDied
+from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted
+from .routing import command_in_text, detected_kind
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ def verdict_text(judgement: Judgement, kind: PuzzleKind) -> str:
     return f"{WRONG}\n{judgement.failures_text(SHOWN_FAILURES)}"
 
 
-async def check_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def check_command(update: Update, context: Context) -> None:
     """/check: judge the player's own solution of a puzzle with the kind's check."""
     message = update.effective_message
     request = request_of(message)
@@ -121,12 +122,12 @@ async def check_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         await reply(message, judgement, kind)
 
 
-async def judged(message: Message, context: ContextTypes.DEFAULT_TYPE, puzzle: str,
+async def judged(message: Message, context: Context, puzzle: str,
                  solution: str, kind: PuzzleKind) -> Judgement | None:
     """The judgement from the pool; the player is told (and None returned) when the
     puzzle is bad or the job fails."""
     try:
-        return await services(context).pool.submit(
+        return await context.bot_data.services.pool.submit(
             judge, puzzle, solution, kind.name, True, timeout=CHECK_TIMEOUT)
     except PuzzleError as error:
         await message.reply_text(f"{kind.title} puzzle: {error}")

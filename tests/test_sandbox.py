@@ -305,6 +305,36 @@ async def test_a_user_sends_a_document_the_bot_downloads(sandbox, sandbox_client
     assert await sandbox_client.file(shown["file_url"]) == data
 
 
+async def test_a_user_sends_a_photo_in_telegrams_sizes(sandbox, sandbox_client, tg_bot):
+    sent = await sandbox_client.send_photo(ALICE, png(2000, 1000, "blue"), caption="/sudoku")
+    assert sent["file_id"].startswith("SBXPHO")
+    (update,) = await tg_bot.get_updates()
+    message = update.message
+    assert message.caption == "/sudoku" and message.document is None
+    # as Telegram keeps a photo: JPEGs of 90, 320, 800 and 1280 pixels, smallest first
+    assert [(size.width, size.height) for size in message.photo] \
+        == [(90, 45), (320, 160), (800, 400), (1280, 640)]
+    largest = message.photo[-1]
+    assert largest.file_id == sent["file_id"]
+    data = bytes(await (await largest.get_file()).download_as_bytearray())
+    assert len(data) == largest.file_size
+    with Image.open(io.BytesIO(data)) as picture:
+        assert (picture.format, picture.size) == ("JPEG", (1280, 640))
+        assert picture.getpixel((640, 320))[2] > 200  # still blue
+    (shown,) = (await sandbox_client.messages(ALICE))["messages"]
+    assert (shown["kind"], shown["width"], shown["height"]) == ("photo", 1280, 640)
+
+    # a small picture keeps its size and has no larger sizes made up for it
+    await sandbox_client.send_photo(ALICE, png(200, 150))
+    (update,) = await tg_bot.get_updates(offset=update.update_id + 1)
+    assert [(size.width, size.height) for size in update.message.photo] == [(90, 68), (200, 150)]
+
+    response = await sandbox_client.http.post(
+        "/sandbox/photos", json={"chat_id": ALICE, "user_id": ALICE, "data": "YWJj"})
+    assert (response.status_code, response.json()["error"]) \
+        == (400, "data is not a picture (JPEG, PNG, WebP or GIF)")
+
+
 async def test_user_documents_are_checked(sandbox, sandbox_client, monkeypatch):
     sent = await sandbox_client.send_document(GROUP, "photo.png", png(4, 4), user_id=BOB)
     stored = sandbox.state.chats[GROUP].messages[sent["message_id"]]

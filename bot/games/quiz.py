@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from PIL import Image
 from telegram import Update
-from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
+from telegram.ext import ApplicationHandlerStop
 
 from solvers.anagram import quiz as quiz_words
 from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
@@ -36,19 +36,17 @@ from solvers.anagram.quiz import DIFFICULTIES, Challenge
 from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
 from solvers.base import PuzzleError
 
+from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
 from .common import (
     NO_STORE,
-    chat_lock,
-    duration,
-    game_store,
     int_option,
     may_steer,
+    medal,
     parse_options,
     player_name,
     plural,
     say,
-    services_of,
     show_photo,
 )
 from .store import Game
@@ -199,31 +197,27 @@ def parse_settings(args: list[str]) -> dict:
     }
 
 
-def live_rounds(application: Application) -> dict[int, LiveRound]:
-    return application.bot_data.setdefault("quiz_rounds", {})
-
-
 def job_name(chat_id: int) -> str:
     return f"quiz:{chat_id}"
 
 
-def cancel_jobs(application: Application, chat_id: int) -> None:
+def cancel_jobs(application: App, chat_id: int) -> None:
     for job in application.job_queue.get_jobs_by_name(job_name(chat_id)):
         job.schedule_removal()
 
 
-def schedule(application: Application, callback, delay: float, chat_id: int, data) -> None:
+def schedule(application: App, callback, delay: float, chat_id: int, data) -> None:
     application.job_queue.run_once(callback, delay, chat_id=chat_id, data=data,
                                    name=job_name(chat_id))
 
 
 # Commands -----------------------------------------------------------------------------
 
-async def quiz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def quiz_command(update: Update, context: Context) -> None:
     """/quiz [options]: start a game in this chat, unless one is running."""
     message = update.effective_message
     application = context.application
-    games = game_store(application)
+    games = application.bot_data.game_store()
     if games is None:
         await message.reply_text(NO_STORE)
         return
@@ -233,7 +227,7 @@ async def quiz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await message.reply_text(f"Quiz: {error}.\n{USAGE}")
         return
     chat_id = message.chat_id
-    async with chat_lock(application, chat_id):
+    async with application.bot_data.chat_lock(chat_id):
         running = await games.running_game(chat_id, KIND)
         if running is not None:
             await message.reply_text(
@@ -253,15 +247,15 @@ async def quiz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await start_round(application, game, 1)
 
 
-async def skip_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def skip_command(update: Update, context: Context) -> None:
     """/skip: end the current round now (the starter or an admin)."""
     message = update.effective_message
     application = context.application
     game = await _steerable_game(update, context, "skip a round")
     if game is None:
         return
-    async with chat_lock(application, message.chat_id):
-        live = live_rounds(application).get(message.chat_id)
+    async with application.bot_data.chat_lock(message.chat_id):
+        live = application.bot_data.live_rounds.get(message.chat_id)
         if live is None or live.game_id != game.id:
             await message.reply_text("No round is open right now; the next one is coming.")
             return
@@ -269,17 +263,17 @@ async def skip_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
                            f"Round {live.number} skipped. {live.setup.reveal}")
 
 
-async def stop_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def stop_command(update: Update, context: Context) -> None:
     """/stop: end the game now with its ranking (the starter or an admin)."""
     message = update.effective_message
     application = context.application
     game = await _steerable_game(update, context, "stop it")
     if game is None:
         return
-    async with chat_lock(application, message.chat_id):
-        live = live_rounds(application).pop(message.chat_id, None)
+    async with application.bot_data.chat_lock(message.chat_id):
+        live = application.bot_data.live_rounds.pop(message.chat_id, None)
         cancel_jobs(application, message.chat_id)
-        games = game_store(application)
+        games = application.bot_data.game_store()
         if live is not None and live.game_id == game.id:
             await games.close_round(game.id, live.number, "stopped")
         if not await games.end_game(game.id, "stopped"):
@@ -291,7 +285,7 @@ async def stop_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
               + await ranking_text(application, game))
 
 
-async def _steerable_game(update: Update, context: ContextTypes.DEFAULT_TYPE,
+async def _steerable_game(update: Update, context: Context,
                           action: str) -> Game | None:
     """The running quiz, when the sender may steer it (its starter or a chat admin);
     otherwise None, after saying why."""
@@ -306,8 +300,8 @@ async def _steerable_game(update: Update, context: ContextTypes.DEFAULT_TYPE,
     return game
 
 
-async def _running_game_or_say(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
-    games = game_store(context.application)
+async def _running_game_or_say(update: Update, context: Context) -> Game | None:
+    games = context.bot_data.game_store()
     if games is None:
         await update.effective_message.reply_text(NO_STORE)
         return None
@@ -319,11 +313,11 @@ async def _running_game_or_say(update: Update, context: ContextTypes.DEFAULT_TYP
 
 # Rounds -------------------------------------------------------------------------------
 
-async def start_round(application: Application, game: Game, number: int) -> None:
+async def start_round(application: App, game: Game, number: int) -> None:
     """Make the round's challenge in a worker, post it and set its timers."""
     chat_id = game.chat_id
     settings = game.settings
-    pool = services_of(application).pool
+    pool = application.bot_data.services.pool
     setup = None
     for attempt in range(2):
         try:
@@ -333,8 +327,8 @@ async def start_round(application: Application, game: Game, number: int) -> None
             break
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("quiz round could not be made: %s", error)
-    games = game_store(application)
-    async with chat_lock(application, chat_id):
+    games = application.bot_data.game_store()
+    async with application.bot_data.chat_lock(chat_id):
         current = await games.game(game.id) if games else None
         if current is None or current.state != "running":
             return  # stopped meanwhile
@@ -350,7 +344,7 @@ async def start_round(application: Application, game: Game, number: int) -> None
                               started, started + seconds)
         live = LiveRound(game.id, number, setup.letters, setup.answer, settings["topic"],
                          started, started + seconds, setup)
-        live_rounds(application)[chat_id] = live
+        application.bot_data.live_rounds[chat_id] = live
         for share, callback in ((1 / 3, first_hint), (2 / 3, second_hint), (1, time_up)):
             schedule(application, callback, seconds * share, chat_id, (game.id, number))
     topic = f", topic {settings['topic']}" if settings["topic"] else ""
@@ -361,26 +355,26 @@ async def start_round(application: Application, game: Game, number: int) -> None
         f"{seconds} s)")
 
 
-async def _live(application: Application, chat_id: int, data) -> LiveRound | None:
+async def _live(application: App, chat_id: int, data) -> LiveRound | None:
     """The chat's live round if it is the one a job was set for."""
     game_id, number = data
-    live = live_rounds(application).get(chat_id)
+    live = application.bot_data.live_rounds.get(chat_id)
     if live is None or (live.game_id, live.number) != (game_id, number):
         return None
     return live
 
 
-async def first_hint(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def first_hint(context: Context) -> None:
     await _hint(context, 1)
 
 
-async def second_hint(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def second_hint(context: Context) -> None:
     await _hint(context, 2)
 
 
-async def _hint(context: ContextTypes.DEFAULT_TYPE, which: int) -> None:
+async def _hint(context: Context, which: int) -> None:
     job = context.job
-    async with chat_lock(context.application, job.chat_id):  # never after the round's end
+    async with context.bot_data.chat_lock(job.chat_id):  # never after the round's end
         live = await _live(context.application, job.chat_id, job.data)
         if live is None:
             return
@@ -389,47 +383,47 @@ async def _hint(context: ContextTypes.DEFAULT_TYPE, which: int) -> None:
         await say(context.application, job.chat_id, f"Hint {which} ({left} s left): {text}")
 
 
-async def time_up(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def time_up(context: Context) -> None:
     """The round's time is over: show the answer and move on."""
     application = context.application
     job = context.job
-    async with chat_lock(application, job.chat_id):
+    async with application.bot_data.chat_lock(job.chat_id):
         live = await _live(application, job.chat_id, job.data)
         if live is None:
             return
-        game = await game_store(application).game(live.game_id)
+        game = await application.bot_data.game_store().game(live.game_id)
         await _close_round(application, game, live, "timeout",
                            f"Time's up for round {live.number}! {live.setup.reveal}")
 
 
-async def _close_round(application: Application, game: Game, live: LiveRound, state: str,
+async def _close_round(application: App, game: Game, live: LiveRound, state: str,
                        text: str) -> None:
     """Under the chat's lock: close an open round, say how it ended, plan what is next."""
     chat_id = game.chat_id
-    live_rounds(application).pop(chat_id, None)
+    application.bot_data.live_rounds.pop(chat_id, None)
     cancel_jobs(application, chat_id)
-    await game_store(application).close_round(game.id, live.number, state)
+    await application.bot_data.game_store().close_round(game.id, live.number, state)
     await say(application, chat_id, text)
     _plan_next(application, game, live.number)
 
 
-def _plan_next(application: Application, game: Game, number: int) -> None:
+def _plan_next(application: App, game: Game, number: int) -> None:
     """After round `number`: the next round after a pause, or the end of the game."""
     schedule(application, after_round, pause_for(game.settings["seconds"]), game.chat_id,
              (game.id, number))
 
 
-async def after_round(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def after_round(context: Context) -> None:
     application = context.application
     game_id, number = context.job.data
-    games = game_store(application)
+    games = application.bot_data.game_store()
     game = await games.game(game_id) if games else None
     if game is None or game.state != "running":
         return
     if number < game.settings["rounds"]:
         await start_round(application, game, number + 1)
         return
-    async with chat_lock(application, game.chat_id):
+    async with application.bot_data.chat_lock(game.chat_id):
         if not await games.end_game(game.id, "finished"):
             return
     await say(application, game.chat_id,
@@ -438,7 +432,7 @@ async def after_round(context: ContextTypes.DEFAULT_TYPE) -> None:
 
 # Guesses ------------------------------------------------------------------------------
 
-async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_guess(update: Update, context: Context) -> None:
     """A plain message in a chat with an open round: a right answer wins it at once;
     anything else gets no reply. Runs before the generic text handler; it stops other
     handlers only for guesses, so a puzzle sent during a quiz is still solved."""
@@ -446,7 +440,7 @@ async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or not message.text:
         return
     application = context.application
-    live = live_rounds(application).get(message.chat_id)
+    live = application.bot_data.live_rounds.get(message.chat_id)
     if live is None or not GUESS.match(message.text):
         return
     guess = " ".join(message.text.split()).lower()
@@ -455,7 +449,7 @@ async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if letters_of(guess) != letters_of(live.answer) or len(guess.split()) != len(
             live.answer.split()):
         try:
-            right = await services_of(application).pool.submit(
+            right = await application.bot_data.services.pool.submit(
                 guess_job, live.letters, guess, live.topic, len(live.answer.split()),
                 timeout=GUESS_TIMEOUT)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
@@ -467,22 +461,22 @@ async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     raise ApplicationHandlerStop
 
 
-async def _win(update: Update, context: ContextTypes.DEFAULT_TYPE, live: LiveRound,
+async def _win(update: Update, context: Context, live: LiveRound,
                guess: str) -> None:
     application = context.application
     chat_id = update.effective_message.chat_id
     user = update.effective_user
-    async with chat_lock(application, chat_id):
-        if live_rounds(application).get(chat_id) is not live:
+    async with application.bot_data.chat_lock(chat_id):
+        if application.bot_data.live_rounds.get(chat_id) is not live:
             return  # someone else was first, or time was up
         taken = max(0.0, time.time() - live.started)
         points = points_for(taken, live.deadline - live.started)
-        games = game_store(application)
+        games = application.bot_data.game_store()
         game = await games.game(live.game_id)
         if not await games.win_round(game, live.number, user.id, player_name(user), guess,
                                      points, taken):
             return
-        live_rounds(application).pop(chat_id, None)
+        application.bot_data.live_rounds.pop(chat_id, None)
         cancel_jobs(application, chat_id)
         also = "" if guess == live.answer.lower() else f" (I had {live.answer.upper()})"
         try:
@@ -496,13 +490,9 @@ async def _win(update: Update, context: ContextTypes.DEFAULT_TYPE, live: LiveRou
 
 # Scores -------------------------------------------------------------------------------
 
-def medal(place: int) -> str:
-    return {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, f"{place}.")
-
-
-async def ranking_text(application: Application, game: Game) -> str:
+async def ranking_text(application: App, game: Game) -> str:
     """The game's ranking with its winner named."""
-    scores = await game_store(application).scores(game.id)
+    scores = await application.bot_data.game_store().scores(game.id)
     if not scores:
         return "Nobody scored this time: the letters won."
     lines = [f"{medal(n)} {s.name}: {plural(s.points, 'point')} "
@@ -513,63 +503,12 @@ async def ranking_text(application: Application, game: Game) -> str:
     return "\n".join([winner, *lines])
 
 
-async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/top: this game's scores (the running or the last one) and the chat's all-time."""
-    message = update.effective_message
-    games = game_store(context.application)
-    if games is None:
-        await message.reply_text(NO_STORE)
-        return
-    parts = []
-    game = await games.latest_game(message.chat_id, KIND)
-    if game is not None:
-        scores = await games.scores(game.id)
-        when = (f"round {game.round} of {game.settings['rounds']}" if game.state == "running"
-                else "ended")
-        lines = [f"{medal(n)} {s.name}: {s.points}" for n, s in enumerate(scores, 1)]
-        parts.append(f"Quiz #{game.id} ({when}):\n" + ("\n".join(lines) or "no points yet"))
-    everyone = await games.chat_scores(message.chat_id)
-    if everyone:
-        parts.append("All-time in this chat:\n" + "\n".join(
-            f"{medal(n)} {s.name}: {plural(s.points, 'point')}, "
-            f"{plural(s.rounds_won, 'round')}"
-            for n, s in enumerate(everyone, 1)))
-    races = await games.race_winners(message.chat_id)
-    if races:
-        parts.append("Race wins here:\n" + "\n".join(
-            f"{name}: {wins}" for name, wins in races))
-    await message.reply_text("\n\n".join(parts) or "No scores here yet. Start a game: /quiz")
-
-
-async def stats_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/stats: your own record (in this group, or everywhere in a private chat)."""
-    message = update.effective_message
-    games = game_store(context.application)
-    if games is None:
-        await message.reply_text(NO_STORE)
-        return
-    private = message.chat.type == "private"
-    user = update.effective_user
-    stats = await games.player_stats(user.id, None if private else message.chat_id)
-    where = "everywhere" if private else "in this chat"
-    fastest = f"{stats['fastest']:.1f} s" if stats["fastest"] is not None else "none yet"
-    best_race = ("" if stats["best_race"] is None
-                 else f", fastest finish {duration(stats['best_race'])}")
-    await message.reply_text(
-        f"{player_name(user)}, your record {where}:\n"
-        f"Quiz: {plural(stats['quiz_games'], 'game')} scored in, {stats['quiz_wins']} won; "
-        f"{plural(stats['rounds_won'], 'round')} won, {plural(stats['points'], 'point')} "
-        f"(best game {stats['best_game']}); fastest answer {fastest}.\n"
-        f"Races: {stats['races']} entered, {stats['races_finished']} finished, "
-        f"{stats['races_won']} won{best_race}.")
-
-
 # Restart ------------------------------------------------------------------------------
 
-async def resume_game(application: Application, game: Game) -> None:
+async def resume_game(application: App, game: Game) -> None:
     """After a restart: close the round that was cut short, then go on with the next
     round or end the game with its ranking; say which in the chat."""
-    games = game_store(application)
+    games = application.bot_data.game_store()
     now = time.time()
     cut = await games.round(game.id, game.round) if game.round else None
     lines = ["I was restarted in the middle of this quiz."]

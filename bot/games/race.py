@@ -28,24 +28,21 @@ from pathlib import Path
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
-from telegram.ext import Application, ContextTypes
 
 from solvers import registry
 from solvers.base import Limits, PuzzleError
 from solvers.pipeline import judge, png_bytes
 
-from ..handlers import command_argument
+from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
+from ..routing import command_argument
 from .common import (
     NO_STORE,
-    chat_lock,
     duration,
-    game_store,
     ordinal,
     parse_options,
     player_name,
     say,
-    services_of,
     show_photo,
 )
 from .store import Game
@@ -154,11 +151,11 @@ def job_name(race_id: int) -> str:
 
 # Commands -----------------------------------------------------------------------------
 
-async def race_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def race_command(update: Update, context: Context) -> None:
     """/race KIND [difficulty] [minutes=N]: post a puzzle to race on."""
     message = update.effective_message
     application = context.application
-    games = game_store(application)
+    games = application.bot_data.game_store()
     if games is None:
         await message.reply_text(NO_STORE)
         return
@@ -192,7 +189,7 @@ async def race_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         files.sort(key=lambda f: -recent.index(f.name) if f.name in recent else -len(recent) - 1)
         pool = [(f.name, f.read_text()) for f in files]
     try:
-        made = await services_of(application).pool.submit(
+        made = await application.bot_data.services.pool.submit(
             make_puzzle_job, kind.name, difficulty, random.randrange(2**32), pool,
             timeout=MAKE_TIMEOUT)
     except (JobTimeout, WorkerDied, PuzzleError) as error:
@@ -200,7 +197,7 @@ async def race_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await message.reply_text(f"I could not make a {kind.title} puzzle just now; "
                                  "please try again.")
         return
-    async with chat_lock(application, chat_id):
+    async with application.bot_data.chat_lock(chat_id):
         if await games.running_game(chat_id, KIND) is not None:
             await message.reply_text("A race has just been started here.")
             return
@@ -229,17 +226,17 @@ def _clock(deadline: float) -> str:
     return f"at {at} (in {duration(left)})"
 
 
-def _schedule_end(application: Application, game: Game) -> None:
+def _schedule_end(application: App, game: Game) -> None:
     delay = max(0.0, game.settings["deadline"] - time.time())
     application.job_queue.run_once(deadline_reached, delay, chat_id=game.chat_id,
                                    data=game.id, name=job_name(game.id))
 
 
-async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def join(update: Update, context: Context) -> None:
     """The "I'm in" button under a race."""
     query = update.callback_query
     _, race_text, _ = query.data.split(":")
-    games = game_store(context.application)
+    games = context.bot_data.game_store()
     game = await games.game(int(race_text)) if games else None
     if game is None or game.kind != KIND or game.state != "running":
         await query.answer("That race is over.")
@@ -251,7 +248,7 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         + f"Send me /submit {game.id} and your solution in a private chat.", show_alert=True)
 
 
-async def submit_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def submit_command(update: Update, context: Context) -> None:
     """/submit RACE_ID + solution, in a private chat: judge it and record a finish."""
     message = update.effective_message
     application = context.application
@@ -263,7 +260,7 @@ async def submit_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
                   f"{player_name(update.effective_user)}, send solutions to me in a private "
                   "chat, so nobody can copy them.")
         return
-    games = game_store(application)
+    games = application.bot_data.game_store()
     if games is None:
         await message.reply_text(NO_STORE)
         return
@@ -295,7 +292,7 @@ async def submit_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return
     await games.count_attempt(game.id, user.id)
     try:
-        right, verdict = await services_of(application).pool.submit(
+        right, verdict = await application.bot_data.services.pool.submit(
             check_job, game.settings["kind"], game.settings["puzzle"], solution,
             timeout=CHECK_TIMEOUT)
     except (JobTimeout, WorkerDied, PuzzleError) as error:
@@ -305,7 +302,7 @@ async def submit_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if not right:
         await message.reply_text(f"Not yet, race #{game.id}:\n{verdict}")
         return
-    async with chat_lock(application, game.chat_id):
+    async with application.bot_data.chat_lock(game.chat_id):
         current = await games.game(game.id)
         if current.state != "running":
             await message.reply_text(f"Right, but race #{game.id} ended just before.")
@@ -324,19 +321,19 @@ async def submit_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
             await _end_race(application, game, "everyone who joined has finished")
 
 
-async def deadline_reached(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def deadline_reached(context: Context) -> None:
     application = context.application
-    games = game_store(application)
+    games = application.bot_data.game_store()
     game = await games.game(context.job.data) if games else None
     if game is None or game.state != "running":
         return
-    async with chat_lock(application, game.chat_id):
+    async with application.bot_data.chat_lock(game.chat_id):
         await _end_race(application, game, "time is up")
 
 
-async def _end_race(application: Application, game: Game, why: str) -> None:
+async def _end_race(application: App, game: Game, why: str) -> None:
     """Under the chat's lock: end a race and post the finishing order and times."""
-    games = game_store(application)
+    games = application.bot_data.game_store()
     if not await games.end_game(game.id, "finished"):
         return
     for job in application.job_queue.get_jobs_by_name(job_name(game.id)):
@@ -344,8 +341,8 @@ async def _end_race(application: Application, game: Game, why: str) -> None:
     await say(application, game.chat_id, await standings(application, game, why))
 
 
-async def standings(application: Application, game: Game, why: str) -> str:
-    entries = await game_store(application).entries(game.id)
+async def standings(application: App, game: Game, why: str) -> str:
+    entries = await application.bot_data.game_store().entries(game.id)
     lines = [f"Race #{game.id} is over: {why}."]
     finished = [e for e in entries if e.finished is not None]
     for entry in finished:
@@ -363,18 +360,18 @@ async def standings(application: Application, game: Game, why: str) -> str:
     return "\n".join(lines)
 
 
-async def resume_race(application: Application, game: Game) -> None:
+async def resume_race(application: App, game: Game) -> None:
     """After a restart: a race before its deadline goes on (its end is set again);
     one past it ends with its standings. Either way the chat is told."""
     if time.time() >= game.settings["deadline"]:
-        async with chat_lock(application, game.chat_id):
+        async with application.bot_data.chat_lock(game.chat_id):
             await say(application, game.chat_id,
                       f"I was restarted; race #{game.id} reached its deadline meanwhile.")
             await _end_race(application, game, "time is up")
         return
     _schedule_end(application, game)
     finished = sum(e.finished is not None
-                   for e in await game_store(application).entries(game.id))
+                   for e in await application.bot_data.game_store().entries(game.id))
     await say(application, game.chat_id,
               f"I was restarted; race #{game.id} goes on, with the {finished} finish"
               f"{'es' * (finished != 1)} so far kept. It ends "
