@@ -102,6 +102,7 @@ async def admin(update: Update, context: Context) -> None:
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
     await update.effective_message.reply_text(
         f"{svc.metrics.report()}\nWorkers: {svc.pool.workers}; "
+        f"jobs waiting or running: {svc.pool.pending}; "
         f"store: {store}, schema {await svc.store.schema_version()}")
 
 

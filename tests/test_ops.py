@@ -59,6 +59,7 @@ async def test_metrics_move_with_a_solve_a_cache_hit_and_a_429(tmp_path):
                   if name == "puzzlebot_replies_total")
     assert "Jobs run: 1; answered from the cache: 1 (50%)" in admin["text"]
     assert f"Replies sent: {int(replies)}; Telegram 429 answers: 1" in admin["text"]
+    assert "Workers: 2; jobs waiting or running: 0;" in admin["text"]
 
 
 async def test_healthz_is_200_when_every_part_works(tmp_path):
