@@ -144,3 +144,16 @@ async def test_switching_from_webhook_to_polling_and_back(tmp_path):
         methods = [call["method"] for call in await client.calls()]
     assert first["text"] == polled["text"] == posted["text"]
     assert "deleteWebhook" in methods and methods.count("setWebhook") == 2
+
+
+async def test_a_sandbox_reset_keeps_the_webhook(tg_bot, sandbox_client):
+    async with Receiver() as receiver:
+        await tg_bot.set_webhook(receiver.url, secret_token=SECRET)
+        await sandbox_client.reset()
+        sent = await sandbox_client.send(ALICE, "after the reset")
+        await receiver.wait_posts(1)
+        info = await tg_bot.get_webhook_info()
+        await tg_bot.delete_webhook()
+    assert receiver.posts[0][0] == SECRET
+    assert receiver.posts[0][1]["update_id"] == sent["update_id"]
+    assert info.url == receiver.url
