@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from telegram import BotCommand, Update
+from telegram import BotCommand
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -32,8 +32,10 @@ from .games import quiz
 from .games import wiring as games
 from .lanes import Lanes
 from .metrics import Metrics
+from .ops import OpsServer
 from .ratelimit import RateLimiter
 from .store import Store
+from .webhook import start_updates
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +46,9 @@ CONCURRENT_UPDATES = 256
 def build_application(config: Config, base_url: str | None = None,
                       token: str | None = None) -> App:
     """The Application with every handler; `base_url` points it at a Bot API server."""
-    limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3) if config.sandbox
-               else PatientRateLimiter(max_retries=3))
+    metrics = Metrics()
+    limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
+               if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
     builder = (Application.builder().token(token or config.token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
                .context_types(CONTEXT_TYPES))
@@ -59,7 +62,7 @@ def build_application(config: Config, base_url: str | None = None,
         pool=lanes,
         counts=Counts(lanes, store.put_result),
         store=store,
-        metrics=Metrics(),
+        metrics=metrics,
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
     ))
     return application
@@ -127,12 +130,24 @@ async def close_services(application: App) -> None:
     await svc.store.close()
 
 
+async def start_ops(application: App, config: Config) -> OpsServer | None:
+    """Serve /healthz and /metrics when PUZZLEBOT_METRICS_PORT is set."""
+    if config.metrics_port is None:
+        return None
+    svc = application.bot_data.services
+    ops = OpsServer(application, svc.metrics, svc.pool, svc.store)
+    await ops.start(config.metrics_host, config.metrics_port)
+    return ops
+
+
 @dataclass
 class Running:
-    """A started bot: its Application and, in sandbox mode, the sandbox's address."""
+    """A started bot: its Application, in sandbox mode the sandbox's address, and the
+    address of /healthz and /metrics when they are served."""
 
     application: App
     url: str | None
+    ops_url: str | None = None
 
 
 @asynccontextmanager
@@ -153,11 +168,14 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
         async with application:
             await open_services(application)
             await application.start()
-            await application.updater.start_polling(
-                allowed_updates=Update.ALL_TYPES, poll_interval=0, timeout=10)
+            await start_updates(application.updater, config)
+            ops = None
             try:
-                yield Running(application, url)
+                ops = await start_ops(application, config)
+                yield Running(application, url, ops.url if ops else None)
             finally:
+                if ops is not None:
+                    await ops.stop()
                 await application.updater.stop()
                 await drop_work(application)
                 await application.stop()
@@ -177,6 +195,11 @@ async def serve(config: Config) -> None:
         if bot.url:
             print(f"PuzzleBot sandbox: open {bot.url}/ in a browser to chat with the bot",
                   flush=True)
+        elif config.webhook_url:
+            print(f"PuzzleBot receives Telegram's updates at {config.webhook_url}", flush=True)
         else:
             print("PuzzleBot is polling Telegram", flush=True)
+        if bot.ops_url:
+            print(f"Health and metrics: {bot.ops_url}/healthz, {bot.ops_url}/metrics",
+                  flush=True)
         await stop.wait()
