@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,6 +41,7 @@ from .base import (
     Limits,
     PuzzleError,
     PuzzleKind,
+    Rule,
     Solutions,
     check_size,
     header_is,
@@ -416,6 +418,8 @@ class Sudoku(PuzzleKind):
     summary = ("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything else "
                "blank), or one line of 81")
     example = "sudoku_inkala.txt"
+    solution_form = "9 lines of 9 digits"
+    generates = True
     version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
     aliases = ("sudoko",)
 
@@ -441,6 +445,10 @@ class Sudoku(PuzzleKind):
         givens = sum(ch in "123456789" for ch in body)
         return givens >= DETECT_MIN_GIVENS and \
             all(ch.isdigit() or ch in BLANK_MARKS or ch == " " for ch in body)
+
+    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
+        from .photo.command import main  # OpenCV is loaded only for this command
+        return {"read-photo": main}
 
     def parse(self, text: str) -> SudokuPuzzle:
         check_size(text)
@@ -468,29 +476,31 @@ class Sudoku(PuzzleKind):
 
     def check(self, puzzle: SudokuPuzzle, solution: Grid) -> CheckReport:
         """Recount every unit and compare every given, from the grid alone."""
-        lines, failures = [], 0
+        rules, failures = [], 0
         for name, unit in zip(UNIT_NAMES, UNITS, strict=True):
             digits = [solution[c] for c in unit]
             twice = sorted({d for d in digits if digits.count(d) > 1})
             missing = sorted(set(DIGITS) - set(digits))
             if twice or missing:
                 failures += 1
-                lines.append(f"{name}: " + "; ".join(
+                rules.append(Rule(name, False, "; ".join(
                     [f"{d} more than once" for d in twice] +
-                    ([f"missing {', '.join(map(str, missing))}"] if missing else [])) + " FAIL")
+                    ([f"missing {', '.join(map(str, missing))}"] if missing else [])) + " FAIL",
+                    sep=": "))
             else:
-                lines.append(f"{name}: 1-9 once each OK")
+                rules.append(Rule(name, True, "1-9 once each OK", sep=": "))
         changed = [c for c, d in enumerate(puzzle.givens) if d and solution[c] != d]
         total = sum(1 for d in puzzle.givens if d)
         if changed:
             where = ", ".join(f"{_cell_name(c)} should be {puzzle.givens[c]}"
                               for c in changed[:5])
-            lines.append(f"Givens: {len(changed)} of {total} changed ({where}) FAIL")
+            rules.append(Rule("Givens", False, f"{len(changed)} of {total} changed ({where}) FAIL",
+                              sep=": "))
         else:
-            lines.append(f"Givens: all {total} kept OK")
+            rules.append(Rule("Givens", True, f"all {total} kept OK", sep=": "))
         if not failures and not changed:
-            return CheckReport(True, lines, "Puzzle OK Solution successful.")
-        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {failures} units fail, "
+            return CheckReport(True, rules, "Puzzle OK Solution successful.")
+        return CheckReport(False, rules, f"Puzzle has ** ERROR ** {failures} units fail, "
                                          f"{len(changed)} givens changed.")
 
     def format_solution(self, puzzle: SudokuPuzzle, solution: Grid) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -224,8 +225,12 @@ def test_nuts_report_names_nuts_by_the_letters_the_picture_prints():
 
 
 @pytest.mark.parametrize("command, kind, expected", [
-    ("pent 3", "pent", "exactly 2"), ("/pent 3", None, "exactly 2"),
-    ("queens 8", None, "exactly 12"), ("soma", "soma", "exactly 240"),
+    ("pent 3", "pent", "\n2 unique assemblies, 8 when each turn of the whole counts apart "
+     "(complete, "),
+    ("/pent 3", None, "\n2 unique assemblies, 8 when"),
+    ("queens 8", None, "\n12 unique placements, 92 counting rotations and reflections "
+     "(complete, "),
+    ("soma", "soma", "\n240 unique assemblies, 11,520 when each turn"),
     ("nuts", "nuts", "Drive Ya Nuts"), ("tangram", None, "Puzzle OK"),
     ("sg", None, "exactly 1"), ("/diabolical", None, "exactly 13"),
 ])
@@ -248,6 +253,33 @@ def test_progress_is_reported_during_a_long_count():
     Assembler(presets.pentominoes(6)).solve(
         Limits(progress=lambda n, nodes: calls.append((n, nodes))))
     assert calls and calls[-1][0] == 2339
+
+
+@pytest.mark.parametrize("command", ["bedlam", "queens 14"])
+def test_a_long_count_hands_back_its_first_answers_early(command):
+    """Asked for its first answers after a moment, a long count stops with them, checked
+    and drawn, its figures "at least" and its state "still counting"."""
+    started = time.monotonic()
+    result = pipeline.run(command, hand_back_after=0.3)
+    assert time.monotonic() - started < 10
+    assert result.ok and result.verdict_ok and result.counting and not result.exhaustive
+    assert result.count >= 1 and result.media
+    assert result.count_line.startswith(f"at least {result.count:,} unique ")
+    assert ", at least " in result.count_line and "(still counting, " in result.count_line
+    assert result.caption == f"{result.headline}\n{result.count_line}"
+
+
+def test_a_count_stopped_at_its_limit_says_at_least_in_every_figure():
+    result = pipeline.run("bedlam", seconds=1.0)
+    assert result.ok and result.timed_out and not result.counting
+    figures = result.count_line.split(" (")[0].split(", ")
+    assert len(figures) == 2 and all(f.startswith("at least ") for f in figures)
+    assert result.count_line.endswith(" s)") and "(stopped at the time limit, " in result.count_line
+
+
+def test_a_short_count_within_the_hand_back_time_is_answered_in_full():
+    result = pipeline.run("pent 3", hand_back_after=30)
+    assert not result.counting and result.exhaustive and result.count == 2
 
 
 def test_tangram_with_another_shape_gets_the_tangram_answer_not_an_anagram():

@@ -3,6 +3,7 @@
     async with SandboxClient(url) as chat:
         sent = await chat.send(101, "#seki ...")                 # Alice's private chat
         sent = await chat.send_document(101, "p.txt", b"#seki ...")  # ... or as a file
+        sent = await chat.send_photo(101, jpeg_bytes, caption="/sudoku")  # ... or a photo
         reply = await chat.wait_for(101, after=sent["message_id"], kind="photo")
 """
 
@@ -47,6 +48,17 @@ class SandboxClient:
         if caption is not None:
             body["caption"] = caption
         return await self._json("POST", "/sandbox/documents", json=body)
+
+    async def send_photo(self, chat_id: int, data: bytes, caption: str | None = None,
+                         file_name: str = "photo.jpg", user_id: int | None = None,
+                         **extra) -> dict:
+        """A user sends a picture as a photo (the sandbox keeps Telegram's JPEG sizes).
+        The answer also carries the largest size's `file_id`."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "file_name": file_name,
+                "data": base64.b64encode(data).decode("ascii"), **extra}
+        if caption is not None:
+            body["caption"] = caption
+        return await self._json("POST", "/sandbox/photos", json=body)
 
     async def messages(self, chat_id: int, after: int | None = None,
                        since: int | None = None, wait: float = 0) -> dict:

@@ -23,7 +23,7 @@ from math import cos, pi, sin
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from ..exact_cover import ExactCover
 
 #: the seven nuts of the commercial puzzle (Milton Bradley), clockwise
@@ -118,18 +118,18 @@ class NutsKind(PuzzleKind):
                          "" if search.count else "no way to match every edge")
 
     def check(self, puzzle: Nuts, solution: Flower) -> CheckReport:
-        lines = []
         used = sorted(nut for nut, _ in solution)
         same = all(sorted(shown) == [1, 2, 3, 4, 5, 6] and _is_turn(puzzle.nuts[nut], shown)
                    for nut, shown in solution)
         ok = used == list(range(7)) and same
-        lines.append(f"Each nut used once, as made: {'OK' if ok else 'FAIL'}")
+        rules = [Rule("Each nut used once, as made", ok, "OK" if ok else "FAIL", ": ")]
         for (a, sa), (b, sb) in joints():
             x, y = solution[a][1][sa], solution[b][1][sb]
             ok &= x == y
-            lines.append(f"Nut {edge_name(solution, a, sa)} {x}, nut {edge_name(solution, b, sb)} "
-                         f"{y}: {'OK' if x == y else 'FAIL'}")
-        return CheckReport(ok, lines, "Puzzle OK Solution successful." if ok else
+            rules.append(Rule(f"Nut {edge_name(solution, a, sa)} {x}, "
+                              f"nut {edge_name(solution, b, sb)} {y}",
+                              x == y, "OK" if x == y else "FAIL", ": "))
+        return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** touching edges differ.")
 
     def format_solution(self, puzzle: Nuts, solution: Flower) -> str:

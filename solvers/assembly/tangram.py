@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from ..exact_cover import ExactCover
 
 SIDE = 4
@@ -161,19 +161,18 @@ class TangramKind(PuzzleKind):
                          "" if search.count else "the tans do not make a square")
 
     def check(self, puzzle: TangramPuzzle, solution: Tangram) -> CheckReport:
-        lines = []
         names = sorted(name for name, _ in solution)
         wanted = sorted(n for n, c in COUNTS.items() for _ in range(c))
         tans_ok = names == wanted
-        lines.append(f"Seven tans, two of them large: {'OK' if tans_ok else 'FAIL'}")
         shapes_ok = all(name in TANS and frozenset(cells) in placements(TANS[name])
                         for name, cells in solution)
-        lines.append(f"Each tan keeps its shape: {'OK' if shapes_ok else 'FAIL'}")
         covered = [h for _, cells in solution for h in cells]
         cover_ok = len(covered) == len(set(covered)) == SIDE * SIDE * 4
-        lines.append(f"The 64 half-squares covered once each: {'OK' if cover_ok else 'FAIL'}")
+        rules = [Rule(name, holds, "OK" if holds else "FAIL", ": ") for name, holds in (
+            ("Seven tans, two of them large", tans_ok), ("Each tan keeps its shape", shapes_ok),
+            ("The 64 half-squares covered once each", cover_ok))]
         ok = tans_ok and shapes_ok and cover_ok
-        return CheckReport(ok, lines, "Puzzle OK Solution successful." if ok else
+        return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** the tans do not form the square.")
 
     def puzzle_name(self, puzzle: TangramPuzzle) -> str:
