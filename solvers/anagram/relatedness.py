@@ -15,6 +15,7 @@ lexicon in the same verified format (plain arrays behind a SHA-256, rebuilt when
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -49,7 +50,7 @@ class Vectors:
         if not found:
             return None
         total = self.table[found].astype(np.float32).sum(axis=0)
-        norm = float(np.linalg.norm(total))
+        norm = math.sqrt(float(total @ total))
         return total / norm if norm else None
 
     def relatedness(self, words: Iterable[str], clue: np.ndarray | None) -> float:
