@@ -49,12 +49,12 @@ WELCOME = (
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
-    f"{anagrams.HELP}"
-    "/cancel: stop your own long count\n"
-    "/help: this message\n\n"
+    + anagrams.HELP
+    + "/cancel: stop your own long count\n"
+    + "/help: this message\n\n"
     "<b>In groups</b>\n"
-    f"{quiz.HELP}"
-    "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
+    + quiz.HELP
+    + "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
     "/top: scores; /stats: your own record"
 )
 
