@@ -20,6 +20,7 @@ from solvers.pipeline import prepare
 from . import anagrams
 from .context import Context, message_of
 from .games import quiz
+from .pool import ShuttingDown
 from .routing import command_argument
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,7 @@ WELCOME = (
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
     + anagrams.HELP
+    + "/cancel: stop your own long count\n"
     + "/help: this message\n\n"
     "<b>In groups</b>\n"
     + quiz.HELP
@@ -103,16 +105,29 @@ async def admin(update: Update, context: Context) -> None:
         return
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
     await message_of(update).reply_text(
-        f"{svc.metrics.report()}\nWorkers: {svc.pool.workers}; "
-        f"store: {store}, schema {await svc.store.schema_version()}")
+        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}; "
+        f"jobs waiting or running: {svc.pool.pending}\n"
+        f"Store: {store}, schema {await svc.store.schema_version()}")
 
 
 async def on_error(update: object, context: Context) -> None:
-    """Log every unexpected failure; tell the user something went wrong."""
-    log.error("unexpected error handling an update", exc_info=context.error)
-    context.bot_data.services.metrics.errors += 1
-    if isinstance(update, Update) and message_of(update):
+    """Log every unexpected failure; tell the user something went wrong (a button's press
+    is answered with a toast, so it never hangs and the group sees nothing)."""
+    stopping = isinstance(context.error, ShuttingDown)
+    if not stopping:
+        log.error("unexpected error handling an update", exc_info=context.error)
+        context.bot_data.services.metrics.errors += 1
+    if isinstance(update, Update) and update.callback_query is not None:
+        with contextlib.suppress(TelegramError):  # a toast, not a message in the group
+            await update.callback_query.answer(
+                RESTARTING if stopping else "Sorry, something went wrong on my side.")
+    elif isinstance(update, Update) and update.effective_message:
         with contextlib.suppress(TelegramError):
-            await message_of(update).reply_text(
+            await update.effective_message.reply_text(
+                RESTARTING if stopping else
                 "Sorry, something went wrong on my side. The error has been logged.")
+
+
+#: what a person whose job was dropped because the bot is stopping is told
+RESTARTING = "I am restarting, so I stopped this job. Please send it again in a minute."
 

@@ -74,3 +74,13 @@ def command_in_text(text: str) -> tuple[PuzzleKind | None, str]:
     kind = registry.get(words[0].split("@")[0])
     return (kind, text.strip()[len(words[0]):].strip("\n ")) if kind else (None, text)
 
+
+#: the toast for callback data no button of this bot carries (a forged or stale press)
+NOT_MY_BUTTON = "That button is not one of mine; send the command again."
+
+
+async def unknown_button(update: Update, context: Context) -> None:
+    """Any press no other handler takes (forged or stale callback data): answered, so the
+    button stops spinning, with a short toast and nothing in the chat."""
+    if update.callback_query is not None:
+        await update.callback_query.answer(NOT_MY_BUTTON)

@@ -66,11 +66,17 @@ class Limits:
     `deadline` is a `time.monotonic()` instant after which a search should return what it
     has (marked not exhaustive). `progress` is called now and then with
     (solutions found so far, search nodes) so long counts can show a live figure.
+
+    `early` is how a long count hands back its first solutions: a kind that counts for
+    long calls `hand_back` now and then once it has a solution; when `early` answers
+    True the search stops there and returns them marked `counting` (whoever asked will
+    count the rest elsewhere, so the first picture need not wait for the whole count).
     """
 
     max_solutions: int = 2
     deadline: float | None = None
     progress: Callable[[int, int], None] | None = None
+    early: Callable[[Solutions], bool] | None = None
 
     @classmethod
     def within(cls, seconds: float | None, max_solutions: int = 2, **kw: Any) -> Limits:
@@ -79,6 +85,10 @@ class Limits:
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
+
+    def hand_back(self, solutions: Solutions) -> bool:
+        """Offer a long count's first solutions; True: stop the search and return them."""
+        return self.early is not None and bool(solutions.found) and self.early(solutions)
 
 
 @dataclass
@@ -89,6 +99,8 @@ class Solutions(Generic[S]):
     seen; `exhaustive` is True only when the search proved there are no others (so
     `count` is exact). `reason` says why there is no solution when `count == 0`.
     `stats` carries search figures worth showing (nodes, conflicts, seconds...).
+    `counting` marks first solutions handed back early (`Limits.early`): the count is
+    only what was seen before the search stopped, and goes on elsewhere.
     """
 
     found: list[S]
@@ -96,10 +108,20 @@ class Solutions(Generic[S]):
     exhaustive: bool
     reason: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+    counting: bool = False
 
     @property
     def unique(self) -> bool:
         return self.exhaustive and self.count == 1
+
+    def at_least(self, figure: int) -> str:
+        """A figure of this count as a person would say it: exact, or "at least"."""
+        return f"{figure:,}" if self.exhaustive else f"at least {figure:,}"
+
+    def how_many(self, noun: str) -> str:
+        """The count with what it counts: "at least 2 unique assemblies", and the noun
+        in the singular for exactly one ("1 unique assembly")."""
+        return f"{self.at_least(self.count)} {singular(noun) if self.unique else noun}"
 
     def count_text(self) -> str:
         """The count as a person would say it: `exactly 1`, `at least 2`, `none`."""
@@ -178,6 +200,10 @@ class PuzzleKind(ABC, Generic[P, S]):
     aliases: tuple[str, ...] = ()
     #: solutions a reply looks for by default: 2 is enough to prove a puzzle unique
     max_solutions: int = 2
+    #: what a long count counts ("unique assemblies"); set by kinds whose solve counts
+    #: every solution and may run for minutes, and which hand back their first solutions
+    #: early (`Limits.early`); empty for the others
+    counted: str = ""
     #: how a person types a solution (`9 lines of 9 digits`), shown by /check and races;
     #: a kind without one is never raced
     solution_form: str = ""
@@ -249,6 +275,11 @@ class PuzzleKind(ABC, Generic[P, S]):
         verdict = report.verdict if report else ""
         return f"{title}\n{verdict}\n{first}\nSolutions: {solutions.count_text()}"
 
+    def count_figures(self, puzzle: P, solutions: Solutions[S]) -> str:
+        """A long count's figures in words, each "at least" unless the count is complete
+        ("19,186 unique assemblies, 248,376 when each turn of the whole counts apart")."""
+        return solutions.how_many(self.counted)
+
     def alternatives_note(self, puzzle: P, solutions: Solutions[S]) -> str:
         """What the report says when more than one solution was found: for a puzzle,
         that it is not unique (kinds whose answers are a ranked list say nothing)."""
@@ -289,6 +320,13 @@ def header_is(text: str, *names: str) -> bool:
             word = stripped.split()[0].lower()
             return word in {f"#{n.lower()}" for n in names}
     return False
+
+
+def singular(noun: str) -> str:
+    """"unique assemblies" -> "unique assembly": the plural nouns kinds count in."""
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun.removesuffix("s")
 
 
 def clip(text: str, limit: int = 30) -> str:

@@ -17,8 +17,21 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import registry
-from .base import Limits, Media, PuzzleError, PuzzleKind, Rule, check_size
+from .base import (
+    Limits,
+    Media,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+)
 from .draw import png_bytes
+
+#: a count stopped by the solution cap runs on for at most this long and this many, so a
+#: cheap count is said exactly ("exactly 16" rather than "at least 2")
+RECOUNT_SECONDS = 1.0
+RECOUNT_CAP = 10_000
 
 
 @dataclass
@@ -27,6 +40,12 @@ class Result:
 
     `ok` is False only for bad input (`error` then holds the line-numbered message).
     A puzzle with no solution is a good result with `count == 0`.
+
+    For a kind with long counts, `caption` is `headline` (title, verdict) then
+    `count_line` (the count's figures and state: "19,186 unique assemblies, ...
+    (complete, 71 s)"), so the count line can be replaced as the count goes on.
+    `counting` marks the first answers of a count handed back early (`run`'s
+    `hand_back_after`): the count is still to be finished elsewhere.
     """
 
     kind: str
@@ -44,6 +63,9 @@ class Result:
     media: list[Media] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
+    counting: bool = False
+    headline: str = ""
+    count_line: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The command line's JSON shape: the same keys for every kind."""
@@ -88,6 +110,22 @@ def prepare(text: str, kind_name: PuzzleKind | str | None = None
     return kind, puzzle, cache_key(kind, puzzle)
 
 
+#: what a count line says about the count
+COMPLETE, COUNTING, STOPPED = "complete", "still counting", "stopped at the time limit"
+
+
+def count_line(figures: str, state: str, seconds: float) -> str:
+    """The count's figures, its state and how long it ran: "... (complete, 71 s)"."""
+    return f"{figures} ({state}, {seconds:,.0f} s)"
+
+
+def first_answers_after(seconds: float) -> Callable[[Solutions], bool]:
+    """A `Limits.early` that takes a long count's first answers once it has run for
+    `seconds`: a count that ends sooner is answered in full."""
+    started = time.monotonic()
+    return lambda _: time.monotonic() - started >= seconds
+
+
 def run(
     text: str,
     kind_name: str | None = None,
@@ -96,11 +134,13 @@ def run(
     *,
     seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    hand_back_after: float | None = None,
 ) -> Result:
     """Solve puzzle text end to end; bad input becomes a Result with `ok=False`.
 
     Without explicit `limits`, the search gets `seconds`, the kind's own solution cap
-    and the `progress` callback.
+    and the `progress` callback. With `hand_back_after`, a kind with long counts stops
+    after that many seconds with its first answers (a Result marked `counting`).
     """
     timings: dict[str, float] = {}
     started = time.perf_counter()
@@ -110,10 +150,12 @@ def run(
         guessed = registry.get(kind_name or "") or registry.detect(text)
         return Result(kind=guessed.name if guessed else "", ok=False, error=str(error))
     timings["parse"] = time.perf_counter() - started
-    limits = limits or Limits.within(seconds, kind.max_solutions, progress=progress)
+    early = None if hand_back_after is None else first_answers_after(hand_back_after)
+    limits = limits or Limits.within(seconds, kind.max_solutions, progress=progress,
+                                     early=early)
 
     mark = time.perf_counter()
-    solutions = kind.solve(puzzle, limits)
+    solutions = recount(kind, puzzle, kind.solve(puzzle, limits), limits)
     timings["solve"] = time.perf_counter() - mark
     timed_out = limits.expired()
 
@@ -134,11 +176,20 @@ def run(
     note = kind.alternatives_note(puzzle, solutions)
     if note:
         report_text += f"\n\n{note}"
+    headline = kind.caption(puzzle, solutions, report)
+    line = ""
+    if kind.counted and solutions.found:
+        state = (COUNTING if solutions.counting else COMPLETE if solutions.exhaustive
+                 else STOPPED)
+        line = count_line(kind.count_figures(puzzle, solutions), state, timings["solve"])
     return Result(
         kind=kind.name,
         ok=True,
         name=kind.puzzle_name(puzzle),
-        caption=kind.caption(puzzle, solutions, report),
+        caption=f"{headline}\n{line}" if line else headline,
+        headline=headline,
+        count_line=line,
+        counting=solutions.counting,
         report=report_text,
         verdict_ok=bool(report and report.ok),
         solutions=[kind.format_solution(puzzle, s) for s in solutions.found],
@@ -150,6 +201,29 @@ def run(
         timings=timings,
         stats=solutions.stats,
     )
+
+
+def recount(kind: PuzzleKind, puzzle: Any, solutions: Solutions, limits: Limits) -> Solutions:
+    """The solutions with their count made exact when that is cheap.
+
+    A search that stopped because it had found `limits.max_solutions` only knows "at
+    least that many". It is run again, keeping nothing new, with a cap of `RECOUNT_CAP`
+    for up to `RECOUNT_SECONDS` (never past the caller's deadline): when it finishes,
+    the count is exact; otherwise it says "at least" the larger figure it reached.
+    """
+    if (solutions.exhaustive or solutions.counting or solutions.count != limits.max_solutions
+            or limits.expired()):
+        return solutions  # done, handed back early to count on, or not stopped by the cap
+    started = time.monotonic()
+    deadline = started + RECOUNT_SECONDS
+    if limits.deadline is not None:
+        deadline = min(deadline, limits.deadline)
+    again = kind.solve(puzzle, Limits(max_solutions=RECOUNT_CAP, deadline=deadline))
+    if again.count < solutions.count or (again.count == solutions.count
+                                         and not again.exhaustive):
+        return solutions
+    stats = {**solutions.stats, "recount_seconds": round(time.monotonic() - started, 3)}
+    return Solutions(solutions.found, again.count, again.exhaustive, solutions.reason, stats)
 
 
 @dataclass

@@ -75,7 +75,7 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
     solution_form = "4 lines of 4 cells, 1 = black, 0 = white"
     generates = True
     smt_example = "oo+ooaoo-"
-    version = "1"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         if header_is(text, "seki"):

@@ -30,13 +30,14 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError, PuzzleKind
+from solvers.base import Limits, PuzzleError, PuzzleKind, clip
 from solvers.draw import png_bytes
 from solvers.pipeline import judge
 
 from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
 from ..routing import command_argument
+from ..store import StoreUnavailable
 from .common import (
     NO_STORE,
     duration,
@@ -58,6 +59,8 @@ MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0
 #: report lines shown to a player whose solution is wrong
 SHOWN_FAILURES = 8
+#: digits of the largest race id (a SQLite row id is below 2**63)
+MAX_ID_DIGITS = 18
 
 
 @dataclass
@@ -127,8 +130,18 @@ def minutes_option(text: str) -> float:
     except ValueError:
         minutes = -1
     if not 0.05 <= minutes <= 24 * 60:
-        raise ValueError(f"minutes must be a number from 1 to 1440, not '{text}'")
+        raise ValueError(f"minutes must be a number from 1 to 1440, not '{clip(text)}'")
     return minutes
+
+
+def race_id(word: str) -> int | None:
+    """The race id in `12` or `#12`; None for anything else: `²` (a digit to isdigit(),
+    not to int()), or more digits than a row id can have (SQLite's are 64-bit)."""
+    digits = word.removeprefix("#")
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > MAX_ID_DIGITS:
+        return None
+    return int(digits)
+
 
 
 def pool_files(kind: PuzzleKind) -> list[Path]:
@@ -170,7 +183,8 @@ async def race_command(update: Update, context: Context) -> None:
                                 {d: "difficulty" for d in DIFFICULTIES})
         difficulty = options.get("difficulty", "medium")
         if difficulty not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be easy, medium or hard, not '{difficulty}'")
+            raise ValueError(
+                f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
         minutes = minutes_option(options.get("minutes", "10"))
     except ValueError as error:
         await message.reply_text(f"Race: {error}.\n{usage()}")
@@ -236,9 +250,9 @@ def _schedule_end(application: App, game: Game) -> None:
 async def join(update: Update, context: Context) -> None:
     """The "I'm in" button under a race."""
     query = update.callback_query
-    _, race_text, _ = query.data.split(":")
+    number = race_id(query.data.split(":")[1])
     games = context.bot_data.game_store()
-    game = await games.game(int(race_text)) if games else None
+    game = await games.game(number) if games and number is not None else None
     if game is None or game.kind != KIND or game.state != "running":
         await query.answer("That race is over.")
         return
@@ -267,14 +281,15 @@ async def submit_command(update: Update, context: Context) -> None:
         return
     first, _, solution = command_argument(message).partition("\n")
     words = first.split()
-    if not words or not words[0].lstrip("#").isdigit():
+    number = race_id(words[0]) if words else None
+    if number is None:
         await message.reply_text("Usage: /submit RACE_ID, then your solution on the next "
                                  "lines. The race id is in the race's message (Race #12).")
         return
     solution = "\n".join([" ".join(words[1:]), solution]).strip()
-    game = await games.game(int(words[0].lstrip("#")))
+    game = await games.game(number)
     if game is None or game.kind != KIND:
-        await message.reply_text(f"There is no race #{words[0]}.")
+        await message.reply_text(f"There is no race #{number}.")
         return
     if game.state != "running":
         await message.reply_text(f"Race #{game.id} is over. Start a new one with "
@@ -326,7 +341,15 @@ async def submit_command(update: Update, context: Context) -> None:
 async def deadline_reached(context: Context) -> None:
     application = context.application
     games = application.bot_data.game_store()
-    game = await games.game(context.job.data) if games else None
+    try:
+        game = await games.game(context.job.data) if games else None
+    except StoreUnavailable as error:  # the end is written when the database is back
+        log.warning("race %s ends unread: %s", context.job.data, error)
+        await games.end_game(context.job.data, "finished")
+        await say(application, context.job.chat_id, f"Race #{context.job.data} is over: "
+                  "time is up. My database is unavailable, so the standings come later: "
+                  "/top")
+        return
     if game is None or game.state != "running":
         return
     async with application.bot_data.chat_lock(game.chat_id):
@@ -344,8 +367,11 @@ async def _end_race(application: App, game: Game, why: str) -> None:
 
 
 async def standings(application: App, game: Game, why: str) -> str:
-    entries = await application.bot_data.game_store().entries(game.id)
     lines = [f"Race #{game.id} is over: {why}."]
+    try:
+        entries = await application.bot_data.game_store().entries(game.id)
+    except StoreUnavailable:
+        return lines[0] + " My database is unavailable, so the standings come later: /top"
     finished = [e for e in entries if e.finished is not None]
     for entry in finished:
         wrong = entry.attempts - 1

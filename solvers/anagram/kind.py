@@ -19,8 +19,17 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
-from . import combine
+from ..base import (
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+    clip,
+)
+from . import combine, fluency, relatedness
 from . import lexicon as lexicon_module
 from .hints import Hint, circle_picture, hints
 from .lexicon import Entry, letters_of
@@ -66,7 +75,7 @@ def resolve_topic(value: str, line: int) -> str:
     matches = [t for t in known if t == wanted] or [t for t in known if t.startswith(stem)]
     if len(matches) != 1:
         why = "is ambiguous" if matches else "is not a topic I know"
-        raise PuzzleError(f"topic '{value}' {why}; topics: {', '.join(known)}", line)
+        raise PuzzleError(f"topic '{clip(value)}' {why}; topics: {', '.join(known)}", line)
     return matches[0]
 
 
@@ -78,13 +87,13 @@ def small_number(word: str) -> bool:
 def parse_pattern(value: str, line: int) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[,\-/ ]+", value.strip("()")) if p]
     if not parts or not all(small_number(p) and 0 < int(p) <= MAX_LETTERS for p in parts):
-        raise PuzzleError(f"pattern '{value[:40]}' should be word lengths such as 5,4", line)
+        raise PuzzleError(f"pattern '{clip(value)}' should be word lengths such as 5,4", line)
     return tuple(int(p) for p in parts)
 
 
 def parse_words(value: str, line: int) -> int:
     if not small_number(value) or not 1 <= int(value) <= MAX_WORDS:
-        raise PuzzleError(f"words={value[:20]}: give a number of words from 1 to {MAX_WORDS}",
+        raise PuzzleError(f"words={clip(value)}: give a number of words from 1 to {MAX_WORDS}",
                           line)
     return int(value)
 
@@ -107,7 +116,7 @@ def parse_query(text: str) -> Query:
             if option:
                 key = option.group(1).lower()
                 if key not in OPTIONS:
-                    raise PuzzleError(f"unknown option '{key}='; options: "
+                    raise PuzzleError(f"unknown option '{clip(key)}='; options: "
                                       + ", ".join(f"{o}=" for o in OPTIONS), number, column)
                 options[key] = (option.group(2), number)
                 continue
@@ -132,7 +141,7 @@ def build_query(letters: str, blanks: int, clue: str,
     if "pattern" in options:
         pattern = parse_pattern(*options["pattern"])
         if sum(pattern) != len(letters) + blanks:
-            raise PuzzleError(f"pattern {options['pattern'][0]} adds up to {sum(pattern)} "
+            raise PuzzleError(f"pattern {clip(options['pattern'][0])} adds up to {sum(pattern)} "
                               f"letters, but the clue has {len(letters) + blanks}",
                               options["pattern"][1])
     if "words" in options:
@@ -142,8 +151,9 @@ def build_query(letters: str, blanks: int, clue: str,
     required = word_list(options.get("with", ("", 0))[0])
     short = Counter(letters_of("".join(required))) - Counter(letters)
     if sum(short.values()) > blanks:
-        raise PuzzleError(f"with={options['with'][0]} needs letters the clue does not have: "
-                          + " ".join(sorted(short.elements())).upper(), options["with"][1])
+        missing = " ".join(sorted(short.elements())).upper()
+        raise PuzzleError(f"with={clip(options['with'][0])} needs letters the clue does not "
+                          f"have: {clip(missing)}", options["with"][1])
     return Query(letters, blanks, topic, pattern or (),
                  word_list(options.get("with", ("", 0))[0]),
                  word_list(options.get("without", ("", 0))[0]), words, clue)
@@ -176,8 +186,11 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     aliases = ("anagrams",)
 
     def warm_up(self) -> None:
-        """Load the lexicon and the compiled search before the first clue arrives."""
+        """Load the lexicon, the language model, the word vectors and the compiled search
+        before the first clue arrives."""
         lexicon_module.load()
+        fluency.model()
+        relatedness.load()
         combine.warm()
 
     def detect(self, text: str) -> bool:

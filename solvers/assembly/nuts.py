@@ -1,9 +1,11 @@
 """Drive Ya Nuts: seven hexagonal nuts, the numbers 1 to 6 round each, set in a flower so
 that touching edges show the same number.
 
-Words: a *nut* is the six numbers read clockwise; a *spot* is one of the seven places
-(0 the centre, 1..6 the ring, clockwise from the top); a *side* of a spot is one of its
-six directions, clockwise from the top; a *joint* is two touching sides (6 spokes from the
+Words: a *nut* is the six numbers read clockwise, lettered A to G in the order given
+(the picture and the report both use the letters); a *spot* is one of the seven places
+(0 the centre, 1..6 the ring, clockwise from the top: named centre, top, upper right...);
+a *side* of a spot is one of its six directions, clockwise from the top (its top edge,
+upper right edge...); a *joint* is two touching sides (6 spokes from the
 centre, 6 between ring neighbours).
 
 As in `aps`' `nuts`, each joint is four primary items and a number is a 2-of-4 code
@@ -55,6 +57,7 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
     title = "Drive Ya Nuts"
     summary = "`nuts` for the commercial puzzle, or 7 lines of six numbers 1-6 (clockwise)"
     example = "nuts.txt"
+    version = "2"  # the report names nuts by their letters in the picture
 
     def detect(self, text: str) -> bool:
         return text.strip().lower().split()[:1] == ["nuts"]
@@ -123,7 +126,8 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
         for (a, sa), (b, sb) in joints():
             x, y = solution[a][1][sa], solution[b][1][sb]
             ok &= x == y
-            rules.append(Rule(f"Spot {a} side {sa} shows {x}, spot {b} side {sb} shows {y}",
+            rules.append(Rule(f"Nut {edge_name(solution, a, sa)} {x}, "
+                              f"nut {edge_name(solution, b, sb)} {y}",
                               x == y, "OK" if x == y else "FAIL", ": "))
         return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** touching edges differ.")
@@ -163,7 +167,7 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
             pen.polygon(corners, fill=fill, outline=draw.INK, width=3)
             pen.ellipse([cx - 22, cy - 22, cx + 22, cy + 22], fill=draw.PAPER, outline=draw.INK,
                         width=2)
-            draw.centred_text(pen, (cx, cy), chr(ord("A") + nut), 22, bold=True)
+            draw.centred_text(pen, (cx, cy), nut_letter(nut), 22, bold=True)
             for side, number in enumerate(shown):
                 angle = pi / 2 - side * pi / 3
                 x = cx + 0.68 * radius * cos(angle)
@@ -171,6 +175,22 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
                 draw.centred_text(pen, (x, y), str(number), 26, fill=draw.contrast(fill),
                                   bold=True)
         return image
+
+
+#: where a spot lies in the flower (0 the centre), and the way a side faces: both
+#: clockwise from the top, as the picture draws them
+PLACES = ("centre", "top", "upper right", "lower right", "bottom", "lower left", "upper left")
+FACING = PLACES[1:]
+
+
+def nut_letter(nut: int) -> str:
+    """The letter the picture prints on a nut: A for the first nut given, then B..."""
+    return chr(ord("A") + nut)
+
+
+def edge_name(solution: Flower, spot: int, side: int) -> str:
+    """An edge as the picture shows it: `C (top) bottom edge`."""
+    return f"{nut_letter(solution[spot][0])} ({PLACES[spot]}) {FACING[side]} edge"
 
 
 def _is_turn(nut: tuple[int, ...], shown: tuple[int, ...]) -> bool:

@@ -58,6 +58,8 @@ class QueensKind(PuzzleKind[Board, Placement]):
     summary = "`queens N`: N queens on an N x N board, none attacking another (N up to 16)"
     example = "queens.txt"
     aliases = ("queen",)
+    version = "2"
+    counted = "unique placements"
 
     def detect(self, text: str) -> bool:
         words = text.lower().split()
@@ -111,20 +113,29 @@ class QueensKind(PuzzleKind[Board, Placement]):
             raw[0] += len(set(images))
             return True
 
-        search = problem.run(limits, keep=max(limits.max_solutions, 1), accept=accept)
-        found = [tuple(c for _, c in sorted(square[i] for i in cover)) for cover in search.found]
-        return Solutions(found, search.count, search.exhaustive,
-                         "" if search.count else f"no {n} queens fit on a {n}x{n} board",
-                         {"all_placements": raw[0], "seconds": round(search.seconds, 3)})
+        def solutions(search) -> Solutions:
+            found = [tuple(c for _, c in sorted(square[i] for i in cover))
+                     for cover in search.found]
+            return Solutions(found, search.count, search.exhaustive,
+                             "" if search.count or search.counting
+                             else f"no {n} queens fit on a {n}x{n} board",
+                             {"all_placements": raw[0], "seconds": round(search.seconds, 3)},
+                             search.counting)
+
+        return solutions(problem.run(limits, keep=max(limits.max_solutions, 1), accept=accept,
+                                     hand_back=lambda so_far: limits.hand_back(
+                                         solutions(so_far))))
 
     def caption(self, puzzle: Board, solutions: Solutions, report) -> str:
+        """Title and verdict; the count's own line (`count_figures`) follows it."""
         if not solutions.found:
             return f"Queens {puzzle.name}: none."
-        more = "" if solutions.exhaustive else " (count stopped at the time limit)"
-        return (f"Queens {puzzle.name}\n{report.verdict if report else ''}\n"
-                f"Unique: {solutions.count_text()}{more}; "
-                f"{solutions.stats.get('all_placements', 0):,} counting rotations and "
-                f"reflections")
+        return f"Queens {puzzle.name}\n{report.verdict if report else ''}"
+
+    def count_figures(self, puzzle: Board, solutions: Solutions) -> str:
+        every = solutions.stats.get("all_placements", 0)
+        return (f"{solutions.how_many(self.counted)}, "
+                f"{solutions.at_least(every)} counting rotations and reflections")
 
     def check(self, puzzle: Board, solution: Placement) -> CheckReport:
         """One queen per row and column, never two on a diagonal."""

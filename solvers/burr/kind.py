@@ -30,7 +30,7 @@ from ..base import (
 from ..draw import png_bytes
 from . import render
 from .assemble import Assembly, assemble, class_key
-from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble
+from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble, warm
 from .geometry import Cell, cube_rotations, frame, rotate
 from .parse import PIECES, BurrPuzzle, parse_burr, read_id
 from .pieces import MAX_ID, Piece, all_ids, cubie_table, cubies_of, orientations
@@ -267,6 +267,10 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
                 media.insert(0, Media("burr-disassembly.gif", gif, "animation",
                                       f"Taking it apart: {level_words(best.disassembly)}"))
         return media
+
+    def warm_up(self) -> None:
+        """Compile the compiled searches (or load them from numba's cache) once per process."""
+        warm()
 
     def cli_commands(self):
         from .solid import main
