@@ -52,7 +52,7 @@ class BotData:
         self.chat_locks: dict[int, asyncio.Lock] = {}
         #: the open quiz round of each chat, for quick judging
         self.live_rounds: dict[int, LiveRound] = {}
-        #: hint steps by clue, most recently used last (bounded by the anagram module)
+        #: hint steps by clue, most recently used last (bounded where /hint uses it)
         self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
         self._game_store: GameStore | None = None
 
@@ -72,13 +72,12 @@ class BotData:
         return self.chat_locks[chat_id]
 
     def game_store(self) -> GameStore | None:
-        """The game tables on the store's connection; None when the store is unusable.
-        Made again when the store's connection changes."""
+        """The game tables through the store; None when the store is unusable."""
         store = self.services.store
         if store.db is None:
             return None
-        if self._game_store is None or self._game_store.db is not store.db:
-            self._game_store = GameStore(store.db, store.transaction)
+        if self._game_store is None or self._game_store.store is not store:
+            self._game_store = GameStore(store)
         return self._game_store
 
 

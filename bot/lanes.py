@@ -39,6 +39,16 @@ class Lanes:
     def workers(self) -> int:
         return self.quick.workers
 
+    @property
+    def pending(self) -> int:
+        """Jobs submitted to either lane and not finished yet (waiting or running)."""
+        return self.quick.pending + self.counts.pending
+
+    @property
+    def running(self) -> bool:
+        """The quick lane's pool is up: the bot can answer puzzles."""
+        return self.quick.running
+
     def start(self) -> None:
         self.quick.start()
         self.counts.start()

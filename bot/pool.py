@@ -129,6 +129,8 @@ class SolverPool:
         self._context = None
         self.jobs_run = 0
         self.rebuilds = 0
+        #: jobs submitted and not finished yet (waiting for a worker, or running)
+        self.pending = 0
         self._progress_queue = None
         self._listeners: dict[int, ProgressListener] = {}
         self._next_job = 0
@@ -213,6 +215,7 @@ class SolverPool:
         limit = self.timeout if timeout is None else timeout
         future = await self._schedule(function, args, limit)
         started = time.monotonic()
+        self.pending += 1
         try:
             finished = asyncio.wrap_future(future)
             await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
@@ -230,6 +233,7 @@ class SolverPool:
             future.cancel()  # pebble kills the worker running it
             raise
         finally:
+            self.pending -= 1
             self.jobs_run += 1
             log.debug("job %s took %.3f s", function.__name__, time.monotonic() - started)
 
@@ -257,6 +261,11 @@ class SolverPool:
         (its worker is stopped with the pool), so nobody waits for it."""
         if self._stopping is not None and not self._stopping.done():
             self._stopping.set_result(None)
+
+    @property
+    def running(self) -> bool:
+        """The pool is started and its manager is looking after the worker processes."""
+        return self._pool is not None and self._pool.active
 
     async def close(self) -> None:
         self.drop_jobs()

@@ -10,7 +10,8 @@ Words used throughout:
 - *puzzle*: the immutable model a kind's `parse` builds from the user's text;
 - *solution*: one answer to a puzzle, in whatever form the kind finds natural;
 - *limits*: how much work a solve may do (solution cap, time budget, progress callback);
-- *report*: the line-by-line verdict of a kind's independent `check`.
+- *rule*: one thing a kind's independent `check` verified, with whether it holds;
+- *report*: the rules and the verdict of a check, printed one rule a line.
 """
 
 from __future__ import annotations
@@ -116,6 +117,11 @@ class Solutions:
         """A figure of this count as a person would say it: exact, or "at least"."""
         return f"{figure:,}" if self.exhaustive else f"at least {figure:,}"
 
+    def how_many(self, noun: str) -> str:
+        """The count with what it counts: "at least 2 unique assemblies", and the noun
+        in the singular for exactly one ("1 unique assembly")."""
+        return f"{self.at_least(self.count)} {singular(noun) if self.unique else noun}"
+
     def count_text(self) -> str:
         """The count as a person would say it: `exactly 1`, `at least 2`, `none`."""
         if self.count == 0:
@@ -123,15 +129,41 @@ class Solutions:
         return f"exactly {self.count:,}" if self.exhaustive else f"at least {self.count:,}"
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One thing a check verified: `name` is what was checked ("Row 1", "bijoux",
+    "RotorGroup 5", "Move 3"), `ok` whether it holds (None for a line that only informs,
+    such as a section heading or the topic note), `detail` what was found. The report
+    prints it as `name`, `sep`, `detail`: the line the seeds show."""
+
+    name: str
+    ok: bool | None
+    detail: str = ""
+    sep: str = " "
+
+    def line(self) -> str:
+        return f"{self.name}{self.sep}{self.detail}" if self.detail else self.name
+
+
 @dataclass
 class CheckReport:
-    """An independent verdict on one solution: one line per rule checked."""
+    """An independent verdict on one solution: the rules checked and the verdict."""
 
     ok: bool
-    lines: list[str]
+    rules: list[Rule]
     verdict: str
 
+    def broken(self) -> list[Rule]:
+        """The rules the solution breaks (information lines are never broken)."""
+        return [rule for rule in self.rules if rule.ok is False]
+
+    @property
+    def lines(self) -> list[str]:
+        """The report's lines as the seeds print them, one a rule."""
+        return [rule.line() for rule in self.rules]
+
     def text(self) -> str:
+        """The seed-shaped report: the lines, a blank line, the verdict."""
         return "\n".join([*self.lines, "", self.verdict])
 
 
@@ -170,6 +202,22 @@ class PuzzleKind(ABC):
     #: every solution and may run for minutes, and which hand back their first solutions
     #: early (`Limits.early`); empty for the others
     counted: str = ""
+    #: how a person types a solution (`9 lines of 9 digits`), shown by /check and races;
+    #: a kind without one is never raced
+    solution_form: str = ""
+    #: True when `generate` makes new puzzles: each race gets a fresh one
+    generates: bool = False
+    #: for kinds without a generator, the file-name prefix of the puzzles in `puzzles/`
+    #: that races draw from (`gogen_`)
+    race_pool: str = ""
+    #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
+    smt_example: str = ""
+
+    @property
+    def races(self) -> bool:
+        """Whether /race can use this kind: players can type a solution, and there is a
+        generator or a pool of puzzle files."""
+        return bool(self.solution_form) and (self.generates or bool(self.race_pool))
 
     @abstractmethod
     def detect(self, text: str) -> bool:
@@ -205,6 +253,11 @@ class PuzzleKind(ABC):
 
     # Optional hooks -------------------------------------------------------------
 
+    def claims(self, text: str) -> bool:
+        """In a private chat, whether text that no kind `detect`s is this kind's anyway
+        (bare letters are an anagram clue). At most one kind should claim any text."""
+        return False
+
     def puzzle_name(self, puzzle: Any) -> str:
         """The name given in the puzzle's header, if any."""
         return getattr(puzzle, "name", "") or ""
@@ -223,7 +276,7 @@ class PuzzleKind(ABC):
     def count_figures(self, puzzle: Any, solutions: Solutions) -> str:
         """A long count's figures in words, each "at least" unless the count is complete
         ("19,186 unique assemblies, 248,376 when each turn of the whole counts apart")."""
-        return f"{solutions.at_least(solutions.count)} {self.counted}"
+        return solutions.how_many(self.counted)
 
     def alternatives_note(self, puzzle: Any, solutions: Solutions) -> str:
         """What the report says when more than one solution was found: for a puzzle,
@@ -265,6 +318,13 @@ def header_is(text: str, *names: str) -> bool:
             word = stripped.split()[0].lower()
             return word in {f"#{n.lower()}" for n in names}
     return False
+
+
+def singular(noun: str) -> str:
+    """"unique assemblies" -> "unique assembly": the plural nouns kinds count in."""
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun.removesuffix("s")
 
 
 def clip(text: str, limit: int = 30) -> str:

@@ -12,14 +12,26 @@ from __future__ import annotations
 
 import hashlib
 import io
-import re
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import registry
-from .base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Solutions, check_size
+from .base import (
+    Limits,
+    Media,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+)
+
+#: a count stopped by the solution cap runs on for at most this long and this many, so a
+#: cheap count is said exactly ("exactly 16" rather than "at least 2")
+RECOUNT_SECONDS = 1.0
+RECOUNT_CAP = 10_000
 
 
 @dataclass
@@ -70,8 +82,11 @@ def png_bytes(image) -> bytes:
     return buffer.getvalue()
 
 
-def choose_kind(text: str, kind_name: str | None) -> PuzzleKind:
-    """The kind named explicitly, else the one `detect` picks; else a PuzzleError."""
+def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:
+    """The kind given (itself, or by name), else the one `detect` picks; else a
+    PuzzleError. A kind given itself need not be in this process's registry."""
+    if isinstance(kind_name, PuzzleKind):
+        return kind_name
     if kind_name:
         kind = registry.get(kind_name)
         if kind is None:
@@ -93,7 +108,8 @@ def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def prepare(text: str, kind_name: str | None = None) -> tuple[PuzzleKind, Any, str]:
+def prepare(text: str, kind_name: PuzzleKind | str | None = None
+            ) -> tuple[PuzzleKind, Any, str]:
     """Parse only: the kind, the puzzle and its cache key (cheap; no search)."""
     check_size(text)
     kind = choose_kind(text, kind_name)
@@ -146,7 +162,7 @@ def run(
                                      early=early)
 
     mark = time.perf_counter()
-    solutions = kind.solve(puzzle, limits)
+    solutions = recount(kind, puzzle, kind.solve(puzzle, limits), limits)
     timings["solve"] = time.perf_counter() - mark
     timed_out = limits.expired()
 
@@ -194,10 +210,27 @@ def run(
     )
 
 
-#: a report line that says a rule failed: FAIL, **Fail**, ** ERROR **
-FAILURE_MARK = re.compile(r"fail|error", re.IGNORECASE)
-#: a report line that says a rule holds
-PASS_MARK = re.compile(r"\bOK\b")
+def recount(kind: PuzzleKind, puzzle: Any, solutions: Solutions, limits: Limits) -> Solutions:
+    """The solutions with their count made exact when that is cheap.
+
+    A search that stopped because it had found `limits.max_solutions` only knows "at
+    least that many". It is run again, keeping nothing new, with a cap of `RECOUNT_CAP`
+    for up to `RECOUNT_SECONDS` (never past the caller's deadline): when it finishes,
+    the count is exact; otherwise it says "at least" the larger figure it reached.
+    """
+    if (solutions.exhaustive or solutions.counting or solutions.count != limits.max_solutions
+            or limits.expired()):
+        return solutions  # done, handed back early to count on, or not stopped by the cap
+    started = time.monotonic()
+    deadline = started + RECOUNT_SECONDS
+    if limits.deadline is not None:
+        deadline = min(deadline, limits.deadline)
+    again = kind.solve(puzzle, Limits(max_solutions=RECOUNT_CAP, deadline=deadline))
+    if again.count < solutions.count or (again.count == solutions.count
+                                         and not again.exhaustive):
+        return solutions
+    stats = {**solutions.stats, "recount_seconds": round(time.monotonic() - started, 3)}
+    return Solutions(solutions.found, again.count, again.exhaustive, solutions.reason, stats)
 
 
 @dataclass
@@ -205,33 +238,24 @@ class Judgement:
     """A kind's check of a solution someone typed: whether it is right, and why not.
 
     `readable` is False when the solution text could not be read (`verdict` then says
-    where). `failing` holds the report lines of the rules broken; `picture` is the PNG of
-    the solution, drawn only for a right one when asked. Picklable for the solver pool.
+    where). `broken` holds the rules the solution breaks; `picture` is the PNG of the
+    solution, drawn only for a right one when asked. Picklable for the solver pool.
     """
 
     kind: str
     ok: bool
     verdict: str
     readable: bool = True
-    failing: list[str] = field(default_factory=list)
+    broken: list[Rule] = field(default_factory=list)
     report: str = ""
     picture: bytes = b""
 
     def failures_text(self, limit: int) -> str:
-        """The verdict and at most `limit` failing lines, then how many more: what a
-        player is told about a wrong solution (the rules broken, never the answer)."""
-        hidden = len(self.failing) - limit
+        """The verdict and the report lines of at most `limit` broken rules, then how many
+        more: what a player is told about a wrong solution (never the answer)."""
+        hidden = len(self.broken) - limit
         more = [f"... and {hidden} more"] if hidden > 0 else []
-        return "\n".join([self.verdict, *self.failing[:limit], *more])
-
-
-def failing_lines(report: CheckReport) -> list[str]:
-    """The report lines of broken rules: those marked FAIL or ERROR, and those that do not
-    say OK (Gogen names a missing letter without a mark), section headings left out."""
-    return [line for line in report.lines
-            if FAILURE_MARK.search(line)
-            or not (PASS_MARK.search(line) or line.rstrip().endswith(("=", ":"))
-                    or not line.strip())]
+        return "\n".join([self.verdict, *(rule.line() for rule in self.broken[:limit]), *more])
 
 
 def about_solution(error: PuzzleError) -> str:
@@ -243,7 +267,7 @@ def about_solution(error: PuzzleError) -> str:
     return f"Your solution, line {error.line}{column}: {error.message}"
 
 
-def judge(text: str, solution_text: str, kind_name: str | None = None,
+def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = None,
           render: bool = False) -> Judgement:
     """Check a typed solution of puzzle text with the kind's own check (no search).
 
@@ -262,5 +286,5 @@ def judge(text: str, solution_text: str, kind_name: str | None = None,
     report = kind.check(puzzle, solution)
     picture = png_bytes(kind.render(puzzle, solution)) if render and report.ok else b""
     return Judgement(kind.name, report.ok, report.verdict,
-                     failing=[] if report.ok else failing_lines(report),
+                     broken=report.broken(),
                      report=report.text(), picture=picture)

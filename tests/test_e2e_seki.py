@@ -9,6 +9,7 @@ import logging
 import time
 from pathlib import Path
 
+import pytest
 from botchat import ask, bot_config
 from PIL import Image
 
@@ -34,6 +35,7 @@ async def wait_for_text(client: SandboxClient, chat: int, after: int, needle: st
     raise TimeoutError(f"no message with {needle!r}")
 
 
+@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
 async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
     _, client = puzzlebot
     sent = await client.send(ALICE, SEED_PUZZLE)

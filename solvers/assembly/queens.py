@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from ..exact_cover import ExactCover
 
 MAX_N = 16
@@ -134,22 +134,23 @@ class QueensKind(PuzzleKind):
 
     def count_figures(self, puzzle: Board, solutions: Solutions) -> str:
         every = solutions.stats.get("all_placements", 0)
-        return (f"{solutions.at_least(solutions.count)} {self.counted}, "
+        return (f"{solutions.how_many(self.counted)}, "
                 f"{solutions.at_least(every)} counting rotations and reflections")
 
     def check(self, puzzle: Board, solution: Placement) -> CheckReport:
         """One queen per row and column, never two on a diagonal."""
-        n, lines = puzzle.n, []
+        n = puzzle.n
         rows_ok = len(solution) == n and all(0 <= c < n for c in solution)
         columns_ok = len(set(solution)) == n
         down = {r - c for r, c in enumerate(solution)}
         up = {r + c for r, c in enumerate(solution)}
         diagonals_ok = len(down) == n and len(up) == n
-        lines.append(f"One queen in each of {n} rows: {'OK' if rows_ok else 'FAIL'}")
-        lines.append(f"One queen in each of {n} columns: {'OK' if columns_ok else 'FAIL'}")
-        lines.append(f"No two queens on a diagonal: {'OK' if diagonals_ok else 'FAIL'}")
+        rules = [Rule(name, holds, "OK" if holds else "FAIL", ": ") for name, holds in (
+            (f"One queen in each of {n} rows", rows_ok),
+            (f"One queen in each of {n} columns", columns_ok),
+            ("No two queens on a diagonal", diagonals_ok))]
         ok = rows_ok and columns_ok and diagonals_ok
-        return CheckReport(ok, lines, "Puzzle OK Solution successful." if ok else
+        return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** two queens attack each other.")
 
     def format_solution(self, puzzle: Board, solution: Placement) -> str:
