@@ -6,23 +6,35 @@ cell and the skin is whole (holes inside are allowed). Assemblies are counted up
 *raw* count is the number of placements of the labelled pieces over every rotation, so
 identical pieces and symmetric pieces multiply it.
 
-The search is a depth-first walk over slots with core masks as Python integers: the first
-piece is pinned to the first slot (every rotation class has a member with it there, since
-the rotations move the first slot to each of the six), later slots take any unused piece
-whose placement misses every occupied cell.
+The search is a depth-first walk with core masks as 64-bit words, compiled by numba
+(`_walk`), for both searches here: `assemble` walks the slots in a fixed order, the
+first piece pinned to the first slot (every rotation class has a member with it there,
+since the rotations move the first slot to each of the six), later slots taking any
+unused piece whose placement misses every occupied cell; `solid_assemblies` fills the
+lowest empty core cell each time. At each complete assembly the walk also writes the
+name of its rotation class (`class_key`), so Python only keeps the first of each class.
+The walk keeps its stack in arrays and returns every `CHECK_EVERY` nodes, so the deadline
+is looked at and progress reported as the search goes on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from numba import njit
 
 from ..base import Limits
 from .geometry import Frame
+from .geometry import frame as burr_frame
 from .pieces import cubies_of
 
 #: how often (in search nodes) a long search looks at the clock and reports progress
 CHECK_EVERY = 4096
+#: complete assemblies written per call of `_walk` at most
+LEAVES = 1024
 
 
 @dataclass(frozen=True)
@@ -56,8 +68,10 @@ def class_key(frame: Frame, masks: tuple[int, ...]) -> tuple[int, ...]:
     return best  # type: ignore[return-value]
 
 
-def slot_order(frame: Frame) -> list[int]:
+@cache
+def slot_order(length: int) -> tuple[int, ...]:
     """Slot 0 first, then each next slot the one sharing most core cells with those before."""
+    frame = burr_frame(length)
     reach = [0] * len(frame.slots)
     index = frame.core_index
     for s, slot in enumerate(frame.slots):
@@ -69,11 +83,67 @@ def slot_order(frame: Frame) -> list[int]:
             covered |= reach[s]
         rest = [s for s in range(len(frame.slots)) if s not in order]
         order.append(max(rest, key=lambda s: ((reach[s] & covered).bit_count(), -s)))
-    return order
+    return tuple(order)
 
 
 def _solid(length: int):
     return cubies_of(1, length)
+
+
+@cache
+def rotation_tables(length: int) -> tuple[np.ndarray, np.ndarray]:
+    """The burr's rotations as arrays for `_walk`: slot maps, and per mask byte its image."""
+    rotations = burr_frame(length).rotations
+    slots = np.array([r.slot_map for r in rotations], dtype=np.int64)
+    images = np.array([r.byte_tables for r in rotations], dtype=np.int64)
+    return slots, images
+
+
+class _Walk:
+    """One depth-first search's candidates by bucket and its stack, for `_walk`.
+
+    `buckets[b]` lists the candidates tried at bucket b (a depth, or the lowest empty
+    core cell when `by_cell`) as (resource, mask, slot, ...): the resource is the bit a
+    candidate uses up (its piece, or its slot); the rest is for the caller.
+    """
+
+    def __init__(self, length: int, buckets: list[list[tuple]], by_cell: bool):
+        self.entries = [entry for bucket in buckets for entry in bucket]
+        sizes = [len(bucket) for bucket in buckets]
+        self.lo = np.array([sum(sizes[:b]) for b in range(len(buckets))], dtype=np.int64)
+        self.hi = self.lo + np.array(sizes, dtype=np.int64)
+        self.resource = np.array([e[0] for e in self.entries], dtype=np.int64)
+        self.mask = np.array([e[1] for e in self.entries], dtype=np.int64)
+        self.slot = np.array([e[2] for e in self.entries], dtype=np.int64)
+        self.by_cell = by_cell
+        self.full = (1 << len(burr_frame(length).core)) - 1
+        self.rotations = rotation_tables(length)
+        slots = len(burr_frame(length).slots)
+        depth = slots + 1
+        self.cursor = np.full(depth, -1, dtype=np.int64)
+        self.end = np.zeros(depth, dtype=np.int64)
+        self.used = np.zeros(depth, dtype=np.int64)
+        self.occupied = np.zeros(depth, dtype=np.int64)
+        self.chosen = np.zeros(depth, dtype=np.int64)
+        self.state = np.zeros(2, dtype=np.int64)  # depth (-1: finished), stop flag
+        self.leaves = np.zeros((LEAVES, slots), dtype=np.int64)
+        self.keys = np.zeros((LEAVES, slots), dtype=np.int64)
+        self.nodes = 0
+
+    def run(self) -> tuple[list[list[int]], list[list[int]]]:
+        """The next complete assemblies (candidates by depth) and their class keys; the
+        walk pauses every CHECK_EVERY nodes (`state[1]`) and when its buffer is full."""
+        written, nodes = _walk(self.lo, self.hi, self.resource, self.mask, self.slot,
+                               self.by_cell, self.full, *self.rotations,
+                               self.cursor, self.end, self.used, self.occupied, self.chosen,
+                               self.state, self.leaves, self.keys, CHECK_EVERY,
+                               self.nodes % CHECK_EVERY)
+        self.nodes += int(nodes)
+        return self.leaves[:written].tolist(), self.keys[:written].tolist()
+
+    @property
+    def finished(self) -> bool:
+        return self.state[0] < 0
 
 
 def assemble(frame: Frame, piece_ids: list[int], limits: Limits | None = None) -> Enumeration:
@@ -84,38 +154,27 @@ def assemble(frame: Frame, piece_ids: list[int], limits: Limits | None = None) -
         for slot, orientation, mask in frame.placements(piece_id):
             if slot != 0 or p == 0:
                 candidates[slot].append((p, orientation, mask))
-    order = slot_order(frame)
-    chosen: list[tuple[int, int, int] | None] = [None] * len(frame.slots)
+    order = slot_order(frame.length)
+    buckets = [[(p, mask, s, o) for p, o, mask in candidates[s]] for s in order]
+    walk = _Walk(frame.length, buckets, False)
     classes: dict[tuple[int, ...], Assembly] = {}
     labelled = 0
-    nodes = 0
     stopped = False
-
-    def walk(depth: int, used: int, occupied: int) -> None:
-        nonlocal labelled, nodes, stopped
-        if depth == len(order):
-            labelled += 1
-            slots = tuple(chosen)  # type: ignore[arg-type]
-            key = class_key(frame, tuple(mask for _, _, mask in slots))
-            classes.setdefault(key, Assembly(slots, key))
-            return
-        slot = order[depth]
-        for entry in candidates[slot]:
-            piece, _, mask = entry
-            if used >> piece & 1 or mask & occupied:
-                continue
-            nodes += 1
-            if nodes % CHECK_EVERY == 0 and _should_stop(limits, len(classes), nodes):
-                stopped = True
-            if stopped:
-                return
-            chosen[slot] = entry
-            walk(depth + 1, used | 1 << piece, occupied | mask)
-        chosen[slot] = None
-
-    walk(0, 0, 0)
+    while not walk.finished:
+        leaves, keys = walk.run()
+        labelled += len(leaves)
+        for leaf, key in zip(leaves, keys, strict=True):
+            if tuple(key) not in classes:
+                slots = [(0, 0, 0)] * len(frame.slots)
+                for e in leaf:
+                    piece, mask, slot, orientation = walk.entries[e]
+                    slots[slot] = (piece, orientation, mask)
+                classes[tuple(key)] = Assembly(tuple(slots), tuple(key))
+        if walk.state[1] and _should_stop(limits, len(classes), walk.nodes):
+            stopped = True
+            break
     found = sorted(classes.values(), key=lambda a: a.key)
-    return Enumeration(found, labelled * len(frame.slots), not stopped, nodes)
+    return Enumeration(found, labelled * len(frame.slots), not stopped, walk.nodes)
 
 
 def _should_stop(limits: Limits, found: int, nodes: int) -> bool:
@@ -134,44 +193,118 @@ def solid_assemblies(frame: Frame, pool: Iterable[int],
     """
     limits = limits or Limits(max_solutions=10**9)
     pool = sorted(set(pool))
-    full = (1 << len(frame.core)) - 1
     covering: list[list[tuple[int, int, int, int]]] = [[] for _ in frame.core]
     for piece_id in pool:
         for slot, orientation, mask in frame.placements(piece_id):
             low = (mask & -mask).bit_length() - 1
             if mask:
-                covering[low].append((slot, piece_id, orientation, mask))
+                covering[low].append((slot, mask, slot, orientation, piece_id))
+    walk = _Walk(frame.length, covering, True)
     classes: dict[tuple[int, ...], tuple[Assembly, list[int]]] = {}
-    chosen: list[tuple[int, int, int] | None] = [None] * len(frame.slots)
-    ids: list[int] = [0] * len(frame.slots)
-    nodes = 0
     stopped = False
-    all_slots = (1 << len(frame.slots)) - 1
-
-    def walk(filled: int, occupied: int) -> None:
-        nonlocal nodes, stopped
-        if occupied == full:
-            if filled == all_slots:
-                slots = tuple(chosen)  # type: ignore[arg-type]
-                key = class_key(frame, tuple(mask for _, _, mask in slots))
-                if key not in classes:
-                    labels = tuple((i, o, m) for i, (_, o, m) in enumerate(slots))
-                    classes[key] = (Assembly(labels, key), list(ids))
-            return
-        empty = ~occupied & full
-        cell = (empty & -empty).bit_length() - 1
-        # the placement filling `cell` has `cell` as its lowest bit: all lower cells are full
-        for slot, piece_id, orientation, mask in covering[cell]:
-            if filled >> slot & 1 or mask & occupied:
-                continue
-            nodes += 1
-            if nodes % CHECK_EVERY == 0 and _should_stop(limits, len(classes), nodes):
-                stopped = True
-            if stopped:
-                return
-            chosen[slot], ids[slot] = (slot, orientation, mask), piece_id
-            walk(filled | 1 << slot, occupied | mask)
-            chosen[slot] = None
-
-    walk(0, 0)
+    while not walk.finished:
+        leaves, keys = walk.run()
+        for leaf, key in zip(leaves, keys, strict=True):
+            if tuple(key) not in classes:
+                labels: list[tuple[int, int, int]] = [(0, 0, 0)] * len(frame.slots)
+                ids = [0] * len(frame.slots)
+                for e in leaf:
+                    slot, mask, _, orientation, piece_id = walk.entries[e]
+                    labels[slot], ids[slot] = (slot, orientation, mask), piece_id
+                classes[tuple(key)] = (Assembly(tuple(labels), tuple(key)), ids)
+        if walk.state[1] and _should_stop(limits, len(classes), walk.nodes):
+            stopped = True
+            break
     return sorted(classes.values(), key=lambda item: item[0].key), not stopped
+
+
+@njit(cache=True, nogil=True)
+def _walk(lo, hi, resource, mask, slot, by_cell, full, rot_slots, rot_bytes, cursor, end,
+          used, occupied, chosen, state, leaves, keys, check_every,
+          nodes_before):  # pragma: no cover - compiled
+    """Run the depth-first search on from where the last call left it.
+
+    Buckets are the depths or, `by_cell`, the lowest empty core cell. `cursor[d]` is the
+    next candidate to try at depth d (-1: the node is new), `end[d]` its bucket's end,
+    `chosen[d]` the candidate taken. A complete assembly is written to `leaves`
+    (candidates by depth) with its class key to `keys`. Returns (leaves written, nodes)
+    with state[0] = -1 once finished, state[1] = 1 when it stopped to let Python look at
+    the clock (every `check_every` nodes, counted across calls).
+    """
+    slots = leaves.shape[1]
+    all_used = (1 << slots) - 1
+    depth = state[0]
+    written = 0
+    nodes = 0
+    state[1] = 0
+    masks = np.zeros(slots, dtype=np.int64)
+    moved = np.zeros(slots, dtype=np.int64)
+    best = np.zeros(slots, dtype=np.int64)
+    while depth >= 0:
+        if cursor[depth] < 0:
+            # a new node: complete, dead, or the start of its bucket
+            if occupied[depth] == full if by_cell else depth == slots:
+                if used[depth] == all_used:
+                    if written == len(leaves):
+                        break
+                    for d in range(depth):
+                        e = chosen[d]
+                        masks[slot[e]] = mask[e]
+                        leaves[written, d] = e
+                    _smallest_image(masks, rot_slots, rot_bytes, moved, best)
+                    keys[written] = best
+                    written += 1
+                depth -= 1
+                continue
+            bucket = depth
+            if by_cell:
+                empty = ~occupied[depth] & full
+                bucket = _lowest_bit(empty)
+            cursor[depth] = lo[bucket]
+            end[depth] = hi[bucket]
+        e = cursor[depth]
+        here_used, here_occupied = used[depth], occupied[depth]
+        while e < end[depth] and ((here_used >> resource[e]) & 1 or mask[e] & here_occupied):
+            e += 1
+        if e == end[depth]:
+            cursor[depth] = -1
+            depth -= 1
+            continue
+        cursor[depth] = e + 1
+        nodes += 1
+        chosen[depth] = e
+        used[depth + 1] = here_used | (1 << resource[e])
+        occupied[depth + 1] = here_occupied | mask[e]
+        depth += 1
+        cursor[depth] = -1
+        if (nodes_before + nodes) % check_every == 0:
+            state[1] = 1
+            break
+    state[0] = depth
+    return written, nodes
+
+
+@njit(cache=True, nogil=True)
+def _lowest_bit(word):  # pragma: no cover - compiled
+    bit = 0
+    while not (word >> bit) & 1:
+        bit += 1
+    return bit
+
+
+@njit(cache=True, nogil=True)
+def _smallest_image(masks, rot_slots, rot_bytes, moved, best):  # pragma: no cover - compiled
+    """`best` = the smallest of the masks' images (by slot) over the rotations."""
+    for r in range(len(rot_slots)):
+        for s in range(len(masks)):
+            image = 0
+            for k in range(rot_bytes.shape[1]):
+                image |= rot_bytes[r, k, (masks[s] >> (8 * k)) & 0xFF]
+            moved[rot_slots[r, s]] = image
+        smaller = r == 0
+        for s in range(len(masks)):
+            if moved[s] != best[s]:
+                smaller = smaller or moved[s] < best[s]
+                break
+        if smaller:
+            best[:] = moved

@@ -9,14 +9,23 @@ other piece along the direction it moves; that move *separates* the part in two,
 half with more than one piece is taken apart the same way. The *level* lists the moves
 of each separation, first the whole burr, then the remainder, as in `6.4`.
 
-Pieces are Python integers with one bit per cell of a padded grid, so a collision test is
-a shift and an AND; tests are cached by (piece, piece, relative offset).
+The breadth-first search is compiled by numba (`_search`): states are rows of offsets in
+a growing array, found again through an open-addressing hash table, and every collision
+test (piece against piece at a relative offset) is computed once per assembly and kept
+in a table. From each state the moves are tried direction by direction, groups in
+increasing order of their bit mask, each slid 1, 2, ... units, so the search and its
+answer are the same on every run. The search returns to Python between layers once it
+has added `CHECK_STATES` states, so the deadline is looked at as the search goes on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
 
 from ..base import Limits
 from .geometry import Cell
@@ -28,6 +37,13 @@ DIRECTIONS: tuple[Offset, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0),
 DIRECTION_WORDS = ("right", "left", "forward", "back", "up", "down")
 #: states explored per separation at most; past it the search gives up (not exhaustive)
 MAX_STATES = 200_000
+#: states added between two looks at the deadline
+CHECK_STATES = 20_000
+#: what `_search` returns: a separating move found, none exists, too many states, paused
+#: to look at the deadline, paused for more room
+FOUND, NONE, TOO_MANY, PAUSED, FULL = 0, 1, 2, 3, 4
+
+_STEPS = np.array(DIRECTIONS, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -60,58 +76,135 @@ class Disassembly:
 
 
 class Mover:
-    """Collision tests between the pieces of one assembly, cached across searches."""
+    """One assembly's pieces as arrays, and its collision tests, kept across searches."""
 
     def __init__(self, cells: Sequence[frozenset[Cell]], length: int):
         self.length = length
-        width = 3 * length
-        self.strides = (1, width, width * width)
-        self.bits = [sum(1 << self._bit(c) for c in piece) for piece in cells]
-        self.cache: dict[tuple[int, int, int, int, int], bool] = {}
+        arrays = [_cell_array(piece) for piece in cells]
+        count = len(arrays)
+        #: every piece's cells in one array, piece p's at rows first[p] to first[p + 1]
+        self.cells = np.concatenate(arrays)
+        self.first = np.zeros(count + 1, dtype=np.int64)
+        np.cumsum([len(a) for a in arrays], out=self.first[1:])
+        #: which cells each piece fills (filled in by `_take_apart` at its first call)
+        self.grid = np.zeros((count, length, length, length), dtype=np.bool_)
+        #: piece i shifted by r against piece j overlap: 2 * generation + 1, apart:
+        #: 2 * generation; any other value is from an earlier assembly, not known yet
+        self.hits, self.generation = _collision_table(count, length)
 
-    def _bit(self, cell: Cell) -> int:
-        return sum((c + self.length) * s for c, s in zip(cell, self.strides, strict=True))
 
-    def collide(self, i: int, j: int, rx: int, ry: int, rz: int) -> bool:
-        """Does piece i, shifted by (rx, ry, rz) relative to piece j, overlap it?"""
-        n = self.length
-        if rx >= n or -rx >= n or ry >= n or -ry >= n or rz >= n or -rz >= n:
-            return False
-        key = (i, j, rx, ry, rz)
-        hit = self.cache.get(key)
-        if hit is None:
-            shift = rx + ry * self.strides[1] + rz * self.strides[2]
-            a = self.bits[i] << shift if shift >= 0 else self.bits[i] >> -shift
-            hit = self.cache[key] = bool(a & self.bits[j])
-        return hit
+#: per (pieces, stick length): the collision table shared by every assembly in turn,
+#: and the generation of the last one (a fresh table per assembly cost more than the
+#: whole search of an easy one)
+_TABLES: dict[tuple[int, int], list] = {}
+
+
+def _collision_table(count: int, length: int) -> tuple[np.ndarray, int]:
+    """The shared table and a new generation, which makes every entry unknown at once."""
+    table = _TABLES.get((count, length))
+    if table is None or table[1] >= 2**30:
+        span = 2 * length + 1
+        table = _TABLES[(count, length)] = [
+            np.zeros((count, count, span, span, span), dtype=np.int32), 0]
+    table[1] += 1
+    return table[0], table[1]
+
+
+@lru_cache(maxsize=8192)
+def _cell_array(cells: frozenset[Cell]) -> np.ndarray:
+    """A piece's cells as rows (cached: the solver meets the same placements again)."""
+    return np.array(sorted(cells), dtype=np.int64).reshape(-1, 3)
 
 
 def disassemble(cells: Sequence[frozenset[Cell]], length: int,
                 limits: Limits | None = None) -> Disassembly:
     """Take the whole assembly apart, or find that it cannot be."""
     mover = Mover(cells, length)
-    result = Disassembly()
-    start = tuple(0 for _ in range(3 * len(cells)))
-    result.complete = _take_apart(mover, list(range(len(cells))), start, result, limits)
-    return result
+    work = _work(len(cells))
+    while True:
+        status = _take_apart(mover.cells, mover.first, mover.grid, mover.hits, mover.generation,
+                             mover.length,
+                             work.states, work.parent, work.moves, work.table, work.counters,
+                             work.last, work.stack, work.starts, work.found, work.levels,
+                             work.outcome, MAX_STATES, CHECK_STATES, _STEPS)
+        if status == FULL:
+            work.grow()
+        elif status != PAUSED or (limits and limits.expired()):
+            return work.result(status)
 
 
-def _take_apart(mover: Mover, pieces: list[int], start: tuple[int, ...],
-                result: Disassembly, limits: Limits | None) -> bool:
-    """Separate this part, then each half (larger first); True if all came apart."""
-    found = first_separation(mover, pieces, start, result, limits)
-    if found is None:
-        return False
-    moves, end = found
-    moves = [_smaller_side(move, pieces) for move in moves]
-    result.moves += moves
-    result.levels.append(len(moves))
-    group = set(moves[-1].pieces)
-    halves = [[p for p in pieces if p in group], [p for p in pieces if p not in group]]
-    for half in sorted(halves, key=len, reverse=True):
-        if len(half) > 1 and not _take_apart(mover, half, end, result, limits):
-            return False
-    return True
+class _Work:
+    """The arrays of one disassembly, kept between the calls of `_take_apart`.
+
+    `stack` and `starts` are the parts still to take apart (piece masks, start states);
+    `found` the moves found (group mask, direction, distance, separates), `levels` per
+    separation its number of moves and the part's mask; `outcome` counts parts on the
+    stack, whether a search is under way, moves, levels, states explored, and whether
+    the pieces' grid is filled in.
+    """
+
+    def __init__(self, pieces: int):
+        self.states = np.zeros((64, 3 * pieces), dtype=np.int64)
+        self.parent = np.full(64, -1, dtype=np.int64)
+        self.moves = np.zeros((64, 3), dtype=np.int64)  # group mask, direction, distance
+        self.table = np.full(256, -1, dtype=np.int64)
+        #: states stored, first of the layer being expanded, its end, next to expand,
+        #: states of finished layers
+        self.counters = np.zeros(5, dtype=np.int64)
+        self.last = np.zeros(3, dtype=np.int64)
+        self.stack = np.zeros(pieces, dtype=np.int64)
+        self.starts = np.zeros((pieces, 3 * pieces), dtype=np.int64)
+        self.found = np.zeros((256, 4), dtype=np.int64)
+        self.levels = np.zeros((pieces, 2), dtype=np.int64)
+        self.outcome = np.zeros(6, dtype=np.int64)
+
+    def reset(self) -> _Work:
+        """Ready for a new assembly: the whole burr alone on the stack, at its start."""
+        self.stack[0] = (1 << len(self.stack)) - 1
+        self.starts[0] = 0
+        self.outcome[:] = 0
+        self.outcome[0] = 1
+        return self
+
+    def grow(self) -> None:
+        """Four times the room for states, and the table rebuilt for it."""
+        size = len(self.parent)
+        self.states = np.concatenate([self.states, np.zeros((3 * size, self.states.shape[1]),
+                                                            dtype=np.int64)])
+        self.parent = np.concatenate([self.parent, np.full(3 * size, -1, dtype=np.int64)])
+        self.moves = np.concatenate([self.moves, np.zeros((3 * size, 3), dtype=np.int64)])
+        self.table = np.full(16 * size, -1, dtype=np.int64)
+        _rehash(self.states, self.counters[0], self.table)
+        if len(self.found) < self.outcome[2] + self.counters[0] + 1:
+            self.found = np.concatenate([self.found, np.zeros_like(self.found)])
+
+    def result(self, status: int) -> Disassembly:
+        """The moves, each written for the smaller side of its part, and the levels."""
+        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
+                             states=int(self.outcome[4]))
+        if status == PAUSED:
+            result.states += int(self.counters[4])
+        first = 0
+        for count, part in self.levels[:self.outcome[3]].tolist():
+            pieces = [p for p in range(len(self.stack)) if part >> p & 1]
+            for group, direction, distance, separates in self.found[first:first + count]:
+                move = Move(tuple(p for p in pieces if group >> p & 1), int(direction),
+                            int(distance), bool(separates))
+                result.moves.append(_smaller_side(move, pieces))
+            result.levels.append(count)
+            first += count
+        return result
+
+
+#: one `_Work` per number of pieces, reused by each assembly in turn (its arrays keep
+#: the size they grew to)
+_WORKS: dict[int, _Work] = {}
+
+
+def _work(pieces: int) -> _Work:
+    if pieces not in _WORKS:
+        _WORKS[pieces] = _Work(pieces)
+    return _WORKS[pieces].reset()
 
 
 def _smaller_side(move: Move, pieces: list[int]) -> Move:
@@ -122,104 +215,300 @@ def _smaller_side(move: Move, pieces: list[int]) -> Move:
     return Move(others, move.direction ^ 1, move.distance, move.separates)
 
 
-def first_separation(mover: Mover, pieces: list[int], start: tuple[int, ...],
-                     result: Disassembly, limits: Limits | None
-                     ) -> tuple[list[Move], tuple[int, ...]] | None:
-    """Fewest moves until some group of `pieces` comes free (breadth first), or None."""
-    parent: dict[tuple[int, ...], tuple[tuple[int, ...], Move] | None] = {start: None}
-    frontier = [start]
-    while frontier:
-        following = []
-        for state in frontier:
-            for move, after in _moves_from(mover, pieces, state):
-                if after in parent and not move.separates:
-                    continue
-                if move.separates:
-                    return _path(parent, state, move), after
-                parent[after] = (state, move)
-                following.append(after)
-        result.states += len(following)
-        if len(parent) > MAX_STATES or (limits and limits.expired()):
-            result.exhaustive = False
-            return None
-        frontier = following
-    return None
+@njit(cache=True, nogil=True)
+def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, table,
+                counters, last, stack, starts, found, levels, outcome, max_states,
+                check_states, steps):  # pragma: no cover - compiled
+    """Separate each part on the stack, pushing its halves (the larger taken next).
 
-
-def _path(parent, state, last: Move) -> list[Move]:
-    moves = [last]
-    while parent[state] is not None:
-        state, move = parent[state]
-        moves.append(move)
-    return moves[::-1]
-
-
-def _moves_from(mover: Mover, pieces: list[int], state: tuple[int, ...]):
-    """Every (move, state after it) from this state; groups never hold the first piece."""
-    anchor, rest = pieces[0], pieces[1:]
-    blockers = [dict.fromkeys(pieces, 0) for _ in DIRECTIONS]
-    for a, i in enumerate(pieces):
-        for j in pieces[a + 1:]:
-            rx = state[3 * i] - state[3 * j]
-            ry = state[3 * i + 1] - state[3 * j + 1]
-            rz = state[3 * i + 2] - state[3 * j + 2]
-            for d, (dx, dy, dz) in enumerate(DIRECTIONS):
-                # i running into j going one way is j running into i going the other
-                if mover.collide(i, j, rx + dx, ry + dy, rz + dz):
-                    blockers[d][i] |= 1 << j
-                    blockers[d ^ 1][j] |= 1 << i
-    for d in range(len(DIRECTIONS)):
-        closures = {i: _closure(i, blockers[d]) for i in rest}
-        movable = [i for i in rest if not closures[i] >> anchor & 1]
-        for group in _unions(movable, closures):
-            yield from _slides(mover, pieces, state, group, d)
-
-
-def _closure(piece: int, blockers: dict[int, int]) -> int:
-    """The pieces that must move along with `piece` for it to move one unit."""
-    group, todo = 1 << piece, [piece]
-    while todo:
-        extra = blockers[todo.pop()] & ~group
-        group |= extra
-        while extra:
-            low = extra & -extra
-            todo.append(low.bit_length() - 1)
-            extra ^= low
-    return group
-
-
-def _unions(movable: list[int], closures: dict[int, int]) -> set[int]:
-    """Every group that can move: any union of the closures of movable pieces."""
-    groups: set[int] = set()
-    for i in movable:
-        groups |= {g | closures[i] for g in groups}
-        groups.add(closures[i])
-    return groups
-
-
-def _slides(mover: Mover, pieces: list[int], state: tuple[int, ...], group: int, d: int):
-    """The group slid 1, 2, ... units in direction d until it is blocked or free."""
-    dx, dy, dz = DIRECTIONS[d]
-    inside = [p for p in pieces if group >> p & 1]
-    outside = [p for p in pieces if not group >> p & 1]
-    axis, sign = next((a, s) for a, s in enumerate(DIRECTIONS[d]) if s)
-    n = mover.length
-    distance = 1
+    Returns FOUND once every part came apart, NONE when one cannot, TOO_MANY; or PAUSED
+    and FULL from `_search`, to be called again (after growing the arrays for FULL).
+    """
+    if outcome[5] == 0:
+        for p in range(len(first) - 1):
+            for c in range(first[p], first[p + 1]):
+                grid[p, cells[c, 0], cells[c, 1], cells[c, 2]] = True
+        outcome[5] = 1
     while True:
-        after = list(state)
-        for p in inside:
-            after[3 * p] += dx * distance
-            after[3 * p + 1] += dy * distance
-            after[3 * p + 2] += dz * distance
-        free = all(sign * (after[3 * i + axis] - after[3 * j + axis]) >= n
-                   for i in inside for j in outside)
-        yield Move(tuple(inside), d, distance, free), tuple(after)
-        if free:
-            return
-        distance += 1
-        for i in inside:
-            for j in outside:
-                if mover.collide(i, j, after[3 * i] - after[3 * j] + dx,
-                                 after[3 * i + 1] - after[3 * j + 1] + dy,
-                                 after[3 * i + 2] - after[3 * j + 2] + dz):
-                    return
+        if outcome[1] == 0:
+            if outcome[0] == 0:
+                return 0
+            outcome[0] -= 1
+            states[0] = starts[outcome[0]]
+            counters[0], counters[1], counters[2], counters[3], counters[4] = 1, 0, 1, 0, 0
+            table[:] = -1
+            _rehash(states, 1, table)
+            outcome[1] = 1
+        whole = stack[outcome[0]]
+        part = np.zeros(_bits(whole), dtype=np.int64)
+        size = 0
+        for p in range(len(stack)):
+            if (whole >> p) & 1:
+                part[size] = p
+                size += 1
+        status = _search(part, cells, first, grid, hits, generation, n, states, parent,
+                         moves, table, counters, last, max_states, check_states, steps)
+        if status >= 3:
+            return status
+        # the path: from the separating move back to the start, written in order
+        length = 1
+        state = counters[3]
+        while status == 0 and parent[state] >= 0:
+            length += 1
+            state = parent[state]
+        at = outcome[2]
+        if at + length > len(found):
+            return 4
+        outcome[4] += counters[4]
+        if status != 0:
+            return status
+        outcome[1] = 0
+        found[at + length - 1, 0], found[at + length - 1, 1] = last[0], last[1]
+        found[at + length - 1, 2], found[at + length - 1, 3] = last[2], 1
+        state = counters[3]
+        for m in range(length - 2, -1, -1):
+            found[at + m, 0], found[at + m, 1] = moves[state, 0], moves[state, 1]
+            found[at + m, 2], found[at + m, 3] = moves[state, 2], 0
+            state = parent[state]
+        outcome[2] += length
+        levels[outcome[3], 0], levels[outcome[3], 1] = length, whole
+        outcome[3] += 1
+        end = states[counters[3]].copy()
+        group = last[0]
+        for p in part:
+            if (group >> p) & 1:
+                for c in range(3):
+                    end[3 * p + c] += steps[last[1], c] * last[2]
+        # the larger half is taken apart first (the moved group when they are equal)
+        rest = whole & ~group
+        halves = (rest, group) if _bits(group) >= _bits(rest) else (group, rest)
+        for half in halves:
+            if _bits(half) > 1:
+                stack[outcome[0]] = half
+                starts[outcome[0]] = end
+                outcome[0] += 1
+
+
+@njit(cache=True, nogil=True)
+def _bits(word):  # pragma: no cover - compiled
+    count = 0
+    while word:
+        word &= word - 1
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _hash(row):  # pragma: no cover - compiled
+    h = np.uint64(1469598103934665603)
+    for v in row:
+        h = (h ^ np.uint64(v & 0xFFFF)) * np.uint64(1099511628211)
+    return h
+
+
+@njit(cache=True, nogil=True)
+def _rehash(states, count, table):  # pragma: no cover - compiled
+    """Put the first `count` states into an emptied table."""
+    table[:] = -1
+    mask = np.uint64(len(table) - 1)
+    for s in range(count):
+        slot = _hash(states[s]) & mask
+        while table[slot] >= 0:
+            slot = (slot + np.uint64(1)) & mask
+        table[slot] = s
+
+
+@njit(cache=True, nogil=True)
+def _collide(cells, first, grid, hits, generation, n, i, j, rx, ry,
+             rz):  # pragma: no cover - compiled
+    """Does piece i, shifted by (rx, ry, rz) relative to piece j, overlap it?"""
+    if rx >= n or -rx >= n or ry >= n or -ry >= n or rz >= n or -rz >= n:
+        return False
+    known = hits[i, j, rx + n, ry + n, rz + n]
+    if known >> 1 == generation:
+        return known & 1 == 1
+    hit = False
+    for c in range(first[i], first[i + 1]):
+        x, y, z = cells[c, 0] + rx, cells[c, 1] + ry, cells[c, 2] + rz
+        if 0 <= x < n and 0 <= y < n and 0 <= z < n and grid[j, x, y, z]:
+            hit = True
+            break
+    hits[i, j, rx + n, ry + n, rz + n] = 2 * generation + (1 if hit else 0)
+    return hit
+
+
+@njit(cache=True, nogil=True)
+def _search(part, cells, first, grid, hits, generation, n, states, parent, moves, table,
+            counters, last, max_states, check_states, steps):  # pragma: no cover - compiled
+    """Breadth-first search from where the last call stopped (see `_Work.counters`).
+
+    Returns FOUND with the separating move in `last` and the state it leaves from in
+    counters[3]; NONE when no state is left; TOO_MANY; PAUSED between two layers after
+    `check_states` new states; FULL when the arrays are full (the states added from the
+    state being expanded are dropped, and it is expanded again after they have grown).
+    """
+    k = len(part)
+    anchor = part[0]
+    mask = np.uint64(len(table) - 1)
+    count, begin, end, cursor, done = (counters[0], counters[1], counters[2], counters[3],
+                                       counters[4])
+    added = 0
+    blockers = np.zeros((6, 64), dtype=np.int64)
+    closures = np.zeros(64, dtype=np.int64)
+    groups = np.zeros(64, dtype=np.int64)
+    after = np.zeros(states.shape[1], dtype=np.int64)
+    room = len(parent)
+    while True:
+        if cursor == end:
+            # a layer is finished: the states it added make the next one
+            done += count - end
+            added += count - end
+            if count > max_states:
+                counters[0], counters[4] = count, done
+                return 2
+            if count == end:
+                counters[0], counters[4] = count, done
+                return 1
+            begin, end = end, count
+            if added >= check_states:
+                counters[0], counters[1], counters[2], counters[3], counters[4] = \
+                    count, begin, end, cursor, done
+                return 3
+        state = states[cursor]
+        before = count
+        # who blocks whom, one unit in each direction
+        for d in range(6):
+            for p in range(k):
+                blockers[d, part[p]] = 0
+        for a in range(k):
+            i = part[a]
+            for b in range(a + 1, k):
+                j = part[b]
+                rx = state[3 * i] - state[3 * j]
+                ry = state[3 * i + 1] - state[3 * j + 1]
+                rz = state[3 * i + 2] - state[3 * j + 2]
+                for d in range(6):
+                    if _collide(cells, first, grid, hits, generation, n, i, j, rx + steps[d, 0],
+                                ry + steps[d, 1], rz + steps[d, 2]):
+                        blockers[d, i] |= 1 << j
+                        blockers[d ^ 1, j] |= 1 << i
+        for d in range(6):
+            dx, dy, dz = steps[d, 0], steps[d, 1], steps[d, 2]
+            axis = 0 if dx != 0 else (1 if dy != 0 else 2)
+            sign = dx + dy + dz
+            moving = 0
+            for p in range(1, k):
+                i = part[p]
+                group = 1 << i
+                todo = group
+                while todo:
+                    low = todo & -todo
+                    todo ^= low
+                    q = 0
+                    while low >> q != 1:
+                        q += 1
+                    extra = blockers[d, q] & ~group
+                    group |= extra
+                    todo |= extra
+                if not (group >> anchor) & 1:
+                    closures[moving] = group
+                    moving += 1
+            # every union of the movable pieces' closures, each once, in increasing order
+            found = 0
+            for m in range(moving):
+                closure = closures[m]
+                known = found
+                for g in range(known + 1):
+                    union = closure if g == known else groups[g] | closure
+                    seen = False
+                    for h in range(found):
+                        if groups[h] == union:
+                            seen = True
+                            break
+                    if not seen:
+                        groups[found] = union
+                        found += 1
+            for g in range(1, found):
+                union = groups[g]
+                h = g
+                while h > 0 and groups[h - 1] > union:
+                    groups[h] = groups[h - 1]
+                    h -= 1
+                groups[h] = union
+            for g in range(found):
+                group = groups[g]
+                distance = 1
+                while True:
+                    after[:] = state
+                    for p in range(k):
+                        i = part[p]
+                        if (group >> i) & 1:
+                            after[3 * i] += dx * distance
+                            after[3 * i + 1] += dy * distance
+                            after[3 * i + 2] += dz * distance
+                    free = True
+                    for a in range(k):
+                        i = part[a]
+                        if not (group >> i) & 1:
+                            continue
+                        for b in range(k):
+                            j = part[b]
+                            if (group >> j) & 1:
+                                continue
+                            if sign * (after[3 * i + axis] - after[3 * j + axis]) < n:
+                                free = False
+                    if free:
+                        last[0], last[1], last[2] = group, d, distance
+                        counters[0], counters[1], counters[2], counters[3], counters[4] = \
+                            count, begin, end, cursor, done
+                        return 0
+                    # stored already? if not, store it with the move that led here
+                    slot = _hash(after) & mask
+                    known = False
+                    while table[slot] >= 0:
+                        other = states[table[slot]]
+                        same = True
+                        for c in range(len(after)):
+                            if other[c] != after[c]:
+                                same = False
+                                break
+                        if same:
+                            known = True
+                            break
+                        slot = (slot + np.uint64(1)) & mask
+                    if not known:
+                        if count == room:
+                            counters[0], counters[1], counters[2], counters[3], counters[4] = \
+                                before, begin, end, cursor, done
+                            return 4
+                        table[slot] = count
+                        states[count] = after
+                        parent[count] = cursor
+                        moves[count, 0], moves[count, 1], moves[count, 2] = group, d, distance
+                        count += 1
+                    distance += 1
+                    blocked = False
+                    for a in range(k):
+                        i = part[a]
+                        if not (group >> i) & 1:
+                            continue
+                        for b in range(k):
+                            j = part[b]
+                            if (group >> j) & 1:
+                                continue
+                            if _collide(cells, first, grid, hits, generation, n, i, j,
+                                        after[3 * i] - after[3 * j] + dx,
+                                        after[3 * i + 1] - after[3 * j + 1] + dy,
+                                        after[3 * i + 2] - after[3 * j + 2] + dz):
+                                blocked = True
+                                break
+                        if blocked:
+                            break
+                    if blocked:
+                        break
+        cursor += 1
+
+
+def warm() -> None:
+    """Compile the search (or load it from numba's cache) so no reply pays for that."""
+    disassemble([frozenset({(0, 0, 0)}), frozenset({(1, 0, 0)})], 2)

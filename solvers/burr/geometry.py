@@ -17,7 +17,7 @@ so they stay distinct assemblies, as in Cutler's counts).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations, product
 
 from .pieces import Cubie, cubies_of, orientations, solid_stick
@@ -102,28 +102,35 @@ class Frame:
     def core_index(self) -> dict[Cell, int]:
         return {cell: i for i, cell in enumerate(self.core)}
 
-    def placements(self, piece_id: int) -> list[tuple[int, int, int]]:
+    def placements(self, piece_id: int) -> tuple[tuple[int, int, int], ...]:
         """(slot, orientation, core mask) for every way the piece fits a slot, skin intact.
 
         Orientations that fill the same cells are listed once.
         """
-        index = self.core_index
-        result = []
-        for s in range(len(self.slots)):
-            seen = set()
-            for o in range(8):
-                cells = self.cells(s, o, piece_id)
-                if not self.skins[s] <= cells:
-                    continue
-                mask = sum(1 << index[cell] for cell in cells if cell in index)
-                if mask not in seen:
-                    seen.add(mask)
-                    result.append((s, o, mask))
-        return result
+        return placements(self.length, piece_id)
 
     def cells(self, slot: int, orientation: int, piece_id: int) -> frozenset[Cell]:
         """The cells of a piece in a slot, turned the given way (0..7, see `orientations`)."""
         return placed_cells(self.length, slot, orientation, piece_id)
+
+
+@lru_cache(maxsize=4096)
+def placements(length: int, piece_id: int) -> tuple[tuple[int, int, int], ...]:
+    """`Frame.placements`, cached: every solve of the same pieces asks again."""
+    geometry = frame(length)
+    index = geometry.core_index
+    result = []
+    for s in range(len(geometry.slots)):
+        seen = set()
+        for o in range(8):
+            cells = geometry.cells(s, o, piece_id)
+            if not geometry.skins[s] <= cells:
+                continue
+            mask = sum(1 << index[cell] for cell in cells if cell in index)
+            if mask not in seen:
+                seen.add(mask)
+                result.append((s, o, mask))
+    return tuple(result)
 
 
 @cache
