@@ -12,10 +12,11 @@ in-memory cache.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
+import re
 from dataclasses import dataclass
 
 from telegram import (
+    BotCommand,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
@@ -23,18 +24,25 @@ from telegram import (
     Message,
     Update,
 )
-from telegram.ext import ContextTypes
 
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import hints_for
-from solvers.base import PuzzleError
+from solvers.base import PuzzleError, clip
 from solvers.pipeline import png_bytes
 
-from .handlers import admitted, command_argument, services
+from .commands import NOT_MY_BUTTON
+from .context import Context
 from .pool import JobTimeout, WorkerDied, solve_job
+from .replies import admitted
+from .routing import command_argument
 
 log = logging.getLogger(__name__)
 
+#: the lines of /help about hints and inline mode
+HELP = ("/hint LETTERS: anagram hints, one step at a time\n"
+        "@{bot} letters: anagrams in any chat (inline mode)\n")
+#: their entries in the command menu
+MENU = [BotCommand("hint", "Anagram hints step by step: /hint dormitory")]
 #: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
 HINT_TIMEOUT = 10.0
 #: clues whose steps stay in memory
@@ -61,19 +69,24 @@ def hint_job(clue: str) -> list[HintStep]:
             for h in hints_for(clue)]
 
 
-_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
-
-
-async def steps_for(context: ContextTypes.DEFAULT_TYPE, clue: str) -> list[HintStep]:
-    """The steps for a clue, from memory or from a worker."""
-    if clue in _steps:
-        _steps.move_to_end(clue)
-        return _steps[clue]
-    steps = await services(context).pool.submit(hint_job, clue, timeout=HINT_TIMEOUT)
-    _steps[clue] = steps
-    while len(_steps) > REMEMBERED:
-        _steps.popitem(last=False)
+async def steps_for(context: Context, clue: str) -> list[HintStep]:
+    """The steps for a clue, from memory (`BotData.hint_steps`) or from a worker."""
+    remembered = context.bot_data.hint_steps
+    if clue in remembered:
+        remembered.move_to_end(clue)
+        return remembered[clue]
+    steps = await context.bot_data.services.pool.submit(hint_job, clue, timeout=HINT_TIMEOUT)
+    remembered[clue] = steps
+    while len(remembered) > REMEMBERED:
+        remembered.popitem(last=False)
     return steps
+
+
+#: the callback data of a hint button: a session id (negative when it was not stored)
+#: of at most 18 ASCII digits (a SQLite row id), and what the button does
+HINT_BUTTON = re.compile(r"hint:(?P<session>-?[0-9]{1,18}):(?P<action>next|answer)", re.ASCII)
+#: a toast's text is at most 200 characters
+TOAST_LIMIT = 200
 
 
 def buttons(session: int, step: int) -> InlineKeyboardMarkup | None:
@@ -96,7 +109,7 @@ async def send_step(message: Message, step: HintStep, session: int) -> None:
         await message.reply_text(text, reply_markup=markup)
 
 
-async def hint_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def hint_command(update: Update, context: Context) -> None:
     """/hint LETTERS: the first hint step, with buttons for more."""
     message = update.effective_message
     clue = command_argument(message)
@@ -114,17 +127,21 @@ async def hint_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     except (JobTimeout, WorkerDied):
         await message.reply_text("Hints: the word search took too long; try fewer letters.")
         return
-    store = services(context).store
+    store = context.bot_data.services.store
     session = await store.start_hint_session(message.chat_id, update.effective_user.id, clue)
     await send_step(message, steps[0], session)
 
 
-async def hint_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def hint_button(update: Update, context: Context) -> None:
     """A press of 'Another hint' or 'Show answer' under a hint."""
     query = update.callback_query
-    _, session_text, action = query.data.split(":")
-    store = services(context).store
-    session = await store.hint_session(int(session_text))
+    pressed = HINT_BUTTON.fullmatch(query.data or "")
+    if pressed is None:  # not data this bot ever put on a button
+        await query.answer(NOT_MY_BUTTON)
+        return
+    store = context.bot_data.services.store
+    session = await store.hint_session(int(pressed["session"]))
+    action = pressed["action"]
     if session is None:
         await query.answer("These hints have expired; send /hint LETTERS again.")
         return
@@ -139,23 +156,23 @@ async def hint_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     try:
         steps = await steps_for(context, session.clue)
     except (PuzzleError, JobTimeout, WorkerDied) as error:
-        await query.answer(f"No hint this time: {error}")
+        await query.answer(clip(f"No hint this time: {error}", TOAST_LIMIT - 1))
         return
     await store.advance_hint_session(session.id, step)
     await query.answer()
     await send_step(query.message, steps[step - 1], session.id)
 
 
-async def inline_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def inline_query(update: Update, context: Context) -> None:
     """`@bot letters`: the best answers as results, and a result that asks for hints."""
     query = update.inline_query
     clue = " ".join(query.query.split())
-    allowed, _ = services(context).limiter.allow(update.effective_user.id)
+    allowed, _ = context.bot_data.services.limiter.allow(update.effective_user.id)
     if not clue or not allowed:  # typing fires a query per key: no message, just nothing
         await query.answer([], cache_time=300 if not clue else 5)
         return
     try:
-        result = await services(context).pool.submit(
+        result = await context.bot_data.services.pool.submit(
             solve_job, f"anagram {clue}", "anagram", INLINE_TIMEOUT, timeout=INLINE_TIMEOUT + 2)
     except (JobTimeout, WorkerDied):
         await query.answer([], cache_time=5)

@@ -25,11 +25,13 @@ letter also gets its Int position for `get-value`).
 
 from __future__ import annotations
 
+import random
 import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
 import z3
 from PIL import Image
 
@@ -39,6 +41,7 @@ from .base import (
     Limits,
     PuzzleError,
     PuzzleKind,
+    Rule,
     Solutions,
     check_size,
     clip,
@@ -433,7 +436,9 @@ class Gogen(PuzzleKind):
     summary = ("`#gogen NAME`, then the grid rows (. for an empty cell), then the words, "
                "one a line")
     example = "gogen_dm_older02.txt"
-    version = "1"
+    solution_form = "5 lines of 5 letters"
+    race_pool = "gogen_"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         if header_is(text, "gogen"):
@@ -500,12 +505,12 @@ class Gogen(PuzzleKind):
 
     def check(self, puzzle: GogenPuzzle, solution: Solution) -> CheckReport:
         """Re-trace every word on the grid alone; count every letter; keep the givens."""
-        lines: list[str] = []
+        rules: list[Rule] = []
         where: dict[str, list[int]] = {}
         for cell, letter in enumerate(solution):
             where.setdefault(letter, []).append(cell)
         problems = self._letter_problems(puzzle, solution, where)
-        lines += problems
+        rules += problems
         near = neighbours(puzzle.size)
         failed = 0
         for word in puzzle.words:
@@ -513,36 +518,36 @@ class Gogen(PuzzleKind):
                            if not any(q in near[p] for p in where.get(a, [])
                                       for q in where.get(b, []))), None)
             if broken is None:
-                lines.append(f"{word} OK")
+                rules.append(Rule(word, True, "OK"))
             else:
                 failed += 1
                 a, b = broken
-                lines.append(f"{word} **Fail** at {a.upper()}-{b.upper()}: "
-                             f"{self._where_text(puzzle, a, where)}, "
-                             f"{self._where_text(puzzle, b, where)}, not neighbours")
+                rules.append(Rule(word, False, f"**Fail** at {a.upper()}-{b.upper()}: "
+                                  f"{self._where_text(puzzle, a, where)}, "
+                                  f"{self._where_text(puzzle, b, where)}, not neighbours"))
         if not problems and not failed:
-            return CheckReport(True, lines, "Puzzle OK Solution successful.")
+            return CheckReport(True, rules, "Puzzle OK Solution successful.")
         parts = [f"{failed} word(s) fail"] if failed else []
         parts += [f"{len(problems)} letter problem(s)"] if problems else []
-        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {', '.join(parts)}.")
+        return CheckReport(False, rules, f"Puzzle has ** ERROR ** {', '.join(parts)}.")
 
     def _letter_problems(self, puzzle: GogenPuzzle, solution: Solution,
-                         where: dict[str, list[int]]) -> list[str]:
+                         where: dict[str, list[int]]) -> list[Rule]:
         """Missing, doubled or foreign letters, and givens that were changed."""
         problems = []
         for letter in puzzle.letters:
             cells = where.get(letter, [])
             if not cells:
-                problems.append(f"letter {letter.upper()} is missing")
+                problems.append(Rule(f"letter {letter.upper()}", False, "is missing"))
             elif len(cells) > 1:
                 places = " and ".join(cell_name(puzzle, c) for c in cells)
-                problems.append(f"letter {letter.upper()} is doubled: {places}")
+                problems.append(Rule(f"letter {letter.upper()}", False, f"is doubled: {places}"))
         for letter in sorted(set(where) - set(puzzle.letters)):
-            problems.append(f"'{letter}' is not one of the puzzle's letters")
+            problems.append(Rule(f"'{letter}'", False, "is not one of the puzzle's letters"))
         for cell, given in enumerate(puzzle.grid):
             if given != EMPTY and solution[cell] != given:
-                problems.append(f"given {given.upper()} at {cell_name(puzzle, cell)} "
-                                f"was changed to {solution[cell].upper()}")
+                problems.append(Rule(f"given {given.upper()} at {cell_name(puzzle, cell)}",
+                                     False, f"was changed to {solution[cell].upper()}"))
         return problems
 
     @staticmethod
@@ -574,6 +579,58 @@ class Gogen(PuzzleKind):
                     raise PuzzleError(f"'{char}' is not one of the puzzle's letters",
                                       number, column)
                 cells.append(char)
+        return "".join(cells)
+
+    # Generator ---------------------------------------------------------------------
+
+    def generate(self, rng: random.Random, difficulty: str) -> str:
+        """A random 5x5 letter grid (nudged so words reach its rare letters), common words
+        traced through it, then givens taken away in random order while the solver still
+        proves exactly one solution, down to the difficulty's number of givens. Hard takes
+        away every given it can. A grid that stops short is drawn again (the fewest givens
+        of a few draws is kept), so hard has fewer givens than medium in all but rare
+        draws."""
+        if difficulty not in TARGET_GIVENS:
+            raise PuzzleError(f"unknown difficulty '{difficulty}'; use "
+                              f"{', '.join(TARGET_GIVENS)}")
+        target = TARGET_GIVENS[difficulty]
+        enough = target if target else TARGET_GIVENS["medium"] - 1
+        givens, words = self._draw(rng, target)
+        for _ in range(ATTEMPTS - 1):
+            if len(givens) - givens.count(EMPTY) <= enough:
+                break
+            trial = self._draw(rng, target)
+            if trial[0].count(EMPTY) > givens.count(EMPTY):
+                givens, words = trial
+        rows = [givens[r:r + CLASSIC_SIZE] for r in range(0, len(givens), CLASSIC_SIZE)]
+        count = sum(letter != EMPTY for letter in givens)
+        return "\n".join([f"#gogen {difficulty} ({count} givens)", *rows, *words]) + "\n"
+
+    def _draw(self, rng: random.Random, target: int) -> tuple[str, list[str]]:
+        """One random grid and its words, dug down to `target` givens: (givens, words)."""
+        vocabulary = gogen_words()
+        grid = letter_grid(rng, vocabulary)
+        fits = traceable(grid, vocabulary)
+        words = choose_words(rng, [w for w, ok in zip(vocabulary.words, fits, strict=True)
+                                   if ok])
+        return self._dig(grid, tuple(words), rng, target), words
+
+    def _dig(self, grid: str, words: tuple[str, ...], rng: random.Random, target: int) -> str:
+        """The grid with givens taken away in random order, each only while the solver
+        proves the puzzle still has exactly one solution, until `target` are left."""
+        cells = list(grid)
+        order = list(range(len(cells)))
+        rng.shuffle(order)
+        left = len(cells)
+        for cell in order:
+            if left <= target:
+                break
+            cells[cell] = EMPTY
+            trial = GogenPuzzle(CLASSIC_SIZE, "".join(cells), words, CLASSIC_LETTERS)
+            if self.solve(trial, Limits.within(DIG_SECONDS, max_solutions=2)).unique:
+                left -= 1
+            else:
+                cells[cell] = grid[cell]
         return "".join(cells)
 
     # Picture -----------------------------------------------------------------------
@@ -631,3 +688,137 @@ class Gogen(PuzzleKind):
             pen.line([(x, y + 15), (x + 30, y + 15)], fill=colour, width=10)
             pen.text((x + 38, y + 15), word.upper(), font=draw.font(22, bold=True),
                      fill=draw.INK, anchor="lm")
+
+
+# Generator -----------------------------------------------------------------------------
+
+#: givens a generated puzzle keeps at each difficulty ("hard" takes away every given it can)
+TARGET_GIVENS = {"easy": 11, "medium": 8, "hard": 0}
+#: grids tried until one digs down to its difficulty (hard: fewer givens than medium)
+ATTEMPTS = 4
+#: longest uniqueness count while digging; a longer one keeps the given
+DIG_SECONDS = 0.3
+#: words a generated puzzle lists: enough links to pin letters down, few enough to read
+WORD_COUNT = 10
+#: the most frequent English words looked at (wordfreq's ranking), so the clues are words
+#: people know
+COMMON_WORDS = 40_000
+WORD_LENGTHS = range(4, 9)
+
+
+#: words never put in a puzzle: common in text, unwelcome in a group chat
+UNWELCOME = frozenset(
+    "anal anus arse milf bastard bitch bitches bitchy boob boobs butt clit cock cocks crap cunt "
+    "damn dick dicks dildo dyke fags fuck fucked fucker fucking gook homo horny jerk kike "
+    "nazi nigga pedo penis piss pissed porn porno prick pussy rape raped rapist semen sexy "
+    "shit shits slut sluts spic tits turd twat vagina whore wank".split())
+#: grid swaps tried to bring every letter into some word (each costs one vector test)
+GRID_SWAPS = 400
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words a generated 5x5 Gogen may use, with what the grid search reads.
+
+    `links[i]` holds word i's links as `25*a + b` (letter indices), padded with 625, a
+    slot that always reads as neighbouring; `letters[i]` is its letters as a bit mask.
+    """
+
+    words: tuple[str, ...]
+    links: np.ndarray
+    letters: np.ndarray
+
+
+@lru_cache(maxsize=1)
+def gogen_words() -> Vocabulary:
+    """Common words a 5x5 Gogen can use, most frequent first: in Debian's word lists
+    (the anagram lexicon's sources, lower-case entries only, so no names), 4 to 8 letters
+    from A to Y, no letter twice in a row (a letter cannot neighbour itself), none
+    unwelcome."""
+    import wordfreq
+
+    from .anagram.lexicon import DICTIONARY_FILES
+
+    known: set[str] = set()
+    for path in DICTIONARY_FILES:
+        if path.exists():
+            known.update(path.read_text(encoding="utf-8", errors="replace").split())
+    words = tuple(word for word in wordfreq.top_n_list("en", COMMON_WORDS)
+                  if word in known and len(word) in WORD_LENGTHS and word not in UNWELCOME
+                  and set(word) <= set(CLASSIC_LETTERS)
+                  and all(a != b for a, b in zip(word, word[1:], strict=False)))
+    pad = len(CLASSIC_LETTERS) ** 2
+    links = np.full((len(words), max(WORD_LENGTHS) - 1), pad, dtype=np.int16)
+    letters = np.zeros(len(words), dtype=np.int64)
+    for i, word in enumerate(words):
+        index = [CLASSIC_LETTERS.index(x) for x in word]
+        links[i, :len(word) - 1] = [25 * a + b for a, b in zip(index, index[1:], strict=False)]
+        letters[i] = sum(1 << k for k in set(index))
+    return Vocabulary(words, links, letters)
+
+
+def traceable(grid: str, vocabulary: Vocabulary) -> np.ndarray:
+    """Which words (a bool per word) have every link on neighbouring cells of a full grid."""
+    cell = np.array([grid.index(x) for x in CLASSIC_LETTERS])
+    touching = np.append(_near_matrix()[cell[:, None], cell[None, :]].ravel(), True)
+    return touching[vocabulary.links].all(axis=1)
+
+
+@lru_cache(maxsize=1)
+def _near_matrix() -> np.ndarray:
+    """`[p, q]` is True when cells p and q of a 5x5 grid are neighbours."""
+    near = np.zeros((CLASSIC_SIZE ** 2, CLASSIC_SIZE ** 2), dtype=bool)
+    for p, cells in enumerate(neighbours(CLASSIC_SIZE)):
+        near[p, list(cells)] = True
+    return near
+
+
+def grid_score(grid: str, vocabulary: Vocabulary) -> tuple[int, int]:
+    """(letters some traceable word uses, traceable words): what the grid search raises."""
+    fits = traceable(grid, vocabulary)
+    covered = int(np.bitwise_or.reduce(vocabulary.letters[fits])) if fits.any() else 0
+    return covered.bit_count(), int(fits.sum())
+
+
+def letter_grid(rng: random.Random, vocabulary: Vocabulary) -> str:
+    """A random grid, then random swaps of two letters kept when no fewer letters (and no
+    fewer words) can be traced, until words reach every letter or the swaps run out: a
+    plain random grid leaves rare letters (J, Q, X) in no word."""
+    cells = rng.sample(CLASSIC_LETTERS, len(CLASSIC_LETTERS))
+    score = grid_score("".join(cells), vocabulary)
+    for _ in range(GRID_SWAPS):
+        if score[0] == len(CLASSIC_LETTERS):
+            break
+        i, j = rng.sample(range(len(cells)), 2)
+        cells[i], cells[j] = cells[j], cells[i]
+        trial = grid_score("".join(cells), vocabulary)
+        if trial >= score:
+            score = trial
+        else:
+            cells[i], cells[j] = cells[j], cells[i]
+    return "".join(cells)
+
+
+def choose_words(rng: random.Random, traceable: list[str]) -> list[str]:
+    """About `WORD_COUNT` words covering as many letters as the traceable words can. Each
+    pick is the word bringing the most new letters (ties broken at random), then the most
+    new links. A letter no word uses can only be a given, so digging keeps it."""
+    pool = traceable[:]
+    rng.shuffle(pool)
+    chosen: list[str] = []
+    letters: set[str] = set()
+    links: set[frozenset[str]] = set()
+
+    def gain(word: str) -> tuple[int, int]:
+        pairs = {frozenset(p) for p in zip(word, word[1:], strict=False)}
+        return len(set(word) - letters), len(pairs - links)
+
+    while pool and (len(chosen) < WORD_COUNT or any(set(w) - letters for w in pool)):
+        word = max(pool, key=gain)
+        if gain(word) == (0, 0):
+            break
+        pool.remove(word)
+        chosen.append(word)
+        letters |= set(word)
+        links |= {frozenset(p) for p in zip(word, word[1:], strict=False)}
+    return sorted(chosen)

@@ -19,6 +19,7 @@ A solution is the 78 numbers, written in the same 10 lines.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -26,7 +27,7 @@ import z3
 from PIL import Image
 
 from . import draw
-from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from .smt import enumerate_models
 
 NUMBERS = range(1, 7)
@@ -326,8 +327,10 @@ class NumberWorkout(PuzzleKind):
     title = "Number Workout"
     summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
     example = "nw_003.txt"
+    solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
+    race_pool = "nw_"
     aliases = ("numberworkout",)
-    version = "1"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -387,30 +390,30 @@ class NumberWorkout(PuzzleKind):
 
     def check(self, puzzle: NumberWorkoutPuzzle, solution: Grid) -> CheckReport:
         """Recheck every pair, every hexagon and every clue from the numbers alone."""
-        lines = ["Checking Neighbour pairs ="]
+        rules = [Rule("Checking Neighbour pairs =", None)]
         errors = 0
         for a, b in PAIRS:
             ok = solution[a] == solution[b]
             errors += not ok
-            lines.append(f"Cell {a} {b} = ( {solution[a]}=?={solution[b]} ) "
-                         f"{'OK' if ok else '** ERROR **'}")
-        lines.append("Checking Hex Regions =")
+            rules.append(Rule(f"Cell {a} {b}", ok, f"= ( {solution[a]}=?={solution[b]} ) "
+                              f"{'OK' if ok else '** ERROR **'}"))
+        rules.append(Rule("Checking Hex Regions =", None))
         for k, hexagon in enumerate(HEXAGONS, 1):
             values = sorted(solution[c] for c in hexagon)
             ok = values == list(NUMBERS)
             errors += not ok
             cells = " ".join(map(str, hexagon))
             shown = " ".join(str(solution[c]) for c in hexagon)
-            lines.append(f"Region {k} Cells are {cells} "
-                         f"{'OK' if ok else f'** ERROR ** holds {shown}'}")
+            rules.append(Rule(f"Region {k}", ok, f"Cells are {cells} "
+                              f"{'OK' if ok else f'** ERROR ** holds {shown}'}"))
         changed = [c for c, clue in enumerate(puzzle.clues) if clue and solution[c] != clue]
         for cell in changed:
-            lines.append(f"Clue at cell {cell} is {puzzle.clues[cell]} but the solution "
-                         f"has {solution[cell]} ** ERROR **")
+            rules.append(Rule(f"Clue at cell {cell}", False, f"is {puzzle.clues[cell]} but the "
+                              f"solution has {solution[cell]} ** ERROR **"))
         errors += len(changed)
         if not errors:
-            return CheckReport(True, lines, "Puzzle has is OK Solution successful.")
-        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {errors} check(s) failed.")
+            return CheckReport(True, rules, "Puzzle has is OK Solution successful.")
+        return CheckReport(False, rules, f"Puzzle has ** ERROR ** {errors} check(s) failed.")
 
     # Text form of a solution -------------------------------------------------------
 
@@ -428,6 +431,55 @@ class NumberWorkout(PuzzleKind):
             raise PuzzleError(f"segment {digits.index(0)} is 0; a solution fills every "
                               "segment with 1..6")
         return digits
+
+    # Generator ---------------------------------------------------------------------
+
+    def generate(self, rng: random.Random, difficulty: str) -> str:
+        """A random valid filling, then clues taken away in random order while the solver
+        still proves exactly one solution, down to the difficulty's number of clues. Hard
+        takes away every clue it can. A filling that stops short is drawn again (the
+        fewest clues of a few draws is kept), so hard has fewer clues than medium in all
+        but rare draws."""
+        if difficulty not in TARGET_CLUES:
+            raise PuzzleError(f"unknown difficulty '{difficulty}'; use "
+                              f"{', '.join(TARGET_CLUES)}")
+        target = TARGET_CLUES[difficulty]
+        enough = target if target else TARGET_CLUES["medium"] - 1
+        clues = self._dig(random_filling(rng), rng, target)
+        for _ in range(ATTEMPTS - 1):
+            if _clue_count(clues) <= enough:
+                break
+            trial = self._dig(random_filling(rng), rng, target)
+            if _clue_count(trial) < _clue_count(clues):
+                clues = trial
+        puzzle = NumberWorkoutPuzzle(clues)
+        header = f"#nw {difficulty} ({_clue_count(clues)} clues)"
+        return f"{header}\n{self.format_solution(puzzle, clues)}\n"
+
+    def _dig(self, filling: Grid, rng: random.Random, target: int) -> tuple[int, ...]:
+        """Clues read off the filling (one segment of each touching pair, drawn at
+        random), taken away in random order, each only while the solver proves the
+        puzzle still has exactly one solution, until `target` are left (a count longer
+        than `DIG_SECONDS` keeps the clue: uniqueness is never assumed)."""
+        shown = {first_of(c): c for c in range(CELLS)}
+        for first, last in PAIRS:
+            shown[first] = rng.choice((first, last))
+        clues = [0] * CELLS
+        for cell in shown.values():
+            clues[cell] = filling[cell]
+        order = sorted(shown.values())
+        rng.shuffle(order)
+        left = len(order)
+        for cell in order:
+            if left <= target:
+                break
+            clues[cell] = 0
+            trial = NumberWorkoutPuzzle(tuple(clues))
+            if self.solve(trial, Limits.within(DIG_SECONDS, max_solutions=2)).unique:
+                left -= 1
+            else:
+                clues[cell] = filling[cell]
+        return tuple(clues)
 
     # Picture -----------------------------------------------------------------------
 
@@ -473,3 +525,44 @@ class NumberWorkout(PuzzleKind):
                                (22, "blue on white: clue   black: found")):
             draw.centred_text(pen, (width / 2, height - offset), legend, 17, fill=draw.MUTED)
         return image
+
+
+# Generator -----------------------------------------------------------------------------
+
+#: clues a generated puzzle keeps at each difficulty ("hard" takes away every clue it can)
+TARGET_CLUES = {"easy": 32, "medium": 26, "hard": 0}
+#: fillings tried until one digs down to its difficulty (hard: fewer clues than medium)
+ATTEMPTS = 4
+#: longest uniqueness count while digging; a longer one keeps the clue
+DIG_SECONDS = 0.3
+
+
+def _clue_count(clues: tuple[int, ...]) -> int:
+    return sum(1 for clue in clues if clue)
+
+
+def random_filling(rng: random.Random) -> Grid:
+    """A random grid that keeps every rule, drawn hexagon by hexagon: each takes the
+    numbers its touching segments already hold and a random order of the rest; a draw
+    where two touching segments bring one number twice into a hexagon starts over (about
+    1 draw in 50 succeeds; each costs a tenth of a millisecond, far less than
+    backtracking, whose dead ends can take a second)."""
+    while True:
+        numbers = _draw_filling(rng)
+        if numbers:
+            return tuple(numbers[first_of(c)] for c in range(CELLS))
+
+
+def _draw_filling(rng: random.Random) -> dict[int, int] | None:
+    """One draw: a touching pair's first (or a lone segment) -> its number, or None."""
+    numbers: dict[int, int] = {}
+    for hexagon in HEXAGONS:
+        cells = [first_of(c) for c in hexagon]
+        fixed = [numbers[c] for c in cells if c in numbers]
+        if len(set(fixed)) < len(fixed):
+            return None
+        rest = iter(rng.sample([v for v in NUMBERS if v not in fixed], 6 - len(fixed)))
+        for cell in cells:
+            if cell not in numbers:
+                numbers[cell] = next(rest)
+    return numbers

@@ -218,7 +218,7 @@ def test_lexicon_is_built_once_then_loaded_fast(tmp_path, monkeypatch):
     lexicon_module.load.cache_clear()
     try:
         built = lexicon_module.load()
-        assert list(tmp_path.glob("anagram-lexicon-*.pickle"))
+        assert list(tmp_path.glob("anagram-lexicon-*.npz"))
         lexicon_module.load.cache_clear()
         started = time.process_time()
         loaded = lexicon_module.load()

@@ -49,7 +49,7 @@ def file_id_of(view: dict) -> str:
 
 async def test_a_cached_answer_is_sent_by_file_id_and_shows_the_same_picture(puzzlebot):
     bot, client = puzzlebot
-    store = bot.application.bot_data["services"].store
+    store = bot.application.bot_data.services.store
     bot_id = bot.application.bot.id
     first, first_report = await answer(client, ALICE, SEED_PUZZLE)
     assert await kept_file_ids(store, bot_id) == {0: file_id_of(first)}
@@ -69,7 +69,7 @@ async def test_a_cached_answer_is_sent_by_file_id_and_shows_the_same_picture(puz
 
 async def test_a_file_id_telegram_refuses_falls_back_to_an_upload(puzzlebot):
     bot, client = puzzlebot
-    store = bot.application.bot_data["services"].store
+    store = bot.application.bot_data.services.store
     bot_id = bot.application.bot.id
     first, _ = await answer(client, ALICE, SEED_PUZZLE)
     assert await kept_file_ids(store, bot_id) == {0: file_id_of(first)}

@@ -9,11 +9,12 @@ import logging
 import time
 from pathlib import Path
 
+import pytest
 from botchat import ask, bot_config
 from PIL import Image
 
 from bot.app import running
-from bot.pool import SolverPool
+from bot.lanes import Lanes
 from bot.sandbox.client import SandboxClient
 from bot.store import SCHEMA_VERSION
 
@@ -34,6 +35,7 @@ async def wait_for_text(client: SandboxClient, chat: int, after: int, needle: st
     raise TimeoutError(f"no message with {needle!r}")
 
 
+@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
 async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
     _, client = puzzlebot
     sent = await client.send(ALICE, SEED_PUZZLE)
@@ -50,7 +52,7 @@ async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
 
 async def test_second_request_is_answered_from_the_cache(puzzlebot, caplog):
     bot, client = puzzlebot
-    caplog.set_level(logging.INFO, logger="bot.handlers")
+    caplog.set_level(logging.INFO, logger="bot.replies")
     started = time.perf_counter()
     first = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
     cold = time.perf_counter() - started
@@ -60,7 +62,7 @@ async def test_second_request_is_answered_from_the_cache(puzzlebot, caplog):
     assert second["caption"] == first["caption"]
     assert await client.file(second["file_url"]) == await client.file(first["file_url"])
     assert any("cache hit: seki" in record.getMessage() for record in caplog.records)
-    store = bot.application.bot_data["services"].store
+    store = bot.application.bot_data.services.store
     assert store.hits == 1 and await store.schema_version() == SCHEMA_VERSION >= 2
     print(f"seki reply: cold {cold:.3f} s, cached {cached:.3f} s")
 
@@ -108,7 +110,7 @@ async def test_example_can_be_sent_back_and_solved(puzzlebot):
 async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp_path):
     config = bot_config(tmp_path, solve_timeout=4.0)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        pool: SolverPool = bot.application.bot_data["services"].pool
+        pool: Lanes = bot.application.bot_data.services.pool
         real_solve = pool.solve
 
         async def solve_or_sleep(text: str, kind_name: str | None = None, **options):
@@ -135,11 +137,11 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
 
 
 async def test_the_cache_survives_a_restart(tmp_path, caplog):
-    caplog.set_level(logging.INFO, logger="bot.handlers")
+    caplog.set_level(logging.INFO, logger="bot.replies")
     config = bot_config(tmp_path)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         first = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         second = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
-        assert bot.application.bot_data["services"].store.hits == 1
+        assert bot.application.bot_data.services.store.hits == 1
     assert second["caption"] == first["caption"]

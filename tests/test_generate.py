@@ -11,12 +11,16 @@ import pytest
 import z3
 
 from solvers import registry
-from solvers.base import PuzzleError, PuzzleKind
+from solvers.base import Limits, PuzzleError, PuzzleKind
+from solvers.gogen import EMPTY, Gogen
+from solvers.number_workout import NumberWorkout
 from solvers.seki import BLACK_COUNT, Seki, rotor_group
 from solvers.sudoku import CELLS, UNITS, Sudoku, count_solutions, solved_by_singles
 
 SEKI = Seki()
 SUDOKU = Sudoku()
+GOGEN = Gogen()
+NW = NumberWorkout()
 #: all 2^16 grids, one row each, cell i in column i
 ALL_SEKI_GRIDS = ((np.arange(1 << 16)[:, None] >> np.arange(16)) & 1).astype(np.int8)
 
@@ -54,7 +58,7 @@ def test_kinds_without_a_generator_say_so():
         PuzzleKind.generate(SEKI, random.Random(0), "easy")
 
 
-@pytest.mark.parametrize("kind", [SEKI, SUDOKU])
+@pytest.mark.parametrize("kind", [SEKI, SUDOKU, GOGEN, NW])
 def test_unknown_difficulty_is_refused(kind):
     with pytest.raises(PuzzleError, match="unknown difficulty 'extreme'"):
         kind.generate(random.Random(0), "extreme")
@@ -72,7 +76,7 @@ def test_seki_puzzles_have_one_solution_by_brute_force(difficulty, o_rotors):
 
 
 def test_generators_repeat_for_the_same_seed():
-    for kind in (SEKI, SUDOKU):
+    for kind in (SEKI, SUDOKU, GOGEN, NW):
         assert kind.generate(random.Random(7), "medium") == \
             kind.generate(random.Random(7), "medium")
     assert SUDOKU.generate(random.Random(1), "hard") != SUDOKU.generate(random.Random(2), "hard")
@@ -99,3 +103,52 @@ def test_sudoku_difficulties_keep_their_promises():
     for cell in (i for i, d in enumerate(hard) if d):  # minimal: no given can go
         fewer = tuple(0 if i == cell else d for i, d in enumerate(hard))
         assert count_solutions(fewer) == 2
+
+
+def gogen_givens(puzzle) -> int:
+    return sum(letter != EMPTY for letter in puzzle.grid)
+
+
+def nw_clues(puzzle) -> int:
+    return sum(1 for clue in puzzle.clues if clue)
+
+
+@pytest.mark.parametrize("kind, givens", [(GOGEN, gogen_givens), (NW, nw_clues)])
+def test_generated_puzzles_have_one_solution_counted_by_the_solver(kind, givens):
+    """Each difficulty parses, is detected as its kind, says its clue count in the
+    header, and the solver counts exactly one solution (searching for two), which the
+    kind's check accepts."""
+    for seed in range(2):
+        for difficulty in ("easy", "medium", "hard"):
+            text = kind.generate(random.Random(seed), difficulty)
+            assert registry.detect(text).name == kind.name
+            puzzle = kind.parse(text)
+            assert puzzle.name == f"{difficulty} ({givens(puzzle)} " + \
+                ("givens)" if kind is GOGEN else "clues)")
+            found = kind.solve(puzzle, Limits(max_solutions=2))
+            assert found.exhaustive and found.count == 1
+            assert kind.check(puzzle, found.found[0]).ok
+
+
+@pytest.mark.parametrize("kind, givens, easy, medium", [
+    (GOGEN, gogen_givens, 11, 8), (NW, nw_clues, 32, 26)])
+def test_generated_difficulties_differ_in_clues(kind, givens, easy, medium):
+    """Easy and medium stop at their clue counts; hard takes away every clue it can
+    (none can go without a second solution) and has fewer than medium."""
+    for seed in range(2):
+        made = {d: kind.parse(kind.generate(random.Random(seed), d))
+                for d in ("easy", "medium", "hard")}
+        assert givens(made["easy"]) == easy and givens(made["medium"]) == medium
+        hard = made["hard"]
+        assert givens(hard) < medium
+        if kind is NW:
+            clues = list(hard.clues)
+            for cell in [c for c, clue in enumerate(clues) if clue]:
+                fewer = NumberWorkout.parse(NW, NW.format_solution(
+                    hard, tuple(0 if i == cell else v for i, v in enumerate(clues))))
+                assert NW.solve(fewer, Limits(max_solutions=2)).count == 2
+        else:
+            for cell in [c for c, letter in enumerate(hard.grid) if letter != EMPTY]:
+                fewer = type(hard)(hard.size, hard.grid[:cell] + EMPTY + hard.grid[cell + 1:],
+                                   hard.words, hard.letters)
+                assert GOGEN.solve(fewer, Limits(max_solutions=2)).count == 2

@@ -13,6 +13,7 @@ from PIL import Image
 from telegram.error import BadRequest, NetworkError, RetryAfter
 
 from bot.sandbox import Sandbox
+from bot.sandbox.client import SandboxClient
 from bot.sandbox.echo import spinner_gif
 
 ALICE, BOB = 101, 102
@@ -273,6 +274,29 @@ async def test_guards(sandbox):
         assert "default-src 'self'" in page.headers["Content-Security-Policy"]
 
 
+async def test_the_client_api_refuses_cross_origin_writes(sandbox):
+    """A form on another site, a sandboxed frame or a file (`Origin: null`), or a page on
+    another local port cannot write; the sandbox's own page and SandboxClient can."""
+    own = sandbox.url  # "http://127.0.0.1:PORT", the Origin its page's fetch sends
+    port = int(own.rsplit(":", 1)[1])
+    async with httpx.AsyncClient(base_url=own) as http:
+        for origin in ("null", "http://evil.example", f"http://127.0.0.1:{port + 1}"):
+            wipe = await http.post("/sandbox/reset", json={}, headers={"Origin": origin})
+            assert wipe.status_code == 403, origin
+        form = await http.post("/sandbox/reset", data={"x": "1"}, headers={"Origin": own})
+        assert form.status_code == 415  # a form's urlencoded body
+        empty = await http.post("/sandbox/reset", headers={"Origin": "null"})
+        assert empty.status_code == 403
+        bare = await http.post("/sandbox/reset")  # no body, no JSON type
+        assert bare.status_code == 415
+        sent = await http.post("/sandbox/messages", json={"chat_id": 7, "user_id": 7, "text": "hi"},
+                               headers={"Origin": own})
+        assert sent.status_code == 200
+        assert (await http.get("/sandbox/chats", headers={"Origin": own})).status_code == 200
+    async with SandboxClient(own) as client:
+        await client.reset()
+
+
 async def test_a_user_sends_a_document_the_bot_downloads(sandbox, sandbox_client, tg_bot):
     data = b"#seki\noo+ooaoo-\n"
     sent = await sandbox_client.send_document(ALICE, "puzzle.txt", data, caption="/seki")
@@ -303,6 +327,36 @@ async def test_a_user_sends_a_document_the_bot_downloads(sandbox, sandbox_client
         == ("document", "puzzle.txt", len(data), "/seki")
     assert shown["from"]["is_bot"] is False
     assert await sandbox_client.file(shown["file_url"]) == data
+
+
+async def test_a_user_sends_a_photo_in_telegrams_sizes(sandbox, sandbox_client, tg_bot):
+    sent = await sandbox_client.send_photo(ALICE, png(2000, 1000, "blue"), caption="/sudoku")
+    assert sent["file_id"].startswith("SBXPHO")
+    (update,) = await tg_bot.get_updates()
+    message = update.message
+    assert message.caption == "/sudoku" and message.document is None
+    # as Telegram keeps a photo: JPEGs of 90, 320, 800 and 1280 pixels, smallest first
+    assert [(size.width, size.height) for size in message.photo] \
+        == [(90, 45), (320, 160), (800, 400), (1280, 640)]
+    largest = message.photo[-1]
+    assert largest.file_id == sent["file_id"]
+    data = bytes(await (await largest.get_file()).download_as_bytearray())
+    assert len(data) == largest.file_size
+    with Image.open(io.BytesIO(data)) as picture:
+        assert (picture.format, picture.size) == ("JPEG", (1280, 640))
+        assert picture.getpixel((640, 320))[2] > 200  # still blue
+    (shown,) = (await sandbox_client.messages(ALICE))["messages"]
+    assert (shown["kind"], shown["width"], shown["height"]) == ("photo", 1280, 640)
+
+    # a small picture keeps its size and has no larger sizes made up for it
+    await sandbox_client.send_photo(ALICE, png(200, 150))
+    (update,) = await tg_bot.get_updates(offset=update.update_id + 1)
+    assert [(size.width, size.height) for size in update.message.photo] == [(90, 68), (200, 150)]
+
+    response = await sandbox_client.http.post(
+        "/sandbox/photos", json={"chat_id": ALICE, "user_id": ALICE, "data": "YWJj"})
+    assert (response.status_code, response.json()["error"]) \
+        == (400, "data is not a picture (JPEG, PNG, WebP or GIF)")
 
 
 async def test_user_documents_are_checked(sandbox, sandbox_client, monkeypatch):

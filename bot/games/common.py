@@ -1,48 +1,50 @@
-"""What both games share: the game store, per-chat locks, options, who may steer a game,
-player names, and sending that never takes a game down with it."""
+"""What both games share: options, who may steer a game, player names, places and
+medals, and sending that never takes a game down with it. (The game store and the
+per-chat locks are in `BotData`, bot/context.py.)"""
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Message, User
+from telegram import Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
-from telegram.ext import Application, ContextTypes
 
-from ..handlers import Services
-from .store import GameStore
+from solvers.base import clip
+
+from ..context import App, Context
+from ..store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
 NO_STORE = ("Games keep their state in my database, which is unavailable right now; "
             "please try again later.")
+#: the same as a button's toast (Telegram shows up to 200 characters)
+NO_STORE_TOAST = "My database is unavailable right now; please try again later."
+
+Handler = Callable[[Update, Context], Awaitable[None]]
 
 
-def services_of(application: Application) -> Services:
-    return application.bot_data["services"]
+def needs_store(handler: Handler) -> Handler:
+    """A game command or button whose reads and writes may meet a failing database:
+    the person is told it is unavailable (NO_STORE) instead of "Sorry, something went
+    wrong"."""
+    @functools.wraps(handler)
+    async def guarded(update: Update, context: Context) -> None:
+        try:
+            await handler(update, context)
+        except StoreUnavailable as error:
+            log.warning("%s: database unavailable: %s", handler.__name__, error)
+            if update.callback_query is not None:
+                await update.callback_query.answer(NO_STORE_TOAST)
+            elif update.effective_message is not None:
+                await update.effective_message.reply_text(NO_STORE)
 
-
-def game_store(application: Application) -> GameStore | None:
-    """The game tables on the store's connection; None when the store is unusable."""
-    store = services_of(application).store
-    if store.db is None:
-        return None
-    cached = application.bot_data.get("game_store")
-    if cached is None or cached.db is not store.db:
-        cached = application.bot_data["game_store"] = GameStore(store.db, store.transaction)
-    return cached
-
-
-def chat_lock(application: Application, chat_id: int) -> asyncio.Lock:
-    """One lock per chat: every change of a game's state happens under it."""
-    locks: dict[int, asyncio.Lock] = application.bot_data.setdefault("game_locks", {})
-    if chat_id not in locks:
-        locks[chat_id] = asyncio.Lock()
-    return locks[chat_id]
+    return guarded
 
 
 def player_name(user: User | None) -> str:
@@ -67,9 +69,9 @@ def parse_options(args: list[str], known: tuple[str, ...],
         elif arg.lower() in words:
             key, value = words[arg.lower()], arg.lower()
         else:
-            raise ValueError(f"'{arg}' is not an option I know")
+            raise ValueError(f"'{clip(arg)}' is not an option I know")
         if key not in known:
-            raise ValueError(f"'{key}' is not an option I know")
+            raise ValueError(f"'{clip(key)}' is not an option I know")
         if key in options:
             raise ValueError(f"'{key}' is given twice")
         options[key] = value
@@ -81,11 +83,12 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
         return default
     text = options[key]
     if not text.isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"{key} must be a whole number from {low} to {high}, not '{text}'")
+        raise ValueError(f"{key} must be a whole number from {low} to {high}, "
+                         f"not '{clip(text)}'")
     return int(text)
 
 
-async def may_steer(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int,
+async def may_steer(context: Context, chat_id: int, user_id: int,
                     starter_id: int) -> bool:
     """The game's starter or an administrator of the chat."""
     if user_id == starter_id:
@@ -98,7 +101,7 @@ async def may_steer(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: i
     return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
 
-async def say(application: Application, chat_id: int, text: str, **kwargs: Any) -> Message | None:
+async def say(application: App, chat_id: int, text: str, **kwargs: Any) -> Message | None:
     """Send a text; a failure is logged, never raised (a game goes on without it)."""
     try:
         return await application.bot.send_message(chat_id, text, **kwargs)
@@ -107,7 +110,7 @@ async def say(application: Application, chat_id: int, text: str, **kwargs: Any) 
         return None
 
 
-async def show_photo(application: Application, chat_id: int, photo: bytes, caption: str,
+async def show_photo(application: App, chat_id: int, photo: bytes, caption: str,
                      **kwargs: Any) -> Message | None:
     """Send a picture; when that fails, at least the caption as text."""
     try:
@@ -121,6 +124,10 @@ async def show_photo(application: Application, chat_id: int, photo: bytes, capti
 def plural(count: int, word: str) -> str:
     """`1 point`, `2 points`."""
     return f"{count} {word}{'s' * (count != 1)}"
+
+
+def medal(place: int) -> str:
+    return {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, f"{place}.")
 
 
 def ordinal(n: int) -> str:

@@ -26,29 +26,29 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
-from telegram import Update
-from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
+from telegram import BotCommand, Update
+from telegram.ext import ApplicationHandlerStop
 
 from solvers.anagram import quiz as quiz_words
+from solvers.anagram.hints import by_name
 from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES, Challenge
 from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
-from solvers.base import PuzzleError
+from solvers.base import PuzzleError, clip
 
+from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
+from ..store import StoreUnavailable
 from .common import (
     NO_STORE,
-    chat_lock,
-    duration,
-    game_store,
     int_option,
     may_steer,
+    medal,
     parse_options,
     player_name,
     plural,
     say,
-    services_of,
     show_photo,
 )
 from .store import Game
@@ -56,6 +56,11 @@ from .store import Game
 log = logging.getLogger(__name__)
 
 KIND = "quiz"
+#: the lines of /help about the quiz
+HELP = ("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
+        "/skip, /stop: for the quiz's starter or an admin\n")
+#: its entry in the command menu
+MENU = [BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30")]
 OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed")
 USAGE = ("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
          "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
@@ -68,8 +73,6 @@ ROUND_TIMEOUT = 20.0
 GUESS_TIMEOUT = 5.0
 #: a game idle longer than this when the bot starts again is ended, not resumed
 RESUME_WITHIN = 15 * 60
-#: how the anagram hints' last step lists the other answers
-ALSO = "Also possible: "
 #: text that may be a guess: letters, spaces, apostrophes and hyphens, a few words
 GUESS = re.compile(r"^\s*[A-Za-z'-]+(\s+[A-Za-z'-]+){0,3}\s*$")
 
@@ -89,9 +92,10 @@ class RoundSetup:
 
 @dataclass
 class LiveRound:
-    """The open round of a chat, in memory while it runs."""
+    """The open round of a chat, in memory while it runs (with its game, so that the
+    round can end even when the database cannot be read)."""
 
-    game_id: int
+    game: Game
     number: int
     letters: str
     answer: str
@@ -99,6 +103,10 @@ class LiveRound:
     started: float
     deadline: float
     setup: RoundSetup
+
+    @property
+    def game_id(self) -> int:
+        return self.game.id
 
 
 @lru_cache(maxsize=64)
@@ -129,20 +137,17 @@ def round_job(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
     """Runs in a worker: pick a challenge, then its hint steps leading to that answer."""
     challenge = pick(topic, difficulty, random.Random(seed))
     clue = challenge.letters + (f" topic={topic}" if topic else "")
-    steps = hints_for(clue, answer=challenge.answer)
-    first = f"{steps[0].text}\n{steps[3].text}"
-    return RoundSetup(challenge.letters, challenge.answer, quick_png(steps[2].picture),
-                      first, steps[4].text, reveal_text(challenge.answer, steps[5].text))
+    steps = by_name(hints_for(clue, answer=challenge.answer))
+    first = f"{steps['letters'].text}\n{steps['parts'].text}"
+    return RoundSetup(challenge.letters, challenge.answer, quick_png(steps["ring"].picture),
+                      first, steps["pattern"].text,
+                      reveal_text(challenge.answer, steps["answer"].others))
 
 
-def reveal_text(answer: str, last_step: str) -> str:
+def reveal_text(answer: str, others: list[str]) -> str:
     """The answer, and those of the hint's other answers that would have won too (as
     many words as the answer: a quiz takes no odd phrases such as `her so`)."""
-    also: list[str] = []
-    for line in last_step.splitlines():
-        if line.startswith(ALSO):
-            also = [w for w in line[len(ALSO):].split(", ")
-                    if len(w.split()) == len(answer.split())]
+    also = [w for w in others if len(w.split()) == len(answer.split())]
     return f"The answer: {answer.upper()}" + (f"\nAlso right: {', '.join(also)}" if also
                                                else "")
 
@@ -183,7 +188,7 @@ def parse_settings(args: list[str]) -> dict:
     options = parse_options(args, OPTIONS, {d: "difficulty" for d in DIFFICULTIES})
     difficulty = options.get("difficulty", "medium")
     if difficulty not in DIFFICULTIES:
-        raise ValueError(f"difficulty must be easy, medium or hard, not '{difficulty}'")
+        raise ValueError(f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
     topic = None
     if "topic" in options:
         try:
@@ -199,31 +204,27 @@ def parse_settings(args: list[str]) -> dict:
     }
 
 
-def live_rounds(application: Application) -> dict[int, LiveRound]:
-    return application.bot_data.setdefault("quiz_rounds", {})
-
-
 def job_name(chat_id: int) -> str:
     return f"quiz:{chat_id}"
 
 
-def cancel_jobs(application: Application, chat_id: int) -> None:
+def cancel_jobs(application: App, chat_id: int) -> None:
     for job in application.job_queue.get_jobs_by_name(job_name(chat_id)):
         job.schedule_removal()
 
 
-def schedule(application: Application, callback, delay: float, chat_id: int, data) -> None:
+def schedule(application: App, callback, delay: float, chat_id: int, data) -> None:
     application.job_queue.run_once(callback, delay, chat_id=chat_id, data=data,
                                    name=job_name(chat_id))
 
 
 # Commands -----------------------------------------------------------------------------
 
-async def quiz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def quiz_command(update: Update, context: Context) -> None:
     """/quiz [options]: start a game in this chat, unless one is running."""
     message = update.effective_message
     application = context.application
-    games = game_store(application)
+    games = application.bot_data.game_store()
     if games is None:
         await message.reply_text(NO_STORE)
         return
@@ -233,7 +234,7 @@ async def quiz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         await message.reply_text(f"Quiz: {error}.\n{USAGE}")
         return
     chat_id = message.chat_id
-    async with chat_lock(application, chat_id):
+    async with application.bot_data.chat_lock(chat_id):
         running = await games.running_game(chat_id, KIND)
         if running is not None:
             await message.reply_text(
@@ -253,15 +254,15 @@ async def quiz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await start_round(application, game, 1)
 
 
-async def skip_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def skip_command(update: Update, context: Context) -> None:
     """/skip: end the current round now (the starter or an admin)."""
     message = update.effective_message
     application = context.application
     game = await _steerable_game(update, context, "skip a round")
     if game is None:
         return
-    async with chat_lock(application, message.chat_id):
-        live = live_rounds(application).get(message.chat_id)
+    async with application.bot_data.chat_lock(message.chat_id):
+        live = application.bot_data.live_rounds.get(message.chat_id)
         if live is None or live.game_id != game.id:
             await message.reply_text("No round is open right now; the next one is coming.")
             return
@@ -269,17 +270,17 @@ async def skip_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
                            f"Round {live.number} skipped. {live.setup.reveal}")
 
 
-async def stop_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def stop_command(update: Update, context: Context) -> None:
     """/stop: end the game now with its ranking (the starter or an admin)."""
     message = update.effective_message
     application = context.application
     game = await _steerable_game(update, context, "stop it")
     if game is None:
         return
-    async with chat_lock(application, message.chat_id):
-        live = live_rounds(application).pop(message.chat_id, None)
+    async with application.bot_data.chat_lock(message.chat_id):
+        live = application.bot_data.live_rounds.pop(message.chat_id, None)
         cancel_jobs(application, message.chat_id)
-        games = game_store(application)
+        games = application.bot_data.game_store()
         if live is not None and live.game_id == game.id:
             await games.close_round(game.id, live.number, "stopped")
         if not await games.end_game(game.id, "stopped"):
@@ -288,10 +289,10 @@ async def stop_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
               else "")
     await say(application, message.chat_id,
               f"{reveal}Quiz #{game.id} stopped by {player_name(update.effective_user)}.\n"
-              + await ranking_text(application, game))
+              + await ranking_text(application, game.id))
 
 
-async def _steerable_game(update: Update, context: ContextTypes.DEFAULT_TYPE,
+async def _steerable_game(update: Update, context: Context,
                           action: str) -> Game | None:
     """The running quiz, when the sender may steer it (its starter or a chat admin);
     otherwise None, after saying why."""
@@ -306,8 +307,8 @@ async def _steerable_game(update: Update, context: ContextTypes.DEFAULT_TYPE,
     return game
 
 
-async def _running_game_or_say(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
-    games = game_store(context.application)
+async def _running_game_or_say(update: Update, context: Context) -> Game | None:
+    games = context.bot_data.game_store()
     if games is None:
         await update.effective_message.reply_text(NO_STORE)
         return None
@@ -319,11 +320,11 @@ async def _running_game_or_say(update: Update, context: ContextTypes.DEFAULT_TYP
 
 # Rounds -------------------------------------------------------------------------------
 
-async def start_round(application: Application, game: Game, number: int) -> None:
+async def start_round(application: App, game: Game, number: int) -> None:
     """Make the round's challenge in a worker, post it and set its timers."""
     chat_id = game.chat_id
     settings = game.settings
-    pool = services_of(application).pool
+    pool = application.bot_data.services.pool
     setup = None
     for attempt in range(2):
         try:
@@ -333,24 +334,28 @@ async def start_round(application: Application, game: Game, number: int) -> None
             break
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("quiz round could not be made: %s", error)
-    games = game_store(application)
-    async with chat_lock(application, chat_id):
-        current = await games.game(game.id) if games else None
+    games = application.bot_data.game_store()
+    async with application.bot_data.chat_lock(chat_id):
+        try:
+            current = await games.game(game.id) if games else None
+        except StoreUnavailable as error:
+            await _end_without_store(application, game.id, chat_id, error)
+            return
         if current is None or current.state != "running":
             return  # stopped meanwhile
         if setup is None:
             await games.end_game(game.id, "stopped")
             await say(application, chat_id,
                       "I could not make the next round, so the quiz ends here.\n"
-                      + await ranking_text(application, game))
+                      + await ranking_text(application, game.id))
             return
         seconds = settings["seconds"]
         started = time.time()
         await games.add_round(game.id, number, setup.letters, setup.answer,
                               started, started + seconds)
-        live = LiveRound(game.id, number, setup.letters, setup.answer, settings["topic"],
+        live = LiveRound(game, number, setup.letters, setup.answer, settings["topic"],
                          started, started + seconds, setup)
-        live_rounds(application)[chat_id] = live
+        application.bot_data.live_rounds[chat_id] = live
         for share, callback in ((1 / 3, first_hint), (2 / 3, second_hint), (1, time_up)):
             schedule(application, callback, seconds * share, chat_id, (game.id, number))
     topic = f", topic {settings['topic']}" if settings["topic"] else ""
@@ -361,26 +366,26 @@ async def start_round(application: Application, game: Game, number: int) -> None
         f"{seconds} s)")
 
 
-async def _live(application: Application, chat_id: int, data) -> LiveRound | None:
+async def _live(application: App, chat_id: int, data) -> LiveRound | None:
     """The chat's live round if it is the one a job was set for."""
     game_id, number = data
-    live = live_rounds(application).get(chat_id)
+    live = application.bot_data.live_rounds.get(chat_id)
     if live is None or (live.game_id, live.number) != (game_id, number):
         return None
     return live
 
 
-async def first_hint(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def first_hint(context: Context) -> None:
     await _hint(context, 1)
 
 
-async def second_hint(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def second_hint(context: Context) -> None:
     await _hint(context, 2)
 
 
-async def _hint(context: ContextTypes.DEFAULT_TYPE, which: int) -> None:
+async def _hint(context: Context, which: int) -> None:
     job = context.job
-    async with chat_lock(context.application, job.chat_id):  # never after the round's end
+    async with context.bot_data.chat_lock(job.chat_id):  # never after the round's end
         live = await _live(context.application, job.chat_id, job.data)
         if live is None:
             return
@@ -389,56 +394,72 @@ async def _hint(context: ContextTypes.DEFAULT_TYPE, which: int) -> None:
         await say(context.application, job.chat_id, f"Hint {which} ({left} s left): {text}")
 
 
-async def time_up(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def time_up(context: Context) -> None:
     """The round's time is over: show the answer and move on."""
     application = context.application
     job = context.job
-    async with chat_lock(application, job.chat_id):
+    async with application.bot_data.chat_lock(job.chat_id):
         live = await _live(application, job.chat_id, job.data)
         if live is None:
             return
-        game = await game_store(application).game(live.game_id)
-        await _close_round(application, game, live, "timeout",
+        await _close_round(application, live.game, live, "timeout",
                            f"Time's up for round {live.number}! {live.setup.reveal}")
 
 
-async def _close_round(application: Application, game: Game, live: LiveRound, state: str,
+async def _close_round(application: App, game: Game, live: LiveRound, state: str,
                        text: str) -> None:
     """Under the chat's lock: close an open round, say how it ended, plan what is next."""
     chat_id = game.chat_id
-    live_rounds(application).pop(chat_id, None)
+    application.bot_data.live_rounds.pop(chat_id, None)
     cancel_jobs(application, chat_id)
-    await game_store(application).close_round(game.id, live.number, state)
+    await application.bot_data.game_store().close_round(game.id, live.number, state)
     await say(application, chat_id, text)
     _plan_next(application, game, live.number)
 
 
-def _plan_next(application: Application, game: Game, number: int) -> None:
+def _plan_next(application: App, game: Game, number: int) -> None:
     """After round `number`: the next round after a pause, or the end of the game."""
     schedule(application, after_round, pause_for(game.settings["seconds"]), game.chat_id,
              (game.id, number))
 
 
-async def after_round(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def after_round(context: Context) -> None:
     application = context.application
     game_id, number = context.job.data
-    games = game_store(application)
-    game = await games.game(game_id) if games else None
+    games = application.bot_data.game_store()
+    try:
+        game = await games.game(game_id) if games else None
+    except StoreUnavailable as error:
+        await _end_without_store(application, game_id, context.job.chat_id, error)
+        return
     if game is None or game.state != "running":
         return
     if number < game.settings["rounds"]:
         await start_round(application, game, number + 1)
         return
-    async with chat_lock(application, game.chat_id):
+    async with application.bot_data.chat_lock(game.chat_id):
         if not await games.end_game(game.id, "finished"):
             return
     await say(application, game.chat_id,
-              f"Quiz #{game.id} is over!\n" + await ranking_text(application, game))
+              f"Quiz #{game.id} is over!\n" + await ranking_text(application, game.id))
+
+
+async def _end_without_store(application: App, game_id: int, chat_id: int,
+                             error: StoreUnavailable) -> None:
+    """The database cannot even be read: end the game (written when it can be) and say
+    so, rather than leave the chat waiting for a round that never comes."""
+    log.warning("quiz %s ends, the database is unavailable: %s", game_id, error)
+    application.bot_data.live_rounds.pop(chat_id, None)
+    cancel_jobs(application, chat_id)
+    await application.bot_data.game_store().end_game(game_id, "stopped")
+    await say(application, chat_id,
+              f"My database is unavailable, so quiz #{game_id} ends here.\n"
+              + await ranking_text(application, game_id))
 
 
 # Guesses ------------------------------------------------------------------------------
 
-async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_guess(update: Update, context: Context) -> None:
     """A plain message in a chat with an open round: a right answer wins it at once;
     anything else gets no reply. Runs before the generic text handler; it stops other
     handlers only for guesses, so a puzzle sent during a quiz is still solved."""
@@ -446,7 +467,7 @@ async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or not message.text:
         return
     application = context.application
-    live = live_rounds(application).get(message.chat_id)
+    live = application.bot_data.live_rounds.get(message.chat_id)
     if live is None or not GUESS.match(message.text):
         return
     guess = " ".join(message.text.split()).lower()
@@ -455,7 +476,7 @@ async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if letters_of(guess) != letters_of(live.answer) or len(guess.split()) != len(
             live.answer.split()):
         try:
-            right = await services_of(application).pool.submit(
+            right = await application.bot_data.services.pool.submit(
                 guess_job, live.letters, guess, live.topic, len(live.answer.split()),
                 timeout=GUESS_TIMEOUT)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
@@ -467,22 +488,21 @@ async def on_guess(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     raise ApplicationHandlerStop
 
 
-async def _win(update: Update, context: ContextTypes.DEFAULT_TYPE, live: LiveRound,
+async def _win(update: Update, context: Context, live: LiveRound,
                guess: str) -> None:
     application = context.application
     chat_id = update.effective_message.chat_id
     user = update.effective_user
-    async with chat_lock(application, chat_id):
-        if live_rounds(application).get(chat_id) is not live:
+    async with application.bot_data.chat_lock(chat_id):
+        if application.bot_data.live_rounds.get(chat_id) is not live:
             return  # someone else was first, or time was up
         taken = max(0.0, time.time() - live.started)
         points = points_for(taken, live.deadline - live.started)
-        games = game_store(application)
-        game = await games.game(live.game_id)
-        if not await games.win_round(game, live.number, user.id, player_name(user), guess,
-                                     points, taken):
+        game = live.game
+        if not await application.bot_data.game_store().win_round(
+                game, live.number, user.id, player_name(user), guess, points, taken):
             return
-        live_rounds(application).pop(chat_id, None)
+        application.bot_data.live_rounds.pop(chat_id, None)
         cancel_jobs(application, chat_id)
         also = "" if guess == live.answer.lower() else f" (I had {live.answer.upper()})"
         try:
@@ -496,13 +516,12 @@ async def _win(update: Update, context: ContextTypes.DEFAULT_TYPE, live: LiveRou
 
 # Scores -------------------------------------------------------------------------------
 
-def medal(place: int) -> str:
-    return {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, f"{place}.")
-
-
-async def ranking_text(application: Application, game: Game) -> str:
+async def ranking_text(application: App, game_id: int) -> str:
     """The game's ranking with its winner named."""
-    scores = await game_store(application).scores(game.id)
+    try:
+        scores = await application.bot_data.game_store().scores(game_id)
+    except StoreUnavailable:
+        return "The scores cannot be read just now; /top shows them later."
     if not scores:
         return "Nobody scored this time: the letters won."
     lines = [f"{medal(n)} {s.name}: {plural(s.points, 'point')} "
@@ -513,63 +532,12 @@ async def ranking_text(application: Application, game: Game) -> str:
     return "\n".join([winner, *lines])
 
 
-async def top_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/top: this game's scores (the running or the last one) and the chat's all-time."""
-    message = update.effective_message
-    games = game_store(context.application)
-    if games is None:
-        await message.reply_text(NO_STORE)
-        return
-    parts = []
-    game = await games.latest_game(message.chat_id, KIND)
-    if game is not None:
-        scores = await games.scores(game.id)
-        when = (f"round {game.round} of {game.settings['rounds']}" if game.state == "running"
-                else "ended")
-        lines = [f"{medal(n)} {s.name}: {s.points}" for n, s in enumerate(scores, 1)]
-        parts.append(f"Quiz #{game.id} ({when}):\n" + ("\n".join(lines) or "no points yet"))
-    everyone = await games.chat_scores(message.chat_id)
-    if everyone:
-        parts.append("All-time in this chat:\n" + "\n".join(
-            f"{medal(n)} {s.name}: {plural(s.points, 'point')}, "
-            f"{plural(s.rounds_won, 'round')}"
-            for n, s in enumerate(everyone, 1)))
-    races = await games.race_winners(message.chat_id)
-    if races:
-        parts.append("Race wins here:\n" + "\n".join(
-            f"{name}: {wins}" for name, wins in races))
-    await message.reply_text("\n\n".join(parts) or "No scores here yet. Start a game: /quiz")
-
-
-async def stats_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/stats: your own record (in this group, or everywhere in a private chat)."""
-    message = update.effective_message
-    games = game_store(context.application)
-    if games is None:
-        await message.reply_text(NO_STORE)
-        return
-    private = message.chat.type == "private"
-    user = update.effective_user
-    stats = await games.player_stats(user.id, None if private else message.chat_id)
-    where = "everywhere" if private else "in this chat"
-    fastest = f"{stats['fastest']:.1f} s" if stats["fastest"] is not None else "none yet"
-    best_race = ("" if stats["best_race"] is None
-                 else f", fastest finish {duration(stats['best_race'])}")
-    await message.reply_text(
-        f"{player_name(user)}, your record {where}:\n"
-        f"Quiz: {plural(stats['quiz_games'], 'game')} scored in, {stats['quiz_wins']} won; "
-        f"{plural(stats['rounds_won'], 'round')} won, {plural(stats['points'], 'point')} "
-        f"(best game {stats['best_game']}); fastest answer {fastest}.\n"
-        f"Races: {stats['races']} entered, {stats['races_finished']} finished, "
-        f"{stats['races_won']} won{best_race}.")
-
-
 # Restart ------------------------------------------------------------------------------
 
-async def resume_game(application: Application, game: Game) -> None:
+async def resume_game(application: App, game: Game) -> None:
     """After a restart: close the round that was cut short, then go on with the next
     round or end the game with its ranking; say which in the chat."""
-    games = game_store(application)
+    games = application.bot_data.game_store()
     now = time.time()
     cut = await games.round(game.id, game.round) if game.round else None
     lines = ["I was restarted in the middle of this quiz."]
@@ -588,7 +556,8 @@ async def resume_game(application: Application, game: Game) -> None:
         why = ("that was the last round" if game.round >= rounds
                else "it was idle too long")
         await games.end_game(game.id, "stopped")
-        lines.append(f"The quiz ends here ({why}).\n" + await ranking_text(application, game))
+        lines.append(f"The quiz ends here ({why}).\n"
+                     + await ranking_text(application, game.id))
         await say(application, game.chat_id, "\n".join(lines))
         return
     lines.append(f"The quiz resumes with round {game.round + 1} of {rounds}.")

@@ -1,8 +1,9 @@
 """A small async client of the sandbox's JSON client API, for tests and load tests.
 
     async with SandboxClient(url) as chat:
-        sent = await chat.send(101, "#seki ...")                 # Alice's private chat
-        sent = await chat.send_document(101, "p.txt", b"#seki ...")  # ... or as a file
+        sent = await chat.send(101, "/help")                     # Alice's private chat
+        sent = await chat.send_document(101, "p.txt", b"...")    # a puzzle as a file
+        sent = await chat.send_photo(101, jpeg_bytes, caption="/sudoku")  # ... or a photo
         reply = await chat.wait_for(101, after=sent["message_id"], kind="photo")
 """
 
@@ -48,6 +49,17 @@ class SandboxClient:
             body["caption"] = caption
         return await self._json("POST", "/sandbox/documents", json=body)
 
+    async def send_photo(self, chat_id: int, data: bytes, caption: str | None = None,
+                         file_name: str = "photo.jpg", user_id: int | None = None,
+                         **extra) -> dict:
+        """A user sends a picture as a photo (the sandbox keeps Telegram's JPEG sizes).
+        The answer also carries the largest size's `file_id`."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "file_name": file_name,
+                "data": base64.b64encode(data).decode("ascii"), **extra}
+        if caption is not None:
+            body["caption"] = caption
+        return await self._json("POST", "/sandbox/photos", json=body)
+
     async def messages(self, chat_id: int, after: int | None = None,
                        since: int | None = None, wait: float = 0) -> dict:
         params: dict = {"chat_id": chat_id, "wait": wait}
@@ -75,8 +87,12 @@ class SandboxClient:
             if page["messages"]:
                 after = page["messages"][-1]["message_id"]
 
-    async def press(self, chat_id: int, user_id: int, message_id: int, data: str) -> dict:
-        body = {"chat_id": chat_id, "user_id": user_id, "message_id": message_id, "data": data}
+    async def press(self, chat_id: int, user_id: int, message_id: int, data: str,
+                    forged: bool = False) -> dict:
+        """A press of the message's button with this data; `forged`: any data at all, as a
+        modified client can send."""
+        body = {"chat_id": chat_id, "user_id": user_id, "message_id": message_id, "data": data,
+                "forged": forged}
         return await self._json("POST", "/sandbox/callbacks", json=body)
 
     async def callback_answer(self, callback_query_id: str, wait: float = 10) -> dict:

@@ -8,6 +8,10 @@
 
 Only loopback addresses are served, and requests whose Host (or Origin) is not a loopback
 name are refused, so a web page elsewhere cannot reach the sandbox through DNS rebinding.
+A write to the client API (POST or DELETE under /sandbox/) must be JSON
+(`Content-Type: application/json`, which a plain HTML form cannot send) and, when the
+browser names its Origin, come from the sandbox's own page: a form on another site, a
+sandboxed frame or a file (`Origin: null`) cannot reset the sandbox or post as a user.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import io
 import ipaddress
 import json
 import logging
@@ -26,6 +31,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from aiohttp import web
+from PIL import Image, ImageOps
 
 from . import markup
 from .botapi import MAX_CAPTION, MAX_TEXT, BotApi, BotApiError, Call, Upload
@@ -50,9 +56,35 @@ MAX_REQUEST = 60 * 1024 * 1024
 #: a user's document: the most a bot may download with getFile, and Telegram's name limit
 MAX_USER_FILE = 20 * 1024 * 1024
 MAX_FILE_NAME = 255
+#: Telegram's limit on a button's callback_data, in bytes
+MAX_CALLBACK_DATA = 64
+#: the longer sides of the sizes Telegram keeps of a photo a user sends, and the most
+#: pixels the sandbox decodes (a decompression bomb is refused before it is decoded)
+PHOTO_SIDES = (90, 320, 800, 1280)
+MAX_PHOTO_PIXELS = 50_000_000
 MIME_RE = re.compile(r"^[\w.+-]+/[\w.+-]+$")
 CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+
+
+def photo_sizes(data: bytes) -> list[tuple[bytes, int, int]]:
+    """A user's picture as Telegram stores a photo: JPEGs at most PHOTO_SIDES[-1] pixels on
+    the longer side and the smaller PHOTO_SIDES below the picture's own size, smallest
+    first, each as (bytes, width, height). The pixel count is checked before decoding."""
+    with Image.open(io.BytesIO(data)) as image:
+        if image.width * image.height > MAX_PHOTO_PIXELS:
+            raise ValueError("too many pixels")
+        picture = ImageOps.exif_transpose(image).convert("RGB")
+    longest = max(picture.size)
+    sides = [side for side in PHOTO_SIDES if side < longest] + [min(longest, PHOTO_SIDES[-1])]
+    sizes = []
+    for side in dict.fromkeys(sides):
+        scaled = picture.copy()
+        scaled.thumbnail((side, side), Image.Resampling.LANCZOS)
+        buffer = io.BytesIO()
+        scaled.save(buffer, format="JPEG", quality=87)
+        sizes.append((buffer.getvalue(), scaled.width, scaled.height))
+    return sizes
 
 
 def is_loopback_name(host: str) -> bool:
@@ -71,6 +103,11 @@ def _host_of(header: str) -> str:
     if header.startswith("["):
         return header[1 : header.find("]")] if "]" in header else header
     return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def _same_origin(origin: str, host: str) -> bool:
+    """The browser's Origin is the sandbox's own page (its scheme, Host and port)."""
+    return origin.strip().lower().rstrip("/") == f"http://{host.strip().lower()}"
 
 
 def _json(data, status: int = 200) -> web.Response:
@@ -131,6 +168,7 @@ class Sandbox:
     async def stop(self) -> None:
         self.state.closing = True
         self.state.changed()
+        await self.api.webhooks.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -153,6 +191,7 @@ class Sandbox:
         r.add_post("/sandbox/messages", self.post_message)
         r.add_get("/sandbox/messages", self.get_messages)
         r.add_post("/sandbox/documents", self.post_document)
+        r.add_post("/sandbox/photos", self.post_photo)
         r.add_post("/sandbox/callbacks", self.post_callback)
         r.add_get("/sandbox/callbacks/{id}", self.get_callback)
         r.add_post("/sandbox/inline", self.post_inline)
@@ -174,12 +213,13 @@ class Sandbox:
         if not is_loopback_name(_host_of(host)):
             return web.Response(status=403, text="the sandbox answers loopback names only")
         origin = request.headers.get("Origin")
-        if origin and origin != "null" and not is_loopback_name(urlsplit(origin).hostname or ""):
+        if origin is not None and not is_loopback_name(urlsplit(origin).hostname or ""):
             return web.Response(status=403, text="cross-origin requests are refused")
-        if (request.path.startswith("/sandbox/") and request.method in ("POST", "DELETE")
-                and request.content_type != "application/json"
-                and request.content_length):
-            return _client_error("send JSON with Content-Type: application/json", 415)
+        if request.path.startswith("/sandbox/") and request.method in ("POST", "DELETE"):
+            if origin is not None and not _same_origin(origin, host):
+                return web.Response(status=403, text="cross-origin requests are refused")
+            if request.content_type != "application/json":
+                return _client_error("send JSON with Content-Type: application/json", 415)
         try:
             response = await handler(request)
         except ClientError as err:
@@ -396,9 +436,7 @@ class Sandbox:
             raise ClientError(f"file_name must be a non-empty string of at most "
                               f"{MAX_FILE_NAME} characters")
         data = self._file_data(body)
-        caption = body.get("caption") or ""
-        if not isinstance(caption, str) or markup.utf16_len(caption) > MAX_CAPTION:
-            raise ClientError(f"caption is a string of at most {MAX_CAPTION} characters")
+        caption = self._caption(body)
         mime_type = body.get("mime_type") or mimetypes.guess_type(name)[0] \
             or "application/octet-stream"
         if not isinstance(mime_type, str) or not MIME_RE.match(mime_type):
@@ -407,11 +445,42 @@ class Sandbox:
         suffix = "." + name.rsplit(".", 1)[1][:10] if "." in name else ""
         file = self.state.add_file(data, None, "documents", suffix, mime_type, file_name=name)
         message["document"] = file.document()
-        if caption.strip():
-            message["caption"] = caption
-            if entities := markup.user_entities(caption):
-                message["caption_entities"] = entities
+        message.update(caption)
         return _json(self._deliver(chat, message, file))
+
+    async def post_photo(self, request: web.Request) -> web.Response:
+        """A user sends a picture as a photo: as Telegram does, it is re-encoded as JPEG at
+        most 1280 pixels on its longer side, with smaller sizes (90, 320, 800) beside it,
+        and delivered as a `photo` message listing the sizes, smallest first."""
+        body = await self._body(request)
+        data = self._file_data(body)
+        caption = self._caption(body)
+        try:
+            sizes = photo_sizes(data)
+        except (OSError, ValueError, Image.DecompressionBombError):
+            raise ClientError("data is not a picture (JPEG, PNG, WebP or GIF)") from None
+        chat, message = self._user_message(body)
+        files = [self.state.add_file(jpeg, None, "photos", ".jpg", "image/jpeg",
+                                     width=width, height=height)
+                 for jpeg, width, height in sizes]
+        message["photo"] = [{"file_id": f.file_id, "file_unique_id": f.file_unique_id,
+                             "width": f.width, "height": f.height, "file_size": f.file_size}
+                            for f in files]
+        message.update(caption)
+        return _json(self._deliver(chat, message, files[-1]))
+
+    @staticmethod
+    def _caption(body: dict) -> dict:
+        """The caption fields of a user's media message (empty when there is none)."""
+        caption = body.get("caption") or ""
+        if not isinstance(caption, str) or markup.utf16_len(caption) > MAX_CAPTION:
+            raise ClientError(f"caption is a string of at most {MAX_CAPTION} characters")
+        if not caption.strip():
+            return {}
+        out = {"caption": caption}
+        if entities := markup.user_entities(caption):
+            out["caption_entities"] = entities
+        return out
 
     @staticmethod
     def _file_data(body: dict) -> bytes:
@@ -515,7 +584,11 @@ class Sandbox:
             raise ClientError("no such message in this chat", 404)
         buttons = [b for row in (stored.message.get("reply_markup") or {})
                    .get("inline_keyboard", []) for b in row]
-        if not any(b.get("callback_data") == data for b in buttons):
+        if not isinstance(data, str) or not 0 < len(data.encode()) <= MAX_CALLBACK_DATA:
+            raise ClientError(f"data is a string of 1 to {MAX_CALLBACK_DATA} bytes")
+        # "forged": what a modified client can send, any data under any message
+        if not body.get("forged") and not any(b.get("callback_data") == data
+                                              for b in buttons):
             raise ClientError("the message has no button with this callback_data")
         user = self.state.user(user_id, body.get("first_name"))
         self._callback_seq += 1

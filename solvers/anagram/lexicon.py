@@ -8,18 +8,21 @@ theirs. *Zipf* is wordfreq's frequency scale (about 1 for rare words, 7 for `the
 
 Words come from the Debian word lists (`wamerican`, `wbritish`), lower-case entries only,
 so names, abbreviations and junk tokens stay out; topic names come from
-`assets/topics/*.txt`. The lexicon is built on first use (about two seconds) and cached as a
-pickle in `$PUZZLEBOT_CACHE_DIR` (default `.cache`), named by a digest of its sources so a
-changed topic file or version rebuilds it.
+`assets/topics/*.txt`. The lexicon is built on first use (about two seconds) and cached in
+`$PUZZLEBOT_CACHE_DIR` (default `.cache`), named by a digest of its sources so a changed
+topic file or version rebuilds it. The cache holds only numpy arrays and UTF-8 text in a
+`.npz` read with `allow_pickle=False`, so reading it cannot run code, behind a SHA-256 of
+its bytes: a damaged file (flipped bytes, cut short) fails the check and is rebuilt,
+never half-read.
 """
 
 from __future__ import annotations
 
-import gc
 import hashlib
+import io
 import os
-import pickle
 import re
+import zipfile
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -96,6 +99,8 @@ class Entry:
     @classmethod
     def make(cls, text: str, zipf: float, in_dictionary: bool,
              topics: frozenset[str] = frozenset()) -> Entry:
+        if text.isascii() and text.isalpha() and text.islower():  # most entries: one word
+            return cls(text, zipf, in_dictionary, topics, text, 1)
         return cls(text, zipf, in_dictionary, topics, letters_of(text), len(words_of(text)))
 
 
@@ -218,24 +223,126 @@ def cache_dir() -> Path:
     return Path(os.environ.get("PUZZLEBOT_CACHE_DIR", ".cache"))
 
 
+def to_arrays(lexicon: Lexicon) -> dict[str, np.ndarray]:
+    """The lexicon as plain arrays: entries in key-group order, texts as one UTF-8 block."""
+    entries = lexicon.entries()
+    index = {entry.text: i for i, entry in enumerate(entries)}
+    topics = sorted(lexicon.topics)
+    members = [index[e.text] for t in topics for e in lexicon.topics[t]]
+    return {
+        "texts": text_block([e.text for e in entries]),
+        "zipf": np.array([e.zipf for e in entries], dtype=np.float64),
+        "in_dictionary": np.array([e.in_dictionary for e in entries], dtype=np.bool_),
+        "group": np.repeat(np.arange(len(lexicon.keys)),
+                           [len(lexicon.by_key[k]) for k in lexicon.keys]).astype(np.int32),
+        "keys": text_block([str(k) for k in lexicon.keys]),
+        "counts": lexicon.counts,
+        "topic_names": text_block(topics),
+        "topic_sizes": np.array([len(lexicon.topics[t]) for t in topics], dtype=np.int32),
+        "topic_members": np.array(members, dtype=np.int32),
+    }
+
+
+def text_block(texts: list[str]) -> np.ndarray:
+    """Texts as one array of UTF-8 bytes, one per line (no text holds a line break)."""
+    return np.frombuffer("\n".join(texts).encode("utf-8"), dtype=np.uint8)
+
+
+def block_texts(block: np.ndarray) -> list[str]:
+    return block.tobytes().decode("utf-8").split("\n") if block.size else []
+
+
+def from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
+    """The lexicon back from `to_arrays`; ValueError when the arrays do not fit together."""
+    texts, keys = block_texts(arrays["texts"]), [int(k) for k in block_texts(arrays["keys"])]
+    zipf, in_dictionary, group = arrays["zipf"], arrays["in_dictionary"], arrays["group"]
+    topics, sizes = block_texts(arrays["topic_names"]), arrays["topic_sizes"].tolist()
+    members = arrays["topic_members"].tolist()
+    counts = arrays["counts"]
+    if not (len(texts) == len(zipf) == len(in_dictionary) == len(group)
+            and counts.shape == (len(keys), 26) and len(topics) == len(sizes)
+            and sum(sizes) == len(members) and counts.dtype == np.uint8):
+        raise ValueError("lexicon arrays of mismatched sizes")
+    topics_of: dict[int, set[str]] = defaultdict(set)
+    starts = np.cumsum([0, *sizes]).tolist()
+    for t, topic in enumerate(topics):
+        for i in members[starts[t]:starts[t + 1]]:
+            topics_of[i].add(topic)
+    by_key: dict[int, list[Entry]] = {key: [] for key in keys}
+    none: frozenset[str] = frozenset()
+    entries = [Entry.make(text, z, d, frozenset(topics_of[i]) if i in topics_of else none)
+               for i, (text, z, d) in enumerate(zip(texts, zipf.tolist(), in_dictionary.tolist(),
+                                                    strict=True))]
+    for entry, row in zip(entries, group.tolist(), strict=True):
+        by_key[keys[row]].append(entry)
+    return Lexicon(by_key, {t: [entries[i] for i in members[starts[n]:starts[n + 1]]]
+                            for n, t in enumerate(topics)}, keys, counts)
+
+
+#: a cache file starts with this, then the SHA-256 (hex) of what follows, then a newline
+MAGIC = b"puzzlebot-anagram-lexicon 1\n"
+
+
+def pack(arrays: dict[str, np.ndarray]) -> bytes:
+    """A cache file's bytes: a header with the payload's SHA-256, then an `.npz`."""
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    payload = buffer.getvalue()
+    return MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
+
+
+def unpack(data: bytes) -> dict[str, np.ndarray]:
+    """The arrays of a cache file's bytes; ValueError when they are not intact."""
+    head = len(MAGIC) + 65
+    if not data.startswith(MAGIC) or len(data) < head or data[head - 1:head] != b"\n":
+        raise ValueError("not an anagram cache file")
+    payload = data[head:]
+    if hashlib.sha256(payload).hexdigest().encode() != data[len(MAGIC):head - 1]:
+        raise ValueError("anagram cache checksum mismatch")
+    try:
+        with np.load(io.BytesIO(payload), allow_pickle=False) as arrays:
+            return {name: arrays[name] for name in arrays.files}
+    except (OSError, EOFError, zipfile.BadZipFile) as error:  # intact but foreign
+        raise ValueError(f"unreadable anagram cache: {error!r}") from error
+
+
+def dump(lexicon: Lexicon) -> bytes:
+    return pack(to_arrays(lexicon))
+
+
+def undump(data: bytes) -> Lexicon:
+    """The lexicon from the cache file's bytes; ValueError when they are not intact."""
+    try:
+        return from_arrays(unpack(data))
+    except KeyError as error:
+        raise ValueError(f"lexicon cache without {error}") from error
+
+
+def write_cache(path: Path, data: bytes) -> None:
+    """Write a cache file atomically, so parallel workers never read half of one; a
+    read-only or full disk only means the next process builds it again."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        temporary.replace(path)
+    except OSError:
+        pass
+
+
+def cache_path() -> Path:
+    return cache_dir() / f"anagram-lexicon-{source_digest()}.npz"
+
+
 @lru_cache(maxsize=1)
 def load() -> Lexicon:
-    """The lexicon, from the cache file when it is current, else built and cached."""
-    path = cache_dir() / f"anagram-lexicon-{source_digest()}.pickle"
-    if path.exists():
-        try:
-            with path.open("rb") as handle:
-                gc.disable()  # tens of thousands of small objects: no cycles to look for
-                try:
-                    return pickle.load(handle)
-                finally:
-                    gc.enable()
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
-            pass  # a damaged or foreign file: rebuild below
+    """The lexicon, from the cache file when it is current and intact, else built and
+    cached. A damaged cache file costs a rebuild, never an error."""
+    path = cache_path()
+    try:
+        return undump(path.read_bytes())
+    except Exception:  # noqa: BLE001 - missing, or whatever a damaged file does: rebuild
+        pass
     lexicon = build()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(f".{os.getpid()}.tmp")
-    with temporary.open("wb") as handle:
-        pickle.dump(lexicon, handle, protocol=pickle.HIGHEST_PROTOCOL)
-    temporary.replace(path)  # atomic, so parallel workers never read half a file
+    write_cache(path, dump(lexicon))
     return lexicon

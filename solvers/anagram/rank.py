@@ -1,18 +1,28 @@
 """Ranking: how likely an answer is to be the one a quiz setter meant.
 
-Each entry has a *cost*; an answer's cost is the sum of its entries' costs, and the
-cheapest answer ranks first. An entry's cost is its surprise, `9 - zipf` (the negative
-log of its frequency, so a phrase of common words is cheap, as a language model would
-judge it), plus a fixed price per word (so fewer, longer words win), plus a surcharge for
-one- and two-letter words, less a bonus for a topic name (a bigger one for the topic the
-clue names). Costs are non-negative and additive, which is what lets the search prune
-(see `search.py`).
+Answers of several words are ranked in two passes. The search first keeps the
+`FLUENCY_POOL` cheapest answers under a *recall cost* (`recall_cost`: surprise plus a flat
+price per word, so short words are not held back); `by_fluency` then orders them by how
+natural they read to a trigram language model (`fluency.py`) and how close their meaning
+is to the clue's (`relatedness.py`), each shown in its most fluent word order. Classic
+anagrams are short sentences (`here come dots`), which unigram frequencies alone rank
+below a pair of fairly common words (`escorted home`).
+
+The *cost* below is the ranking of old (`ranking="cost"` in `search`, kept as the
+benchmark's baseline): each entry has a cost; an answer's cost is the sum of its entries'
+costs, and the cheapest answer ranks first. An entry's cost is its surprise, `9 - zipf`
+(the negative log of its frequency), plus a fixed price per word (so fewer, longer words
+win), plus a surcharge for one- and two-letter words, less a bonus for a topic name (a
+bigger one for the topic the clue names). Costs are non-negative and additive, which is
+what lets the search prune (see `search.py`); the recall cost is built the same way.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import relatedness
+from .fluency import Scorer
 from .lexicon import Entry
 
 if TYPE_CHECKING:
@@ -72,3 +82,52 @@ def diversify(answers: list[Answer]) -> list[Answer]:
             if words[i] & words[best]:
                 price[i] += REPEAT_PRICE
     return ranked
+
+
+#: answers of several words the search keeps for `by_fluency` to order
+FLUENCY_POOL = 200
+#: what a relatedness of 1 (same meaning as the clue) takes off a score, in log units
+RELATEDNESS_WEIGHT = 8.0
+#: the recall cost's flat price per word (no surcharge for short words: `is no meal`)
+RECALL_WORD_PRICE = 1.0
+
+
+def recall_cost(entry: Entry, topic: str | None = None) -> float:
+    """The cost under which the search gathers the pool `by_fluency` ranks; never negative."""
+    cost = max(0.0, 9.0 - entry.zipf) + RECALL_WORD_PRICE
+    if entry.topics:
+        cost -= TOPIC_BONUS
+    if topic and topic in entry.topics:
+        cost -= CHOSEN_TOPIC_BONUS
+    return max(0.1, cost + 0.5 * (entry.word_count - 1))
+
+
+def topic_bonus(answer: Answer, topic: str | None) -> float:
+    """What a topic name takes off an answer's score (more for the topic asked about)."""
+    return sum(TOPIC_BONUS * bool(e.topics) + CHOSEN_TOPIC_BONUS * (topic in e.topics)
+               for e in answer.entries)
+
+
+def by_fluency(answers: list[Answer], topic: str | None = None, clue: str = "",
+               keep_order: bool = False) -> list[Answer]:
+    """The answers, likeliest first, each in its most fluent word order (`keep_order`: in
+    the order given, as when a pattern fixes it).
+
+    An answer's score, which becomes its `cost`, is minus its log probability as a
+    sentence, less `RELATEDNESS_WEIGHT` times its relatedness to the clue's words, less
+    the topic bonus.
+    """
+    scorer, vectors = Scorer(), relatedness.load()
+    near = vectors.mean(clue.lower().split())
+    ranked = []
+    for answer in answers:
+        groups = [tuple(e.text.replace("-", " ").split()) for e in answer.entries]
+        if keep_order:
+            fluency, order = scorer.words([w for g in groups for w in g]), range(len(groups))
+        else:
+            fluency, order = scorer.best_order(groups)
+        meaning = vectors.relatedness((w for g in groups for w in g), near)
+        score = -fluency - RELATEDNESS_WEIGHT * meaning - topic_bonus(answer, topic)
+        ranked.append(type(answer)(tuple(answer.entries[i] for i in order), score,
+                                   answer.on_topic))
+    return sorted(ranked, key=lambda a: (a.cost, a.text))

@@ -12,7 +12,9 @@ looked up instead of searched. Because costs are additive and the candidates sor
 branch stops as soon as its cost plus the cheapest possible rest cannot beat the worst
 answer already kept (branch and bound), which is what makes the top 20 of a 15-letter
 clue fast where plain enumeration is not. That search is compiled (`combine.py`); this
-module finds the candidates and turns what it keeps into answers.
+module finds the candidates and turns what it keeps into answers, which `rank.by_fluency`
+orders (the language-model ranking; `ranking="cost"` keeps the ranking of old, by cost
+then `rank.diversify`, which the benchmark measures beside it).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..base import Limits, PuzzleError
+from ..base import Limits, PuzzleError, clip
 from .combine import Combiner
 from .lexicon import (
     ALPHABET,
@@ -38,7 +40,7 @@ from .lexicon import (
     letters_of,
     words_of,
 )
-from .rank import diversify, entry_cost
+from .rank import FLUENCY_POOL, by_fluency, diversify, entry_cost, recall_cost
 
 #: most letters (and blanks) a clue may have
 MAX_LETTERS = 30
@@ -50,7 +52,7 @@ MAX_WORDS = 5
 SLICE_NODES = 20_000
 #: time budget of the several-word search when the caller gives no deadline
 DEFAULT_SECONDS = 10.0
-#: answers of several words kept before `rank.diversify` picks the ones shown
+#: answers of several words kept before `rank.diversify` picks the ones shown (cost ranking)
 DIVERSITY_POOL = 60
 #: extra combinations kept in case some just re-read the clue (see `is_echo`)
 ECHO_MARGIN = 8
@@ -159,9 +161,12 @@ def is_echo(entries: tuple[Entry, ...], letters: str) -> bool:
 class Search:
     """One query's search state: the candidates, the kept answers, the bound."""
 
-    def __init__(self, query: Query, lexicon: Lexicon, limits: Limits, top: int):
+    def __init__(self, query: Query, lexicon: Lexicon, limits: Limits, top: int,
+                 ranking: str = "fluency"):
         self.query, self.lexicon, self.limits, self.shown = query, lexicon, limits, top
-        self.top = max(top, DIVERSITY_POOL)
+        self.ranking = ranking
+        self.top = max(top, FLUENCY_POOL if ranking == "fluency" else DIVERSITY_POOL)
+        self.entry_cost = recall_cost if ranking == "fluency" else entry_cost
         self.topic = query.topic
         self.clue = letters_of(query.text)
         self.pattern = Counter(query.pattern)
@@ -181,12 +186,12 @@ class Search:
         for entry in self.required:
             after = fit(pool, blanks, key_of(entry.letters))
             if after is None:
-                raise PuzzleError(f"'{entry.text}' needs letters the clue does not have")
+                raise PuzzleError(f"'{clip(entry.text)}' needs letters the clue does not have")
             pool, blanks = after
         return pool, blanks
 
     def cost(self, entry: Entry) -> float:
-        return entry_cost(entry, self.topic)
+        return self.entry_cost(entry, self.topic)
 
     def allowed(self, entry: Entry) -> bool:
         banned = self.query.without_words
@@ -293,17 +298,25 @@ class Search:
         singles = sorted(self.singles(), key=lambda a: (not a.on_topic, a.cost, a.text))
         if self.query.word_budget() > 1:
             self.several()
-        several = diversify(self.kept)[:self.shown]
+        if self.ranking == "fluency":
+            several = by_fluency(self.kept, self.topic, self.query.text,
+                                 keep_order=bool(self.query.pattern))
+        else:
+            several = diversify(self.kept)
+        several = several[:self.shown]
         answers = singles + several
         if self.topic:  # a name on the topic asked about is the likely answer
             answers.sort(key=lambda a: not a.on_topic)
         return Found(answers, len(singles) + self.count, not self.pruned, self.nodes)
 
 
-def search(query: Query, lexicon: Lexicon, limits: Limits | None = None, top: int = 20) -> Found:
+def search(query: Query, lexicon: Lexicon, limits: Limits | None = None, top: int = 20,
+           ranking: str = "fluency") -> Found:
     """Every single-entry answer, then the `top` best answers of several entries.
 
-    The best `max(top, DIVERSITY_POOL)` are found, and `rank.diversify` picks `top`.
+    By fluency (the default): the `FLUENCY_POOL` cheapest by recall cost are found and
+    `rank.by_fluency` orders them. By cost: the best `max(top, DIVERSITY_POOL)` are found
+    and `rank.diversify` picks `top`.
     """
     if query.size > MAX_LETTERS:
         raise PuzzleError(f"{query.size} letters is too many: the limit is {MAX_LETTERS}")
@@ -312,4 +325,4 @@ def search(query: Query, lexicon: Lexicon, limits: Limits | None = None, top: in
     limits = limits or Limits()
     if limits.deadline is None:  # never an unbounded search: a 30-letter clue has millions
         limits = Limits(limits.max_solutions, time.monotonic() + DEFAULT_SECONDS, limits.progress)
-    return Search(query, lexicon, limits, top).run()
+    return Search(query, lexicon, limits, top, ranking).run()

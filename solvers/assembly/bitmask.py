@@ -140,9 +140,12 @@ def _tables(placements: tuple[tuple[int, tuple[int, ...]], ...], cells: int,
             if k + 1 < high and shape_of[k + 1] != shape_of[k]:
                 end = k + 1
             skip[k] = end
-    # the walled-in test is sound only if no part is a single location
+    # the walled-in test is sound only if no part is a single location; with one,
+    # every location is its own neighbour (a step of 0), so none is ever walled in
+    # (no axes at all would leave every empty location "walled in")
     if any(len(where) == 1 for _, where in placements):
-        neighbours = ()
+        everything = (1 << cells) - 1
+        neighbours = ((0, everything, everything),)
     steps = np.array([n[0] for n in neighbours], dtype=np.uint64)
     after = np.array([n[1] for n in neighbours], dtype=np.uint64)
     before = np.array([n[2] for n in neighbours], dtype=np.uint64)

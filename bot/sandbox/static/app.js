@@ -1,5 +1,6 @@
 // The sandbox's web chat: plain JS, no build step. It talks to the JSON client API only:
-// GET /sandbox/chats, POST /sandbox/messages, POST /sandbox/documents (the attach button),
+// GET /sandbox/chats, POST /sandbox/messages, POST /sandbox/documents and /sandbox/photos
+// (the attach button),
 // GET /sandbox/messages?since=..&wait=.., POST /sandbox/callbacks, GET /sandbox/callbacks/<id>,
 // the inline-mode routes. Text is never inserted as HTML:
 // messages arrive as plain text + Telegram entities and are built with DOM nodes.
@@ -410,7 +411,11 @@ function readBase64(file) {
   });
 }
 
-// The attach button: the chosen file goes as a document, the message box's text as its caption.
+// pictures the attach button sends as photos (as Telegram's gallery does); anything else is a document
+const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+// The attach button: the chosen file goes as a photo or a document, the message box's text
+// as its caption.
 async function sendFile(file) {
   if (file.size > MAX_FILE_BYTES) {
     toast(`Not sent: ${file.name} is ${formatSize(file.size)}; the sandbox takes files up to 20 MB`, true);
@@ -420,8 +425,12 @@ async function sendFile(file) {
   const caption = box.value;
   try {
     const body = { ...sender(), file_name: file.name, data: await readBase64(file), caption };
-    if (file.type) body.mime_type = file.type;
-    await api("/sandbox/documents", body);
+    if (PHOTO_TYPES.has(file.type)) {
+      await api("/sandbox/photos", body);
+    } else {
+      if (file.type) body.mime_type = file.type;
+      await api("/sandbox/documents", body);
+    }
     if (box.value === caption) box.value = "";
     growComposer();
     updateCommandHints();

@@ -1,0 +1,89 @@
+"""The bot's own state, typed: one `BotData` per Application, registered with
+`ContextTypes` (python-telegram-bot's contexttypesbot.py pattern), so every handler
+reads `context.bot_data.services`, `.chat_lock(chat_id)`, `.live_rounds` or
+`.hint_steps` as attributes, not string keys.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
+
+from .config import Config
+from .counts import Counts
+from .games.store import GameStore
+from .lanes import Lanes
+from .metrics import Metrics
+from .ratelimit import RateLimiter
+from .store import Store
+
+if TYPE_CHECKING:
+    from .anagrams import HintStep
+    from .games.quiz import LiveRound
+
+
+@dataclass
+class Services:
+    """What every handler needs: configuration, the lanes of solving work and the long
+    counts running in them, the store, the figures and the per-user rate limit."""
+
+    config: Config
+    pool: Lanes
+    counts: Counts
+    store: Store
+    metrics: Metrics
+    limiter: RateLimiter
+
+
+class BotData:
+    """Everything the bot keeps between updates, in `application.bot_data`.
+
+    ContextTypes makes it with no arguments when the Application is built; `build_application`
+    then installs the services.
+    """
+
+    def __init__(self) -> None:
+        self._services: Services | None = None
+        #: one lock per chat: every change of a game's state happens under it
+        self.chat_locks: dict[int, asyncio.Lock] = {}
+        #: the open quiz round of each chat, for quick judging
+        self.live_rounds: dict[int, LiveRound] = {}
+        #: hint steps by clue, most recently used last (bounded where /hint uses it)
+        self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
+        self._game_store: GameStore | None = None
+
+    @property
+    def services(self) -> Services:
+        if self._services is None:
+            raise RuntimeError("the bot's services are not installed yet")
+        return self._services
+
+    def install(self, services: Services) -> None:
+        self._services = services
+
+    def chat_lock(self, chat_id: int) -> asyncio.Lock:
+        """The chat's lock, made on first use."""
+        if chat_id not in self.chat_locks:
+            self.chat_locks[chat_id] = asyncio.Lock()
+        return self.chat_locks[chat_id]
+
+    def game_store(self) -> GameStore | None:
+        """The game tables through the store; None when the store is unusable."""
+        store = self.services.store
+        if store.db is None:
+            return None
+        if self._game_store is None or self._game_store.store is not store:
+            self._game_store = GameStore(store)
+        return self._game_store
+
+
+#: the context every handler and job receives
+Context = CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]
+#: the Application this bot builds
+App = Application[ExtBot[None], Context, dict[Any, Any], dict[Any, Any], BotData,
+                  JobQueue[Context]]
+CONTEXT_TYPES = ContextTypes(context=CallbackContext, bot_data=BotData)

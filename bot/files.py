@@ -1,0 +1,117 @@
+"""File intake: a puzzle sent as a .txt file is read (size, encoding, line ends) and then
+answered as if its text had been sent as a message."""
+
+from __future__ import annotations
+
+from telegram import Document, Update
+from telegram.constants import ChatType
+
+from solvers.base import MAX_INPUT_CHARS, PuzzleError, PuzzleKind, clip
+
+from .context import Context
+from .replies import admitted, answer
+from .routing import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind
+
+#: what a document must be for its text to be read as a puzzle
+TEXT_MIME_TYPE = "text/plain"
+
+
+TEXT_SUFFIX = ".txt"
+
+
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+NOT_TEXT = ("I read puzzles as text: paste the puzzle in a message, or send it as a "
+            "plain-text .txt file.")
+
+
+def is_text_file(document: Document) -> bool:
+    """A .txt file or one the sender's app calls text/plain."""
+    return (document.mime_type == TEXT_MIME_TYPE
+            or (document.file_name or "").lower().endswith(TEXT_SUFFIX))
+
+
+def file_label(document: Document) -> str:
+    return clip(document.file_name or "The file")
+
+
+def size_refusal(document: Document, size: int | None) -> str | None:
+    """Why a file is too big to read, or None. A character of plain text is at least one
+    byte, so a file of more bytes than the input limit's characters is refused by its
+    size alone, before any of it is downloaded."""
+    if size is None or size <= MAX_INPUT_CHARS:
+        return None
+    return (f"{file_label(document)} is {size:,} bytes; I read puzzle files up to "
+            f"{MAX_INPUT_CHARS:,} bytes (the input limit is {MAX_INPUT_CHARS:,} characters).")
+
+
+def decoded(document: Document, data: bytes) -> str:
+    """The file's text as a chat message would carry it (UTF-8, a byte-order mark dropped,
+    Windows line ends made plain). PuzzleError names the first byte that is not UTF-8 by
+    line and column, as a puzzle's own errors do."""
+    body = data.removeprefix(UTF8_BOM)
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = body.rfind(b"\n", 0, error.start) + 1
+        line = body.count(b"\n", 0, error.start) + 1
+        column = len(body[line_start:error.start].decode("utf-8")) + 1
+        raise PuzzleError(
+            f"{file_label(document)} is not UTF-8 text: line {line}, column {column} has "
+            f"byte 0x{body[error.start]:02X}. Save it as plain text (UTF-8) and send it "
+            "again.") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+async def on_document(update: Update, context: Context) -> None:
+    """A puzzle sent as a .txt file: read it and answer as if the text had been sent.
+
+    In groups the bot speaks only about files it is asked to read (a caption naming a
+    kind) or that hold a puzzle, as it is silent about chatter there.
+    """
+    message = update.effective_message
+    document = message.document
+    named = caption_kind(message.caption)
+    speak = message.chat.type == ChatType.PRIVATE or named is not None
+    if not is_text_file(document):
+        if speak:
+            await message.reply_text(NOT_TEXT)
+        return
+    if refusal := size_refusal(document, document.file_size):
+        if speak:
+            await message.reply_text(refusal)
+        return
+    if not await admitted(update, context):
+        return
+    try:
+        text = await downloaded_text(document)
+    except PuzzleError as error:
+        if speak:
+            await message.reply_text(str(error))
+        return
+    await answer_file(update, context, text, named)
+
+
+async def downloaded_text(document: Document) -> str:
+    """Download the file and decode it; PuzzleError when it is too big or not text (the
+    size is checked again: Telegram may leave `file_size` out)."""
+    data = bytes(await (await document.get_file()).download_as_bytearray())
+    if refusal := size_refusal(document, len(data)):
+        raise PuzzleError(refusal)
+    return decoded(document, data)
+
+
+async def answer_file(update: Update, context: Context, text: str,
+                      named: PuzzleKind | None) -> None:
+    """The file's text goes the way of a message: a kind named in the caption or by a
+    /KIND first line, else detection."""
+    message = update.effective_message
+    private = message.chat.type == ChatType.PRIVATE
+    commanded, text = command_in_text(text)
+    kind = named or commanded or detected_kind(text, private)
+    if kind is not None:
+        await answer(update, context, text, kind)
+    elif private:
+        await message.reply_text(NOT_A_PUZZLE)
+

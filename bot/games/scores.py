@@ -1,0 +1,61 @@
+"""Scores of both games: /top (this chat's quiz and all-time scores, race wins) and
+/stats (a player's own record of quizzes and races)."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from ..context import Context
+from . import quiz
+from .common import NO_STORE, duration, medal, player_name, plural
+
+
+async def top_command(update: Update, context: Context) -> None:
+    """/top: this game's scores (the running or the last one) and the chat's all-time."""
+    message = update.effective_message
+    games = context.bot_data.game_store()
+    if games is None:
+        await message.reply_text(NO_STORE)
+        return
+    parts = []
+    game = await games.latest_game(message.chat_id, quiz.KIND)
+    if game is not None:
+        scores = await games.scores(game.id)
+        when = (f"round {game.round} of {game.settings['rounds']}" if game.state == "running"
+                else "ended")
+        lines = [f"{medal(n)} {s.name}: {s.points}" for n, s in enumerate(scores, 1)]
+        parts.append(f"Quiz #{game.id} ({when}):\n" + ("\n".join(lines) or "no points yet"))
+    everyone = await games.chat_scores(message.chat_id)
+    if everyone:
+        parts.append("All-time in this chat:\n" + "\n".join(
+            f"{medal(n)} {s.name}: {plural(s.points, 'point')}, "
+            f"{plural(s.rounds_won, 'round')}"
+            for n, s in enumerate(everyone, 1)))
+    races = await games.race_winners(message.chat_id)
+    if races:
+        parts.append("Race wins here:\n" + "\n".join(
+            f"{name}: {wins}" for name, wins in races))
+    await message.reply_text("\n\n".join(parts) or "No scores here yet. Start a game: /quiz")
+
+
+async def stats_command(update: Update, context: Context) -> None:
+    """/stats: your own record (in this group, or everywhere in a private chat)."""
+    message = update.effective_message
+    games = context.bot_data.game_store()
+    if games is None:
+        await message.reply_text(NO_STORE)
+        return
+    private = message.chat.type == "private"
+    user = update.effective_user
+    stats = await games.player_stats(user.id, None if private else message.chat_id)
+    where = "everywhere" if private else "in this chat"
+    fastest = f"{stats['fastest']:.1f} s" if stats["fastest"] is not None else "none yet"
+    best_race = ("" if stats["best_race"] is None
+                 else f", fastest finish {duration(stats['best_race'])}")
+    await message.reply_text(
+        f"{player_name(user)}, your record {where}:\n"
+        f"Quiz: {plural(stats['quiz_games'], 'game')} scored in, {stats['quiz_wins']} won; "
+        f"{plural(stats['rounds_won'], 'round')} won, {plural(stats['points'], 'point')} "
+        f"(best game {stats['best_game']}); fastest answer {fastest}.\n"
+        f"Races: {stats['races']} entered, {stats['races_finished']} finished, "
+        f"{stats['races_won']} won{best_race}.")
