@@ -133,10 +133,10 @@ def run_driver(driver: str, path: str, repeat: int, *flags: str) -> tuple[int, i
 
 
 def warm_cost() -> tuple[float, float]:
-    """Seconds a fresh worker spends importing the burr kind and loading the compiled
+    """CPU seconds a fresh worker spends importing the burr kind and loading the compiled
     searches from numba's cache (once per worker)."""
-    code = ("import time; t = time.perf_counter(); from solvers.burr.kind import Burr; "
-            "u = time.perf_counter(); Burr().warm_up(); v = time.perf_counter(); "
+    code = ("import time; t = time.process_time(); from solvers.burr.kind import Burr; "
+            "u = time.process_time(); Burr().warm_up(); v = time.process_time(); "
             "print(u - t, v - u)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout.split()
@@ -206,7 +206,7 @@ def main() -> int:
     args = parser.parse_args()
     driver = args.burrtools if args.burrtools and os.path.exists(args.burrtools) else None
     imported, warmed = warm_cost()
-    print(f"Once per worker: importing the burr kind {imported:.2f} s, loading the "
+    print(f"Once per worker (CPU): importing the burr kind {imported:.2f} s, loading the "
           f"compiled searches from numba's cache {warmed:.2f} s\n")
     kind = Burr()
     kind.warm_up()
