@@ -182,16 +182,18 @@ class _Work:
 
     def result(self, status: int) -> Disassembly:
         """The moves, each written for the smaller side of its part, and the levels."""
-        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
-                             states=int(self.outcome[4]))
+        _, _, made, separations, states, _, _ = self.outcome.tolist()
         if status == PAUSED:
-            result.states += int(self.counters[4])
+            states += int(self.counters[4])
+        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
+                             states=states)
+        found = self.found[:made].tolist()
         first = 0
-        for count, part in self.levels[:self.outcome[3]].tolist():
+        for count, part in self.levels[:separations].tolist():
             pieces = [p for p in range(len(self.stack)) if part >> p & 1]
-            for group, direction, distance, separates in self.found[first:first + count]:
-                move = Move(tuple(p for p in pieces if group >> p & 1), int(direction),
-                            int(distance), bool(separates))
+            for group, direction, distance, separates in found[first:first + count]:
+                move = Move(tuple(p for p in pieces if group >> p & 1), direction, distance,
+                            bool(separates))
                 result.moves.append(_smaller_side(move, pieces))
             result.levels.append(count)
             first += count
