@@ -1,7 +1,10 @@
 """Fault run: the load of bench/load.py while random faults are injected (issue 14).
 
-    .venv/bin/python bench/faults.py                   # 3 minutes, 60 chats a wave
+    .venv/bin/python bench/faults.py                   # 2 + 2 minutes, 60 chats a wave
     .venv/bin/python bench/faults.py --minutes 1 --chats 20
+
+Two runs of the same length, one after the other: the baseline without faults, then
+the same load with them, each with a fresh bot.
 
 The bot runs in this process (its own thread and event loop, a fresh SQLite file in a
 temporary folder, its sandbox on a free 127.0.0.1 port), so that faults can reach it
@@ -270,7 +273,8 @@ def report(run: Run, seconds: float, errors: int, args: argparse.Namespace) -> s
     waits = [r.latency for r in run.requests if r.latency is not None]
     still = [r.latency for r in run.requests if r.type in NO_WORKER and r.latency is not None]
     gaps = [b - a for a, b in zip(run.round_times, run.round_times[1:], strict=False)]
-    faults = ", ".join(f"{kind} {run.faults[kind]}" for kind in FAULTS)
+    faults = ", ".join(f"{kind} {run.faults[kind]}" for kind in FAULTS) if run.faults \
+        else "none"
     return "\n".join([
         f"{seconds:.0f} s, waves of {args.chats} chats, {args.workers} workers; "
         f"faults injected: {faults}.",
@@ -287,20 +291,36 @@ def report(run: Run, seconds: float, errors: int, args: argparse.Namespace) -> s
     ])
 
 
-async def drive(bot: BotThread, args: argparse.Namespace) -> tuple[Run, float]:
+async def drive(bot: BotThread, args: argparse.Namespace, inject_faults: bool
+                ) -> tuple[Run, float]:
     run = Run()
     async with LoadClient(bot.bot.url) as client:
         start = time.monotonic()
         until = start + args.minutes * 60
-        await asyncio.gather(waves(client, run, args, start, until),
-                             faults(bot, client, run, start, until, args.every),
-                             quiz(client, run, until))
+        tasks = [waves(client, run, args, start, until), quiz(client, run, until)]
+        if inject_faults:
+            tasks.append(faults(bot, client, run, start, until, args.every))
+        await asyncio.gather(*tasks)
         return run, time.monotonic() - start
+
+
+def one_run(args: argparse.Namespace, inject_faults: bool) -> Run:
+    """A fresh bot under the load, with or without faults; its report printed."""
+    random.seed(args.seed)
+    with tempfile.TemporaryDirectory(prefix="puzzlebot-faults-") as folder:
+        config = Config(db_path=str(Path(folder) / "faults.sqlite3"), workers=args.workers,
+                        solve_timeout=30.0)
+        with BotThread(config) as bot:
+            run, seconds = asyncio.run(drive(bot, args, inject_faults))
+            errors = bot.bot.application.bot_data.services.metrics.errors
+    print(("With faults" if inject_faults else "Baseline, no faults") + ":", flush=True)
+    print(report(run, seconds, errors, args) + "\n", flush=True)
+    return run
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=3.0)
+    parser.add_argument("--minutes", type=float, default=2.0, help="of each of the two runs")
     parser.add_argument("--chats", type=int, default=60, help="chats in each wave")
     parser.add_argument("--ramp", type=float, default=10.0,
                         help="seconds over which a wave's chats start")
@@ -310,16 +330,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds a request may wait for its answer before it is lost")
     parser.add_argument("--seed", type=int, default=14)
     args = parser.parse_args(argv)
-    random.seed(args.seed)
-    with tempfile.TemporaryDirectory(prefix="puzzlebot-faults-") as folder:
-        config = Config(db_path=str(Path(folder) / "faults.sqlite3"), workers=args.workers,
-                        solve_timeout=30.0)
-        with BotThread(config) as bot:
-            run, seconds = asyncio.run(drive(bot, args))
-            errors = bot.bot.application.bot_data.services.metrics.errors
-    print(report(run, seconds, errors, args))
-    lost = sum(r.outcome == "lost" for r in run.requests)
-    return 0 if lost == 0 and run.unanswered_presses == 0 else 1
+    runs = [one_run(args, inject_faults=False), one_run(args, inject_faults=True)]
+    lost = sum(r.outcome == "lost" for run in runs for r in run.requests)
+    return 0 if lost == 0 and runs[1].unanswered_presses == 0 else 1
 
 
 if __name__ == "__main__":
