@@ -7,6 +7,7 @@ import contextlib
 import html
 import logging
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from telegram import Update
@@ -20,7 +21,8 @@ from solvers.pipeline import prepare
 from . import anagrams
 from .context import Context, message_of
 from .games import quiz
-from .pool import ShuttingDown
+from .pool import JobTimeout, ShuttingDown, WorkerDied
+from .replies import admitted
 from .routing import command_argument
 
 log = logging.getLogger(__name__)
@@ -77,6 +79,26 @@ async def example(update: Update, context: Context) -> None:
     await message_of(update).reply_text((PUZZLES / kind.example).read_text().strip())
 
 
+#: seconds a worker may take to parse a puzzle and write its SMT-LIB2 text
+SMT_TIMEOUT = 20.0
+
+
+@dataclass(frozen=True)
+class SmtText:
+    """A puzzle's SMT-LIB2 text as it crosses from the worker."""
+
+    kind_name: str
+    title: str
+    smtlib: str
+
+
+def smt_job(text: str) -> SmtText:
+    """Runs in a worker: parsing and encoding are CPU work (Z3 for some kinds), which
+    must not hold up the event loop."""
+    kind, puzzle, _ = prepare(text)
+    return SmtText(kind.name, kind.title, kind.smt(puzzle))
+
+
 async def smt(update: Update, context: Context) -> None:
     """/smt PUZZLE: the SMT-LIB2 text as a document."""
     message = message_of(update)
@@ -85,15 +107,24 @@ async def smt(update: Update, context: Context) -> None:
         await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt "
                                  + next(k.smt_example for k in registry.KINDS if k.smt_example))
         return
+    if not await admitted(update, context):
+        return
     try:
-        kind, puzzle, _ = prepare(text)
-        smtlib = kind.smt(puzzle)
+        made = await context.bot_data.services.pool.submit(smt_job, text, timeout=SMT_TIMEOUT)
     except PuzzleError as error:
         await message.reply_text(str(error))
         return
+    except JobTimeout:
+        await message.reply_text(f"/smt: writing this puzzle out took longer than "
+                                 f"{SMT_TIMEOUT:g} s, so I stopped it.")
+        return
+    except WorkerDied:
+        await message.reply_text("/smt: the worker stopped in the middle of this job; "
+                                 "please send it again.")
+        return
     await message.reply_document(
-        smtlib.encode(), filename=f"{kind.name}.smt2",
-        caption=f"{kind.title}: SMT-LIB2, {len(smtlib.splitlines())} lines. "
+        made.smtlib.encode(), filename=f"{made.kind_name}.smt2",
+        caption=f"{made.title}: SMT-LIB2, {len(made.smtlib.splitlines())} lines. "
                 "Run it with: z3 file.smt2")
 
 

@@ -56,6 +56,8 @@ class BotData:
         #: hint steps by clue, most recently used last (bounded where /hint uses it)
         self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
         self._game_store: GameStore | None = None
+        #: chats whose race puzzle is being made in a worker just now
+        self.race_setups: set[int] = set()
 
     @property
     def services(self) -> Services:
