@@ -143,11 +143,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_bot(folder: Path, port: int, workers: int, budget: float) -> subprocess.Popen:
-    """`python -m bot` on the sandbox, its log in the folder."""
+def start_bot(folder: Path, port: int, workers: int, budget: float,
+              **settings: str) -> subprocess.Popen:
+    """`python -m bot` on the sandbox, its log in the folder; `settings`: more of its
+    environment (PUZZLEBOT_COUNT_WORKERS=...)."""
     env = {key: value for key, value in os.environ.items() if key != "TELEGRAM_BOT_TOKEN"}
     env.update(PUZZLEBOT_SANDBOX_PORT=str(port), PUZZLEBOT_DB=str(folder / "load.sqlite3"),
-               PUZZLEBOT_WORKERS=str(workers), PUZZLEBOT_SOLVE_TIMEOUT=str(budget))
+               PUZZLEBOT_WORKERS=str(workers), PUZZLEBOT_SOLVE_TIMEOUT=str(budget), **settings)
     log = (folder / "bot.log").open("w")
     return subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=log,
                             stderr=subprocess.STDOUT, start_new_session=True)

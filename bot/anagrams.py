@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass
 
 from telegram import (
+    BotCommand,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
@@ -35,6 +36,11 @@ from .routing import command_argument
 
 log = logging.getLogger(__name__)
 
+#: the lines of /help about hints and inline mode
+HELP = ("/hint LETTERS: anagram hints, one step at a time\n"
+        "@{bot} letters: anagrams in any chat (inline mode)\n")
+#: their entries in the command menu
+MENU = [BotCommand("hint", "Anagram hints step by step: /hint dormitory")]
 #: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
 HINT_TIMEOUT = 10.0
 #: clues whose steps stay in memory

@@ -26,11 +26,13 @@ from solvers import registry
 from . import anagrams, check, commands, files, routing
 from .config import Config
 from .context import CONTEXT_TYPES, App, Services
+from .counts import Counts, cancel_command
 from .flood import PatientRateLimiter
+from .games import quiz
 from .games import wiring as games
+from .lanes import Lanes
 from .metrics import Metrics
 from .ops import OpsServer
-from .pool import SolverPool
 from .ratelimit import RateLimiter
 from .store import Store
 from .webhook import start_updates
@@ -54,10 +56,12 @@ def build_application(config: Config, base_url: str | None = None,
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
     add_handlers(application)
+    lanes, store = Lanes(config), Store(config.db_path)
     application.bot_data.install(Services(
         config=config,
-        pool=SolverPool(config.workers, config.solve_timeout),
-        store=Store(config.db_path),
+        pool=lanes,
+        counts=Counts(lanes, store.put_result),
+        store=store,
         metrics=metrics,
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
     ))
@@ -70,6 +74,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("smt", commands.smt))
     application.add_handler(CommandHandler("check", check.check_command))
     application.add_handler(CommandHandler("admin", commands.admin))
+    application.add_handler(CommandHandler("cancel", cancel_command))
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
@@ -86,12 +91,14 @@ def bot_commands() -> list[BotCommand]:
     """The command menu shown by Telegram clients."""
     commands = [
         BotCommand("help", "What I do and the puzzles I know"),
-        BotCommand("example", "A ready puzzle to try: /example seki"),
+        BotCommand("example", "A ready puzzle to try: "
+                              f"/example {registry.with_example()[0].name}"),
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
         BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
-        BotCommand("hint", "Anagram hints step by step: /hint dormitory"),
-        BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30"),
-        BotCommand("race", "Puzzle race in a group: /race seki"),
+        *anagrams.MENU,
+        BotCommand("cancel", "Stop your own long count"),
+        *quiz.MENU,
+        BotCommand("race", f"Puzzle race in a group: /race {registry.racing()[0].name}"),
         BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
         BotCommand("top", "Scores of this game and of all time here"),
         BotCommand("stats", "Your own game record"),
@@ -107,6 +114,14 @@ async def open_services(application: App) -> None:
     svc.pool.start()
     await games.resume(application)
     await application.bot.set_my_commands(bot_commands())
+
+
+async def drop_work(application: App) -> None:
+    """The bot is stopping: end the counts and the jobs still waiting now, telling the
+    people who asked, so the stop does not wait for them."""
+    svc = application.bot_data.services
+    await svc.counts.close()
+    svc.pool.drop_jobs()
 
 
 async def close_services(application: App) -> None:
@@ -162,6 +177,7 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
                 if ops is not None:
                     await ops.stop()
                 await application.updater.stop()
+                await drop_work(application)
                 await application.stop()
                 await close_services(application)
     finally:

@@ -17,7 +17,10 @@ from solvers import registry
 from solvers.base import PuzzleError
 from solvers.pipeline import prepare
 
+from . import anagrams
 from .context import Context
+from .games import quiz
+from .pool import ShuttingDown
 from .routing import command_argument
 
 log = logging.getLogger(__name__)
@@ -46,13 +49,12 @@ WELCOME = (
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
-    "/hint LETTERS: anagram hints, one step at a time\n"
-    "@{bot} letters: anagrams in any chat (inline mode)\n"
+    f"{anagrams.HELP}"
+    "/cancel: stop your own long count\n"
     "/help: this message\n\n"
     "<b>In groups</b>\n"
-    "/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
-    "/race KIND: a puzzle race (seki, sudoku, gogen, nw); /submit ID in private to finish\n"
-    "/skip, /stop: for the quiz's starter or an admin\n"
+    f"{quiz.HELP}"
+    "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
     "/top: scores; /stats: your own record"
 )
 
@@ -60,7 +62,8 @@ WELCOME = (
 async def start(update: Update, context: Context) -> None:
     """/start and /help: what the bot does and the kinds it knows."""
     await update.effective_message.reply_text(
-        WELCOME.format(kinds=kinds_listing(), bot=context.bot.username),
+        WELCOME.format(kinds=kinds_listing(), bot=context.bot.username,
+                       races=", ".join(kind.name for kind in registry.racing())),
         parse_mode=ParseMode.HTML)
 
 
@@ -68,7 +71,7 @@ async def example(update: Update, context: Context) -> None:
     """/example KIND: the kind's sample puzzle, ready to be sent back."""
     kind = registry.get(context.args[0]) if context.args else None
     if kind is None or not kind.example:
-        names = ", ".join(k.name for k in registry.KINDS if k.example)
+        names = ", ".join(k.name for k in registry.with_example())
         await update.effective_message.reply_text(f"Usage: /example KIND, one of: {names}")
         return
     await update.effective_message.reply_text((PUZZLES / kind.example).read_text().strip())
@@ -79,7 +82,8 @@ async def smt(update: Update, context: Context) -> None:
     message = update.effective_message
     text = command_argument(message)
     if not text:
-        await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt oo+ooaoo-")
+        await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt "
+                                 + next(k.smt_example for k in registry.KINDS if k.smt_example))
         return
     try:
         kind, puzzle, _ = prepare(text)
@@ -101,17 +105,23 @@ async def admin(update: Update, context: Context) -> None:
         return
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
     await update.effective_message.reply_text(
-        f"{svc.metrics.report()}\nWorkers: {svc.pool.workers}; "
-        f"jobs waiting or running: {svc.pool.pending}; "
-        f"store: {store}, schema {await svc.store.schema_version()}")
+        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}\n"
+        f"Store: {store}, schema {await svc.store.schema_version()}")
 
 
 async def on_error(update: object, context: Context) -> None:
     """Log every unexpected failure; tell the user something went wrong."""
-    log.error("unexpected error handling an update", exc_info=context.error)
-    context.bot_data.services.metrics.errors += 1
+    stopping = isinstance(context.error, ShuttingDown)
+    if not stopping:
+        log.error("unexpected error handling an update", exc_info=context.error)
+        context.bot_data.services.metrics.errors += 1
     if isinstance(update, Update) and update.effective_message:
         with contextlib.suppress(TelegramError):
             await update.effective_message.reply_text(
+                RESTARTING if stopping else
                 "Sorry, something went wrong on my side. The error has been logged.")
+
+
+#: what a person whose job was dropped because the bot is stopping is told
+RESTARTING = "I am restarting, so I stopped this job. Please send it again in a minute."
 

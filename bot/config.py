@@ -21,6 +21,9 @@ class Config:
     db_path: str = "puzzlebot.sqlite3"
     workers: int = 2
     solve_timeout: float = 60.0
+    #: workers of the count lane (long counts after their first answer) and their limit
+    count_workers: int = 1
+    count_timeout: float = 900.0
     sandbox_port: int = 8080
     owner_id: int | None = None
     #: solving requests one person may make at once, and how many more per minute
@@ -62,12 +65,15 @@ class Config:
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
         env = dict(os.environ if env is None else env)
         owner = env.get("PUZZLEBOT_OWNER_ID", "").strip()
+        workers = int(env.get("PUZZLEBOT_WORKERS") or os.cpu_count() or 2)
         return cls(
             token=env.get("TELEGRAM_BOT_TOKEN") or None,
             api_url=env.get("TELEGRAM_API_URL") or None,
             db_path=env.get("PUZZLEBOT_DB", "puzzlebot.sqlite3"),
-            workers=int(env.get("PUZZLEBOT_WORKERS") or os.cpu_count() or 2),
+            workers=workers,
             solve_timeout=float(env.get("PUZZLEBOT_SOLVE_TIMEOUT") or 60),
+            count_workers=int(env.get("PUZZLEBOT_COUNT_WORKERS") or max(1, workers - 1)),
+            count_timeout=float(env.get("PUZZLEBOT_COUNT_TIMEOUT") or 900),
             sandbox_port=int(env.get("PUZZLEBOT_SANDBOX_PORT") or 8080),
             owner_id=int(owner) if owner.lstrip("-").isdigit() else None,
             rate_burst=int(env.get("PUZZLEBOT_RATE_BURST") or 8),
@@ -84,6 +90,7 @@ class Config:
         masked = "set" if self.token else "unset"
         return (f"Config(token={masked}, api_url={self.api_url!r}, db_path={self.db_path!r}, "
                 f"workers={self.workers}, solve_timeout={self.solve_timeout}, "
+                f"count_workers={self.count_workers}, count_timeout={self.count_timeout}, "
                 f"sandbox_port={self.sandbox_port}, webhook_url={self.webhook_url!r}, "
                 f"metrics_port={self.metrics_port})")
 

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 from .config import Config
+from .counts import Counts
 from .games.store import GameStore
+from .lanes import Lanes
 from .metrics import Metrics
-from .pool import SolverPool
 from .ratelimit import RateLimiter
 from .store import Store
 
@@ -27,11 +28,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Services:
-    """What every handler needs: configuration, the solver pool, the store, the figures
-    and the per-user rate limit."""
+    """What every handler needs: configuration, the lanes of solving work and the long
+    counts running in them, the store, the figures and the per-user rate limit."""
 
     config: Config
-    pool: SolverPool
+    pool: Lanes
+    counts: Counts
     store: Store
     metrics: Metrics
     limiter: RateLimiter
@@ -70,13 +72,12 @@ class BotData:
         return self.chat_locks[chat_id]
 
     def game_store(self) -> GameStore | None:
-        """The game tables on the store's connection; None when the store is unusable.
-        Made again when the store's connection changes."""
+        """The game tables through the store; None when the store is unusable."""
         store = self.services.store
         if store.db is None:
             return None
-        if self._game_store is None or self._game_store.db is not store.db:
-            self._game_store = GameStore(store.db, store.transaction)
+        if self._game_store is None or self._game_store.store is not store:
+            self._game_store = GameStore(store)
         return self._game_store
 
 

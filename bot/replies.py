@@ -55,8 +55,16 @@ async def answer(update: Update, context: Context,
         known = await svc.store.file_ids(key, context.bot.id)
         log.info("cache hit: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
     else:
+        if svc.counts.running(key) is not None:  # this puzzle is being counted: join it
+            await svc.counts.follow(message, user_id(update), key, text, kind, None,
+                                    send_first_answers)
+            return
         result = await solve_in_pool(update, context, text, kind)
         if result is None:
+            return
+        if result.counting:  # a long count: the first answers now, the count after
+            await svc.counts.follow(message, user_id(update), key, text, kind, result,
+                                    send_first_answers)
             return
         if cacheable(result):
             await svc.store.put_result(key, result)
@@ -66,6 +74,20 @@ async def answer(update: Update, context: Context,
     if cacheable(result):
         await svc.store.put_file_ids(key, context.bot.id, {
             number: file_id for number, file_id in sent.items() if known.get(number) != file_id})
+
+
+def user_id(update: Update) -> int:
+    """Who asked (a channel post has nobody: 0)."""
+    return update.effective_user.id if update.effective_user else 0
+
+
+async def send_first_answers(message: Message, result: Result, caption: str) -> Message:
+    """A long count's first picture with its running caption, then the check report."""
+    picture = await send_media(message, result.media[0], caption, None)
+    for media in result.media[1:]:
+        await send_media(message, media, media.caption, None)
+    await send_report(message, result)
+    return picture
 
 
 def cacheable(result: Result) -> bool:

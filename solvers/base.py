@@ -10,7 +10,8 @@ Words used throughout:
 - *puzzle*: the immutable model a kind's `parse` builds from the user's text;
 - *solution*: one answer to a puzzle, in whatever form the kind finds natural;
 - *limits*: how much work a solve may do (solution cap, time budget, progress callback);
-- *report*: the line-by-line verdict of a kind's independent `check`.
+- *rule*: one thing a kind's independent `check` verified, with whether it holds;
+- *report*: the rules and the verdict of a check, printed one rule a line.
 """
 
 from __future__ import annotations
@@ -64,11 +65,17 @@ class Limits:
     `deadline` is a `time.monotonic()` instant after which a search should return what it
     has (marked not exhaustive). `progress` is called now and then with
     (solutions found so far, search nodes) so long counts can show a live figure.
+
+    `early` is how a long count hands back its first solutions: a kind that counts for
+    long calls `hand_back` now and then once it has a solution; when `early` answers
+    True the search stops there and returns them marked `counting` (whoever asked will
+    count the rest elsewhere, so the first picture need not wait for the whole count).
     """
 
     max_solutions: int = 2
     deadline: float | None = None
     progress: Callable[[int, int], None] | None = None
+    early: Callable[[Solutions], bool] | None = None
 
     @classmethod
     def within(cls, seconds: float | None, max_solutions: int = 2, **kw: Any) -> Limits:
@@ -77,6 +84,10 @@ class Limits:
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
+
+    def hand_back(self, solutions: Solutions) -> bool:
+        """Offer a long count's first solutions; True: stop the search and return them."""
+        return self.early is not None and bool(solutions.found) and self.early(solutions)
 
 
 @dataclass
@@ -87,6 +98,8 @@ class Solutions:
     seen; `exhaustive` is True only when the search proved there are no others (so
     `count` is exact). `reason` says why there is no solution when `count == 0`.
     `stats` carries search figures worth showing (nodes, conflicts, seconds...).
+    `counting` marks first solutions handed back early (`Limits.early`): the count is
+    only what was seen before the search stopped, and goes on elsewhere.
     """
 
     found: list[Any]
@@ -94,10 +107,15 @@ class Solutions:
     exhaustive: bool
     reason: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+    counting: bool = False
 
     @property
     def unique(self) -> bool:
         return self.exhaustive and self.count == 1
+
+    def at_least(self, figure: int) -> str:
+        """A figure of this count as a person would say it: exact, or "at least"."""
+        return f"{figure:,}" if self.exhaustive else f"at least {figure:,}"
 
     def count_text(self) -> str:
         """The count as a person would say it: `exactly 1`, `at least 2`, `none`."""
@@ -106,15 +124,41 @@ class Solutions:
         return f"exactly {self.count:,}" if self.exhaustive else f"at least {self.count:,}"
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One thing a check verified: `name` is what was checked ("Row 1", "bijoux",
+    "RotorGroup 5", "Move 3"), `ok` whether it holds (None for a line that only informs,
+    such as a section heading or the topic note), `detail` what was found. The report
+    prints it as `name`, `sep`, `detail`: the line the seeds show."""
+
+    name: str
+    ok: bool | None
+    detail: str = ""
+    sep: str = " "
+
+    def line(self) -> str:
+        return f"{self.name}{self.sep}{self.detail}" if self.detail else self.name
+
+
 @dataclass
 class CheckReport:
-    """An independent verdict on one solution: one line per rule checked."""
+    """An independent verdict on one solution: the rules checked and the verdict."""
 
     ok: bool
-    lines: list[str]
+    rules: list[Rule]
     verdict: str
 
+    def broken(self) -> list[Rule]:
+        """The rules the solution breaks (information lines are never broken)."""
+        return [rule for rule in self.rules if rule.ok is False]
+
+    @property
+    def lines(self) -> list[str]:
+        """The report's lines as the seeds print them, one a rule."""
+        return [rule.line() for rule in self.rules]
+
     def text(self) -> str:
+        """The seed-shaped report: the lines, a blank line, the verdict."""
         return "\n".join([*self.lines, "", self.verdict])
 
 
@@ -149,6 +193,26 @@ class PuzzleKind(ABC):
     aliases: tuple[str, ...] = ()
     #: solutions a reply looks for by default: 2 is enough to prove a puzzle unique
     max_solutions: int = 2
+    #: what a long count counts ("unique assemblies"); set by kinds whose solve counts
+    #: every solution and may run for minutes, and which hand back their first solutions
+    #: early (`Limits.early`); empty for the others
+    counted: str = ""
+    #: how a person types a solution (`9 lines of 9 digits`), shown by /check and races;
+    #: a kind without one is never raced
+    solution_form: str = ""
+    #: True when `generate` makes new puzzles: each race gets a fresh one
+    generates: bool = False
+    #: for kinds without a generator, the file-name prefix of the puzzles in `puzzles/`
+    #: that races draw from (`gogen_`)
+    race_pool: str = ""
+    #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
+    smt_example: str = ""
+
+    @property
+    def races(self) -> bool:
+        """Whether /race can use this kind: players can type a solution, and there is a
+        generator or a pool of puzzle files."""
+        return bool(self.solution_form) and (self.generates or bool(self.race_pool))
 
     @abstractmethod
     def detect(self, text: str) -> bool:
@@ -184,6 +248,11 @@ class PuzzleKind(ABC):
 
     # Optional hooks -------------------------------------------------------------
 
+    def claims(self, text: str) -> bool:
+        """In a private chat, whether text that no kind `detect`s is this kind's anyway
+        (bare letters are an anagram clue). At most one kind should claim any text."""
+        return False
+
     def puzzle_name(self, puzzle: Any) -> str:
         """The name given in the puzzle's header, if any."""
         return getattr(puzzle, "name", "") or ""
@@ -198,6 +267,11 @@ class PuzzleKind(ABC):
         first = self.format_solution(puzzle, solutions.found[0])
         verdict = report.verdict if report else ""
         return f"{title}\n{verdict}\n{first}\nSolutions: {solutions.count_text()}"
+
+    def count_figures(self, puzzle: Any, solutions: Solutions) -> str:
+        """A long count's figures in words, each "at least" unless the count is complete
+        ("19,186 unique assemblies, 248,376 when each turn of the whole counts apart")."""
+        return f"{solutions.at_least(solutions.count)} {self.counted}"
 
     def alternatives_note(self, puzzle: Any, solutions: Solutions) -> str:
         """What the report says when more than one solution was found: for a puzzle,

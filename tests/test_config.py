@@ -53,6 +53,6 @@ def test_python_m_bot_names_the_bad_setting_without_a_traceback():
     env = {"PUZZLEBOT_WEBHOOK_URL": "ftp://nowhere", "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-m", "bot"], env=env, capture_output=True,
                           text=True, timeout=60)
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert "PuzzleBot: PUZZLEBOT_WEBHOOK_URL must be" in done.stderr
     assert "Traceback" not in done.stderr

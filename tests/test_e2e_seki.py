@@ -14,7 +14,7 @@ from botchat import ask, bot_config
 from PIL import Image
 
 from bot.app import running
-from bot.pool import SolverPool
+from bot.lanes import Lanes
 from bot.sandbox.client import SandboxClient
 from bot.store import SCHEMA_VERSION
 
@@ -110,7 +110,7 @@ async def test_example_can_be_sent_back_and_solved(puzzlebot):
 async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp_path):
     config = bot_config(tmp_path, solve_timeout=4.0)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        pool: SolverPool = bot.application.bot_data.services.pool
+        pool: Lanes = bot.application.bot_data.services.pool
         real_solve = pool.solve
 
         async def solve_or_sleep(text: str, kind_name: str | None = None, **options):

@@ -8,6 +8,10 @@
 
 Only loopback addresses are served, and requests whose Host (or Origin) is not a loopback
 name are refused, so a web page elsewhere cannot reach the sandbox through DNS rebinding.
+A write to the client API (POST or DELETE under /sandbox/) must be JSON
+(`Content-Type: application/json`, which a plain HTML form cannot send) and, when the
+browser names its Origin, come from the sandbox's own page: a form on another site, a
+sandboxed frame or a file (`Origin: null`) cannot reset the sandbox or post as a user.
 """
 
 from __future__ import annotations
@@ -97,6 +101,11 @@ def _host_of(header: str) -> str:
     if header.startswith("["):
         return header[1 : header.find("]")] if "]" in header else header
     return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def _same_origin(origin: str, host: str) -> bool:
+    """The browser's Origin is the sandbox's own page (its scheme, Host and port)."""
+    return origin.strip().lower().rstrip("/") == f"http://{host.strip().lower()}"
 
 
 def _json(data, status: int = 200) -> web.Response:
@@ -202,12 +211,13 @@ class Sandbox:
         if not is_loopback_name(_host_of(host)):
             return web.Response(status=403, text="the sandbox answers loopback names only")
         origin = request.headers.get("Origin")
-        if origin and origin != "null" and not is_loopback_name(urlsplit(origin).hostname or ""):
+        if origin is not None and not is_loopback_name(urlsplit(origin).hostname or ""):
             return web.Response(status=403, text="cross-origin requests are refused")
-        if (request.path.startswith("/sandbox/") and request.method in ("POST", "DELETE")
-                and request.content_type != "application/json"
-                and request.content_length):
-            return _client_error("send JSON with Content-Type: application/json", 415)
+        if request.path.startswith("/sandbox/") and request.method in ("POST", "DELETE"):
+            if origin is not None and not _same_origin(origin, host):
+                return web.Response(status=403, text="cross-origin requests are refused")
+            if request.content_type != "application/json":
+                return _client_error("send JSON with Content-Type: application/json", 415)
         try:
             response = await handler(request)
         except ClientError as err:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..base import Limits, PuzzleError
+from ..base import Limits, PuzzleError, clip
 from .combine import Combiner
 from .lexicon import (
     ALPHABET,
@@ -186,7 +186,7 @@ class Search:
         for entry in self.required:
             after = fit(pool, blanks, key_of(entry.letters))
             if after is None:
-                raise PuzzleError(f"'{entry.text}' needs letters the clue does not have")
+                raise PuzzleError(f"'{clip(entry.text)}' needs letters the clue does not have")
             pool, blanks = after
         return pool, blanks
 

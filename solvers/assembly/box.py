@@ -314,15 +314,25 @@ class Assembler:
                 last = now
                 if limits.progress:
                     limits.progress(count, nodes)
+                so_far = self._solutions(found, count, raw if unique else count, nodes,
+                                         started, exhaustive=False, counting=True)
+                if limits.hand_back(so_far):
+                    return so_far
                 if limits.expired():
                     exhaustive = False
                     break
-        stats = {"raw_count": raw if unique else count, "symmetries": group,
+        return self._solutions(found, count, raw if unique else count, nodes, started,
+                               exhaustive)
+
+    def _solutions(self, found: list[Assembly], count: int, raw: int, nodes: int,
+                   started: float, exhaustive: bool, counting: bool = False) -> Solutions:
+        """The count so far (or in full) with its figures: raw count, nodes, seconds."""
+        stats = {"raw_count": raw, "symmetries": len(self.symmetries),
                  "nodes": nodes, "seconds": round(time.monotonic() - started, 3),
                  "engine": "bitmask" if self.use_bitmask() else
                  "xcover" if all(c == 1 for c in self.counts) else "miniexact"}
-        return Solutions(found, count, exhaustive, "" if count else
-                         "the parts cannot fill the box", stats)
+        return Solutions(list(found), count, exhaustive, "" if count or counting else
+                         "the parts cannot fill the box", stats, counting)
 
     def _classify(self, assembly: Assembly, cover: list[int], fixing: dict[int, list[int]],
                   everything: list[int], keys: set[Assembly], unique: bool) -> tuple[bool, int]:

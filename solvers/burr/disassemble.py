@@ -82,15 +82,32 @@ class Mover:
         self.length = length
         arrays = [_cell_array(piece) for piece in cells]
         count = len(arrays)
-        self.sizes = np.array([len(a) for a in arrays], dtype=np.int64)
-        self.cells = np.zeros((count, int(self.sizes.max()), 3), dtype=np.int64)
-        for p, where in enumerate(arrays):
-            self.cells[p, :len(where)] = where
+        #: every piece's cells in one array, piece p's at rows first[p] to first[p + 1]
+        self.cells = np.concatenate(arrays)
+        self.first = np.zeros(count + 1, dtype=np.int64)
+        np.cumsum([len(a) for a in arrays], out=self.first[1:])
         #: which cells each piece fills (filled in by `_take_apart` at its first call)
         self.grid = np.zeros((count, length, length, length), dtype=np.bool_)
+        #: piece i shifted by r against piece j overlap: 2 * generation + 1, apart:
+        #: 2 * generation; any other value is from an earlier assembly, not known yet
+        self.hits, self.generation = _collision_table(count, length)
+
+
+#: per (pieces, stick length): the collision table shared by every assembly in turn,
+#: and the generation of the last one (a fresh table per assembly cost more than the
+#: whole search of an easy one)
+_TABLES: dict[tuple[int, int], list] = {}
+
+
+def _collision_table(count: int, length: int) -> tuple[np.ndarray, int]:
+    """The shared table and a new generation, which makes every entry unknown at once."""
+    table = _TABLES.get((count, length))
+    if table is None or table[1] >= 2**30:
         span = 2 * length + 1
-        #: piece i shifted by r against piece j: -1 not yet known, 0 apart, 1 they overlap
-        self.hits = np.full((count, count, span, span, span), -1, dtype=np.int8)
+        table = _TABLES[(count, length)] = [
+            np.zeros((count, count, span, span, span), dtype=np.int32), 0]
+    table[1] += 1
+    return table[0], table[1]
 
 
 @lru_cache(maxsize=8192)
@@ -103,9 +120,10 @@ def disassemble(cells: Sequence[frozenset[Cell]], length: int,
                 limits: Limits | None = None) -> Disassembly:
     """Take the whole assembly apart, or find that it cannot be."""
     mover = Mover(cells, length)
-    work = _Work(len(cells))
+    work = _work(len(cells))
     while True:
-        status = _take_apart(mover.cells, mover.sizes, mover.grid, mover.hits, mover.length,
+        status = _take_apart(mover.cells, mover.first, mover.grid, mover.hits, mover.generation,
+                             mover.length,
                              work.states, work.parent, work.moves, work.table, work.counters,
                              work.last, work.stack, work.starts, work.found, work.levels,
                              work.outcome, MAX_STATES, CHECK_STATES, _STEPS)
@@ -136,10 +154,17 @@ class _Work:
         self.last = np.zeros(3, dtype=np.int64)
         self.stack = np.zeros(pieces, dtype=np.int64)
         self.starts = np.zeros((pieces, 3 * pieces), dtype=np.int64)
-        self.stack[0] = (1 << pieces) - 1
         self.found = np.zeros((256, 4), dtype=np.int64)
         self.levels = np.zeros((pieces, 2), dtype=np.int64)
-        self.outcome = np.array([1, 0, 0, 0, 0, 0], dtype=np.int64)
+        self.outcome = np.zeros(6, dtype=np.int64)
+
+    def reset(self) -> _Work:
+        """Ready for a new assembly: the whole burr alone on the stack, at its start."""
+        self.stack[0] = (1 << len(self.stack)) - 1
+        self.starts[0] = 0
+        self.outcome[:] = 0
+        self.outcome[0] = 1
+        return self
 
     def grow(self) -> None:
         """Four times the room for states, and the table rebuilt for it."""
@@ -171,6 +196,17 @@ class _Work:
         return result
 
 
+#: one `_Work` per number of pieces, reused by each assembly in turn (its arrays keep
+#: the size they grew to)
+_WORKS: dict[int, _Work] = {}
+
+
+def _work(pieces: int) -> _Work:
+    if pieces not in _WORKS:
+        _WORKS[pieces] = _Work(pieces)
+    return _WORKS[pieces].reset()
+
+
 def _smaller_side(move: Move, pieces: list[int]) -> Move:
     """Write a move of most of the part as the other pieces moving the opposite way."""
     if 2 * len(move.pieces) <= len(pieces):
@@ -180,18 +216,18 @@ def _smaller_side(move: Move, pieces: list[int]) -> Move:
 
 
 @njit(cache=True, nogil=True)
-def _take_apart(cells, sizes, grid, hits, n, states, parent, moves, table, counters, last,
-                stack, starts, found, levels, outcome, max_states, check_states,
-                steps):  # pragma: no cover - compiled
+def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, table,
+                counters, last, stack, starts, found, levels, outcome, max_states,
+                check_states, steps):  # pragma: no cover - compiled
     """Separate each part on the stack, pushing its halves (the larger taken next).
 
     Returns FOUND once every part came apart, NONE when one cannot, TOO_MANY; or PAUSED
     and FULL from `_search`, to be called again (after growing the arrays for FULL).
     """
     if outcome[5] == 0:
-        for p in range(len(sizes)):
-            for c in range(sizes[p]):
-                grid[p, cells[p, c, 0], cells[p, c, 1], cells[p, c, 2]] = True
+        for p in range(len(first) - 1):
+            for c in range(first[p], first[p + 1]):
+                grid[p, cells[c, 0], cells[c, 1], cells[c, 2]] = True
         outcome[5] = 1
     while True:
         if outcome[1] == 0:
@@ -210,8 +246,8 @@ def _take_apart(cells, sizes, grid, hits, n, states, parent, moves, table, count
             if (whole >> p) & 1:
                 part[size] = p
                 size += 1
-        status = _search(part, cells, sizes, grid, hits, n, states, parent, moves, table,
-                         counters, last, max_states, check_states, steps)
+        status = _search(part, cells, first, grid, hits, generation, n, states, parent,
+                         moves, table, counters, last, max_states, check_states, steps)
         if status >= 3:
             return status
         # the path: from the separating move back to the start, written in order
@@ -220,19 +256,19 @@ def _take_apart(cells, sizes, grid, hits, n, states, parent, moves, table, count
         while status == 0 and parent[state] >= 0:
             length += 1
             state = parent[state]
-        first = outcome[2]
-        if first + length > len(found):
+        at = outcome[2]
+        if at + length > len(found):
             return 4
         outcome[4] += counters[4]
         if status != 0:
             return status
         outcome[1] = 0
-        found[first + length - 1, 0], found[first + length - 1, 1] = last[0], last[1]
-        found[first + length - 1, 2], found[first + length - 1, 3] = last[2], 1
+        found[at + length - 1, 0], found[at + length - 1, 1] = last[0], last[1]
+        found[at + length - 1, 2], found[at + length - 1, 3] = last[2], 1
         state = counters[3]
         for m in range(length - 2, -1, -1):
-            found[first + m, 0], found[first + m, 1] = moves[state, 0], moves[state, 1]
-            found[first + m, 2], found[first + m, 3] = moves[state, 2], 0
+            found[at + m, 0], found[at + m, 1] = moves[state, 0], moves[state, 1]
+            found[at + m, 2], found[at + m, 3] = moves[state, 2], 0
             state = parent[state]
         outcome[2] += length
         levels[outcome[3], 0], levels[outcome[3], 1] = length, whole
@@ -283,26 +319,27 @@ def _rehash(states, count, table):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _collide(cells, sizes, grid, hits, n, i, j, rx, ry, rz):  # pragma: no cover - compiled
+def _collide(cells, first, grid, hits, generation, n, i, j, rx, ry,
+             rz):  # pragma: no cover - compiled
     """Does piece i, shifted by (rx, ry, rz) relative to piece j, overlap it?"""
     if rx >= n or -rx >= n or ry >= n or -ry >= n or rz >= n or -rz >= n:
         return False
     known = hits[i, j, rx + n, ry + n, rz + n]
-    if known >= 0:
-        return known == 1
+    if known >> 1 == generation:
+        return known & 1 == 1
     hit = False
-    for c in range(sizes[i]):
-        x, y, z = cells[i, c, 0] + rx, cells[i, c, 1] + ry, cells[i, c, 2] + rz
+    for c in range(first[i], first[i + 1]):
+        x, y, z = cells[c, 0] + rx, cells[c, 1] + ry, cells[c, 2] + rz
         if 0 <= x < n and 0 <= y < n and 0 <= z < n and grid[j, x, y, z]:
             hit = True
             break
-    hits[i, j, rx + n, ry + n, rz + n] = 1 if hit else 0
+    hits[i, j, rx + n, ry + n, rz + n] = 2 * generation + (1 if hit else 0)
     return hit
 
 
 @njit(cache=True, nogil=True)
-def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, counters,
-            last, max_states, check_states, steps):  # pragma: no cover - compiled
+def _search(part, cells, first, grid, hits, generation, n, states, parent, moves, table,
+            counters, last, max_states, check_states, steps):  # pragma: no cover - compiled
     """Breadth-first search from where the last call stopped (see `_Work.counters`).
 
     Returns FOUND with the separating move in `last` and the state it leaves from in
@@ -351,7 +388,7 @@ def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, cou
                 ry = state[3 * i + 1] - state[3 * j + 1]
                 rz = state[3 * i + 2] - state[3 * j + 2]
                 for d in range(6):
-                    if _collide(cells, sizes, grid, hits, n, i, j, rx + steps[d, 0],
+                    if _collide(cells, first, grid, hits, generation, n, i, j, rx + steps[d, 0],
                                 ry + steps[d, 1], rz + steps[d, 2]):
                         blockers[d, i] |= 1 << j
                         blockers[d ^ 1, j] |= 1 << i
@@ -378,20 +415,26 @@ def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, cou
                     moving += 1
             # every union of the movable pieces' closures, each once, in increasing order
             found = 0
-            for subset in range(1, 1 << moving):
-                union = 0
-                for m in range(moving):
-                    if (subset >> m) & 1:
-                        union |= closures[m]
-                seen = False
-                for g in range(found):
-                    if groups[g] == union:
-                        seen = True
-                        break
-                if not seen:
-                    groups[found] = union
-                    found += 1
-            groups[:found].sort()
+            for m in range(moving):
+                closure = closures[m]
+                known = found
+                for g in range(known + 1):
+                    union = closure if g == known else groups[g] | closure
+                    seen = False
+                    for h in range(found):
+                        if groups[h] == union:
+                            seen = True
+                            break
+                    if not seen:
+                        groups[found] = union
+                        found += 1
+            for g in range(1, found):
+                union = groups[g]
+                h = g
+                while h > 0 and groups[h - 1] > union:
+                    groups[h] = groups[h - 1]
+                    h -= 1
+                groups[h] = union
             for g in range(found):
                 group = groups[g]
                 distance = 1
@@ -453,7 +496,7 @@ def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, cou
                             j = part[b]
                             if (group >> j) & 1:
                                 continue
-                            if _collide(cells, sizes, grid, hits, n, i, j,
+                            if _collide(cells, first, grid, hits, generation, n, i, j,
                                         after[3 * i] - after[3 * j] + dx,
                                         after[3 * i + 1] - after[3 * j + 1] + dy,
                                         after[3 * i + 2] - after[3 * j + 2] + dz):

@@ -1,0 +1,236 @@
+"""The defects of issue 14 ("Reliability, second round"), each reproduced through the
+sandbox or the process: a locked and a read-only database (cache and quiz), a truncated
+cache row, a rejected token, long option values, forged buttons and numbers, and work
+that must go through the per-person limit."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from botchat import ask, bot_config
+
+from bot.app import running
+from bot.sandbox import Sandbox
+from bot.sandbox.client import SandboxClient
+from bot.store import Store
+from solvers.pipeline import run
+
+ROOT = Path(__file__).resolve().parent.parent
+SEKI = "#seki sk_6018.txt\noo+ooaoo-"
+ALICE, BOB = 101, 102
+GROUP = -100200300
+#: seconds 10 cached replies may take while the database is locked, or three times what
+#: they take when it is not, whichever is more (before the fix: 12-30 s for 10 Seki, each
+#: write waiting 2 s for the lock in turn)
+LOCKED_REPLY = 5.0
+
+
+@contextmanager
+def locked(db_path: str):
+    """Another process's write lock on the database for as long as the block runs."""
+    blocker = sqlite3.connect(db_path, timeout=0.1)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        blocker.rollback()
+        blocker.close()
+
+
+def rows(db_path: str, sql: str) -> list[tuple]:
+    with sqlite3.connect(db_path) as db:
+        return db.execute(sql).fetchall()
+
+
+async def bot_text(client: SandboxClient, chat: int, starts: str, after: int = 0,
+                   timeout: float = 30) -> dict:
+    """The first bot message after `after` whose text or caption starts with `starts`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = await client.wait_for(chat, after=after,
+                                        timeout=max(0.1, deadline - time.monotonic()))
+        if (message.get("text") or message.get("caption") or "").startswith(starts):
+            return message
+        after = message["message_id"]
+
+
+async def until(check, seconds: float = 10) -> None:
+    """Wait for `check()` to hold (a database row written later, say)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "never happened"
+        await asyncio.sleep(0.2)
+
+
+# 1. A locked or read-only database -----------------------------------------------------
+
+async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(tmp_path):
+    store = Store(str(tmp_path / "cache.sqlite3"))
+    await store.open()
+    try:
+        result = run(SEKI)
+        await store.put_result("key", result)
+        with locked(store.path):
+            started = time.perf_counter()
+            cached = await store.get_result("key")  # its hit counter cannot be written
+            await store.put_result("other", result)  # skipped, not queued
+            waited = time.perf_counter() - started
+        assert cached is not None and cached.caption == result.caption
+        assert waited < 0.5, waited  # was 2 s per write, holding the one write lock
+        assert await store.get_result("other") is None
+        assert rows(store.path, "SELECT hits FROM cache WHERE key = 'key'") == [(0,)]
+    finally:
+        await store.close()
+
+
+async def test_ten_chats_answered_quickly_while_the_database_is_locked(tmp_path):
+    config = bot_config(tmp_path)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        await ask(client, ALICE, SEKI, kind="photo")  # now in the cache
+        metrics = bot.application.bot_data.services.metrics
+
+        async def ten_chats(first_user: int) -> float:
+            started = time.monotonic()
+            answers = await asyncio.gather(*(
+                ask(client, first_user + n, SEKI, kind="photo") for n in range(10)))
+            assert all("Puzzle OK" in answer["caption"] for answer in answers)
+            return time.monotonic() - started
+
+        free = await ten_chats(1000)  # the baseline, on this machine, now
+        with locked(config.db_path):
+            held = await ten_chats(2000)
+        assert metrics.cache_hits == 20  # a failed hit counter threw none of them away
+        assert held < max(LOCKED_REPLY, 3 * free), (held, free)
+
+
+async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp_path):
+    config = bot_config(tmp_path)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        await client.send(GROUP, "/quiz rounds=2 seconds=4 difficulty=easy", user_id=ALICE)
+        first = await bot_text(client, GROUP, "Round 1 of 2")
+        with locked(config.db_path):
+            up = await bot_text(client, GROUP, "Time's up for round 1", first["message_id"])
+            second = await bot_text(client, GROUP, "Round 2 of 2", up["message_id"])
+            answer = bot.application.bot_data.live_rounds[GROUP].answer
+            await client.send(GROUP, answer, user_id=BOB)
+            await bot_text(client, GROUP, "✅ Bob got it", second["message_id"])
+            over = await bot_text(client, GROUP, "Quiz #1 is over!", second["message_id"])
+            assert "The winner is Bob!" in over["text"]
+            told = await ask(client, GROUP, "/quiz", user=ALICE)
+            assert "database, which is unavailable right now" in told["text"]
+        await until(lambda: rows(config.db_path, "SELECT state FROM games") == [("finished",)])
+        assert rows(config.db_path, "SELECT number, state, winner_name FROM game_rounds "
+                                    "ORDER BY number") == [(1, "timeout", None),
+                                                           (2, "won", "Bob")]
+        assert rows(config.db_path, "SELECT name, rounds_won FROM game_scores") == [
+            ("Bob", 1)]
+
+
+async def test_a_read_only_database_says_unavailable_and_the_quiz_ends_cleanly(tmp_path):
+    config = bot_config(tmp_path)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        db = bot.application.bot_data.services.store.db
+        await client.send(GROUP, "/quiz rounds=1 seconds=3 difficulty=easy", user_id=ALICE)
+        first = await bot_text(client, GROUP, "Round 1 of 1")
+        await db.execute("PRAGMA query_only = ON")  # every write: "readonly database"
+        over = await bot_text(client, GROUP, "Quiz #1 is over!", first["message_id"])
+        assert "Nobody scored" in over["text"]
+        told = await ask(client, GROUP, "/quiz", user=ALICE)
+        assert told["text"] == ("Games keep their state in my database, which is "
+                                "unavailable right now; please try again later.")
+        photo = await ask(client, ALICE, SEKI, kind="photo")  # solving goes on uncached
+        assert "Puzzle OK" in photo["caption"]
+        await db.execute("PRAGMA query_only = OFF")
+        await until(lambda: rows(config.db_path, "SELECT state FROM games") == [("finished",)])
+
+
+# 8. A damaged cache row ----------------------------------------------------------------
+
+async def test_a_truncated_cache_row_is_solved_again_and_overwritten(tmp_path):
+    config = bot_config(tmp_path)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        first = await ask(client, ALICE, SEKI, kind="photo")
+        with sqlite3.connect(config.db_path) as db:
+            db.execute("UPDATE cache SET payload = substr(payload, 1, 40)")
+        again = await ask(client, ALICE, SEKI, kind="photo")
+        assert again["caption"] == first["caption"]
+        metrics = bot.application.bot_data.services.metrics
+        assert metrics.cache_hits == 0
+        report = await client.wait_for(ALICE, after=again["message_id"], kind="text")
+        assert "RotorGroup 0" in report["text"]
+        third = await ask(client, ALICE, SEKI, kind="photo")
+        assert third["caption"] == first["caption"] and metrics.cache_hits == 1
+    (payload,) = rows(config.db_path, "SELECT payload FROM cache")[0]
+    assert payload.endswith("}")
+
+
+
+# 4. A rejected token -------------------------------------------------------------------
+
+async def test_a_rejected_token_is_one_line_a_failure_and_never_printed(tmp_path):
+    secret = "SECRETsecret-value_42"
+    token = f"7777777:{secret}"
+    async with Sandbox(token="4242:the_only_token_it_takes") as api:  # refuses others
+        env = {**os.environ, "TELEGRAM_BOT_TOKEN": token, "TELEGRAM_API_URL": api.url,
+               "PUZZLEBOT_DB": str(tmp_path / "bot.sqlite3"), "PUZZLEBOT_WORKERS": "1"}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await asyncio.wait_for(process.communicate(), 60)
+    output = (out + err).decode()
+    assert process.returncode == 2, output
+    assert secret not in output and "7777777" not in output, output
+    assert "Traceback" not in output, output
+    assert err.decode().strip().splitlines()[-1] == (
+        "Telegram rejected the token in TELEGRAM_BOT_TOKEN: check it with @BotFather "
+        "(and TELEGRAM_API_URL, if set).")
+
+
+# 5. Long option values -----------------------------------------------------------------
+
+LONG = "x" * 3000
+LONG_LIST = ",".join(["a"] * 1500)
+#: (chat, text): every option a command reads, 3,000 characters long
+LONG_OPTIONS = (
+    (ALICE, f"anagram listen with={LONG_LIST}"),
+    (ALICE, f"anagram listen topic={LONG}"),
+    (ALICE, f"anagram listen {LONG}=1"),
+    (ALICE, f"/anagram listen pattern={LONG}"),
+    (ALICE, f"/hint listen with={LONG_LIST}"),
+    (ALICE, f"/hint listen topic={LONG}"),
+    (GROUP, f"/quiz topic={LONG}"),
+    (GROUP, f"/quiz difficulty={LONG}"),
+    (GROUP, f"/quiz rounds={'9' * 3000}"),
+    (GROUP, f"/quiz {LONG}"),
+    (GROUP, f"/quiz {LONG}=1"),
+    (GROUP, f"/race seki minutes={'9' * 3000}"),
+    (GROUP, f"/race seki difficulty={LONG}"),
+    (GROUP, f"/race seki {LONG}"),
+)
+
+
+async def test_long_option_values_are_quoted_cut_short(puzzlebot):
+    _, client = puzzlebot
+    for chat, text in LONG_OPTIONS:
+        reply = (await ask(client, chat, text, user=ALICE))["text"]
+        assert len(reply) <= 4096 and not reply.startswith("Sorry"), (text[:40], reply)
+        assert "x" * 31 not in reply and "a,a," * 16 not in reply, (text[:40], reply[:300])
+        assert "…" in reply, (text[:40], reply[:300])
+
+
+# 6. Forged numbers and buttons ----------------------------------------------------------
+
+async def test_submit_with_a_number_no_race_can_have(puzzlebot):
+    _, client = puzzlebot
+    usage = (await ask(client, ALICE, "/submit ²"))["text"]
+    assert usage.startswith("Usage: /submit RACE_ID")
+    huge = (await ask(client, ALICE, "/submit 99999999999999999999\n0000"))["text"]
+    assert huge.startswith("Usage: /submit RACE_ID")
+    none = (await ask(client, ALICE, "/submit 999999999999999999\n0000"))["text"]
+    assert none == "There is no race #999999999999999999."
