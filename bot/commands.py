@@ -136,8 +136,7 @@ async def admin(update: Update, context: Context) -> None:
         return
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
     await message_of(update).reply_text(
-        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}; "
-        f"jobs waiting or running: {svc.pool.pending}\n"
+        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}\n"
         f"Store: {store}, schema {await svc.store.schema_version()}")
 
 

@@ -39,16 +39,6 @@ class Lanes:
     def workers(self) -> int:
         return self.quick.workers
 
-    @property
-    def pending(self) -> int:
-        """Jobs submitted to either lane and not finished yet (waiting or running)."""
-        return self.quick.pending + self.counts.pending
-
-    @property
-    def running(self) -> bool:
-        """The quick lane's pool is up: the bot can answer puzzles."""
-        return self.quick.running
-
     def start(self) -> None:
         self.quick.start()
         self.counts.start()
@@ -69,12 +59,19 @@ class Lanes:
         awaiting task stops it."""
         return await self.counts.solve(text, kind_name, progress)
 
+    @property
+    def pools(self) -> tuple[SolverPool, SolverPool]:
+        """Each lane's pool, quick first (for /admin, /metrics and /healthz)."""
+        return self.quick, self.counts
+
     def report(self) -> str:
-        """What /admin says about the workers: configured, running now, rebuilds."""
+        """What /admin says about the workers: configured, running now, rebuilds, and the
+        lane's queue (the figures /metrics exports)."""
         return "; ".join(
             f"{pool.name} lane: {pool.alive_workers()} of {pool.workers} workers running"
             + (f", rebuilt {pool.rebuilds}x" if pool.rebuilds else "")
-            for pool in (self.quick, self.counts))
+            + f", {pool.pending} jobs waiting or running"
+            for pool in self.pools)
 
     def drop_jobs(self) -> None:
         """The bot is stopping: every job still waiting ends now with ShuttingDown."""

@@ -4,7 +4,8 @@ bot (a load balancer's health check, Prometheus).
 - `/healthz`: 200 when every part works, else 503; the JSON body names each part (bot,
   database, workers) with "ok" or what is wrong.
 - `/metrics`: Prometheus's text format, written by prometheus_client from the bot's one
-  `Metrics` (the figures /admin prints) and the pool's queue, read at each scrape.
+  `Metrics` and the lanes' queues and workers (the figures /admin prints), read at each
+  scrape.
 
 A small aiohttp app of its own, on loopback unless `PUZZLEBOT_METRICS_HOST` says otherwise:
 the figures are not for the public.
@@ -30,8 +31,8 @@ from prometheus_client.metrics_core import (
 from prometheus_client.registry import Collector
 from telegram.ext import Application
 
+from .lanes import Lanes
 from .metrics import Metrics
-from .pool import SolverPool
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -41,11 +42,11 @@ CHECK_TIMEOUT = 2.0
 
 
 class BotCollector(Collector):
-    """The bot's figures as Prometheus metrics, read from `Metrics` and the pool."""
+    """The bot's figures as Prometheus metrics, read from `Metrics` and the lanes."""
 
-    def __init__(self, metrics: Metrics, pool: SolverPool):
+    def __init__(self, metrics: Metrics, lanes: Lanes):
         self.metrics = metrics
-        self.pool = pool
+        self.lanes = lanes
 
     def collect(self) -> Iterator[Metric]:
         m = self.metrics
@@ -71,11 +72,16 @@ class BotCollector(Collector):
             ("telegram_429", "Telegram's 429 (flood control) answers", m.flood_waits),
         ):
             yield CounterMetricFamily(f"puzzlebot_{name}", text, value=value)
-        yield GaugeMetricFamily("puzzlebot_queue_depth",
-                                "Solver jobs submitted and not finished (waiting or running)",
-                                value=self.pool.pending)
-        yield GaugeMetricFamily("puzzlebot_workers", "Solver worker processes",
-                                value=self.pool.workers if self.pool.running else 0)
+        queue = GaugeMetricFamily("puzzlebot_queue_depth", "Solver jobs submitted and not "
+                                  "finished (waiting or running), by lane", labels=["lane"])
+        workers = GaugeMetricFamily("puzzlebot_workers",
+                                    "Solver worker processes running now, by lane",
+                                    labels=["lane"])
+        for pool in self.lanes.pools:
+            queue.add_metric([pool.name], pool.pending)
+            workers.add_metric([pool.name], pool.alive_workers())
+        yield queue
+        yield workers
 
 
 async def database_check(store: Store) -> str:
@@ -89,26 +95,29 @@ async def database_check(store: Store) -> str:
     return "ok" if version > 0 else "unavailable: the bot runs without its database"
 
 
-def health(application: Application, pool: SolverPool) -> dict[str, str]:
-    """The parts that need no waiting: the bot receiving updates, the worker pool."""
+def health(application: Application, lanes: Lanes) -> dict[str, str]:
+    """The parts that need no waiting: the bot receiving updates, each lane's workers."""
     updater = application.updater
     receiving = application.running and updater is not None and updater.running
+    idle = [pool.name for pool in lanes.pools if pool.alive_workers() == 0]
+    running = ", ".join(f"{pool.name} {pool.alive_workers()}" for pool in lanes.pools)
     return {
         "bot": "ok" if receiving else "not receiving updates",
-        "workers": f"ok ({pool.workers})" if pool.running else "the solver pool is not running",
+        "workers": (f"no worker running in the {' and '.join(idle)} lane" if idle
+                    else f"ok ({running})"),
     }
 
 
 class OpsServer:
     """The aiohttp app serving /healthz and /metrics for one running bot."""
 
-    def __init__(self, application: Application, metrics: Metrics, pool: SolverPool,
+    def __init__(self, application: Application, metrics: Metrics, lanes: Lanes,
                  store: Store):
         self.application = application
-        self.pool = pool
+        self.lanes = lanes
         self.store = store
         self.registry = CollectorRegistry(auto_describe=True)
-        self.registry.register(BotCollector(metrics, pool))
+        self.registry.register(BotCollector(metrics, lanes))
         self._runner: web.AppRunner | None = None
         self.url: str | None = None
 
@@ -132,7 +141,7 @@ class OpsServer:
             self._runner = None
 
     async def healthz(self, request: web.Request) -> web.Response:
-        checks = health(self.application, self.pool)
+        checks = health(self.application, self.lanes)
         checks["database"] = await database_check(self.store)
         failing = sorted(part for part, state in checks.items() if not state.startswith("ok"))
         body = {"status": "failing" if failing else "ok", "failing": failing, "checks": checks}

@@ -128,9 +128,9 @@ class SolverPool:
         self._pool: ProcessPool | None = None
         self._context = None
         self.jobs_run = 0
-        self.rebuilds = 0
         #: jobs submitted and not finished yet (waiting for a worker, or running)
         self.pending = 0
+        self.rebuilds = 0
         self._progress_queue = None
         self._listeners: dict[int, ProgressListener] = {}
         self._next_job = 0
@@ -261,11 +261,6 @@ class SolverPool:
         (its worker is stopped with the pool), so nobody waits for it."""
         if self._stopping is not None and not self._stopping.done():
             self._stopping.set_result(None)
-
-    @property
-    def running(self) -> bool:
-        """The pool is started and its manager is looking after the worker processes."""
-        return self._pool is not None and self._pool.active
 
     async def close(self) -> None:
         self.drop_jobs()
