@@ -26,6 +26,7 @@ from solvers.base import PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Judgement, judge
 
 from .context import Context, message_of
+from .games.guard import racing_puzzle, refusal
 from .games.race import CHECK_TIMEOUT, SHOWN_FAILURES
 from .pool import JobTimeout, WorkerDied
 from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted
@@ -119,6 +120,9 @@ async def check_command(update: Update, context: Context) -> None:
     if not request.solution.strip():
         await message.reply_text(f"Put your solution on the lines after /check. "
                                  f"{solution_form(kind)}\n{usage()}")
+        return
+    if (race := racing_puzzle(context, puzzle, kind)) is not None:
+        await message.reply_text(refusal(race))
         return
     if not await admitted(update, context):
         return

@@ -21,6 +21,7 @@ from solvers.pipeline import prepare
 from . import anagrams
 from .context import Context, message_of
 from .games import quiz
+from .games.guard import racing_puzzle, refusal
 from .pool import JobTimeout, ShuttingDown, WorkerDied
 from .replies import admitted
 from .routing import command_argument
@@ -106,6 +107,9 @@ async def smt(update: Update, context: Context) -> None:
     if not text:
         await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt "
                                  + next(k.smt_example for k in registry.KINDS if k.smt_example))
+        return
+    if (race := racing_puzzle(context, text)) is not None:
+        await message.reply_text(refusal(race))
         return
     if not await admitted(update, context):
         return

@@ -58,6 +58,8 @@ class BotData:
         self._game_store: GameStore | None = None
         #: chats whose race puzzle is being made in a worker just now
         self.race_setups: set[int] = set()
+        #: the running races' puzzles, by mark (`games.guard.race_mark`): race id
+        self.race_marks: dict[str, int] = {}
 
     @property
     def services(self) -> Services:
@@ -73,6 +75,10 @@ class BotData:
         if chat_id not in self.chat_locks:
             self.chat_locks[chat_id] = asyncio.Lock()
         return self.chat_locks[chat_id]
+
+    def race_of(self, mark: str | None) -> int | None:
+        """The running race whose puzzle has this mark, if any."""
+        return self.race_marks.get(mark) if mark is not None else None
 
     def game_store(self) -> GameStore | None:
         """The game tables through the store; None when the store is unusable."""

@@ -18,6 +18,7 @@ from solvers.base import Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
 from .context import Context, message_of
+from .games.guard import race_mark, refusal
 from .pool import JobTimeout, WorkerDied
 from .progress import ProgressNote
 
@@ -45,9 +46,12 @@ async def answer(update: Update, context: Context,
     svc = context.bot_data.services
     started = time.perf_counter()
     try:
-        kind, _, key = prepare(text, kind.name)
+        kind, puzzle, key = prepare(text, kind.name)
     except PuzzleError as error:
         await message.reply_text(f"{kind.title}: {error}")
+        return
+    if (race := context.bot_data.race_of(race_mark(kind, puzzle))) is not None:
+        await message.reply_text(refusal(race))
         return
     result = await svc.store.get_result(key)
     known: dict[int, str] = {}

@@ -133,3 +133,26 @@ async def test_a_race_goes_on_after_a_restart(tmp_path):
         seen = await client.wait_for(GROUP, after=note["message_id"])
         over = await client.wait_for(GROUP, after=seen["message_id"])
         assert over["text"].startswith("Race #1 is over: everyone who joined has finished.")
+
+
+async def test_a_running_race_puzzle_is_not_solved_exported_or_checked(tmp_path):
+    """A copy-paster gets the race's refusal in the group and in private, for the
+    pasted text, /sudoku, /smt and /check; after the race the puzzle is solved again."""
+    config = bot_config(tmp_path, solve_timeout=30)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        photo, puzzle = await start_race(client, "/race sudoku easy minutes=5")
+        solution = solution_of("sudoku", puzzle)
+        refusal = "That is race #1's puzzle: solve it yourself and send /submit 1."
+        for chat, user in ((GROUP, BOB), (CAROL, CAROL)):
+            pasted = await send_and_wait(client, chat, puzzle, user)
+            assert pasted["text"] == refusal
+            named = await send_and_wait(client, chat, f"/sudoku\n{puzzle}", user)
+            assert named["text"] == refusal
+            exported = await send_and_wait(client, chat, f"/smt\n{puzzle}", user)
+            assert exported["text"] == refusal
+            checked = await send_and_wait(client, chat, f"/check\n{puzzle}\n---\n{solution}",
+                                          user)
+            assert checked["text"] == refusal
+        # the header renamed is still the same puzzle
+        renamed = "#sudoku mine\n" + "\n".join(puzzle.splitlines()[1:])
+        assert (await send_and_wait(client, CAROL, renamed, CAROL))["text"] == refusal

@@ -48,6 +48,7 @@ from .common import (
     say,
     show_photo,
 )
+from .guard import text_mark
 from .store import Game, GameStore
 
 log = logging.getLogger(__name__)
@@ -239,6 +240,7 @@ async def race_command(update: Update, context: Context) -> None:
     finally:
         setting_up.discard(chat_id)
     _schedule_end(application, game)
+    guard(application, game)
     level = made.source if uses_pool(kind) else difficulty
     unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
     await show_photo(
@@ -257,6 +259,20 @@ def _clock(deadline: float) -> str:
     left = max(0, deadline - time.time())
     at = datetime.datetime.fromtimestamp(deadline, datetime.UTC).strftime("%H:%M UTC")
     return f"at {at} (in {duration(left)})"
+
+
+def guard(application: App, game: Game) -> None:
+    """From now until the race ends, its puzzle is not solved, exported or checked."""
+    mark = text_mark(game.settings["puzzle"], game.settings["kind"])
+    if mark is not None:
+        application.bot_data.race_marks[mark] = game.id
+
+
+def unguard(application: App, race: int) -> None:
+    """The race is over: its puzzle is an ordinary puzzle again."""
+    marks = application.bot_data.race_marks
+    for mark in [mark for mark, number in marks.items() if number == race]:
+        del marks[mark]
 
 
 def _schedule_end(application: App, game: Game) -> None:
@@ -365,6 +381,7 @@ async def deadline_reached(context: Context) -> None:
         game = await games.game(context.job.data) if games else None
     except StoreUnavailable as error:  # the end is written when the database is back
         log.warning("race %s ends unread: %s", context.job.data, error)
+        unguard(application, context.job.data)
         await games.end_game(context.job.data, "finished")
         await say(application, context.job.chat_id, f"Race #{context.job.data} is over: "
                   "time is up. My database is unavailable, so the standings come later: "
@@ -379,6 +396,7 @@ async def deadline_reached(context: Context) -> None:
 async def _end_race(application: App, game: Game, why: str) -> None:
     """Under the chat's lock: end a race and post the finishing order and times."""
     games = application.bot_data.game_store()
+    unguard(application, game.id)
     if not await games.end_game(game.id, "finished"):
         return
     for job in application.job_queue.get_jobs_by_name(job_name(game.id)):
@@ -418,6 +436,7 @@ async def resume_race(application: App, game: Game) -> None:
             await _end_race(application, game, "time is up")
         return
     _schedule_end(application, game)
+    guard(application, game)
     finished = sum(e.finished is not None
                    for e in await application.bot_data.game_store().entries(game.id))
     await say(application, game.chat_id,
