@@ -13,6 +13,7 @@ from bot.app import running
 from bot.sandbox.client import SandboxClient
 from solvers import registry
 from solvers.base import Limits
+from solvers.pipeline import judge
 
 ALICE, BOB, CAROL = 101, 102, 103
 GROUP = -100200300
@@ -156,3 +157,36 @@ async def test_a_running_race_puzzle_is_not_solved_exported_or_checked(tmp_path)
         # the header renamed is still the same puzzle
         renamed = "#sudoku mine\n" + "\n".join(puzzle.splitlines()[1:])
         assert (await send_and_wait(client, CAROL, renamed, CAROL))["text"] == refusal
+
+
+async def test_only_players_and_members_submit_and_a_wrong_verdict_hides_the_answer(tmp_path):
+    """Mallory, never in the group, is refused; Carol, a member who did not press the
+    button, may submit; a wrong grid's verdict names the broken rules and nothing of
+    what the check found in them, so no value of the answer."""
+    config = bot_config(tmp_path, solve_timeout=30)
+    mallory = 666
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        photo, puzzle = await start_race(client, "/race sudoku easy minutes=5")
+        solution = solution_of("sudoku", puzzle)
+        refused = await send_and_wait(client, mallory, f"/submit 1\n{solution}", mallory)
+        assert refused["text"] == ("Only the players of race #1 (the “I'm in” button under "
+                                   "it) and the members of its group may submit to it.")
+
+        rows = solution.splitlines()
+        wrong = "\n".join([rows[0][1] + rows[0][0] + rows[0][2:], *rows[1:]])
+        judgement = judge(puzzle, wrong, "sudoku")
+        assert judgement.broken and not judgement.ok
+        await client.send(GROUP, "hello all", user_id=CAROL)  # Carol is in the group
+        told = await send_and_wait(client, CAROL, f"/submit 1\n{wrong}", CAROL)
+        lines = told["text"].splitlines()
+        assert lines[0] == "Not yet, race #1:"
+        assert lines[1] == judgement.verdict
+        names = ", ".join(rule.name for rule in judgement.broken)
+        assert lines[2] == f"FAIL: {len(judgement.broken)} rules broken: {names}"
+        assert len(lines) == 3
+        for rule in judgement.broken:
+            assert rule.detail not in told["text"]
+        for row in rows:
+            assert row not in told["text"]
+        right = await send_and_wait(client, CAROL, f"/submit 1\n{solution}", CAROL)
+        assert "You finished race #1 1st" in right["text"]

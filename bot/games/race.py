@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.constants import ChatType, ParseMode
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
 from solvers.base import Limits, PuzzleError, PuzzleKind, clip
 from solvers.draw import png_bytes
-from solvers.pipeline import judge
+from solvers.pipeline import Judgement, judge
 
 from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
@@ -120,9 +120,19 @@ def make_puzzle_job(kind: PuzzleKind, difficulty: str, seed: int,
 def check_job(kind: PuzzleKind, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
     """Runs in a worker: the kind's check of a typed solution; (right, what to tell)."""
     judgement = judge(puzzle_text, solution_text, kind)
-    if judgement.ok:
-        return True, judgement.verdict
-    return False, judgement.failures_text(SHOWN_FAILURES)
+    if judgement.ok or not judgement.readable:
+        return judgement.ok, judgement.verdict
+    return False, broken_rules(judgement)
+
+
+def broken_rules(judgement: Judgement) -> str:
+    """A wrong race submission's verdict: how many rules it breaks and their names, never
+    what the check found in them (a rule's detail can hold the values of the answer)."""
+    names = [rule.name for rule in judgement.broken]
+    hidden = len(names) - SHOWN_FAILURES
+    shown = ", ".join(names[:SHOWN_FAILURES]) + (f" and {hidden} more" if hidden > 0 else "")
+    count = f"{len(names)} rule{'s' * (len(names) != 1)} broken"
+    return f"{judgement.verdict}\nFAIL: {count}: {shown}" if names else judgement.verdict
 
 
 def minutes_option(text: str) -> float:
@@ -335,6 +345,12 @@ async def submit_command(update: Update, context: Context) -> None:
                                  f"({kind.solution_form}).")
         return
     user = update.effective_user
+    if (await games.entry(game.id, user.id) is None
+            and not await in_group(context, game.chat_id, user.id)):
+        await message.reply_text(
+            f"Only the players of race #{game.id} (the “I'm in” button under it) and "
+            "the members of its group may submit to it.")
+        return
     await games.join_race(game.id, user.id, player_name(user))
     entry = await games.entry(game.id, user.id)
     if entry.finished is not None:
@@ -372,6 +388,18 @@ async def submit_command(update: Update, context: Context) -> None:
         entries = await games.entries(game.id)
         if all(e.finished is not None for e in entries):
             await _end_race(application, game, "everyone who joined has finished")
+
+
+async def in_group(context: Context, chat_id: int, user_id: int) -> bool:
+    """Whether the user is a member of the chat, as Telegram says (getChatMember); a
+    failed lookup (a user Telegram does not know there) is no."""
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError as error:
+        log.info("chat member lookup failed: %s", error)
+        return False
+    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR,
+                             ChatMemberStatus.MEMBER, ChatMemberStatus.RESTRICTED)
 
 
 async def deadline_reached(context: Context) -> None:

@@ -683,8 +683,9 @@ class BotApi:
 
     def _member(self, chat: ChatRecord, user_id: int, bot: dict) -> dict:
         user = bot if user_id == bot["id"] else self.state.users.get(user_id)
-        if user is None:
-            raise bad_request("user not found")
+        if user is None:  # never seen here: not in any chat, as Telegram says of a stranger
+            return {"status": "left", "user": {"id": user_id, "is_bot": False,
+                                               "first_name": f"User {user_id}"}}
         if chat.chat["type"] == "private":
             return {"status": "member", "user": user}
         if chat.members and chat.members[0] == user_id:
