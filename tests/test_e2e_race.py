@@ -190,3 +190,33 @@ async def test_only_players_and_members_submit_and_a_wrong_verdict_hides_the_ans
             assert row not in told["text"]
         right = await send_and_wait(client, CAROL, f"/submit 1\n{solution}", CAROL)
         assert "You finished race #1 1st" in right["text"]
+        stop = await send_and_wait(client, GROUP, "/stop", ALICE)
+        assert stop["text"].startswith("Race #1 is over: stopped by Alice.")
+        solved = await send_and_wait(client, CAROL, puzzle, CAROL, kind="photo")
+        assert solved["caption"].startswith("Sudoku")
+
+
+async def test_stop_ends_a_race_with_the_standings_so_far(tmp_path):
+    config = bot_config(tmp_path, solve_timeout=30)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        photo, puzzle = await start_race(client, "/race sudoku easy minutes=30")
+        join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        await client.press(GROUP, BOB, photo["message_id"], join)
+        await client.press(GROUP, CAROL, photo["message_id"], join)
+        right = await send_and_wait(client, BOB, f"/submit 1\n{solution_of('sudoku', puzzle)}",
+                                    BOB)
+        assert "You finished race #1 1st" in right["text"]
+        await client.send(GROUP, "hi", user_id=CAROL)
+        refused = await send_and_wait(client, GROUP, "/stop", CAROL)
+        assert refused["text"] == "Only the race's starter or a chat admin can stop it."
+        stopped = await send_and_wait(client, GROUP, "/stop", ALICE)
+        lines = stopped["text"].splitlines()
+        assert lines[:2] == ["Race #1 is over: stopped by Alice.", "The winner is Bob!"]
+        assert lines[2].startswith("1st Bob: ")
+        assert lines[3] == "Did not finish: Carol"
+        late = await send_and_wait(client, BOB, f"/submit 1\n{puzzle}", BOB)
+        assert late["text"].startswith("Race #1 is over.")
+        again = await send_and_wait(client, GROUP, "/race seki easy", ALICE, kind="photo")
+        assert again["caption"].startswith("🏁 Race #2: Seki")
+        quiz_stop = await send_and_wait(client, -100999, "/stop", ALICE)
+        assert quiz_stop["text"].startswith("No quiz is running here")

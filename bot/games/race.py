@@ -39,9 +39,11 @@ from ..pool import JobTimeout, WorkerDied
 from ..replies import admitted
 from ..routing import command_argument
 from ..store import StoreUnavailable
+from . import quiz
 from .common import (
     NO_STORE,
     duration,
+    may_steer,
     ordinal,
     parse_options,
     player_name,
@@ -388,6 +390,23 @@ async def submit_command(update: Update, context: Context) -> None:
         entries = await games.entries(game.id)
         if all(e.finished is not None for e in entries):
             await _end_race(application, game, "everyone who joined has finished")
+
+
+async def stop_command(update: Update, context: Context) -> None:
+    """/stop: the chat's running race ends now, for its starter or a chat admin, with the
+    standings so far, and the chat is free for a new one; with no race, the quiz's /stop."""
+    message = update.effective_message
+    games = context.bot_data.game_store()
+    game = await games.running_game(message.chat_id, KIND) if games else None
+    if game is None:
+        await quiz.stop_command(update, context)
+        return
+    user = update.effective_user
+    if not await may_steer(context, message.chat_id, user.id, game.starter_id):
+        await message.reply_text("Only the race's starter or a chat admin can stop it.")
+        return
+    async with context.bot_data.chat_lock(game.chat_id):
+        await _end_race(context.application, game, f"stopped by {player_name(user)}")
 
 
 async def in_group(context: Context, chat_id: int, user_id: int) -> bool:

@@ -25,7 +25,7 @@ GUESS_GROUP = -1
 def add_handlers(application: App) -> None:
     """Every game handler, each told to say so when the database is unavailable."""
     commands = {"quiz": quiz.quiz_command, "skip": quiz.skip_command,
-                "stop": quiz.stop_command, "top": scores.top_command,
+                "stop": race.stop_command, "top": scores.top_command,
                 "stats": scores.stats_command, "race": race.race_command,
                 "submit": race.submit_command}
     for name, command in commands.items():
