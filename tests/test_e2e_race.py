@@ -157,6 +157,10 @@ async def test_a_running_race_puzzle_is_not_solved_exported_or_checked(tmp_path)
         # the header renamed is still the same puzzle
         renamed = "#sudoku mine\n" + "\n".join(puzzle.splitlines()[1:])
         assert (await send_and_wait(client, CAROL, renamed, CAROL))["text"] == refusal
+        stop = await send_and_wait(client, GROUP, "/stop", ALICE)
+        assert stop["text"].startswith("Race #1 is over: stopped by Alice.")
+        solved = await send_and_wait(client, CAROL, puzzle, CAROL, kind="photo")
+        assert solved["caption"].startswith("Sudoku")
 
 
 async def test_only_players_and_members_submit_and_a_wrong_verdict_hides_the_answer(tmp_path):
@@ -190,10 +194,6 @@ async def test_only_players_and_members_submit_and_a_wrong_verdict_hides_the_ans
             assert row not in told["text"]
         right = await send_and_wait(client, CAROL, f"/submit 1\n{solution}", CAROL)
         assert "You finished race #1 1st" in right["text"]
-        stop = await send_and_wait(client, GROUP, "/stop", ALICE)
-        assert stop["text"].startswith("Race #1 is over: stopped by Alice.")
-        solved = await send_and_wait(client, CAROL, puzzle, CAROL, kind="photo")
-        assert solved["caption"].startswith("Sudoku")
 
 
 async def test_stop_ends_a_race_with_the_standings_so_far(tmp_path):
