@@ -8,7 +8,6 @@ import html
 import logging
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from telegram import Update
 from telegram.constants import ParseMode
@@ -24,12 +23,9 @@ from .games import quiz
 from .games.guard import racing_puzzle, refusal
 from .pool import JobTimeout, ShuttingDown, WorkerDied
 from .replies import admitted
-from .routing import command_argument
+from .routing import PUZZLES, command_argument
 
 log = logging.getLogger(__name__)
-
-
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
 
 def code_spans(text: str) -> str:

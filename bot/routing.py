@@ -3,6 +3,8 @@ private chat, text a kind claims), or a pointer to /help."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from telegram import Message, Update
 from telegram.constants import ChatType
 
@@ -11,6 +13,9 @@ from solvers.base import PuzzleKind
 
 from .context import Context, message_of
 from .replies import solve_and_reply
+
+#: the puzzle files, among them each kind's example
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
 
 def command_argument(message: Message) -> str:
@@ -27,12 +32,18 @@ async def kind_command(update: Update, context: Context) -> None:
     kind = registry.get(name)
     if kind is None:  # only kinds' names are registered for this handler
         return
-    text = command_argument(message)
+    text = command_argument(message) or bare_puzzle(kind)
     if not text:
         await message.reply_text(
             f"{kind.title}: {kind.summary}\nTry /example {kind.name}".replace("`", ""))
         return
     await solve_and_reply(update, context, text, kind)
+
+
+def bare_puzzle(kind: PuzzleKind) -> str:
+    """What the kind's command alone means: its example puzzle for a kind that declares
+    so (a preset), else nothing (the command alone shows the format)."""
+    return (PUZZLES / kind.example).read_text() if kind.bare_is_example else ""
 
 
 NOT_A_PUZZLE = ("That does not look like a puzzle I know. Send /help for the formats, "

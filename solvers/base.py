@@ -212,6 +212,9 @@ class PuzzleKind(ABC, Generic[P, S]):
     #: for kinds without a generator, the file-name prefix of the puzzles in `puzzles/`
     #: that races draw from (`gogen_`)
     race_pool: str = ""
+    #: True when the kind's command alone means its example puzzle (a preset: `/soma`,
+    #: `/pent` is `pent 6`); otherwise the command alone shows the format
+    bare_is_example: bool = False
     #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
     smt_example: str = ""
 

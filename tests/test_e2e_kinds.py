@@ -53,3 +53,27 @@ async def test_every_kind_answers_its_example(puzzlebot):
         if not photo["caption"].strip():
             failures.append(f"{name}: the picture has no caption")
     assert not failures, "\n".join(failures)
+
+
+async def test_a_preset_command_alone_solves_its_preset(puzzlebot):
+    """`/queens` alone is `queens 8`, `/pent` alone is `pent 6`: the same answer as the
+    preset spelled out; a kind that is not a preset still shows its format."""
+    client = puzzlebot
+    captions = {}
+    for bare, spelled in (("/queens", "/queens 8"), ("/pent", "/pent 6")):
+        sent = await client.send(ALICE, bare)
+        alone = await client.wait_for(ALICE, after=sent["message_id"], kind="photo",
+                                      timeout=60)
+        sent = await client.send(ALICE, spelled)
+        full = await client.wait_for(ALICE, after=sent["message_id"], kind="photo",
+                                     timeout=60)
+        assert alone["caption"] == full["caption"]
+        captions[bare] = alone["caption"]
+    assert captions["/queens"].startswith("Queens 8x8\n")
+    assert "12 unique placements, 92 counting rotations and reflections" in captions["/queens"]
+    assert captions["/pent"].startswith("pentominoes 6x10\n")
+    assert "2,339 unique assemblies" in captions["/pent"]
+    sent = await client.send(ALICE, "/sudoku")
+    told = await client.wait_for(ALICE, after=sent["message_id"])
+    assert told["text"].startswith("Sudoku: ")
+    assert "Try /example sudoku" in told["text"]

@@ -187,6 +187,8 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
 class PresetKind(BoxerKind):
     """A box puzzle `aps` ships as its own program; the input is its short command."""
 
+    bare_is_example = True
+
     builders: dict[str, Callable[[], BoxPuzzle]] = {}
 
     def detect(self, text: str) -> bool:

@@ -57,6 +57,7 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
     title = "Drive Ya Nuts"
     summary = "`nuts` for the commercial puzzle, or 7 lines of six numbers 1-6 (clockwise)"
     example = "nuts.txt"
+    bare_is_example = True
     version = "2"  # the report names nuts by their letters in the picture
 
     def detect(self, text: str) -> bool:

@@ -57,6 +57,7 @@ class QueensKind(PuzzleKind[Board, Placement]):
     title = "Queens"
     summary = "`queens N`: N queens on an N x N board, none attacking another (N up to 16)"
     example = "queens.txt"
+    bare_is_example = True
     aliases = ("queen",)
     version = "2"
     counted = "unique placements"

@@ -114,6 +114,7 @@ class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
     title = "Tangram square"
     summary = "`tangram`: the seven tans into a square (the 4x4 grid of 64 half-squares)"
     example = "tangram.txt"
+    bare_is_example = True
     version = "2"  # caption without "square square"; B and T for the second tans
 
     def detect(self, text: str) -> bool:
