@@ -18,7 +18,11 @@ REJECTED_TOKEN = ("Telegram rejected the token in TELEGRAM_BOT_TOKEN: check it w
 
 
 def main() -> int:
-    config = Config.from_env()
+    try:
+        config = Config.from_env()
+    except ValueError as error:  # a setting that cannot work: say which, no traceback
+        print(f"PuzzleBot: {error}", file=sys.stderr, flush=True)
+        return 2
     setup_logging(config.token)
     logging.getLogger(__name__).info("starting with %r", config)
     try:

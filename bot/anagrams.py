@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from telegram import (
+    BotCommand,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
@@ -27,16 +28,20 @@ from telegram import (
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import hints_for
 from solvers.base import PuzzleError, clip
-from solvers.pipeline import png_bytes
+from solvers.draw import png_bytes
 
-from .commands import NOT_MY_BUTTON
 from .context import Context
 from .pool import JobTimeout, WorkerDied, solve_job
 from .replies import admitted
-from .routing import command_argument
+from .routing import NOT_MY_BUTTON, command_argument
 
 log = logging.getLogger(__name__)
 
+#: the lines of /help about hints and inline mode
+HELP = ("/hint LETTERS: anagram hints, one step at a time\n"
+        "@{bot} letters: anagrams in any chat (inline mode)\n")
+#: their entries in the command menu
+MENU = [BotCommand("hint", "Anagram hints step by step: /hint dormitory")]
 #: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
 HINT_TIMEOUT = 10.0
 #: clues whose steps stay in memory

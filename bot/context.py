@@ -11,12 +11,14 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
+from telegram import Message, Update
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from .config import Config
+from .counts import Counts
 from .games.store import GameStore
+from .lanes import Lanes
 from .metrics import Metrics
-from .pool import SolverPool
 from .ratelimit import RateLimiter
 from .store import Store
 
@@ -27,11 +29,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Services:
-    """What every handler needs: configuration, the solver pool, the store, the figures
-    and the per-user rate limit."""
+    """What every handler needs: configuration, the lanes of solving work and the long
+    counts running in them, the store, the figures and the per-user rate limit."""
 
     config: Config
-    pool: SolverPool
+    pool: Lanes
+    counts: Counts
     store: Store
     metrics: Metrics
     limiter: RateLimiter
@@ -50,7 +53,7 @@ class BotData:
         self.chat_locks: dict[int, asyncio.Lock] = {}
         #: the open quiz round of each chat, for quick judging
         self.live_rounds: dict[int, LiveRound] = {}
-        #: hint steps by clue, most recently used last (bounded by the anagram module)
+        #: hint steps by clue, most recently used last (bounded where /hint uses it)
         self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
         self._game_store: GameStore | None = None
         #: chats whose race puzzle is being made in a worker just now
@@ -84,6 +87,14 @@ class BotData:
 #: the context every handler and job receives
 Context = CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]
 #: the Application this bot builds
-App = Application[ExtBot[None], Context, dict[Any, Any], dict[Any, Any], BotData,
-                  JobQueue[Context]]
+App = Application[ExtBot[None], Any, dict[Any, Any], dict[Any, Any], BotData, Any]
 CONTEXT_TYPES = ContextTypes(context=CallbackContext, bot_data=BotData)
+
+
+def message_of(update: Update) -> Message:
+    """The message a handler answers. Every handler that calls this is registered for
+    updates that carry one (a command, a text, a document), so None is a wiring bug."""
+    message = update.effective_message
+    if message is None:
+        raise TypeError(f"update {update.update_id} carries no message")
+    return message

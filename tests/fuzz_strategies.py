@@ -185,6 +185,9 @@ KNOWN_SOLUTIONS = {
     "y25": ("acccc jjjjp rrrrp ktupp uuuup\naacgh kdjgq kregg ktvgx kvvvv\n"
             "adehh ldeoq lleoo lteox ltyox\nabfih mdfiq mmfiq mtfix myyyy\n"
             "bbbbh ndfiq nssss nnswx nwwww"),
+    "conway": ("aaeex aaeeh aaeeh aaeeh llllh\nbQQfx bQQfh bjkfh bjkfh llllh\n"
+               "bQQfx bQQfi bjkfi bjkfi mmmmi\ncdddd cPPyi cjkyi cjkyi mmmmi\n"
+               "cdddd cPPgg cjkgg cjkgg zzzgg"),
 }
 
 

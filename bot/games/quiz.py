@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
-from telegram import Update
+from telegram import BotCommand, Update
 from telegram.ext import ApplicationHandlerStop
 
 from solvers.anagram import quiz as quiz_words
+from solvers.anagram.hints import by_name
 from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES, Challenge
@@ -55,6 +56,11 @@ from .store import Game
 log = logging.getLogger(__name__)
 
 KIND = "quiz"
+#: the lines of /help about the quiz
+HELP = ("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
+        "/skip, /stop: for the quiz's starter or an admin\n")
+#: its entry in the command menu
+MENU = [BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30")]
 OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed")
 USAGE = ("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
          "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
@@ -67,8 +73,6 @@ ROUND_TIMEOUT = 20.0
 GUESS_TIMEOUT = 5.0
 #: a game idle longer than this when the bot starts again is ended, not resumed
 RESUME_WITHIN = 15 * 60
-#: how the anagram hints' last step lists the other answers
-ALSO = "Also possible: "
 #: text that may be a guess: letters, spaces, apostrophes and hyphens, a few words
 GUESS = re.compile(r"^\s*[A-Za-z'-]+(\s+[A-Za-z'-]+){0,3}\s*$")
 
@@ -133,20 +137,17 @@ def round_job(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
     """Runs in a worker: pick a challenge, then its hint steps leading to that answer."""
     challenge = pick(topic, difficulty, random.Random(seed))
     clue = challenge.letters + (f" topic={topic}" if topic else "")
-    steps = hints_for(clue, answer=challenge.answer)
-    first = f"{steps[0].text}\n{steps[3].text}"
-    return RoundSetup(challenge.letters, challenge.answer, quick_png(steps[2].picture),
-                      first, steps[4].text, reveal_text(challenge.answer, steps[5].text))
+    steps = by_name(hints_for(clue, answer=challenge.answer))
+    first = f"{steps['letters'].text}\n{steps['parts'].text}"
+    return RoundSetup(challenge.letters, challenge.answer, quick_png(steps["ring"].picture),
+                      first, steps["pattern"].text,
+                      reveal_text(challenge.answer, steps["answer"].others))
 
 
-def reveal_text(answer: str, last_step: str) -> str:
+def reveal_text(answer: str, others: list[str]) -> str:
     """The answer, and those of the hint's other answers that would have won too (as
     many words as the answer: a quiz takes no odd phrases such as `her so`)."""
-    also: list[str] = []
-    for line in last_step.splitlines():
-        if line.startswith(ALSO):
-            also = [w for w in line[len(ALSO):].split(", ")
-                    if len(w.split()) == len(answer.split())]
+    also = [w for w in others if len(w.split()) == len(answer.split())]
     return f"The answer: {answer.upper()}" + (f"\nAlso right: {', '.join(also)}" if also
                                                else "")
 

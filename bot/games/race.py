@@ -8,10 +8,10 @@ wrong one is told what is wrong, a right one gets its place, and the group sees 
 finishing order and times. The race ends at its deadline (a job) or when everyone who
 joined has finished.
 
-Puzzles: kinds with a generator (Seki, Sudoku) get a new puzzle each race, proved to
-have exactly one solution by the kind's solver before it is posted; the others (Gogen,
-Number Workout) draw from the files in `puzzles/`, the least recently raced in the chat
-first, unique ones preferred.
+Which kinds race, and how, each kind declares (`solvers/base.py`): its `solution_form`,
+and either a generator (`generates`: a new puzzle each race, proved to have exactly one
+solution by the kind's solver before it is posted) or a `race_pool` of files in
+`puzzles/`, drawn the least recently raced in the chat first, unique ones preferred.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError, clip
-from solvers.pipeline import judge, png_bytes
+from solvers.base import Limits, PuzzleError, PuzzleKind, clip
+from solvers.draw import png_bytes
+from solvers.pipeline import judge
 
 from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
@@ -54,18 +55,6 @@ log = logging.getLogger(__name__)
 KIND = "race"
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 DIFFICULTIES = ("easy", "medium", "hard")
-#: the kinds a race can use, with the form of a solution people type
-SOLUTION_FORMS = {
-    "seki": "4 lines of 4 cells, 1 = black, 0 = white",
-    "sudoku": "9 lines of 9 digits",
-    "gogen": "5 lines of 5 letters",
-    "nw": "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6",
-}
-#: puzzle files for kinds without a generator: puzzles/<prefix>*.txt
-POOL_PREFIX = {"gogen": "gogen_", "nw": "nw_"}
-USAGE = ("Usage: /race KIND [easy|medium|hard] [minutes=10]\nKIND: "
-         + ", ".join(SOLUTION_FORMS) + ". Then send me /submit RACE_ID and your solution "
-         "in a private chat.")
 #: seconds a worker may take to make a race puzzle, or to judge a submission
 MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0
@@ -85,11 +74,18 @@ class RacePuzzle:
     solutions: int
 
 
-def make_puzzle_job(kind_name: str, difficulty: str, seed: int,
+def usage() -> str:
+    """How /race is used, with the kinds that race."""
+    return ("Usage: /race KIND [easy|medium|hard] [minutes=10]\nKIND: "
+            + ", ".join(kind.name for kind in registry.racing())
+            + ". Then send me /submit RACE_ID and your solution in a private chat.")
+
+
+def make_puzzle_job(kind: PuzzleKind, difficulty: str, seed: int,
                     pool: list[tuple[str, str]]) -> RacePuzzle:
     """Runs in a worker: a generated puzzle proved unique by the solver, or the first
-    puzzle of the pool that is unique (the first one at all if none is)."""
-    kind = registry.get(kind_name)
+    puzzle of the pool that is unique (the first one at all if none is). The kind comes
+    itself, not by name, so a kind the worker's registry lacks races too."""
     rng = random.Random(seed)
     candidates: list[tuple[str, str]] = []
     if not pool:
@@ -120,9 +116,9 @@ def make_puzzle_job(kind_name: str, difficulty: str, seed: int,
     return found
 
 
-def check_job(kind_name: str, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
+def check_job(kind: PuzzleKind, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
     """Runs in a worker: the kind's check of a typed solution; (right, what to tell)."""
-    judgement = judge(puzzle_text, solution_text, kind_name)
+    judgement = judge(puzzle_text, solution_text, kind)
     if judgement.ok:
         return True, judgement.verdict
     return False, judgement.failures_text(SHOWN_FAILURES)
@@ -148,21 +144,28 @@ def race_id(word: str) -> int | None:
     return int(digits)
 
 
-async def race_pool(games: GameStore, chat_id: int, kind_name: str) -> list[tuple[str, str]]:
+
+
+def uses_pool(kind: PuzzleKind) -> bool:
+    """Races of this kind draw from its files (it has no generator)."""
+    return not kind.generates
+
+
+def pool_files(kind: PuzzleKind) -> list[Path]:
+    """The puzzle files a kind without a generator races with."""
+    return sorted(PUZZLES.glob(f"{kind.race_pool}*.txt")) if kind.race_pool else []
+
+
+async def race_pool(games: GameStore, chat_id: int, kind: PuzzleKind) -> list[tuple[str, str]]:
     """(file name, text) of a pool kind's puzzles in the order to try them: never raced in
     this chat first, then from the longest ago to the latest; empty for generated kinds."""
-    if kind_name not in POOL_PREFIX:
+    if not uses_pool(kind):
         return []
-    recent = await games.recent_puzzles(chat_id, kind_name)
-    files = pool_files(kind_name)
+    recent = await games.recent_puzzles(chat_id, kind.name)
+    files = pool_files(kind)
     random.shuffle(files)
     files.sort(key=lambda f: -recent.index(f.name) if f.name in recent else -len(recent) - 1)
     return [(f.name, f.read_text()) for f in files]
-
-
-def pool_files(kind_name: str) -> list[Path]:
-    prefix = POOL_PREFIX.get(kind_name)
-    return sorted(PUZZLES.glob(f"{prefix}*.txt")) if prefix else []
 
 
 def join_button(race_id: int) -> InlineKeyboardMarkup:
@@ -186,8 +189,8 @@ async def race_command(update: Update, context: Context) -> None:
         return
     args = context.args or []
     kind = registry.get(args[0]) if args else None
-    if kind is None or kind.name not in SOLUTION_FORMS:
-        await message.reply_text(USAGE)
+    if kind is None or not kind.races:
+        await message.reply_text(usage())
         return
     try:
         options = parse_options(args[1:], ("difficulty", "minutes"),
@@ -198,7 +201,7 @@ async def race_command(update: Update, context: Context) -> None:
                 f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
         minutes = minutes_option(options.get("minutes", "10"))
     except ValueError as error:
-        await message.reply_text(f"Race: {error}.\n{USAGE}")
+        await message.reply_text(f"Race: {error}.\n{usage()}")
         return
     chat_id = message.chat_id
     running = await games.running_game(chat_id, KIND)
@@ -215,10 +218,10 @@ async def race_command(update: Update, context: Context) -> None:
         return
     setting_up.add(chat_id)
     try:
-        pool = await race_pool(games, chat_id, kind.name)
+        pool = await race_pool(games, chat_id, kind)
         try:
             made = await application.bot_data.services.pool.submit(
-                make_puzzle_job, kind.name, difficulty, random.randrange(2**32), pool,
+                make_puzzle_job, kind, difficulty, random.randrange(2**32), pool,
                 timeout=MAKE_TIMEOUT)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("race puzzle not made: %s", error)
@@ -236,14 +239,14 @@ async def race_command(update: Update, context: Context) -> None:
     finally:
         setting_up.discard(chat_id)
     _schedule_end(application, game)
-    level = difficulty if kind.name not in POOL_PREFIX else made.source
+    level = made.source if uses_pool(kind) else difficulty
     unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
     await show_photo(
         application, chat_id, made.picture,
         f"🏁 Race #{game.id}: {kind.title} ({level}, {unique}). "
         f"{player_name(update.effective_user)} started it; {minutes:g} min to go.\n"
         f"Solve it, then send me in a private chat:\n/submit {game.id}\nand your solution "
-        f"on the next lines ({SOLUTION_FORMS[kind.name]}).\n"
+        f"on the next lines ({kind.solution_form}).\n"
         "Press “I'm in” so the race waits for you.",
         reply_markup=join_button(game.id))
     await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
@@ -310,9 +313,10 @@ async def submit_command(update: Update, context: Context) -> None:
         await message.reply_text(f"Race #{game.id} is over. Start a new one with "
                                  f"/race {game.settings['kind']}.")
         return
+    kind = registry.get(game.settings["kind"])
     if not solution:
         await message.reply_text(f"Put your solution on the lines after /submit {game.id} "
-                                 f"({SOLUTION_FORMS[game.settings['kind']]}).")
+                                 f"({kind.solution_form}).")
         return
     user = update.effective_user
     await games.join_race(game.id, user.id, player_name(user))
@@ -326,7 +330,7 @@ async def submit_command(update: Update, context: Context) -> None:
     await games.count_attempt(game.id, user.id)
     try:
         right, verdict = await application.bot_data.services.pool.submit(
-            check_job, game.settings["kind"], game.settings["puzzle"], solution,
+            check_job, kind, game.settings["puzzle"], solution,
             timeout=CHECK_TIMEOUT)
     except (JobTimeout, WorkerDied, PuzzleError) as error:
         log.warning("race submission not judged: %s", error)

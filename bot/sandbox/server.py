@@ -168,6 +168,7 @@ class Sandbox:
     async def stop(self) -> None:
         self.state.closing = True
         self.state.changed()
+        await self.api.webhooks.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

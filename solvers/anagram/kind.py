@@ -19,8 +19,17 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, clip
-from . import combine, fluency
+from ..base import (
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+    clip,
+)
+from . import combine, fluency, relatedness
 from . import lexicon as lexicon_module
 from .hints import Hint, circle_picture, hints
 from .lexicon import Entry, letters_of
@@ -34,6 +43,10 @@ CAPTION_ANSWERS = 10
 OPTIONS = ("topic", "pattern", "with", "without", "words")
 OPTION = re.compile(r"^([a-z]+)=(.*)$", re.IGNORECASE)
 COMMAND_WORDS = ("anagram", "#anagram", "/anagram", "anagrams", "#anagrams")
+#: a private message of one to three words of letters (and ? blanks) is an anagram clue
+BARE_LETTERS = re.compile(r"^\s*[A-Za-z?'-]+(\s+[A-Za-z?'-]+){0,2}\s*$")
+#: shorter clues are more likely a greeting than a puzzle
+BARE_LETTERS_MIN = 4
 
 
 def clue_letters(token: str, line: int, column: int) -> tuple[str, int]:
@@ -163,7 +176,7 @@ def answer_from_text(text: str) -> Answer:
     return Answer(tuple(entries), 0.0)
 
 
-class AnagramKind(PuzzleKind):
+class AnagramKind(PuzzleKind[Query, Answer]):
     name = "anagram"
     title = "Anagram"
     summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
@@ -173,15 +186,21 @@ class AnagramKind(PuzzleKind):
     aliases = ("anagrams",)
 
     def warm_up(self) -> None:
-        """Load the lexicon, the language model and the compiled search before the first
-        clue arrives."""
+        """Load the lexicon, the language model, the word vectors and the compiled search
+        before the first clue arrives."""
         lexicon_module.load()
         fluency.model()
+        relatedness.load()
         combine.warm()
 
     def detect(self, text: str) -> bool:
         first = text.strip().split(None, 1)
         return bool(first) and first[0].lower() in COMMAND_WORDS
+
+    def claims(self, text: str) -> bool:
+        """Bare letters in a private chat: one to three words, at least four letters."""
+        letters = sum(char.isalpha() or char == "?" for char in text)
+        return bool(BARE_LETTERS.match(text)) and letters >= BARE_LETTERS_MIN
 
     def parse(self, text: str) -> Query:
         return parse_query(text)
@@ -209,7 +228,7 @@ class AnagramKind(PuzzleKind):
         answer = answer_from_text(text)
         wanted, given = Counter(puzzle.letters), Counter(letters_of(text))
         missing, extra = wanted - given, given - wanted
-        lines, ok = [], True
+        rules, ok = [], True
         letters_ok = not missing and sum(extra.values()) == puzzle.blanks
         ok &= letters_ok
         detail = ""
@@ -217,44 +236,44 @@ class AnagramKind(PuzzleKind):
             detail += f"; unused: {spaced_upper(missing)}"
         if sum(extra.values()) != puzzle.blanks or (extra and not puzzle.blanks):
             detail += f"; not in the clue: {spaced_upper(extra) or 'none'}"
-        lines.append(f"Letters: clue {''.join(sorted(puzzle.letters)).upper()}"
-                     f"{' + ' + '?' * puzzle.blanks if puzzle.blanks else ''}, answer "
-                     f"{''.join(sorted(letters_of(text))).upper()}: "
-                     f"{'OK' if letters_ok else 'FAIL'}{detail}")
+        rules.append(Rule("Letters", letters_ok, f"clue {''.join(sorted(puzzle.letters)).upper()}"
+                          f"{' + ' + '?' * puzzle.blanks if puzzle.blanks else ''}, answer "
+                          f"{''.join(sorted(letters_of(text))).upper()}: "
+                          f"{'OK' if letters_ok else 'FAIL'}{detail}", ": "))
         if puzzle.blanks and letters_ok:
-            lines.append(f"Blanks: ? stands for {spaced_upper(extra)}: OK")
+            rules.append(Rule("Blanks", True, f"? stands for {spaced_upper(extra)}: OK", ": "))
         unknown = [e.text for e in answer.entries if not e.in_dictionary and not e.topics]
         ok &= not unknown
-        lines.append("Words: " + ", ".join(e.text for e in answer.entries)
-                     + (": OK (all in the word list)" if not unknown
-                        else f": FAIL, not in the word list: {', '.join(unknown)}"))
-        ok &= self._check_options(puzzle, answer, lines)
+        rules.append(Rule("Words", not unknown, ", ".join(e.text for e in answer.entries)
+                          + (": OK (all in the word list)" if not unknown
+                             else f": FAIL, not in the word list: {', '.join(unknown)}"), ": "))
+        option_rules = self._check_options(puzzle, answer)
+        ok &= all(rule.ok for rule in option_rules)
+        rules += option_rules
         if puzzle.topic:
             on = any(puzzle.topic in e.topics for e in answer.entries)
-            lines.append(f"Topic {puzzle.topic}: "
-                         + ("on the list" if on else "not on the list (still a valid anagram)"))
+            rules.append(Rule(f"Topic {puzzle.topic}", None, "on the list" if on
+                              else "not on the list (still a valid anagram)", ": "))
         verdict = ("Answer OK: it uses exactly the clue's letters." if ok
                    else "Answer has ** ERROR **: see the FAIL lines.")
-        return CheckReport(ok, lines, verdict)
+        return CheckReport(ok, rules, verdict)
 
     @staticmethod
-    def _check_options(puzzle: Query, answer: Answer, lines: list[str]) -> bool:
-        ok = True
+    def _check_options(puzzle: Query, answer: Answer) -> list[Rule]:
+        """The rules of the clue's options: its word pattern, words with and without."""
+        rules = []
         words = [letters_of(w) for w in answer.text.split()]
         if puzzle.pattern:
             good = sorted(map(len, words)) == sorted(puzzle.pattern)
-            lines.append(f"Pattern {','.join(map(str, puzzle.pattern))}: "
-                         f"{'OK' if good else 'FAIL'}")
-            ok &= good
+            rules.append(Rule(f"Pattern {','.join(map(str, puzzle.pattern))}", good,
+                              "OK" if good else "FAIL", ": "))
         for word in puzzle.with_words:
             good = f" {word} " in f" {answer.text} "
-            lines.append(f"With '{word}': {'OK' if good else 'FAIL'}")
-            ok &= good
+            rules.append(Rule(f"With '{word}'", good, "OK" if good else "FAIL", ": "))
         for word in puzzle.without_words:
             good = word not in answer.text.split()
-            lines.append(f"Without '{word}': {'OK' if good else 'FAIL'}")
-            ok &= good
-        return ok
+            rules.append(Rule(f"Without '{word}'", good, "OK" if good else "FAIL", ": "))
+        return rules
 
     # Text and pictures ----------------------------------------------------------------------
 

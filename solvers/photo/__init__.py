@@ -1,0 +1,200 @@
+"""Read a Sudoku from a photo: find the grid, read each cell, say how sure each reading is.
+
+`read_photo(data)` takes the photo's bytes (JPEG or PNG) and returns a `Reading`: the 81
+cells read (0 for an empty cell), each cell's *confidence* (the classifier's probability
+of what it chose), the board as straightened (for the picture a person compares with
+the paper), and the milliseconds each step took. It raises `PhotoError` with one
+sentence when the picture has no Sudoku in it or cannot be decoded.
+
+Photos taken sideways or upside down are read the right way up: the digits are read in
+all four turns of the board and the turn where they look most like digits wins.
+
+*Repair*, the tie-breaker: when what was read has no solution or several, the least
+sure cells (at most `REPAIR_CELLS`, each below `REPAIR_BELOW`) are tried with their
+second-best reading; when exactly one such change (of the fewest cells) gives a puzzle
+with one solution, it is applied and listed in `Reading.repairs`, so whoever shows the
+result can say which cells were guessed. Otherwise the reading is left as it was.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from .. import draw
+from ..base import Limits
+from ..sudoku import CELLS, solve_grid, warm
+from .cells import marks
+from .digits import classify
+from .grid import BOARD, CELL, PhotoError, find_board
+
+__all__ = ["KIND", "PhotoError", "Reading", "Repair", "read_photo"]
+
+#: the kind of puzzle a photo is read as (its text goes to that kind's parser)
+KIND = "sudoku"
+
+#: cells below this confidence are shown as unsure and may be repaired
+REPAIR_BELOW = 0.9
+REPAIR_CELLS = 4
+#: seconds one count of solutions may take (a misread grid can be slow to refute; a
+#: proper puzzle takes about a millisecond)
+COUNT_SECONDS = 0.3
+#: fewest digits a reading must have to be a Sudoku (the smallest proper Sudoku has 17)
+MIN_DIGITS = 17
+NOT_ENOUGH = ("I found too few digits for a Sudoku in this picture: is the whole grid in "
+              "it, in focus?")
+READ_INK = (200, 30, 30)
+UNSURE = (255, 170, 0)
+
+
+@dataclass(frozen=True)
+class Repair:
+    """A cell the tie-breaker changed: what was read, what was taken, how sure the read was."""
+
+    cell: int
+    read: int
+    chosen: int
+    confidence: float
+
+    def to_json(self) -> dict:
+        return {"cell": self.cell, "row": self.cell // 9 + 1, "column": self.cell % 9 + 1,
+                "read": self.read, "chosen": self.chosen,
+                "confidence": round(self.confidence, 4)}
+
+
+@dataclass
+class Reading:
+    """What was read from one photo (picklable: it crosses the solver pool)."""
+
+    grid: tuple[int, ...]
+    confidence: tuple[float, ...]
+    board: np.ndarray  # the straightened grid, grey, BOARD x BOARD, turned upright
+    solutions: int  # of `grid`, counted up to 2
+    repairs: tuple[Repair, ...] = ()
+    turns: int = 0  # quarter turns (counter-clockwise) that made the photo upright
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The grid as nine lines of nine characters, '.' for an empty cell."""
+        return "\n".join("".join(str(d) if d else "." for d in self.grid[r * 9:r * 9 + 9])
+                         for r in range(9))
+
+    def unsure(self, at_most: int = 5) -> list[int]:
+        """The least sure cells below REPAIR_BELOW (and every repaired cell), surest last."""
+        repaired = {repair.cell for repair in self.repairs}
+        order = sorted(range(CELLS), key=lambda cell: self.confidence[cell])
+        low = [cell for cell in order if self.confidence[cell] < REPAIR_BELOW][:at_most]
+        return low + sorted(repaired - set(low))
+
+    def to_json(self) -> dict:
+        return {"kind": KIND, "grid": "".join(map(str, self.grid)),
+                "confidence": [round(c, 4) for c in self.confidence],
+                "solutions": self.solutions, "repairs": [r.to_json() for r in self.repairs],
+                "turns": self.turns, "timings_ms": self.timings}
+
+    def picture(self, marked: list[int] | None = None) -> Image.Image:
+        """The straightened photo with the digits read drawn over each cell in red, small in
+        its top left corner, and the `marked` cells (default: the unsure ones) ringed."""
+        image = Image.fromarray(self.board).convert("RGB")
+        pen = ImageDraw.Draw(image)
+        ring = self.unsure() if marked is None else marked
+        for cell, digit in enumerate(self.grid):
+            row, column = divmod(cell, 9)
+            x, y = column * CELL, row * CELL
+            if cell in ring:
+                pen.rectangle([x + 2, y + 2, x + CELL - 2, y + CELL - 2], outline=UNSURE, width=3)
+            if digit:
+                pen.rectangle([x + 3, y + 3, x + 17, y + 19], fill=draw.PAPER)
+                pen.text((x + 10, y + 11), str(digit), font=draw.font(16, bold=True),
+                         fill=READ_INK, anchor="mm")
+        return image.resize((BOARD * 3 // 2, BOARD * 3 // 2), Image.Resampling.LANCZOS)
+
+    def picture_png(self, marked: list[int] | None = None) -> bytes:
+        buffer = io.BytesIO()
+        self.picture(marked).save(buffer, format="PNG", optimize=True)
+        return buffer.getvalue()
+
+
+def _upright(found: list[np.ndarray | None]) -> tuple[int, list[int], np.ndarray]:
+    """The quarter turn in which the marks read best, the cells holding marks in that
+    turn, and their class probabilities."""
+    best = None
+    for turns in range(4):
+        # position p of the turned board holds the mark of the photo's cell held[p], turned
+        held = np.rot90(np.arange(CELLS).reshape(9, 9), turns).reshape(-1)
+        order = [p for p in range(CELLS) if found[held[p]] is not None]
+        probs = classify([np.rot90(found[held[p]], turns) for p in order])
+        score = float(np.log(probs[:, 1:].max(axis=1) + 1e-6).sum()) if order else 0.0
+        if best is None or score > best[0]:
+            best = (score, turns, order, probs)
+    return best[1], best[2], best[3]
+
+
+def count_solutions(grid: list[int]) -> int:
+    """Solutions of a grid counted up to 2 within COUNT_SECONDS; a search cut short counts
+    as 2 when it found one (unique is not proven) and as 0 when it found none."""
+    _, count, complete, _ = solve_grid(tuple(grid), Limits.within(COUNT_SECONDS, 2))
+    return count if complete or count != 1 else 2
+
+
+def _repair(grid: list[int], confidence: list[float],
+            second: dict[int, int]) -> tuple[list[int], tuple[Repair, ...], int]:
+    """The tie-breaker (see the module's docstring): grid, repairs and solution count."""
+    solutions = count_solutions(grid)
+    if solutions == 1:
+        return grid, (), 1
+    doubtful = sorted((c for c in second if confidence[c] < REPAIR_BELOW),
+                      key=lambda c: confidence[c])[:REPAIR_CELLS]
+    for size in range(1, len(doubtful) + 1):
+        fixes = []
+        for chosen in itertools.combinations(doubtful, size):
+            trial = list(grid)
+            for cell in chosen:
+                trial[cell] = second[cell]
+            if count_solutions(trial) == 1:
+                fixes.append((chosen, trial))
+        if len(fixes) == 1:
+            chosen, trial = fixes[0]
+            return trial, tuple(Repair(c, grid[c], trial[c], confidence[c]) for c in chosen), 1
+        if fixes:
+            break
+    return grid, (), solutions
+
+
+def read_photo(data: bytes, repair: bool = True) -> Reading:
+    """The Sudoku read from a photo's bytes; PhotoError (one sentence) when there is none."""
+    timings = {}
+    started = time.perf_counter()
+    board = find_board(data)
+    timings["grid"] = (time.perf_counter() - started) * 1000
+    step = time.perf_counter()
+    found = marks(board.ink)
+    turns, cells, probs = _upright(found)
+    timings["digits"] = (time.perf_counter() - step) * 1000
+    grid = [0] * CELLS
+    confidence = [1.0] * CELLS
+    second: dict[int, int] = {}
+    for cell, row in zip(cells, probs, strict=True):
+        ranked = np.argsort(row)[::-1]
+        grid[cell], confidence[cell] = int(ranked[0]), float(row[ranked[0]])
+        second[cell] = int(ranked[1])
+    if sum(1 for d in grid if d) < MIN_DIGITS:
+        raise PhotoError(NOT_ENOUGH)
+    warm()  # the compiled search is loaded once per process, not counted against a count
+    step = time.perf_counter()
+    repairs: tuple[Repair, ...] = ()
+    if repair:
+        grid, repairs, solutions = _repair(grid, confidence, second)
+    else:
+        solutions = count_solutions(grid)
+    timings["solve"] = (time.perf_counter() - step) * 1000
+    timings["total"] = (time.perf_counter() - started) * 1000
+    timings = {name: round(ms, 1) for name, ms in timings.items()}
+    upright = np.ascontiguousarray(np.rot90(board.gray, turns))
+    return Reading(tuple(grid), tuple(confidence), upright, solutions, repairs, turns, timings)
