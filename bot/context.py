@@ -21,6 +21,8 @@ from .ratelimit import RateLimiter
 from .store import Store
 
 if TYPE_CHECKING:
+    from solvers.photo import Reading
+
     from .anagrams import HintStep
     from .games.quiz import LiveRound
 
@@ -52,6 +54,8 @@ class BotData:
         self.live_rounds: dict[int, LiveRound] = {}
         #: hint steps by clue, most recently used last (bounded by the anagram module)
         self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
+        #: photo readings by the SHA-256 of the photo (bounded by bot/photos.py)
+        self.photo_readings: OrderedDict[str, Reading] = OrderedDict()
         self._game_store: GameStore | None = None
 
     @property

@@ -11,9 +11,10 @@ all four turns of the board and the turn where they look most like digits wins.
 
 *Repair*, the tie-breaker: when what was read has no solution or several, the least
 sure cells (at most `REPAIR_CELLS`, each below `REPAIR_BELOW`) are tried with their
-second-best reading; when exactly one such change (of the fewest cells) gives a puzzle
-with one solution, it is applied and listed in `Reading.repairs`, so whoever shows the
-result can say which cells were guessed. Otherwise the reading is left as it was.
+next two likeliest readings and as empty; when exactly one such change (of the fewest
+cells) gives a puzzle with one solution, it is applied and listed in `Reading.repairs`,
+so whoever shows the result can say which cells were guessed. Otherwise the reading is
+left as it was.
 """
 
 from __future__ import annotations
@@ -144,21 +145,23 @@ def count_solutions(grid: list[int]) -> int:
 
 
 def _repair(grid: list[int], confidence: list[float],
-            second: dict[int, int]) -> tuple[list[int], tuple[Repair, ...], int]:
-    """The tie-breaker (see the module's docstring): grid, repairs and solution count."""
+            others: dict[int, list[int]]) -> tuple[list[int], tuple[Repair, ...], int]:
+    """The tie-breaker (see the module's docstring): grid, repairs and solution count.
+    `others` holds each read cell's other likely readings, likeliest first."""
     solutions = count_solutions(grid)
     if solutions == 1:
         return grid, (), 1
-    doubtful = sorted((c for c in second if confidence[c] < REPAIR_BELOW),
+    doubtful = sorted((c for c in others if confidence[c] < REPAIR_BELOW),
                       key=lambda c: confidence[c])[:REPAIR_CELLS]
     for size in range(1, len(doubtful) + 1):
         fixes = []
         for chosen in itertools.combinations(doubtful, size):
-            trial = list(grid)
-            for cell in chosen:
-                trial[cell] = second[cell]
-            if count_solutions(trial) == 1:
-                fixes.append((chosen, trial))
+            for readings in itertools.product(*(others[c] for c in chosen)):
+                trial = list(grid)
+                for cell, reading in zip(chosen, readings, strict=True):
+                    trial[cell] = reading
+                if count_solutions(trial) == 1:
+                    fixes.append((chosen, trial))
         if len(fixes) == 1:
             chosen, trial = fixes[0]
             return trial, tuple(Repair(c, grid[c], trial[c], confidence[c]) for c in chosen), 1
@@ -179,18 +182,19 @@ def read_photo(data: bytes, repair: bool = True) -> Reading:
     timings["digits"] = (time.perf_counter() - step) * 1000
     grid = [0] * CELLS
     confidence = [1.0] * CELLS
-    second: dict[int, int] = {}
+    others: dict[int, list[int]] = {}
     for cell, row in zip(cells, probs, strict=True):
-        ranked = np.argsort(row)[::-1]
-        grid[cell], confidence[cell] = int(ranked[0]), float(row[ranked[0]])
-        second[cell] = int(ranked[1])
+        ranked = [int(k) for k in np.argsort(row)[::-1]]
+        grid[cell], confidence[cell] = ranked[0], float(row[ranked[0]])
+        # the next two readings, and always "no digit" (a speck read as a 1 or a 7)
+        others[cell] = list(dict.fromkeys(ranked[1:3] + ([0] if ranked[0] else [])))
     if sum(1 for d in grid if d) < MIN_DIGITS:
         raise PhotoError(NOT_ENOUGH)
     warm()  # the compiled search is loaded once per process, not counted against a count
     step = time.perf_counter()
     repairs: tuple[Repair, ...] = ()
     if repair:
-        grid, repairs, solutions = _repair(grid, confidence, second)
+        grid, repairs, solutions = _repair(grid, confidence, others)
     else:
         solutions = count_solutions(grid)
     timings["solve"] = (time.perf_counter() - step) * 1000
