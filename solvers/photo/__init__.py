@@ -102,17 +102,20 @@ class Reading:
     def picture(self, marked: list[int] | None = None) -> Image.Image:
         """The straightened photo with the digits read drawn over each cell in red, small in
         its top left corner, and the `marked` cells (default: the unsure ones) ringed."""
-        image = Image.fromarray(self.board).convert("RGB")
+        side = 2 * CELL  # drawn at twice the board's size, so a label clears the digit
+        image = Image.fromarray(self.board).convert("RGB").resize(
+            (9 * side, 9 * side), Image.Resampling.BICUBIC)
         pen = ImageDraw.Draw(image)
         ring = self.unsure() if marked is None else marked
         for cell, digit in enumerate(self.grid):
             row, column = divmod(cell, 9)
-            x, y = column * CELL, row * CELL
+            x, y = column * side, row * side
             if cell in ring:
-                pen.rectangle([x + 2, y + 2, x + CELL - 2, y + CELL - 2], outline=UNSURE, width=3)
+                pen.rectangle([x + 3, y + 3, x + side - 3, y + side - 3], outline=UNSURE,
+                              width=5)
             if digit:
-                pen.rectangle([x + 3, y + 3, x + 17, y + 19], fill=draw.PAPER)
-                pen.text((x + 10, y + 11), str(digit), font=draw.font(16, bold=True),
+                pen.rectangle([x + 5, y + 5, x + 27, y + 31], fill=draw.PAPER)
+                pen.text((x + 16, y + 18), str(digit), font=draw.font(24, bold=True),
                          fill=READ_INK, anchor="mm")
         return image.resize((BOARD * 3 // 2, BOARD * 3 // 2), Image.Resampling.LANCZOS)
 
