@@ -11,8 +11,8 @@ all four turns of the board and the turn where they look most like digits wins.
 
 *Repair*, the tie-breaker: when what was read has no solution or several, the least
 sure cells (at most `REPAIR_CELLS`, each below `REPAIR_BELOW`) are tried with their
-next two likeliest readings and as empty; when exactly one such change (of the fewest
-cells) gives a puzzle with one solution, it is applied and listed in `Reading.repairs`,
+next two likeliest readings, then also as empty; when exactly one such change (of the
+fewest cells) gives a puzzle with one solution, it is applied and listed in `Reading.repairs`,
 so whoever shows the result can say which cells were guessed. Otherwise the reading is
 left as it was.
 """
@@ -156,20 +156,26 @@ def _repair(grid: list[int], confidence: list[float],
         return grid, (), 1
     doubtful = sorted((c for c in others if confidence[c] < REPAIR_BELOW),
                       key=lambda c: confidence[c])[:REPAIR_CELLS]
+    # the classifier's own next readings first; "empty" for a read digit only after them,
+    # since emptying a cell often leaves the right puzzle unique too
+    first = {c: list(others[c][:2]) for c in doubtful}
+    then = {c: list(dict.fromkeys(others[c][:2] + ([0] if grid[c] else []))) for c in doubtful}
     for size in range(1, len(doubtful) + 1):
-        fixes = []
-        for chosen in itertools.combinations(doubtful, size):
-            for readings in itertools.product(*(others[c] for c in chosen)):
-                trial = list(grid)
-                for cell, reading in zip(chosen, readings, strict=True):
-                    trial[cell] = reading
-                if count_solutions(trial) == 1:
-                    fixes.append((chosen, trial))
-        if len(fixes) == 1:
-            chosen, trial = fixes[0]
-            return trial, tuple(Repair(c, grid[c], trial[c], confidence[c]) for c in chosen), 1
-        if fixes:
-            break
+        for choices in (first, then):
+            fixes = []
+            for chosen in itertools.combinations(doubtful, size):
+                for readings in itertools.product(*(choices[c] for c in chosen)):
+                    trial = list(grid)
+                    for cell, reading in zip(chosen, readings, strict=True):
+                        trial[cell] = reading
+                    if count_solutions(trial) == 1:
+                        fixes.append((chosen, trial))
+            if len(fixes) == 1:
+                chosen, trial = fixes[0]
+                return trial, tuple(Repair(c, grid[c], trial[c], confidence[c])
+                                    for c in chosen), 1
+            if fixes:
+                return grid, (), solutions
     return grid, (), solutions
 
 
@@ -189,8 +195,7 @@ def read_photo(data: bytes, repair: bool = True) -> Reading:
     for cell, row in zip(cells, probs, strict=True):
         ranked = [int(k) for k in np.argsort(row)[::-1]]
         grid[cell], confidence[cell] = ranked[0], float(row[ranked[0]])
-        # the next two readings, and always "no digit" (a speck read as a 1 or a 7)
-        others[cell] = list(dict.fromkeys(ranked[1:3] + ([0] if ranked[0] else [])))
+        others[cell] = ranked[1:3]
     if sum(1 for d in grid if d) < MIN_DIGITS:
         raise PhotoError(NOT_ENOUGH)
     warm()  # the compiled search is loaded once per process, not counted against a count
