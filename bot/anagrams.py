@@ -12,6 +12,7 @@ in-memory cache.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 
 from telegram import (
@@ -26,7 +27,7 @@ from telegram import (
 
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import hints_for
-from solvers.base import PuzzleError
+from solvers.base import PuzzleError, clip
 from solvers.pipeline import png_bytes
 
 from .context import Context
@@ -80,6 +81,13 @@ async def steps_for(context: Context, clue: str) -> list[HintStep]:
     return steps
 
 
+#: the callback data of a hint button: a session id (negative when it was not stored)
+#: of at most 18 ASCII digits (a SQLite row id), and what the button does
+HINT_BUTTON = re.compile(r"hint:(?P<session>-?[0-9]{1,18}):(?P<action>next|answer)", re.ASCII)
+#: a toast's text is at most 200 characters
+TOAST_LIMIT = 200
+
+
 def buttons(session: int, step: int) -> InlineKeyboardMarkup | None:
     """'Another hint' and 'Show answer' while there is more to reveal."""
     if step >= STEPS:
@@ -126,9 +134,15 @@ async def hint_command(update: Update, context: Context) -> None:
 async def hint_button(update: Update, context: Context) -> None:
     """A press of 'Another hint' or 'Show answer' under a hint."""
     query = update.callback_query
-    _, session_text, action = query.data.split(":")
+    pressed = HINT_BUTTON.fullmatch(query.data or "")
+    if pressed is None:  # not data this bot ever put on a button
+        from .commands import NOT_MY_BUTTON  # here: commands imports this module for HELP
+
+        await query.answer(NOT_MY_BUTTON)
+        return
     store = context.bot_data.services.store
-    session = await store.hint_session(int(session_text))
+    session = await store.hint_session(int(pressed["session"]))
+    action = pressed["action"]
     if session is None:
         await query.answer("These hints have expired; send /hint LETTERS again.")
         return
@@ -143,7 +157,7 @@ async def hint_button(update: Update, context: Context) -> None:
     try:
         steps = await steps_for(context, session.clue)
     except (PuzzleError, JobTimeout, WorkerDied) as error:
-        await query.answer(f"No hint this time: {error}")
+        await query.answer(clip(f"No hint this time: {error}", TOAST_LIMIT - 1))
         return
     await store.advance_hint_session(session.id, step)
     await query.answer()

@@ -35,14 +35,19 @@ log = logging.getLogger(__name__)
 
 #: the line between the puzzle and the solution in the one-message form
 SEPARATOR = "---"
-USAGE = (
-    "Usage: reply to a puzzle with /check and your solution on the lines after it; or send "
-    "/check, the puzzle, a line ---, then your solution, in one message. Name the kind when "
-    "I guess wrong: /check KIND.\nType the solution as I write it under my answers: "
-    + "; ".join(f"for {kind.name} {kind.solution_form}" for kind in registry.KINDS
-                if kind.solution_form) + ".")
+
 RIGHT = "✅ Your solution is right."
 WRONG = "❌ Not right yet:"
+
+
+def usage() -> str:
+    """How /check is used, with the solution form of every kind that declares one."""
+    return (
+        "Usage: reply to a puzzle with /check and your solution on the lines after it; or "
+        "send /check, the puzzle, a line ---, then your solution, in one message. Name the "
+        "kind when I guess wrong: /check KIND.\nType the solution as I write it under my "
+        "answers: " + "; ".join(f"for {kind.name} {kind.solution_form}"
+                                for kind in registry.KINDS if kind.solution_form) + ".")
 
 
 @dataclass
@@ -105,15 +110,15 @@ async def check_command(update: Update, context: Context) -> None:
     request = request_of(message)
     kind, puzzle = kind_of(request, message.chat.type == ChatType.PRIVATE)
     if not puzzle.strip():
-        await message.reply_text(USAGE)
+        await message.reply_text(usage())
         return
     if kind is None:
         await message.reply_text("I can't tell which puzzle kind that is; name it, as in "
-                                 f"/check KIND.\n{USAGE}")
+                                 f"/check KIND.\n{usage()}")
         return
     if not request.solution.strip():
         await message.reply_text(f"Put your solution on the lines after /check. "
-                                 f"{solution_form(kind)}\n{USAGE}")
+                                 f"{solution_form(kind)}\n{usage()}")
         return
     if not await admitted(update, context):
         return

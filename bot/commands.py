@@ -49,12 +49,12 @@ WELCOME = (
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
-    f"{anagrams.HELP}"
-    "/cancel: stop your own long count\n"
-    "/help: this message\n\n"
+    + anagrams.HELP
+    + "/cancel: stop your own long count\n"
+    + "/help: this message\n\n"
     "<b>In groups</b>\n"
-    f"{quiz.HELP}"
-    "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
+    + quiz.HELP
+    + "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
     "/top: scores; /stats: your own record"
 )
 
@@ -109,13 +109,28 @@ async def admin(update: Update, context: Context) -> None:
         f"Store: {store}, schema {await svc.store.schema_version()}")
 
 
+#: the toast for callback data no button of this bot carries (a forged or stale press)
+NOT_MY_BUTTON = "That button is not one of mine; send the command again."
+
+
+async def unknown_button(update: Update, context: Context) -> None:
+    """Any press no other handler takes (forged or stale callback data): answered, so the
+    button stops spinning, with a short toast and nothing in the chat."""
+    await update.callback_query.answer(NOT_MY_BUTTON)
+
+
 async def on_error(update: object, context: Context) -> None:
-    """Log every unexpected failure; tell the user something went wrong."""
+    """Log every unexpected failure; tell the user something went wrong (a button's press
+    is answered with a toast, so it never hangs and the group sees nothing)."""
     stopping = isinstance(context.error, ShuttingDown)
     if not stopping:
         log.error("unexpected error handling an update", exc_info=context.error)
         context.bot_data.services.metrics.errors += 1
-    if isinstance(update, Update) and update.effective_message:
+    if isinstance(update, Update) and update.callback_query is not None:
+        with contextlib.suppress(TelegramError):  # a toast, not a message in the group
+            await update.callback_query.answer(
+                RESTARTING if stopping else "Sorry, something went wrong on my side.")
+    elif isinstance(update, Update) and update.effective_message:
         with contextlib.suppress(TelegramError):
             await update.effective_message.reply_text(
                 RESTARTING if stopping else

@@ -52,7 +52,7 @@ class BotData:
         self.chat_locks: dict[int, asyncio.Lock] = {}
         #: the open quiz round of each chat, for quick judging
         self.live_rounds: dict[int, LiveRound] = {}
-        #: hint steps by clue, most recently used last (bounded by the anagram module)
+        #: hint steps by clue, most recently used last (bounded where /hint uses it)
         self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
         self._game_store: GameStore | None = None
 

@@ -39,6 +39,11 @@ class Lanes:
     def workers(self) -> int:
         return self.quick.workers
 
+    @property
+    def pools(self) -> tuple[SolverPool, SolverPool]:
+        """Each lane's pool, quick first (for /admin, /metrics and /healthz)."""
+        return self.quick, self.counts
+
     def start(self) -> None:
         self.quick.start()
         self.counts.start()
@@ -58,11 +63,6 @@ class Lanes:
         """A long count run to its end (or its limit) in the count lane. Cancelling the
         awaiting task stops it."""
         return await self.counts.solve(text, kind_name, progress)
-
-    @property
-    def pools(self) -> tuple[SolverPool, SolverPool]:
-        """Each lane's pool, quick first (for /admin, /metrics and /healthz)."""
-        return self.quick, self.counts
 
     def report(self) -> str:
         """What /admin says about the workers: configured, running now, rebuilds, and the

@@ -117,6 +117,11 @@ class Solutions:
         """A figure of this count as a person would say it: exact, or "at least"."""
         return f"{figure:,}" if self.exhaustive else f"at least {figure:,}"
 
+    def how_many(self, noun: str) -> str:
+        """The count with what it counts: "at least 2 unique assemblies", and the noun
+        in the singular for exactly one ("1 unique assembly")."""
+        return f"{self.at_least(self.count)} {singular(noun) if self.unique else noun}"
+
     def count_text(self) -> str:
         """The count as a person would say it: `exactly 1`, `at least 2`, `none`."""
         if self.count == 0:
@@ -271,7 +276,7 @@ class PuzzleKind(ABC):
     def count_figures(self, puzzle: Any, solutions: Solutions) -> str:
         """A long count's figures in words, each "at least" unless the count is complete
         ("19,186 unique assemblies, 248,376 when each turn of the whole counts apart")."""
-        return f"{solutions.at_least(solutions.count)} {self.counted}"
+        return solutions.how_many(self.counted)
 
     def alternatives_note(self, puzzle: Any, solutions: Solutions) -> str:
         """What the report says when more than one solution was found: for a puzzle,
@@ -313,6 +318,13 @@ def header_is(text: str, *names: str) -> bool:
             word = stripped.split()[0].lower()
             return word in {f"#{n.lower()}" for n in names}
     return False
+
+
+def singular(noun: str) -> str:
+    """"unique assemblies" -> "unique assembly": the plural nouns kinds count in."""
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun.removesuffix("s")
 
 
 def clip(text: str, limit: int = 30) -> str:

@@ -232,7 +232,8 @@ def test_nuts_report_names_nuts_by_the_letters_the_picture_prints():
      "(complete, "),
     ("soma", "soma", "\n240 unique assemblies, 11,520 when each turn"),
     ("nuts", "nuts", "Drive Ya Nuts"), ("tangram", None, "Puzzle OK"),
-    ("sg", None, "exactly 1"), ("/diabolical", None, "exactly 13"),
+    ("sg", None, "\n1 unique assembly, 8 when each turn"),
+    ("/diabolical", None, "\n13 unique assemblies, 624 when each turn"),
 ])
 def test_commands_run_through_the_pipeline_with_a_picture(command, kind, expected):
     result = pipeline.run(command, kind, Limits.within(30, max_solutions=2))

@@ -6,14 +6,19 @@ that must go through the per-person limit."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from botchat import ask, bot_config
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from bot.app import running
 from bot.sandbox import Sandbox
@@ -234,3 +239,69 @@ async def test_submit_with_a_number_no_race_can_have(puzzlebot):
     assert huge.startswith("Usage: /submit RACE_ID")
     none = (await ask(client, ALICE, "/submit 999999999999999999\n0000"))["text"]
     assert none == "There is no race #999999999999999999."
+
+
+#: forged callback data: this bot's prefixes with odd parts (letters, Unicode digits,
+#: 20-digit and negative numbers, missing or extra fields), and any text at all
+PART = st.one_of(st.sampled_from(("next", "answer", "join", "", "1", "-1", "²", "٣")),
+                 st.integers(-10**25, 10**25).map(str), st.text(max_size=8))
+CALLBACK_DATA = st.one_of(
+    st.builds(lambda head, parts: ":".join([head, *parts]),
+              st.sampled_from(("hint", "race", "quiz", "HINT", "")), st.lists(PART, max_size=4)),
+    st.text(min_size=1, max_size=64),
+).map(lambda data: data.encode()[:64].decode(errors="ignore")).filter(bool)
+
+
+@pytest.fixture(scope="module")
+def bot_in_a_thread(tmp_path_factory):
+    """The bot and a client on an event loop of their own (Hypothesis runs its examples
+    one after another, synchronously): `(bot, client, call)`, `call(coroutine)` runs one
+    there and returns its result."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    def call(coroutine, timeout: float = 60):
+        return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout)
+
+    stack = contextlib.AsyncExitStack()
+
+    async def start():
+        config = bot_config(tmp_path_factory.mktemp("buttons"), workers=1)
+        bot = await stack.enter_async_context(running(config, sandbox_port=0))
+        return bot, await stack.enter_async_context(SandboxClient(bot.url))
+
+    bot, client = call(start())
+    try:
+        yield bot, client, call
+    finally:
+        call(stack.aclose())
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+
+
+@settings(max_examples=60, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@example("hint:abc:next")
+@example("hint:1:2:3")
+@example("hint:")
+@example("hint:" + "9" * 20 + ":next")
+@example("race:" + "9" * 20 + ":join")
+@example("race:٣:join")
+@given(data=CALLBACK_DATA)
+def test_any_callback_data_is_answered_and_never_an_error(bot_in_a_thread, data):
+    bot, client, call = bot_in_a_thread
+    metrics = bot.application.bot_data.services.metrics
+
+    async def press() -> tuple[dict, bool]:
+        chatter = await client.send(GROUP, "hello", user_id=ALICE)
+        pressed = await client.press(GROUP, BOB, chatter["message_id"], data, forged=True)
+        answer = await client.callback_answer(pressed["callback_query_id"], wait=20)
+        page = await client.messages(GROUP, after=chatter["message_id"], wait=0.3)
+        return answer, any(m["from"]["is_bot"] for m in page["messages"])
+
+    errors = metrics.errors
+    answer, posted = call(press())
+    assert answer["answered"], data
+    assert len(answer.get("text") or "") <= 200, data
+    assert metrics.errors == errors and not posted, data

@@ -11,6 +11,7 @@ from multiprocessing import forkserver
 from pathlib import Path
 
 from botchat import ask, bot_config
+from test_reliability import free_port, start_bot_process, wait_until_up
 
 from bot.app import running
 from bot.sandbox.client import SandboxClient
@@ -135,3 +136,59 @@ async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_j
         assert all(f.startswith("at least ") for f in figures(caption.splitlines()[-1]))
         again = await ask(client, BOB, "queens 15", kind="photo", timeout=10)
         assert "(stopped at the time limit, " in again["caption"], "the count was not kept"
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid` (children, their children...)."""
+    found, todo = [], [pid]
+    while todo:
+        below = children(todo.pop())
+        found += below
+        todo += below
+    return found
+
+
+async def test_sigterm_stops_within_10_s_telling_whoever_waits_and_kill_9_leaves_no_worker(
+        tmp_path):
+    port = free_port()
+    process = start_bot_process(tmp_path, port)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        await wait_until_up(url)
+        async with SandboxClient(url) as client:
+            counting = await ask(client, ALICE, "bedlam", kind="photo", timeout=120)
+            queued = await ask(client, ALICE, "queens 16", kind="photo", timeout=60)
+            workers = descendants(process.pid)
+            assert workers
+            # followed from before the signal: the sandbox ends with the bot
+            told = [asyncio.create_task(text_with(client, ALICE, picture["message_id"],
+                                                  "restarting", 15))
+                    for picture in (counting, queued)]
+            await asyncio.sleep(0.5)
+            started = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            await asyncio.to_thread(process.wait, 15)
+            assert time.monotonic() - started < 10, "SIGTERM took too long"
+            for said in await asyncio.gather(*told):
+                assert "(stopped: the bot is restarting" in said["text"]
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate(timeout=20)
+    await asyncio.sleep(1.0)
+    assert not [pid for pid in workers if running_now(pid)], "workers outlived the bot"
+
+    port = free_port()
+    process = start_bot_process(tmp_path, port)
+    try:
+        await wait_until_up(f"http://127.0.0.1:{port}")
+        async with SandboxClient(f"http://127.0.0.1:{port}") as client:
+            await ask(client, BOB, "queens 16", kind="photo", timeout=120)  # a busy worker
+        workers = descendants(process.pid)
+        process.kill()
+        process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    await asyncio.sleep(2.0)
+    assert workers and not [pid for pid in workers if running_now(pid)], "orphaned workers"

@@ -29,7 +29,7 @@ from ..base import (
     check_size,
     clip,
 )
-from . import combine, fluency
+from . import combine, fluency, relatedness
 from . import lexicon as lexicon_module
 from .hints import Hint, circle_picture, hints
 from .lexicon import Entry, letters_of
@@ -186,10 +186,11 @@ class AnagramKind(PuzzleKind):
     aliases = ("anagrams",)
 
     def warm_up(self) -> None:
-        """Load the lexicon, the language model and the compiled search before the first
-        clue arrives."""
+        """Load the lexicon, the language model, the word vectors and the compiled search
+        before the first clue arrives."""
         lexicon_module.load()
         fluency.model()
+        relatedness.load()
         combine.warm()
 
     def detect(self, text: str) -> bool:

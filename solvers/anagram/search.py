@@ -299,7 +299,8 @@ class Search:
         if self.query.word_budget() > 1:
             self.several()
         if self.ranking == "fluency":
-            several = by_fluency(self.kept, self.topic, keep_order=bool(self.query.pattern))
+            several = by_fluency(self.kept, self.topic, self.query.text,
+                                 keep_order=bool(self.query.pattern))
         else:
             several = diversify(self.kept)
         several = several[:self.shown]

@@ -94,7 +94,7 @@ class BoxerKind(PuzzleKind):
 
     def count_figures(self, puzzle, solutions) -> str:
         raw = solutions.stats.get("raw_count", 0)
-        return (f"{solutions.at_least(solutions.count)} {self.counted}, "
+        return (f"{solutions.how_many(self.counted)}, "
                 f"{solutions.at_least(raw)} when each turn of the whole counts apart")
 
     # Checking -----------------------------------------------------------------------

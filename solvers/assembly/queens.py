@@ -134,7 +134,7 @@ class QueensKind(PuzzleKind):
 
     def count_figures(self, puzzle: Board, solutions: Solutions) -> str:
         every = solutions.stats.get("all_placements", 0)
-        return (f"{solutions.at_least(solutions.count)} {self.counted}, "
+        return (f"{solutions.how_many(self.counted)}, "
                 f"{solutions.at_least(every)} counting rotations and reflections")
 
     def check(self, puzzle: Board, solution: Placement) -> CheckReport:
