@@ -10,7 +10,8 @@ phases against the same bot:
    Sudoku made by the kind's generator, anagram letters, or a puzzle answered before, so a
    cached one), waiting for its picture;
 2. *light with the heavy mix*: `--heavy` counts (bedlam, y25, queens 15 in turn) from
-   `--heavy / 2` people, two each (the second waits in its owner's queue), sent first;
+   `--heavy / 2` people, two each (the second, sent once the first's picture is in,
+   waits in its owner's queue), sent first;
    a second later as many light chats as in phase 1, with new puzzles of the same mix.
 
 It reports p50/p95/max of the light replies in each phase, lost replies, and for the
@@ -61,6 +62,11 @@ class Asked:
     first: float | None = None
     final: str = ""
 
+    @property
+    def title(self) -> str:
+        """The kind's title, which starts the count's final line."""
+        return registry.detect(self.text).title
+
 
 def light_texts(count: int, rng: random.Random, cached: list[str]) -> list[str]:
     """`count` light requests: new Seki and Sudoku, anagram letters, cached puzzles."""
@@ -99,7 +105,7 @@ async def first_picture(client, asked: Asked, start: float, timeout: float,
                 if not final:
                     return
             text = message.get("text") or ""
-            if final and FINAL.search(text):
+            if final and FINAL.search(text) and text.startswith(f"{asked.title}:"):
                 asked.final = text
                 return
 
@@ -111,6 +117,17 @@ async def light_phase(client, texts: list[str], first_chat: int,
     start = time.monotonic()
     await asyncio.gather(*(first_picture(client, a, start, timeout) for a in asked))
     return asked
+
+
+async def heavy_person(client, asked: list[Asked], start: float, wait: float) -> None:
+    """One person's counts: the second sent once the first's picture is in (so each
+    picture is told apart), both followed to their final line."""
+    following = []
+    for count in asked:
+        following.append(asyncio.create_task(first_picture(client, count, start, wait, True)))
+        while count.first is None and not following[-1].done():
+            await asyncio.sleep(0.05)
+    await asyncio.gather(*following)
 
 
 async def drive(args, url: str, process) -> dict:
@@ -125,8 +142,8 @@ async def drive(args, url: str, process) -> dict:
         heavy = [Asked(FIRST_HEAVY + n // 2, HEAVY[n % len(HEAVY)])
                  for n in range(args.heavy)]
         start = time.monotonic()
-        counts = asyncio.gather(*(first_picture(client, a, start, args.count_wait, final=True)
-                                  for a in heavy))
+        counts = asyncio.gather(*(heavy_person(client, heavy[n:n + 2], start, args.count_wait)
+                                  for n in range(0, len(heavy), 2)))
         await asyncio.sleep(1.0)
         mixed = await light_phase(client, light_texts(args.light, rng, cached),
                                   FIRST_LIGHT + args.light, args.timeout)

@@ -28,12 +28,12 @@ from telegram import (
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import hints_for
 from solvers.base import PuzzleError, clip
-from solvers.pipeline import png_bytes
+from solvers.draw import png_bytes
 
 from .context import Context
 from .pool import JobTimeout, WorkerDied, solve_job
 from .replies import admitted
-from .routing import command_argument
+from .routing import NOT_MY_BUTTON, command_argument
 
 log = logging.getLogger(__name__)
 
@@ -136,8 +136,6 @@ async def hint_button(update: Update, context: Context) -> None:
     query = update.callback_query
     pressed = HINT_BUTTON.fullmatch(query.data or "")
     if pressed is None:  # not data this bot ever put on a button
-        from .commands import NOT_MY_BUTTON  # here: commands imports this module for HELP
-
         await query.answer(NOT_MY_BUTTON)
         return
     store = context.bot_data.services.store

@@ -85,7 +85,7 @@ def add_handlers(application: App) -> None:
         MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
     application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
     # last: a press whose data no handler above takes is still answered
-    application.add_handler(CallbackQueryHandler(commands.unknown_button))
+    application.add_handler(CallbackQueryHandler(routing.unknown_button))
     application.add_error_handler(commands.on_error)
 
 

@@ -25,7 +25,7 @@ from solvers import registry
 from solvers.base import PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Judgement, judge
 
-from .context import Context
+from .context import Context, message_of
 from .games.race import CHECK_TIMEOUT, SHOWN_FAILURES
 from .pool import JobTimeout, WorkerDied
 from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted
@@ -106,7 +106,7 @@ def verdict_text(judgement: Judgement, kind: PuzzleKind) -> str:
 
 async def check_command(update: Update, context: Context) -> None:
     """/check: judge the player's own solution of a puzzle with the kind's check."""
-    message = update.effective_message
+    message = message_of(update)
     request = request_of(message)
     kind, puzzle = kind_of(request, message.chat.type == ChatType.PRIVATE)
     if not puzzle.strip():

@@ -7,6 +7,7 @@ import contextlib
 import html
 import logging
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from telegram import Update
@@ -18,9 +19,10 @@ from solvers.base import PuzzleError
 from solvers.pipeline import prepare
 
 from . import anagrams
-from .context import Context
+from .context import Context, message_of
 from .games import quiz
-from .pool import ShuttingDown
+from .pool import JobTimeout, ShuttingDown, WorkerDied
+from .replies import admitted
 from .routing import command_argument
 
 log = logging.getLogger(__name__)
@@ -61,7 +63,7 @@ WELCOME = (
 
 async def start(update: Update, context: Context) -> None:
     """/start and /help: what the bot does and the kinds it knows."""
-    await update.effective_message.reply_text(
+    await message_of(update).reply_text(
         WELCOME.format(kinds=kinds_listing(), bot=context.bot.username,
                        races=", ".join(kind.name for kind in registry.racing())),
         parse_mode=ParseMode.HTML)
@@ -72,28 +74,57 @@ async def example(update: Update, context: Context) -> None:
     kind = registry.get(context.args[0]) if context.args else None
     if kind is None or not kind.example:
         names = ", ".join(k.name for k in registry.with_example())
-        await update.effective_message.reply_text(f"Usage: /example KIND, one of: {names}")
+        await message_of(update).reply_text(f"Usage: /example KIND, one of: {names}")
         return
-    await update.effective_message.reply_text((PUZZLES / kind.example).read_text().strip())
+    await message_of(update).reply_text((PUZZLES / kind.example).read_text().strip())
+
+
+#: seconds a worker may take to parse a puzzle and write its SMT-LIB2 text
+SMT_TIMEOUT = 20.0
+
+
+@dataclass(frozen=True)
+class SmtText:
+    """A puzzle's SMT-LIB2 text as it crosses from the worker."""
+
+    kind_name: str
+    title: str
+    smtlib: str
+
+
+def smt_job(text: str) -> SmtText:
+    """Runs in a worker: parsing and encoding are CPU work (Z3 for some kinds), which
+    must not hold up the event loop."""
+    kind, puzzle, _ = prepare(text)
+    return SmtText(kind.name, kind.title, kind.smt(puzzle))
 
 
 async def smt(update: Update, context: Context) -> None:
     """/smt PUZZLE: the SMT-LIB2 text as a document."""
-    message = update.effective_message
+    message = message_of(update)
     text = command_argument(message)
     if not text:
         await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt "
                                  + next(k.smt_example for k in registry.KINDS if k.smt_example))
         return
+    if not await admitted(update, context):
+        return
     try:
-        kind, puzzle, _ = prepare(text)
-        smtlib = kind.smt(puzzle)
+        made = await context.bot_data.services.pool.submit(smt_job, text, timeout=SMT_TIMEOUT)
     except PuzzleError as error:
         await message.reply_text(str(error))
         return
+    except JobTimeout:
+        await message.reply_text(f"/smt: writing this puzzle out took longer than "
+                                 f"{SMT_TIMEOUT:g} s, so I stopped it.")
+        return
+    except WorkerDied:
+        await message.reply_text("/smt: the worker stopped in the middle of this job; "
+                                 "please send it again.")
+        return
     await message.reply_document(
-        smtlib.encode(), filename=f"{kind.name}.smt2",
-        caption=f"{kind.title}: SMT-LIB2, {len(smtlib.splitlines())} lines. "
+        made.smtlib.encode(), filename=f"{made.kind_name}.smt2",
+        caption=f"{made.title}: SMT-LIB2, {len(made.smtlib.splitlines())} lines. "
                 "Run it with: z3 file.smt2")
 
 
@@ -104,19 +135,9 @@ async def admin(update: Update, context: Context) -> None:
     if svc.config.owner_id is None or user is None or user.id != svc.config.owner_id:
         return
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
-    await update.effective_message.reply_text(
+    await message_of(update).reply_text(
         f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}\n"
         f"Store: {store}, schema {await svc.store.schema_version()}")
-
-
-#: the toast for callback data no button of this bot carries (a forged or stale press)
-NOT_MY_BUTTON = "That button is not one of mine; send the command again."
-
-
-async def unknown_button(update: Update, context: Context) -> None:
-    """Any press no other handler takes (forged or stale callback data): answered, so the
-    button stops spinning, with a short toast and nothing in the chat."""
-    await update.callback_query.answer(NOT_MY_BUTTON)
 
 
 async def on_error(update: object, context: Context) -> None:

@@ -11,7 +11,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
+from telegram import Message, Update
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from .config import Config
 from .counts import Counts
@@ -55,6 +56,8 @@ class BotData:
         #: hint steps by clue, most recently used last (bounded where /hint uses it)
         self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
         self._game_store: GameStore | None = None
+        #: chats whose race puzzle is being made in a worker just now
+        self.race_setups: set[int] = set()
 
     @property
     def services(self) -> Services:
@@ -84,6 +87,14 @@ class BotData:
 #: the context every handler and job receives
 Context = CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]
 #: the Application this bot builds
-App = Application[ExtBot[None], Context, dict[Any, Any], dict[Any, Any], BotData,
-                  JobQueue[Context]]
+App = Application[ExtBot[None], Any, dict[Any, Any], dict[Any, Any], BotData, Any]
 CONTEXT_TYPES = ContextTypes(context=CallbackContext, bot_data=BotData)
+
+
+def message_of(update: Update) -> Message:
+    """The message a handler answers. Every handler that calls this is registered for
+    updates that carry one (a command, a text, a document), so None is a wiring bug."""
+    message = update.effective_message
+    if message is None:
+        raise TypeError(f"update {update.update_id} carries no message")
+    return message

@@ -1,9 +1,10 @@
 """Long counts after their first answer: run once per puzzle, one per person at a time.
 
-A long count (Bedlam's 19,186 assemblies) is answered in two steps: the quick lane finds
-the first answers and the bot posts that picture at once, its caption saying the count
-is running; then the count lane counts to the end and the caption is edited as it goes,
-to the final figure ("19,186 unique assemblies, ... (complete, 71 s)"). Words:
+A long count (19,186 assemblies of the largest assembly example) is answered in two
+steps: the quick lane finds the first answers and the bot posts that picture at once, its
+caption saying the count is running; then the count lane counts to the end and the
+caption is edited as it goes, to the final figure ("19,186 unique assemblies, ...
+(complete, 71 s)"). Words:
 
 - a *count* is one puzzle being counted (by its cache key), whoever asked for it;
 - an *asker* is one person waiting for that count: the picture posted to them is the
@@ -32,7 +33,7 @@ from solvers.base import PuzzleKind, clip
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
 
 from .lanes import Lanes
-from .pool import JobTimeout, WorkerDied
+from .pool import JobTimeout, ShuttingDown, WorkerDied
 
 if TYPE_CHECKING:
     from .context import Context
@@ -46,6 +47,8 @@ EDIT_EVERY = 3.0
 #: the count line of a count stopped by /cancel, or by the bot stopping
 CANCELLED = "cancelled"
 SHUTDOWN = "stopped: the bot is restarting; send the puzzle again in a minute"
+#: the count line of a count whose worker process ended in the middle of it
+DIED = "stopped: the solver process ended; send the puzzle again"
 
 
 @dataclass
@@ -154,9 +157,10 @@ class Counts:
         editing = asyncio.create_task(self._keep_edited(count))
         try:
             result = await self.lanes.count(count.text, count.kind.name, self._listener(count))
-        except (JobTimeout, WorkerDied) as error:
+        except (JobTimeout, WorkerDied, ShuttingDown) as error:
             log.warning("count %s ended without a result: %r", count.key[:12], error)
-            await self._finish(count, count.running_line(STOPPED))
+            state = {JobTimeout: STOPPED, ShuttingDown: SHUTDOWN}.get(type(error), DIED)
+            await self._finish(count, count.running_line(state))
             return
         except asyncio.CancelledError:
             await self._finish(count, count.running_line(count.state))

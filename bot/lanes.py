@@ -2,9 +2,9 @@
 
 *Quick jobs* are every reply to a puzzle, /check, /submit, hints and race puzzles: they
 must never wait behind a long count. *Counts* are the part of a job that goes on after
-its first answer (Bedlam's 19,186 assemblies): the quick lane stops a long count once it
-has its first answers (`solvers.pipeline.run`'s `hand_back_after`), and the count lane
-counts it to the end within its own, longer limit.
+its first answer (19,186 assemblies of the largest assembly example): the quick lane
+stops a long count once it has its first answers (`solvers.pipeline.run`'s
+`hand_back_after`), and the count lane counts it to the end within its own, longer limit.
 
 Locally each lane is a `SolverPool`: the quick lane has every worker the machine was
 given (`PUZZLEBOT_WORKERS`), the count lane at most `PUZZLEBOT_COUNT_WORKERS` more at a
@@ -28,7 +28,7 @@ COUNT_NICENESS = 10
 
 
 class Lanes:
-    """Quick jobs and counts: where the bot sends every piece of solving work."""
+    """Quick jobs and counts: where the bot sends all solving work."""
 
     def __init__(self, config: Config):
         self.quick = SolverPool(config.workers, config.solve_timeout, "quick")
@@ -38,11 +38,6 @@ class Lanes:
     @property
     def workers(self) -> int:
         return self.quick.workers
-
-    @property
-    def pools(self) -> tuple[SolverPool, SolverPool]:
-        """Each lane's pool, quick first (for /admin, /metrics and /healthz)."""
-        return self.quick, self.counts
 
     def start(self) -> None:
         self.quick.start()
@@ -63,6 +58,11 @@ class Lanes:
         """A long count run to its end (or its limit) in the count lane. Cancelling the
         awaiting task stops it."""
         return await self.counts.solve(text, kind_name, progress)
+
+    @property
+    def pools(self) -> tuple[SolverPool, SolverPool]:
+        """Each lane's pool, quick first (for /admin, /metrics and /healthz)."""
+        return self.quick, self.counts
 
     def report(self) -> str:
         """What /admin says about the workers: configured, running now, rebuilds, and the

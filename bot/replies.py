@@ -8,6 +8,7 @@ import asyncio
 import html
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update
 from telegram.constants import ParseMode
@@ -16,7 +17,7 @@ from telegram.error import BadRequest
 from solvers.base import Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
-from .context import Context
+from .context import Context, message_of
 from .pool import JobTimeout, WorkerDied
 from .progress import ProgressNote
 
@@ -40,7 +41,7 @@ async def solve_and_reply(update: Update, context: Context,
 async def answer(update: Update, context: Context,
                  text: str, kind: PuzzleKind) -> None:
     """Parse, look in the cache, else solve in the pool; then reply."""
-    message = update.effective_message
+    message = message_of(update)
     svc = context.bot_data.services
     started = time.perf_counter()
     try:
@@ -106,7 +107,7 @@ async def admitted(update: Update, context: Context) -> bool:
         svc.metrics.rate_limited += 1
         if warn:
             wait = svc.limiter.wait_seconds(user.id)
-            await update.effective_message.reply_text(
+            await message_of(update).reply_text(
                 f"You are sending puzzles faster than I can solve them for everyone. "
                 f"Please wait about {max(1, round(wait))} s and try again.")
     return allowed
@@ -115,7 +116,7 @@ async def admitted(update: Update, context: Context) -> bool:
 async def solve_in_pool(update: Update, context: Context,
                         text: str, kind: PuzzleKind) -> Result | None:
     """Run the solver; tell the user (and return None) when the job fails."""
-    message = update.effective_message
+    message = message_of(update)
     svc = context.bot_data.services
     note = ProgressNote(message, kind.title)
     posting = asyncio.create_task(note.keep_posted())
@@ -170,8 +171,9 @@ async def send_media(message: Message, media: Media, caption: str,
     Telegram refuses a file_id it does not know for this bot (another token, a wiped
     sandbox) with BadRequest; the upload that follows means the answer is never lost.
     """
-    send = {"animation": message.reply_animation,
-            "document": message.reply_document}.get(media.kind, message.reply_photo)
+    senders: dict[str, Callable[..., Awaitable[Message]]] = {
+        "animation": message.reply_animation, "document": message.reply_document}
+    send = senders.get(media.kind, message.reply_photo)
     if file_id is not None:
         try:
             return await send(file_id, caption=caption)

@@ -9,7 +9,7 @@ from telegram.constants import ChatType
 from solvers import registry
 from solvers.base import PuzzleKind
 
-from .context import Context
+from .context import Context, message_of
 from .replies import solve_and_reply
 
 
@@ -22,9 +22,11 @@ def command_argument(message: Message) -> str:
 
 async def kind_command(update: Update, context: Context) -> None:
     """/KIND PUZZLE (every kind's name is a command): solve as that kind."""
-    message = update.effective_message
+    message = message_of(update)
     name = (message.text or "").split(maxsplit=1)[0].lstrip("/").split("@")[0]
     kind = registry.get(name)
+    if kind is None:  # only kinds' names are registered for this handler
+        return
     text = command_argument(message)
     if not text:
         await message.reply_text(
@@ -48,7 +50,7 @@ def detected_kind(text: str, private: bool) -> PuzzleKind | None:
 async def on_text(update: Update, context: Context) -> None:
     """Plain text: solve it if it looks like a puzzle; in private chats, anything else gets
     a pointer to /help."""
-    message = update.effective_message
+    message = message_of(update)
     text = message.text or ""
     private = message.chat.type == ChatType.PRIVATE
     kind = detected_kind(text, private)
@@ -72,3 +74,13 @@ def command_in_text(text: str) -> tuple[PuzzleKind | None, str]:
     kind = registry.get(words[0].split("@")[0])
     return (kind, text.strip()[len(words[0]):].strip("\n ")) if kind else (None, text)
 
+
+#: the toast for callback data no button of this bot carries (a forged or stale press)
+NOT_MY_BUTTON = "That button is not one of mine; send the command again."
+
+
+async def unknown_button(update: Update, context: Context) -> None:
+    """Any press no other handler takes (forged or stale callback data): answered, so the
+    button stops spinning, with a short toast and nothing in the chat."""
+    if update.callback_query is not None:
+        await update.callback_query.answer(NOT_MY_BUTTON)

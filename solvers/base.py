@@ -21,12 +21,16 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
 #: Longest text any parser accepts; larger input is refused before it is read.
 MAX_INPUT_CHARS = 20_000
+
+#: a kind's puzzle model and its solution form (`PuzzleKind[SekiPuzzle, Grid]`)
+P = TypeVar("P")
+S = TypeVar("S")
 
 
 class PuzzleError(ValueError):
@@ -48,12 +52,9 @@ class PuzzleError(ValueError):
         where = f"Line {self.line}" + (f", column {self.column}" if self.column else "")
         return f"{where}: {self.message}"
 
-    def __reduce__(self):  # keep line and column when crossing a process boundary
+    def __reduce__(self) -> tuple[type[PuzzleError], tuple[str, int | None, int | None]]:
+        # keep line and column when crossing a process boundary
         return (type(self), (self.message, self.line, self.column))
-
-
-class SolveCancelled(Exception):
-    """Raised inside a search when the caller's `Limits.cancelled` says stop."""
 
 
 @dataclass
@@ -91,7 +92,7 @@ class Limits:
 
 
 @dataclass
-class Solutions:
+class Solutions(Generic[S]):
     """What a solve found.
 
     `found` holds at most `Limits.max_solutions` solutions; `count` is how many were
@@ -102,7 +103,7 @@ class Solutions:
     only what was seen before the search stopped, and goes on elsewhere.
     """
 
-    found: list[Any]
+    found: list[S]
     count: int
     exhaustive: bool
     reason: str = ""
@@ -177,11 +178,12 @@ class Media:
     caption: str = ""
 
 
-class PuzzleKind(ABC):
+class PuzzleKind(ABC, Generic[P, S]):
     """One kind of puzzle: its format, model, solver, checker and picture.
 
-    Subclasses set the class attributes and implement the abstract methods; the
-    optional hooks have defaults that suit most kinds.
+    Generic in its puzzle model `P` and its solution `S`. Subclasses set the class
+    attributes and implement the abstract methods; the optional hooks have defaults that
+    suit most kinds.
     """
 
     #: short lower-case name, also the bot command (`/seki`) and the `#seki` header
@@ -224,31 +226,31 @@ class PuzzleKind(ABC):
         """Cheap test: does this text look like this kind (a header line, a shape)?"""
 
     @abstractmethod
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> P:
         """Build the immutable puzzle model or raise `PuzzleError` naming the line."""
 
     @abstractmethod
-    def canonical(self, puzzle: Any) -> str:
+    def canonical(self, puzzle: P) -> str:
         """The normal form of the puzzle used as the cache key."""
 
     @abstractmethod
-    def solve(self, puzzle: Any, limits: Limits) -> Solutions:
+    def solve(self, puzzle: P, limits: Limits) -> Solutions[S]:
         """Search for solutions within the limits."""
 
     @abstractmethod
-    def check(self, puzzle: Any, solution: Any) -> CheckReport:
+    def check(self, puzzle: P, solution: S) -> CheckReport:
         """Re-verify every rule from scratch, independently of the solver."""
 
     @abstractmethod
-    def render(self, puzzle: Any, solution: Any | None) -> Image.Image:
+    def render(self, puzzle: P, solution: S | None) -> Image.Image:
         """The picture sent to the chat (the unsolved puzzle when `solution` is None)."""
 
     @abstractmethod
-    def format_solution(self, puzzle: Any, solution: Any) -> str:
+    def format_solution(self, puzzle: P, solution: S) -> str:
         """The plain-text form of a solution, the one people can type back."""
 
     @abstractmethod
-    def parse_solution(self, puzzle: Any, text: str) -> Any:
+    def parse_solution(self, puzzle: P, text: str) -> S:
         """Read a solution typed by a person; raise `PuzzleError` naming the line."""
 
     # Optional hooks -------------------------------------------------------------
@@ -258,11 +260,11 @@ class PuzzleKind(ABC):
         (bare letters are an anagram clue). At most one kind should claim any text."""
         return False
 
-    def puzzle_name(self, puzzle: Any) -> str:
+    def puzzle_name(self, puzzle: P) -> str:
         """The name given in the puzzle's header, if any."""
         return getattr(puzzle, "name", "") or ""
 
-    def caption(self, puzzle: Any, solutions: Solutions, report: CheckReport | None) -> str:
+    def caption(self, puzzle: P, solutions: Solutions[S], report: CheckReport | None) -> str:
         """The short text under the picture: verdict, the solution, the count."""
         title = " ".join(x for x in (self.title, self.puzzle_name(puzzle)) if x)
         if not solutions.found:
@@ -273,12 +275,12 @@ class PuzzleKind(ABC):
         verdict = report.verdict if report else ""
         return f"{title}\n{verdict}\n{first}\nSolutions: {solutions.count_text()}"
 
-    def count_figures(self, puzzle: Any, solutions: Solutions) -> str:
+    def count_figures(self, puzzle: P, solutions: Solutions[S]) -> str:
         """A long count's figures in words, each "at least" unless the count is complete
         ("19,186 unique assemblies, 248,376 when each turn of the whole counts apart")."""
         return solutions.how_many(self.counted)
 
-    def alternatives_note(self, puzzle: Any, solutions: Solutions) -> str:
+    def alternatives_note(self, puzzle: P, solutions: Solutions[S]) -> str:
         """What the report says when more than one solution was found: for a puzzle,
         that it is not unique (kinds whose answers are a ranked list say nothing)."""
         if len(solutions.found) < 2:
@@ -286,7 +288,7 @@ class PuzzleKind(ABC):
         second = self.format_solution(puzzle, solutions.found[1])
         return f"The puzzle is not unique; another solution:\n{second}"
 
-    def extra_media(self, puzzle: Any, solutions: Solutions) -> list[Media]:
+    def extra_media(self, puzzle: P, solutions: Solutions[S]) -> list[Media]:
         """More files for the reply beyond the main picture (an animation, a diagram)."""
         return []
 
@@ -298,7 +300,7 @@ class PuzzleKind(ABC):
         """Extra `python -m solvers NAME ARGS...` commands this kind offers (long runs)."""
         return {}
 
-    def smt(self, puzzle: Any) -> str:
+    def smt(self, puzzle: P) -> str:
         """The SMT-LIB2 text of the puzzle, for kinds solved by an SMT encoding."""
         raise PuzzleError(f"{self.title} has no SMT-LIB2 export")
 

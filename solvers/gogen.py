@@ -430,7 +430,7 @@ def _position_text(puzzle: GogenPuzzle, letter: str, cells: frozenset[int]) -> s
 Solution = str  # n*n lower-case letters, row by row
 
 
-class Gogen(PuzzleKind):
+class Gogen(PuzzleKind[GogenPuzzle, Solution]):
     name = "gogen"
     title = "Gogen"
     summary = ("`#gogen NAME`, then the grid rows (. for an empty cell), then the words, "

@@ -322,7 +322,7 @@ def _number_text(cell: int, candidates: list[set[int]]) -> str:
 
 # The kind ----------------------------------------------------------------------------
 
-class NumberWorkout(PuzzleKind):
+class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
     name = "nw"
     title = "Number Workout"
     summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"

@@ -11,7 +11,6 @@ own check, with no search (the race's /submit and the bot's /check).
 from __future__ import annotations
 
 import hashlib
-import io
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -27,6 +26,7 @@ from .base import (
     Solutions,
     check_size,
 )
+from .draw import png_bytes
 
 #: a count stopped by the solution cap runs on for at most this long and this many, so a
 #: cheap count is said exactly ("exactly 16" rather than "at least 2")
@@ -73,13 +73,6 @@ class Result:
         data.pop("media")
         data.pop("caption")
         return data
-
-
-def png_bytes(image) -> bytes:
-    """Encode a Pillow image as an optimised PNG."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
 
 
 def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:

@@ -67,7 +67,7 @@ class SekiPuzzle:
     name: str = ""
 
 
-class Seki(PuzzleKind):
+class Seki(PuzzleKind[SekiPuzzle, Grid]):
     name = "seki"
     title = "Seki"
     summary = "`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. oo+ooaoo-"

@@ -412,7 +412,7 @@ def _cell_name(cell: int) -> str:
 
 # The puzzle kind -------------------------------------------------------------------
 
-class Sudoku(PuzzleKind):
+class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     name = "sudoku"
     title = "Sudoku"
     summary = ("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything else "

@@ -305,3 +305,71 @@ def test_any_callback_data_is_answered_and_never_an_error(bot_in_a_thread, data)
     assert answer["answered"], data
     assert len(answer.get("text") or "") <= 200, data
     assert metrics.errors == errors and not posted, data
+
+
+# 7. Work that goes through the per-person limit ----------------------------------------
+
+LIMITED = "You are sending puzzles faster than I can solve them"
+
+
+def count_jobs(bot) -> list[str]:
+    """The names of the worker jobs the bot submits from now on."""
+    pool = bot.application.bot_data.services.pool
+    names: list[str] = []
+    submit = pool.submit
+
+    async def counted(function, *args, **options):
+        names.append(function.__name__)
+        return await submit(function, *args, **options)
+
+    pool.submit = counted
+    return names
+
+
+async def test_every_command_that_costs_work_goes_through_the_limit(tmp_path):
+    config = bot_config(tmp_path, rate_burst=2, rate_per_minute=0.1)  # no refill meanwhile
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        jobs = count_jobs(bot)
+        # /smt: in a worker, two and then the limit
+        for _ in range(2):
+            document = await ask(client, ALICE, "/smt " + SEKI, kind="document")
+            assert document["caption"].startswith("Seki: SMT-LIB2")
+        assert (await ask(client, ALICE, "/smt " + SEKI))["text"].startswith(LIMITED)
+        assert jobs.count("smt_job") == 2
+        # inline queries: past the limit, no results and no job
+        sent = await client.inline(ALICE, "listen")
+        assert (await client.inline_answer(sent["update_id"]))["results"] == []
+        assert "solve_job" not in jobs
+        # 40 /race at once in one group: one puzzle made, everyone told
+        racers = range(3000, 3040)
+        replies = await asyncio.gather(*(
+            ask(client, GROUP, "/race seki easy", user=user, timeout=60) for user in racers))
+        assert jobs.count("make_puzzle_job") == 1
+        started = [r for r in replies if (r.get("caption") or "").startswith("🏁 Race #1")]
+        assert len(started) <= 1
+        assert all(r.get("caption", "").startswith("🏁 Race #1")
+                   or r.get("text", "").startswith(("A race is being set up here already",
+                                                    "Race #1 is still on here"))
+                   for r in replies), [r.get("text") for r in replies]
+        # /submit: the racer who started it has one request left, then the limit
+        first = await ask(client, 3000, "/submit 1\n0000\n0000\n0000\n0000")
+        assert first["text"].startswith("Not yet, race #1")
+        again = await ask(client, 3000, "/submit 1\n0000\n0000\n0000\n0000")
+        assert again["text"].startswith(LIMITED)
+        assert jobs.count("check_job") == 1
+
+
+async def test_quiz_guesses_judged_in_a_worker_go_through_the_limit(tmp_path):
+    config = bot_config(tmp_path, rate_burst=2, rate_per_minute=0.1)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        await client.send(GROUP, "/quiz rounds=1 seconds=60 difficulty=easy", user_id=BOB)
+        await bot_text(client, GROUP, "Round 1 of 1")
+        live = bot.application.bot_data.live_rounds[GROUP]
+        scrambled = live.letters.lower()  # the right letters, so a worker judges it
+        assert scrambled != live.answer.lower()
+        jobs = count_jobs(bot)
+        for _ in range(4):
+            await client.send(GROUP, scrambled, user_id=ALICE)
+        await until(lambda: len(jobs) >= 2)
+        await asyncio.sleep(1.0)
+        assert jobs == ["guess_job", "guess_job"]

@@ -37,7 +37,7 @@ class Pair:
     second: int
 
 
-class ToyKind(PuzzleKind):
+class ToyKind(PuzzleKind[Pair, int]):
     name = "toy"
     title = "Toy Sum"
     summary = "`#toy`, then two whole numbers; the answer is their sum"

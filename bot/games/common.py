@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from telegram import Message, Update, User
@@ -26,7 +26,7 @@ NO_STORE = ("Games keep their state in my database, which is unavailable right n
 #: the same as a button's toast (Telegram shows up to 200 characters)
 NO_STORE_TOAST = "My database is unavailable right now; please try again later."
 
-Handler = Callable[[Update, Context], Awaitable[None]]
+Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
 
 def needs_store(handler: Handler) -> Handler:

@@ -31,10 +31,12 @@ from telegram.error import TelegramError
 
 from solvers import registry
 from solvers.base import Limits, PuzzleError, PuzzleKind, clip
-from solvers.pipeline import judge, png_bytes
+from solvers.draw import png_bytes
+from solvers.pipeline import judge
 
 from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
+from ..replies import admitted
 from ..routing import command_argument
 from ..store import StoreUnavailable
 from .common import (
@@ -46,7 +48,7 @@ from .common import (
     say,
     show_photo,
 )
-from .store import Game
+from .store import Game, GameStore
 
 log = logging.getLogger(__name__)
 
@@ -143,14 +145,27 @@ def race_id(word: str) -> int | None:
 
 
 
+
+def uses_pool(kind: PuzzleKind) -> bool:
+    """Races of this kind draw from its files (it has no generator)."""
+    return not kind.generates
+
+
 def pool_files(kind: PuzzleKind) -> list[Path]:
     """The puzzle files a kind without a generator races with."""
     return sorted(PUZZLES.glob(f"{kind.race_pool}*.txt")) if kind.race_pool else []
 
 
-def uses_pool(kind: PuzzleKind) -> bool:
-    """Races of this kind draw from its files (it has no generator)."""
-    return not kind.generates
+async def race_pool(games: GameStore, chat_id: int, kind: PuzzleKind) -> list[tuple[str, str]]:
+    """(file name, text) of a pool kind's puzzles in the order to try them: never raced in
+    this chat first, then from the longest ago to the latest; empty for generated kinds."""
+    if not uses_pool(kind):
+        return []
+    recent = await games.recent_puzzles(chat_id, kind.name)
+    files = pool_files(kind)
+    random.shuffle(files)
+    files.sort(key=lambda f: -recent.index(f.name) if f.name in recent else -len(recent) - 1)
+    return [(f.name, f.read_text()) for f in files]
 
 
 def join_button(race_id: int) -> InlineKeyboardMarkup:
@@ -194,31 +209,35 @@ async def race_command(update: Update, context: Context) -> None:
         await message.reply_text(f"Race #{running.id} is still on here; it ends "
                                  f"{_clock(running.settings['deadline'])}.")
         return
-    pool = []
-    if uses_pool(kind):
-        recent = await games.recent_puzzles(chat_id, kind.name)
-        files = pool_files(kind)
-        random.shuffle(files)
-        # never raced here first, then from the longest ago to the latest
-        files.sort(key=lambda f: -recent.index(f.name) if f.name in recent else -len(recent) - 1)
-        pool = [(f.name, f.read_text()) for f in files]
-    try:
-        made = await application.bot_data.services.pool.submit(
-            make_puzzle_job, kind, difficulty, random.randrange(2**32), pool,
-            timeout=MAKE_TIMEOUT)
-    except (JobTimeout, WorkerDied, PuzzleError) as error:
-        log.warning("race puzzle not made: %s", error)
-        await message.reply_text(f"I could not make a {kind.title} puzzle just now; "
-                                 "please try again.")
+    if not await admitted(update, context):
         return
-    async with application.bot_data.chat_lock(chat_id):
-        if await games.running_game(chat_id, KIND) is not None:
-            await message.reply_text("A race has just been started here.")
+    setting_up = application.bot_data.race_setups
+    if chat_id in setting_up:  # one puzzle made per chat, however many ask at once
+        await message.reply_text("A race is being set up here already; it starts in a "
+                                 "moment.")
+        return
+    setting_up.add(chat_id)
+    try:
+        pool = await race_pool(games, chat_id, kind)
+        try:
+            made = await application.bot_data.services.pool.submit(
+                make_puzzle_job, kind, difficulty, random.randrange(2**32), pool,
+                timeout=MAKE_TIMEOUT)
+        except (JobTimeout, WorkerDied, PuzzleError) as error:
+            log.warning("race puzzle not made: %s", error)
+            await message.reply_text(f"I could not make a {kind.title} puzzle just now; "
+                                     "please try again.")
             return
-        settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
-                    "puzzle": made.text, "source": made.source,
-                    "deadline": time.time() + minutes * 60}
-        game = await games.create_game(chat_id, KIND, update.effective_user.id, settings)
+        async with application.bot_data.chat_lock(chat_id):
+            if await games.running_game(chat_id, KIND) is not None:
+                await message.reply_text("A race has just been started here.")
+                return
+            settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
+                        "puzzle": made.text, "source": made.source,
+                        "deadline": time.time() + minutes * 60}
+            game = await games.create_game(chat_id, KIND, update.effective_user.id, settings)
+    finally:
+        setting_up.discard(chat_id)
     _schedule_end(application, game)
     level = made.source if uses_pool(kind) else difficulty
     unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
@@ -305,6 +324,8 @@ async def submit_command(update: Update, context: Context) -> None:
     if entry.finished is not None:
         await message.reply_text(f"You finished race #{game.id} already, "
                                  f"{ordinal(entry.place)}.")
+        return
+    if not await admitted(update, context):
         return
     await games.count_attempt(game.id, user.id)
     try:

@@ -3,7 +3,7 @@
     async with SandboxClient(url) as chat:
         sent = await chat.send(101, "/help")                     # Alice's private chat
         sent = await chat.send_document(101, "p.txt", b"...")    # a puzzle as a file
-        sent = await chat.send_photo(101, jpeg_bytes, caption="/sudoku")  # ... or a photo
+        sent = await chat.send_photo(101, jpeg_bytes, caption="/KIND")  # ... or a photo
         reply = await chat.wait_for(101, after=sent["message_id"], kind="photo")
 """
 

@@ -176,7 +176,7 @@ def answer_from_text(text: str) -> Answer:
     return Answer(tuple(entries), 0.0)
 
 
-class AnagramKind(PuzzleKind):
+class AnagramKind(PuzzleKind[Query, Answer]):
     name = "anagram"
     title = "Anagram"
     summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "

@@ -87,7 +87,7 @@ def diversify(answers: list[Answer]) -> list[Answer]:
 #: answers of several words the search keeps for `by_fluency` to order
 FLUENCY_POOL = 200
 #: what a relatedness of 1 (same meaning as the clue) takes off a score, in log units
-RELATEDNESS_WEIGHT = 8.0
+RELATEDNESS_WEIGHT = 14.0
 #: the recall cost's flat price per word (no surcharge for short words: `is no meal`)
 RECALL_WORD_PRICE = 1.0
 
@@ -118,7 +118,8 @@ def by_fluency(answers: list[Answer], topic: str | None = None, clue: str = "",
     the topic bonus.
     """
     scorer, vectors = Scorer(), relatedness.load()
-    near = vectors.mean(clue.lower().split())
+    clue_words = set(clue.lower().split())
+    near = vectors.mean(clue_words)
     ranked = []
     for answer in answers:
         groups = [tuple(e.text.replace("-", " ").split()) for e in answer.entries]
@@ -126,7 +127,9 @@ def by_fluency(answers: list[Answer], topic: str | None = None, clue: str = "",
             fluency, order = scorer.words([w for g in groups for w in g]), range(len(groups))
         else:
             fluency, order = scorer.best_order(groups)
-        meaning = vectors.relatedness((w for g in groups for w in g), near)
+        # the clue's own words are no sign of meaning (`thatcher great arm`)
+        meaning = vectors.relatedness((w for g in groups for w in g if w not in clue_words),
+                                      near)
         score = -fluency - RELATEDNESS_WEIGHT * meaning - topic_bonus(answer, topic)
         ranked.append(type(answer)(tuple(answer.entries[i] for i in order), score,
                                    answer.on_topic))

@@ -36,7 +36,7 @@ from .shapes import normalise, orientations, part_maps
 Assembly = tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
 
 
-class BoxerKind(PuzzleKind):
+class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
     name = "boxer"
     title = "Boxer"
     summary = ("`#boxer NAME` then the seed's boxer numbers: dimensions, lengths, holes, "

@@ -52,7 +52,7 @@ class Nuts:
 Flower = tuple[tuple[int, tuple[int, ...]], ...]
 
 
-class NutsKind(PuzzleKind):
+class NutsKind(PuzzleKind[Nuts, Flower]):
     name = "nuts"
     title = "Drive Ya Nuts"
     summary = "`nuts` for the commercial puzzle, or 7 lines of six numbers 1-6 (clockwise)"

@@ -52,7 +52,7 @@ def symmetries(p: Placement) -> list[Placement]:
     return images
 
 
-class QueensKind(PuzzleKind):
+class QueensKind(PuzzleKind[Board, Placement]):
     name = "queens"
     title = "Queens"
     summary = "`queens N`: N queens on an N x N board, none attacking another (N up to 16)"

@@ -109,7 +109,7 @@ class TangramPuzzle:
     name: str = "square"
 
 
-class TangramKind(PuzzleKind):
+class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
     name = "tangram"
     title = "Tangram square"
     summary = "`tangram`: the seven tans into a square (the 4x4 grid of 64 half-squares)"

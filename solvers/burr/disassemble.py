@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 
 import numpy as np
 from numba import njit
@@ -84,8 +85,7 @@ class Mover:
         count = len(arrays)
         #: every piece's cells in one array, piece p's at rows first[p] to first[p + 1]
         self.cells = np.concatenate(arrays)
-        self.first = np.zeros(count + 1, dtype=np.int64)
-        np.cumsum([len(a) for a in arrays], out=self.first[1:])
+        self.first = np.array([0, *accumulate(len(a) for a in arrays)], dtype=np.int64)
         #: which cells each piece fills (filled in by `_take_apart` at its first call)
         self.grid = np.zeros((count, length, length, length), dtype=np.bool_)
         #: piece i shifted by r against piece j overlap: 2 * generation + 1, apart:
@@ -139,15 +139,17 @@ class _Work:
     `stack` and `starts` are the parts still to take apart (piece masks, start states);
     `found` the moves found (group mask, direction, distance, separates), `levels` per
     separation its number of moves and the part's mask; `outcome` counts parts on the
-    stack, whether a search is under way, moves, levels, states explored, and whether
-    the pieces' grid is filled in.
+    stack, whether a search is under way, moves, levels, states explored, whether
+    the pieces' grid is filled in, and the searches made with this table (never reset).
     """
 
     def __init__(self, pieces: int):
         self.states = np.zeros((64, 3 * pieces), dtype=np.int64)
         self.parent = np.full(64, -1, dtype=np.int64)
         self.moves = np.zeros((64, 3), dtype=np.int64)  # group mask, direction, distance
-        self.table = np.full(256, -1, dtype=np.int64)
+        #: the hash table: per slot a state's number and the number of the search that
+        #: stored it (a slot of an earlier search is empty, so nothing is ever cleared)
+        self.table = np.zeros((256, 2), dtype=np.int64)
         #: states stored, first of the layer being expanded, its end, next to expand,
         #: states of finished layers
         self.counters = np.zeros(5, dtype=np.int64)
@@ -156,13 +158,13 @@ class _Work:
         self.starts = np.zeros((pieces, 3 * pieces), dtype=np.int64)
         self.found = np.zeros((256, 4), dtype=np.int64)
         self.levels = np.zeros((pieces, 2), dtype=np.int64)
-        self.outcome = np.zeros(6, dtype=np.int64)
+        self.outcome = np.zeros(7, dtype=np.int64)
 
     def reset(self) -> _Work:
         """Ready for a new assembly: the whole burr alone on the stack, at its start."""
         self.stack[0] = (1 << len(self.stack)) - 1
         self.starts[0] = 0
-        self.outcome[:] = 0
+        self.outcome[:6] = 0
         self.outcome[0] = 1
         return self
 
@@ -173,23 +175,25 @@ class _Work:
                                                             dtype=np.int64)])
         self.parent = np.concatenate([self.parent, np.full(3 * size, -1, dtype=np.int64)])
         self.moves = np.concatenate([self.moves, np.zeros((3 * size, 3), dtype=np.int64)])
-        self.table = np.full(16 * size, -1, dtype=np.int64)
-        _rehash(self.states, self.counters[0], self.table)
+        self.table = np.zeros((16 * size, 2), dtype=np.int64)
+        _rehash(self.states, self.counters[0], self.table, self.outcome[6])
         if len(self.found) < self.outcome[2] + self.counters[0] + 1:
             self.found = np.concatenate([self.found, np.zeros_like(self.found)])
 
     def result(self, status: int) -> Disassembly:
         """The moves, each written for the smaller side of its part, and the levels."""
-        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
-                             states=int(self.outcome[4]))
+        _, _, made, separations, states, _, _ = self.outcome.tolist()
         if status == PAUSED:
-            result.states += int(self.counters[4])
+            states += int(self.counters[4])
+        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
+                             states=states)
+        found = self.found[:made].tolist()
         first = 0
-        for count, part in self.levels[:self.outcome[3]].tolist():
+        for count, part in self.levels[:separations].tolist():
             pieces = [p for p in range(len(self.stack)) if part >> p & 1]
-            for group, direction, distance, separates in self.found[first:first + count]:
-                move = Move(tuple(p for p in pieces if group >> p & 1), int(direction),
-                            int(distance), bool(separates))
+            for group, direction, distance, separates in found[first:first + count]:
+                move = Move(tuple(p for p in pieces if group >> p & 1), direction, distance,
+                            bool(separates))
                 result.moves.append(_smaller_side(move, pieces))
             result.levels.append(count)
             first += count
@@ -236,8 +240,8 @@ def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, 
             outcome[0] -= 1
             states[0] = starts[outcome[0]]
             counters[0], counters[1], counters[2], counters[3], counters[4] = 1, 0, 1, 0, 0
-            table[:] = -1
-            _rehash(states, 1, table)
+            outcome[6] += 1
+            _rehash(states, 1, table, outcome[6])
             outcome[1] = 1
         whole = stack[outcome[0]]
         part = np.zeros(_bits(whole), dtype=np.int64)
@@ -247,7 +251,8 @@ def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, 
                 part[size] = p
                 size += 1
         status = _search(part, cells, first, grid, hits, generation, n, states, parent,
-                         moves, table, counters, last, max_states, check_states, steps)
+                         moves, table, outcome[6], counters, last, max_states,
+                         check_states, steps)
         if status >= 3:
             return status
         # the path: from the separating move back to the start, written in order
@@ -298,7 +303,7 @@ def _bits(word):  # pragma: no cover - compiled
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _hash(row):  # pragma: no cover - compiled
     h = np.uint64(1469598103934665603)
     for v in row:
@@ -307,18 +312,17 @@ def _hash(row):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _rehash(states, count, table):  # pragma: no cover - compiled
-    """Put the first `count` states into an emptied table."""
-    table[:] = -1
+def _rehash(states, count, table, search):  # pragma: no cover - compiled
+    """Put the first `count` states into the table, for this search."""
     mask = np.uint64(len(table) - 1)
     for s in range(count):
         slot = _hash(states[s]) & mask
-        while table[slot] >= 0:
+        while table[slot, 1] == search:
             slot = (slot + np.uint64(1)) & mask
-        table[slot] = s
+        table[slot, 0], table[slot, 1] = s, search
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _collide(cells, first, grid, hits, generation, n, i, j, rx, ry,
              rz):  # pragma: no cover - compiled
     """Does piece i, shifted by (rx, ry, rz) relative to piece j, overlap it?"""
@@ -339,7 +343,8 @@ def _collide(cells, first, grid, hits, generation, n, i, j, rx, ry,
 
 @njit(cache=True, nogil=True)
 def _search(part, cells, first, grid, hits, generation, n, states, parent, moves, table,
-            counters, last, max_states, check_states, steps):  # pragma: no cover - compiled
+            search, counters, last, max_states, check_states,
+            steps):  # pragma: no cover - compiled
     """Breadth-first search from where the last call stopped (see `_Work.counters`).
 
     Returns FOUND with the separating move in `last` and the state it leaves from in
@@ -465,8 +470,8 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                     # stored already? if not, store it with the move that led here
                     slot = _hash(after) & mask
                     known = False
-                    while table[slot] >= 0:
-                        other = states[table[slot]]
+                    while table[slot, 1] == search:
+                        other = states[table[slot, 0]]
                         same = True
                         for c in range(len(after)):
                             if other[c] != after[c]:
@@ -481,7 +486,7 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             counters[0], counters[1], counters[2], counters[3], counters[4] = \
                                 before, begin, end, cursor, done
                             return 4
-                        table[slot] = count
+                        table[slot, 0], table[slot, 1] = count, search
                         states[count] = after
                         parent[count] = cursor
                         moves[count, 0], moves[count, 1], moves[count, 2] = group, d, distance

@@ -27,6 +27,7 @@ from ..base import (
     clip,
     header_is,
 )
+from ..draw import png_bytes
 from . import render
 from .assemble import Assembly, assemble, class_key
 from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble, warm
@@ -81,7 +82,7 @@ def level_words(disassembly: Disassembly | None) -> str:
     return "cannot be taken apart"
 
 
-class Burr(PuzzleKind):
+class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
     name = "burr"
     title = "Six-piece burr"
     summary = ("`#Burr6 NAME` then six lines `Mark,IDValue,Name` (Cutler's piece IDs), "
@@ -257,8 +258,6 @@ class Burr(PuzzleKind):
         return render.stack([render.side_by_side(view, legend), slices], title, subtitle)
 
     def extra_media(self, puzzle: BurrPuzzle, solutions: Solutions) -> list[Media]:
-        from ..pipeline import png_bytes  # the pipeline imports the registry, which imports us
-
         media = [Media("burr-pieces.png", png_bytes(pieces_sheet(puzzle)), "photo",
                        "The pieces")]
         if solutions.found:
@@ -437,7 +436,7 @@ class PieceQuery:
         return f"ID {self.piece.piece_id}"
 
 
-class PieceKind(PuzzleKind):
+class PieceKind(PuzzleKind[PieceQuery, Piece]):
     """`/piece 3322`: a picture of one burr piece, its other IDs and its cubie table."""
 
     name = "piece"
