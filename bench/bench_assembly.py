@@ -7,6 +7,7 @@ one core, after a warm-up (numba compiled, presets set up), best of --repeat run
 
     .venv/bin/python bench/bench_assembly.py            # quick rows (a minute)
     .venv/bin/python bench/bench_assembly.py --long     # adds Bedlam and Y25 full counts
+    .venv/bin/python bench/bench_assembly.py --only conway   # the box rows named so
 """
 
 from __future__ import annotations
@@ -82,17 +83,22 @@ def timed(fn, repeat: int):
     return best, answer
 
 
-def box_rows(long: bool, repeat: int) -> list[tuple[str, str, object, float]]:
+def box_rows(long: bool, repeat: int, only: str = "") -> list[tuple[str, str, object, float]]:
     cases = [("pent 6x10, all", lambda: presets.pentominoes(6), False),
              ("pent 5x12, all", lambda: presets.pentominoes(5), False),
              ("Soma, all", presets.soma, False),
+             ("Slothouber-G., all", presets.slothouber_graatsma, False),
+             ("Diabolical, all", presets.diabolical, False),
+             ("Conway, all", presets.conway, False),
              ("Bedlam, first", presets.bedlam, True)]
     if long:
         cases += [("Y25, all", presets.y25, False), ("Bedlam, all", presets.bedlam, False)]
     rows = []
     for label, build, first in cases:
+        if only.lower() not in label.lower():
+            continue
         assembler = assembler_for(build())
-        runs = 1 if "Bedlam, all" in label or "Y25" in label else repeat
+        runs = 1 if "Bedlam, all" in label or "Y25" in label or "Conway" in label else repeat
         for name, fn in (("PuzzleBot", by_puzzlebot), ("miniexact", by_miniexact),
                          ("xcover", by_xcover)):
             seconds, answer = timed(lambda fn=fn, a=assembler, f=first: fn(a, f), runs)
@@ -114,14 +120,16 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--long", action="store_true", help="add Bedlam and Y25 full counts")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", default="", help="box rows whose label contains this")
     args = parser.parse_args()
     started = time.process_time()
     warm()
     print(f"warm-up (numba compile or cache load, preset set-up): "
           f"{time.process_time() - started:.2f} s CPU")
     print(f"{'problem':18} {'solver':10} {'covers / unique':>24} {'CPU':>11}")
-    box_rows(args.long, args.repeat)
-    other_rows(args.repeat)
+    box_rows(args.long, args.repeat, args.only)
+    if not args.only:
+        other_rows(args.repeat)
     return 0
 
 

@@ -12,8 +12,8 @@ through the sandbox's client API. Each simulated chat is one person in a private
 - *cached*: that same puzzle again, once it was answered (a cache hit);
 - *anagram*: letters of one or two topic words, shuffled;
 - *bad*: a broken puzzle (too few rotors, a 10^9-cell box, 40 letters...);
-- *slow*: `bedlam`, a count that runs until the job budget; only a few chats send it, at
-  the start, so they hold some of the workers while everyone else is served.
+- *slow*: `bedlam`, a long count: its first picture comes from the quick lane and its
+  count runs on in the count lane (bot/lanes.py); only a few chats send it, at the start.
 
 A request is answered when its picture arrives (then its check report, also waited for)
 or, for bad input, its error message; progress notes are passed over. A request with no
@@ -143,11 +143,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_bot(folder: Path, port: int, workers: int, budget: float) -> subprocess.Popen:
-    """`python -m bot` on the sandbox, its log in the folder."""
+def start_bot(folder: Path, port: int, workers: int, budget: float,
+              **settings: str) -> subprocess.Popen:
+    """`python -m bot` on the sandbox, its log in the folder; `settings`: more of its
+    environment (PUZZLEBOT_COUNT_WORKERS=...)."""
     env = {key: value for key, value in os.environ.items() if key != "TELEGRAM_BOT_TOKEN"}
     env.update(PUZZLEBOT_SANDBOX_PORT=str(port), PUZZLEBOT_DB=str(folder / "load.sqlite3"),
-               PUZZLEBOT_WORKERS=str(workers), PUZZLEBOT_SOLVE_TIMEOUT=str(budget))
+               PUZZLEBOT_WORKERS=str(workers), PUZZLEBOT_SOLVE_TIMEOUT=str(budget), **settings)
     log = (folder / "bot.log").open("w")
     return subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=log,
                             stderr=subprocess.STDOUT, start_new_session=True)

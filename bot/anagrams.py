@@ -12,9 +12,11 @@ in-memory cache.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 
 from telegram import (
+    BotCommand,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
@@ -25,16 +27,21 @@ from telegram import (
 
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import hints_for
-from solvers.base import PuzzleError
-from solvers.pipeline import png_bytes
+from solvers.base import PuzzleError, clip
+from solvers.draw import png_bytes
 
 from .context import Context
 from .pool import JobTimeout, WorkerDied, solve_job
 from .replies import admitted
-from .routing import command_argument
+from .routing import NOT_MY_BUTTON, command_argument
 
 log = logging.getLogger(__name__)
 
+#: the lines of /help about hints and inline mode
+HELP = ("/hint LETTERS: anagram hints, one step at a time\n"
+        "@{bot} letters: anagrams in any chat (inline mode)\n")
+#: their entries in the command menu
+MENU = [BotCommand("hint", "Anagram hints step by step: /hint dormitory")]
 #: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
 HINT_TIMEOUT = 10.0
 #: clues whose steps stay in memory
@@ -72,6 +79,13 @@ async def steps_for(context: Context, clue: str) -> list[HintStep]:
     while len(remembered) > REMEMBERED:
         remembered.popitem(last=False)
     return steps
+
+
+#: the callback data of a hint button: a session id (negative when it was not stored)
+#: of at most 18 ASCII digits (a SQLite row id), and what the button does
+HINT_BUTTON = re.compile(r"hint:(?P<session>-?[0-9]{1,18}):(?P<action>next|answer)", re.ASCII)
+#: a toast's text is at most 200 characters
+TOAST_LIMIT = 200
 
 
 def buttons(session: int, step: int) -> InlineKeyboardMarkup | None:
@@ -120,9 +134,13 @@ async def hint_command(update: Update, context: Context) -> None:
 async def hint_button(update: Update, context: Context) -> None:
     """A press of 'Another hint' or 'Show answer' under a hint."""
     query = update.callback_query
-    _, session_text, action = query.data.split(":")
+    pressed = HINT_BUTTON.fullmatch(query.data or "")
+    if pressed is None:  # not data this bot ever put on a button
+        await query.answer(NOT_MY_BUTTON)
+        return
     store = context.bot_data.services.store
-    session = await store.hint_session(int(session_text))
+    session = await store.hint_session(int(pressed["session"]))
+    action = pressed["action"]
     if session is None:
         await query.answer("These hints have expired; send /hint LETTERS again.")
         return
@@ -137,7 +155,7 @@ async def hint_button(update: Update, context: Context) -> None:
     try:
         steps = await steps_for(context, session.clue)
     except (PuzzleError, JobTimeout, WorkerDied) as error:
-        await query.answer(f"No hint this time: {error}")
+        await query.answer(clip(f"No hint this time: {error}", TOAST_LIMIT - 1))
         return
     await store.advance_hint_session(session.id, step)
     await query.answer()

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from telegram import BotCommand, Update
+from telegram import BotCommand
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -26,12 +26,16 @@ from solvers import registry
 from . import anagrams, check, commands, files, photos, routing
 from .config import Config
 from .context import CONTEXT_TYPES, App, Services
+from .counts import Counts, cancel_command
 from .flood import PatientRateLimiter
+from .games import quiz
 from .games import wiring as games
+from .lanes import Lanes
 from .metrics import Metrics
-from .pool import SolverPool
+from .ops import OpsServer
 from .ratelimit import RateLimiter
 from .store import Store
+from .webhook import start_updates
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +46,9 @@ CONCURRENT_UPDATES = 256
 def build_application(config: Config, base_url: str | None = None,
                       token: str | None = None) -> App:
     """The Application with every handler; `base_url` points it at a Bot API server."""
-    limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3) if config.sandbox
-               else PatientRateLimiter(max_retries=3))
+    metrics = Metrics()
+    limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
+               if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
     builder = (Application.builder().token(token or config.token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
                .context_types(CONTEXT_TYPES))
@@ -51,11 +56,13 @@ def build_application(config: Config, base_url: str | None = None,
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
     add_handlers(application)
+    lanes, store = Lanes(config), Store(config.db_path)
     application.bot_data.install(Services(
         config=config,
-        pool=SolverPool(config.workers, config.solve_timeout),
-        store=Store(config.db_path),
-        metrics=Metrics(),
+        pool=lanes,
+        counts=Counts(lanes, store.put_result),
+        store=store,
+        metrics=metrics,
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
     ))
     return application
@@ -67,6 +74,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("smt", commands.smt))
     application.add_handler(CommandHandler("check", check.check_command))
     application.add_handler(CommandHandler("admin", commands.admin))
+    application.add_handler(CommandHandler("cancel", cancel_command))
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
@@ -77,6 +85,8 @@ def add_handlers(application: App) -> None:
         MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
     application.add_handler(MessageHandler(photos.PHOTOS, photos.on_photo))
     application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
+    # last: a press whose data no handler above takes is still answered
+    application.add_handler(CallbackQueryHandler(routing.unknown_button))
     application.add_error_handler(commands.on_error)
 
 
@@ -84,12 +94,14 @@ def bot_commands() -> list[BotCommand]:
     """The command menu shown by Telegram clients."""
     commands = [
         BotCommand("help", "What I do and the puzzles I know"),
-        BotCommand("example", "A ready puzzle to try: /example seki"),
+        BotCommand("example", "A ready puzzle to try: "
+                              f"/example {registry.with_example()[0].name}"),
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
         BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
-        BotCommand("hint", "Anagram hints step by step: /hint dormitory"),
-        BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30"),
-        BotCommand("race", "Puzzle race in a group: /race seki"),
+        *anagrams.MENU,
+        BotCommand("cancel", "Stop your own long count"),
+        *quiz.MENU,
+        BotCommand("race", f"Puzzle race in a group: /race {registry.racing()[0].name}"),
         BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
         BotCommand("top", "Scores of this game and of all time here"),
         BotCommand("stats", "Your own game record"),
@@ -107,18 +119,38 @@ async def open_services(application: App) -> None:
     await application.bot.set_my_commands(bot_commands())
 
 
+async def drop_work(application: App) -> None:
+    """The bot is stopping: end the counts and the jobs still waiting now, telling the
+    people who asked, so the stop does not wait for them."""
+    svc = application.bot_data.services
+    await svc.counts.close()
+    svc.pool.drop_jobs()
+
+
 async def close_services(application: App) -> None:
     svc = application.bot_data.services
     await svc.pool.close()
     await svc.store.close()
 
 
+async def start_ops(application: App, config: Config) -> OpsServer | None:
+    """Serve /healthz and /metrics when PUZZLEBOT_METRICS_PORT is set."""
+    if config.metrics_port is None:
+        return None
+    svc = application.bot_data.services
+    ops = OpsServer(application, svc.metrics, svc.pool, svc.store)
+    await ops.start(config.metrics_host, config.metrics_port)
+    return ops
+
+
 @dataclass
 class Running:
-    """A started bot: its Application and, in sandbox mode, the sandbox's address."""
+    """A started bot: its Application, in sandbox mode the sandbox's address, and the
+    address of /healthz and /metrics when they are served."""
 
     application: App
     url: str | None
+    ops_url: str | None = None
 
 
 @asynccontextmanager
@@ -139,12 +171,16 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
         async with application:
             await open_services(application)
             await application.start()
-            await application.updater.start_polling(
-                allowed_updates=Update.ALL_TYPES, poll_interval=0, timeout=10)
+            await start_updates(application.updater, config)
+            ops = None
             try:
-                yield Running(application, url)
+                ops = await start_ops(application, config)
+                yield Running(application, url, ops.url if ops else None)
             finally:
+                if ops is not None:
+                    await ops.stop()
                 await application.updater.stop()
+                await drop_work(application)
                 await application.stop()
                 await close_services(application)
     finally:
@@ -162,6 +198,11 @@ async def serve(config: Config) -> None:
         if bot.url:
             print(f"PuzzleBot sandbox: open {bot.url}/ in a browser to chat with the bot",
                   flush=True)
+        elif config.webhook_url:
+            print(f"PuzzleBot receives Telegram's updates at {config.webhook_url}", flush=True)
         else:
             print("PuzzleBot is polling Telegram", flush=True)
+        if bot.ops_url:
+            print(f"Health and metrics: {bot.ops_url}/healthz, {bot.ops_url}/metrics",
+                  flush=True)
         await stop.wait()

@@ -25,8 +25,8 @@ from solvers import registry
 from solvers.base import PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Judgement, judge
 
-from .context import Context
-from .games.race import CHECK_TIMEOUT, SHOWN_FAILURES, SOLUTION_FORMS
+from .context import Context, message_of
+from .games.race import CHECK_TIMEOUT, SHOWN_FAILURES
 from .pool import JobTimeout, WorkerDied
 from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted
 from .routing import command_in_text, detected_kind
@@ -35,14 +35,19 @@ log = logging.getLogger(__name__)
 
 #: the line between the puzzle and the solution in the one-message form
 SEPARATOR = "---"
-USAGE = (
-    "Usage: reply to a puzzle with /check and your solution on the lines after it; or send "
-    "/check, the puzzle, a line ---, then your solution, in one message. Name the kind when "
-    "I guess wrong: /check sudoku.\nType the solution as I write it under my answers: for "
-    "sudoku 9 lines of 9 digits, for seki 4 lines of 4 cells (1 black, 0 white), for gogen "
-    "5 lines of 5 letters.")
+
 RIGHT = "✅ Your solution is right."
 WRONG = "❌ Not right yet:"
+
+
+def usage() -> str:
+    """How /check is used, with the solution form of every kind that declares one."""
+    return (
+        "Usage: reply to a puzzle with /check and your solution on the lines after it; or "
+        "send /check, the puzzle, a line ---, then your solution, in one message. Name the "
+        "kind when I guess wrong: /check KIND.\nType the solution as I write it under my "
+        "answers: " + "; ".join(f"for {kind.name} {kind.solution_form}"
+                                for kind in registry.KINDS if kind.solution_form) + ".")
 
 
 @dataclass
@@ -56,14 +61,14 @@ class Request:
 
 def solution_form(kind: PuzzleKind) -> str:
     """How a solution of this kind is typed: the bot's own form of it."""
-    form = SOLUTION_FORMS.get(kind.name, "as I write it under my answer to the puzzle")
+    form = kind.solution_form or "as I write it under my answer to the puzzle"
     return f"{kind.title} solution: {form}."
 
 
 def request_of(message: Message) -> Request:
     """Split a /check message into puzzle and solution: the `---` form when the message
     has that line, else the puzzle is the text of the message it replies to. A first-line
-    word naming a kind is the kind (a `#seki` header there is the puzzle's own); other
+    word naming a kind is the kind (a `#KIND` header there is the puzzle's own); other
     words there start the body."""
     first, _, rest = (message.text or "").partition("\n")
     words = first.split()[1:]
@@ -101,19 +106,19 @@ def verdict_text(judgement: Judgement, kind: PuzzleKind) -> str:
 
 async def check_command(update: Update, context: Context) -> None:
     """/check: judge the player's own solution of a puzzle with the kind's check."""
-    message = update.effective_message
+    message = message_of(update)
     request = request_of(message)
     kind, puzzle = kind_of(request, message.chat.type == ChatType.PRIVATE)
     if not puzzle.strip():
-        await message.reply_text(USAGE)
+        await message.reply_text(usage())
         return
     if kind is None:
         await message.reply_text("I can't tell which puzzle kind that is; name it, as in "
-                                 f"/check sudoku.\n{USAGE}")
+                                 f"/check KIND.\n{usage()}")
         return
     if not request.solution.strip():
         await message.reply_text(f"Put your solution on the lines after /check. "
-                                 f"{solution_form(kind)}\n{USAGE}")
+                                 f"{solution_form(kind)}\n{usage()}")
         return
     if not await admitted(update, context):
         return
@@ -128,7 +133,7 @@ async def judged(message: Message, context: Context, puzzle: str,
     puzzle is bad or the job fails."""
     try:
         return await context.bot_data.services.pool.submit(
-            judge, puzzle, solution, kind.name, True, timeout=CHECK_TIMEOUT)
+            judge, puzzle, solution, kind, True, timeout=CHECK_TIMEOUT)
     except PuzzleError as error:
         await message.reply_text(f"{kind.title} puzzle: {error}")
     except (JobTimeout, WorkerDied) as error:

@@ -7,6 +7,7 @@ import contextlib
 import html
 import logging
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from telegram import Update
@@ -17,7 +18,11 @@ from solvers import registry
 from solvers.base import PuzzleError
 from solvers.pipeline import prepare
 
-from .context import Context
+from . import anagrams
+from .context import Context, message_of
+from .games import quiz
+from .pool import JobTimeout, ShuttingDown, WorkerDied
+from .replies import admitted
 from .routing import command_argument
 
 log = logging.getLogger(__name__)
@@ -46,21 +51,21 @@ WELCOME = (
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
-    "/hint LETTERS: anagram hints, one step at a time\n"
-    "@{bot} letters: anagrams in any chat (inline mode)\n"
-    "/help: this message\n\n"
+    + anagrams.HELP
+    + "/cancel: stop your own long count\n"
+    + "/help: this message\n\n"
     "<b>In groups</b>\n"
-    "/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
-    "/race KIND: a puzzle race (seki, sudoku, gogen, nw); /submit ID in private to finish\n"
-    "/skip, /stop: for the quiz's starter or an admin\n"
+    + quiz.HELP
+    + "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
     "/top: scores; /stats: your own record"
 )
 
 
 async def start(update: Update, context: Context) -> None:
     """/start and /help: what the bot does and the kinds it knows."""
-    await update.effective_message.reply_text(
-        WELCOME.format(kinds=kinds_listing(), bot=context.bot.username),
+    await message_of(update).reply_text(
+        WELCOME.format(kinds=kinds_listing(), bot=context.bot.username,
+                       races=", ".join(kind.name for kind in registry.racing())),
         parse_mode=ParseMode.HTML)
 
 
@@ -68,28 +73,58 @@ async def example(update: Update, context: Context) -> None:
     """/example KIND: the kind's sample puzzle, ready to be sent back."""
     kind = registry.get(context.args[0]) if context.args else None
     if kind is None or not kind.example:
-        names = ", ".join(k.name for k in registry.KINDS if k.example)
-        await update.effective_message.reply_text(f"Usage: /example KIND, one of: {names}")
+        names = ", ".join(k.name for k in registry.with_example())
+        await message_of(update).reply_text(f"Usage: /example KIND, one of: {names}")
         return
-    await update.effective_message.reply_text((PUZZLES / kind.example).read_text().strip())
+    await message_of(update).reply_text((PUZZLES / kind.example).read_text().strip())
+
+
+#: seconds a worker may take to parse a puzzle and write its SMT-LIB2 text
+SMT_TIMEOUT = 20.0
+
+
+@dataclass(frozen=True)
+class SmtText:
+    """A puzzle's SMT-LIB2 text as it crosses from the worker."""
+
+    kind_name: str
+    title: str
+    smtlib: str
+
+
+def smt_job(text: str) -> SmtText:
+    """Runs in a worker: parsing and encoding are CPU work (Z3 for some kinds), which
+    must not hold up the event loop."""
+    kind, puzzle, _ = prepare(text)
+    return SmtText(kind.name, kind.title, kind.smt(puzzle))
 
 
 async def smt(update: Update, context: Context) -> None:
     """/smt PUZZLE: the SMT-LIB2 text as a document."""
-    message = update.effective_message
+    message = message_of(update)
     text = command_argument(message)
     if not text:
-        await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt oo+ooaoo-")
+        await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt "
+                                 + next(k.smt_example for k in registry.KINDS if k.smt_example))
+        return
+    if not await admitted(update, context):
         return
     try:
-        kind, puzzle, _ = prepare(text)
-        smtlib = kind.smt(puzzle)
+        made = await context.bot_data.services.pool.submit(smt_job, text, timeout=SMT_TIMEOUT)
     except PuzzleError as error:
         await message.reply_text(str(error))
         return
+    except JobTimeout:
+        await message.reply_text(f"/smt: writing this puzzle out took longer than "
+                                 f"{SMT_TIMEOUT:g} s, so I stopped it.")
+        return
+    except WorkerDied:
+        await message.reply_text("/smt: the worker stopped in the middle of this job; "
+                                 "please send it again.")
+        return
     await message.reply_document(
-        smtlib.encode(), filename=f"{kind.name}.smt2",
-        caption=f"{kind.title}: SMT-LIB2, {len(smtlib.splitlines())} lines. "
+        made.smtlib.encode(), filename=f"{made.kind_name}.smt2",
+        caption=f"{made.title}: SMT-LIB2, {len(made.smtlib.splitlines())} lines. "
                 "Run it with: z3 file.smt2")
 
 
@@ -100,17 +135,29 @@ async def admin(update: Update, context: Context) -> None:
     if svc.config.owner_id is None or user is None or user.id != svc.config.owner_id:
         return
     store = "open" if svc.store.db is not None else "unavailable (running without cache)"
-    await update.effective_message.reply_text(
-        f"{svc.metrics.report()}\nWorkers: {svc.pool.workers}; "
-        f"store: {store}, schema {await svc.store.schema_version()}")
+    await message_of(update).reply_text(
+        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}\n"
+        f"Store: {store}, schema {await svc.store.schema_version()}")
 
 
 async def on_error(update: object, context: Context) -> None:
-    """Log every unexpected failure; tell the user something went wrong."""
-    log.error("unexpected error handling an update", exc_info=context.error)
-    context.bot_data.services.metrics.errors += 1
-    if isinstance(update, Update) and update.effective_message:
+    """Log every unexpected failure; tell the user something went wrong (a button's press
+    is answered with a toast, so it never hangs and the group sees nothing)."""
+    stopping = isinstance(context.error, ShuttingDown)
+    if not stopping:
+        log.error("unexpected error handling an update", exc_info=context.error)
+        context.bot_data.services.metrics.errors += 1
+    if isinstance(update, Update) and update.callback_query is not None:
+        with contextlib.suppress(TelegramError):  # a toast, not a message in the group
+            await update.callback_query.answer(
+                RESTARTING if stopping else "Sorry, something went wrong on my side.")
+    elif isinstance(update, Update) and update.effective_message:
         with contextlib.suppress(TelegramError):
             await update.effective_message.reply_text(
+                RESTARTING if stopping else
                 "Sorry, something went wrong on my side. The error has been logged.")
+
+
+#: what a person whose job was dropped because the bot is stopping is told
+RESTARTING = "I am restarting, so I stopped this job. Please send it again in a minute."
 

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+#: Telegram's rule for a webhook's secret token
+SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
 
 
 @dataclass(frozen=True)
@@ -15,11 +21,40 @@ class Config:
     db_path: str = "puzzlebot.sqlite3"
     workers: int = 2
     solve_timeout: float = 60.0
+    #: workers of the count lane (long counts after their first answer) and their limit
+    count_workers: int = 1
+    count_timeout: float = 900.0
     sandbox_port: int = 8080
     owner_id: int | None = None
     #: solving requests one person may make at once, and how many more per minute
     rate_burst: int = 8
     rate_per_minute: float = 30.0
+    #: set: Telegram POSTs updates to this URL (webhook mode) instead of being polled
+    webhook_url: str | None = None
+    #: where the bot's webhook server listens (behind the proxy that serves the URL)
+    webhook_listen: str = "127.0.0.1"
+    webhook_port: int = 8443
+    #: the token Telegram sends with each update; None: a fresh one at every start
+    webhook_secret: str | None = None
+    #: set: /healthz and /metrics are served on this port
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
+
+    def __post_init__(self) -> None:
+        if self.webhook_url is not None:
+            self._check_webhook_url(self.webhook_url)
+        if self.webhook_secret is not None and not SECRET_RE.match(self.webhook_secret):
+            raise ValueError("PUZZLEBOT_WEBHOOK_SECRET: 1 to 256 characters among A-Z, a-z, "
+                             "0-9, _ and -")
+
+    def _check_webhook_url(self, url: str) -> None:
+        """Telegram posts to HTTPS URLs only; the sandbox also to http on loopback."""
+        parts = urlsplit(url)
+        loopback = self.sandbox and parts.hostname in LOOPBACK_HOSTS
+        if not parts.hostname or not (parts.scheme == "https"
+                                      or (parts.scheme == "http" and loopback)):
+            raise ValueError(f"PUZZLEBOT_WEBHOOK_URL must be a public https:// URL (or, with "
+                             f"the sandbox, http:// on 127.0.0.1), not {url!r}")
 
     @property
     def sandbox(self) -> bool:
@@ -30,20 +65,41 @@ class Config:
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
         env = dict(os.environ if env is None else env)
         owner = env.get("PUZZLEBOT_OWNER_ID", "").strip()
+        workers = int(env.get("PUZZLEBOT_WORKERS") or os.cpu_count() or 2)
         return cls(
             token=env.get("TELEGRAM_BOT_TOKEN") or None,
             api_url=env.get("TELEGRAM_API_URL") or None,
             db_path=env.get("PUZZLEBOT_DB", "puzzlebot.sqlite3"),
-            workers=int(env.get("PUZZLEBOT_WORKERS") or os.cpu_count() or 2),
+            workers=workers,
             solve_timeout=float(env.get("PUZZLEBOT_SOLVE_TIMEOUT") or 60),
+            count_workers=int(env.get("PUZZLEBOT_COUNT_WORKERS") or max(1, workers - 1)),
+            count_timeout=float(env.get("PUZZLEBOT_COUNT_TIMEOUT") or 900),
             sandbox_port=int(env.get("PUZZLEBOT_SANDBOX_PORT") or 8080),
             owner_id=int(owner) if owner.lstrip("-").isdigit() else None,
             rate_burst=int(env.get("PUZZLEBOT_RATE_BURST") or 8),
             rate_per_minute=float(env.get("PUZZLEBOT_RATE_PER_MINUTE") or 30),
+            webhook_url=env.get("PUZZLEBOT_WEBHOOK_URL") or None,
+            webhook_listen=env.get("PUZZLEBOT_WEBHOOK_LISTEN") or "127.0.0.1",
+            webhook_port=_port(env, "PUZZLEBOT_WEBHOOK_PORT", 8443),
+            webhook_secret=env.get("PUZZLEBOT_WEBHOOK_SECRET") or None,
+            metrics_port=_port(env, "PUZZLEBOT_METRICS_PORT", None),
+            metrics_host=env.get("PUZZLEBOT_METRICS_HOST") or "127.0.0.1",
         )
 
     def __repr__(self) -> str:  # never print the token
         masked = "set" if self.token else "unset"
         return (f"Config(token={masked}, api_url={self.api_url!r}, db_path={self.db_path!r}, "
                 f"workers={self.workers}, solve_timeout={self.solve_timeout}, "
-                f"sandbox_port={self.sandbox_port})")
+                f"count_workers={self.count_workers}, count_timeout={self.count_timeout}, "
+                f"sandbox_port={self.sandbox_port}, webhook_url={self.webhook_url!r}, "
+                f"metrics_port={self.metrics_port})")
+
+
+def _port(env: dict[str, str], name: str, default: int | None) -> int | None:
+    """A TCP port number from the environment, or `default` when the variable is unset."""
+    value = env.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) > 65535:
+        raise ValueError(f"{name} must be a port number (0 to 65535), not {value!r}")
+    return int(value)

@@ -11,12 +11,14 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
+from telegram import Message, Update
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from .config import Config
+from .counts import Counts
 from .games.store import GameStore
+from .lanes import Lanes
 from .metrics import Metrics
-from .pool import SolverPool
 from .ratelimit import RateLimiter
 from .store import Store
 
@@ -29,11 +31,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Services:
-    """What every handler needs: configuration, the solver pool, the store, the figures
-    and the per-user rate limit."""
+    """What every handler needs: configuration, the lanes of solving work and the long
+    counts running in them, the store, the figures and the per-user rate limit."""
 
     config: Config
-    pool: SolverPool
+    pool: Lanes
+    counts: Counts
     store: Store
     metrics: Metrics
     limiter: RateLimiter
@@ -52,11 +55,13 @@ class BotData:
         self.chat_locks: dict[int, asyncio.Lock] = {}
         #: the open quiz round of each chat, for quick judging
         self.live_rounds: dict[int, LiveRound] = {}
-        #: hint steps by clue, most recently used last (bounded by the anagram module)
+        #: hint steps by clue, most recently used last (bounded where /hint uses it)
         self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
         #: photo readings by the SHA-256 of the photo (bounded by bot/photos.py)
         self.photo_readings: OrderedDict[str, Reading] = OrderedDict()
         self._game_store: GameStore | None = None
+        #: chats whose race puzzle is being made in a worker just now
+        self.race_setups: set[int] = set()
 
     @property
     def services(self) -> Services:
@@ -74,19 +79,26 @@ class BotData:
         return self.chat_locks[chat_id]
 
     def game_store(self) -> GameStore | None:
-        """The game tables on the store's connection; None when the store is unusable.
-        Made again when the store's connection changes."""
+        """The game tables through the store; None when the store is unusable."""
         store = self.services.store
         if store.db is None:
             return None
-        if self._game_store is None or self._game_store.db is not store.db:
-            self._game_store = GameStore(store.db, store.transaction)
+        if self._game_store is None or self._game_store.store is not store:
+            self._game_store = GameStore(store)
         return self._game_store
 
 
 #: the context every handler and job receives
 Context = CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]
 #: the Application this bot builds
-App = Application[ExtBot[None], Context, dict[Any, Any], dict[Any, Any], BotData,
-                  JobQueue[Context]]
+App = Application[ExtBot[None], Any, dict[Any, Any], dict[Any, Any], BotData, Any]
 CONTEXT_TYPES = ContextTypes(context=CallbackContext, bot_data=BotData)
+
+
+def message_of(update: Update) -> Message:
+    """The message a handler answers. Every handler that calls this is registered for
+    updates that carry one (a command, a text, a document), so None is a wiring bug."""
+    message = update.effective_message
+    if message is None:
+        raise TypeError(f"update {update.update_id} carries no message")
+    return message

@@ -8,7 +8,7 @@ from telegram.constants import ChatType
 
 from solvers.base import MAX_INPUT_CHARS, PuzzleError, PuzzleKind, clip
 
-from .context import Context
+from .context import Context, message_of
 from .replies import admitted, answer
 from .routing import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind
 
@@ -70,8 +70,10 @@ async def on_document(update: Update, context: Context) -> None:
     In groups the bot speaks only about files it is asked to read (a caption naming a
     kind) or that hold a puzzle, as it is silent about chatter there.
     """
-    message = update.effective_message
+    message = message_of(update)
     document = message.document
+    if document is None:  # registered for documents only
+        return
     named = caption_kind(message.caption)
     speak = message.chat.type == ChatType.PRIVATE or named is not None
     if not is_text_file(document):
@@ -106,7 +108,7 @@ async def answer_file(update: Update, context: Context, text: str,
                       named: PuzzleKind | None) -> None:
     """The file's text goes the way of a message: a kind named in the caption or by a
     /KIND first line, else detection."""
-    message = update.effective_message
+    message = message_of(update)
     private = message.chat.type == ChatType.PRIVATE
     commanded, text = command_in_text(text)
     kind = named or commanded or detected_kind(text, private)

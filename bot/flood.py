@@ -21,9 +21,11 @@ import logging
 import warnings
 from typing import Any
 
-from telegram.error import BadRequest, NetworkError, TimedOut
+from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 from telegram.ext import AIORateLimiter
 from telegram.warnings import PTBDeprecationWarning
+
+from .metrics import Metrics
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +37,18 @@ RETRY_AFTER_WARNING = r".*attribute `retry_after` will be of type `datetime\.tim
 
 
 class PatientRateLimiter(AIORateLimiter):
-    def __init__(self, *args: Any, **kwargs: Any):
+    """Every Bot API request passes here, so here the replies sent and the 429s are
+    counted (into `metrics`, when given)."""
+
+    def __init__(self, *args: Any, metrics: Metrics | None = None, **kwargs: Any):
         warnings.filterwarnings("ignore", RETRY_AFTER_WARNING, PTBDeprecationWarning)
         super().__init__(*args, **kwargs)
+        self.metrics = metrics
 
     async def process_request(self, callback, args, kwargs, endpoint: str,
                               data: dict[str, Any], rate_limit_args) -> Any:
+        if self.metrics is not None:
+            callback = self._counted(callback, endpoint, self.metrics)
         pause = FIRST_PAUSE
         for attempt in range(SERVER_ERROR_RETRIES + 1):
             try:
@@ -55,3 +63,17 @@ class PatientRateLimiter(AIORateLimiter):
                 await asyncio.sleep(pause)
                 pause *= 2
         raise AssertionError("unreachable")
+
+    @staticmethod
+    def _counted(callback, endpoint: str, metrics: Metrics):
+        """`callback` (one attempt at the request) recording its outcome in `metrics`."""
+        async def attempt(*args: Any, **kwargs: Any) -> Any:
+            try:
+                result = await callback(*args, **kwargs)
+            except RetryAfter:
+                metrics.flood_waits += 1
+                raise
+            metrics.sent(endpoint)
+            return result
+
+        return attempt

@@ -1,23 +1,35 @@
-"""The solver pool: puzzle jobs run in separate processes with a hard time limit.
+"""One lane's solver pool: puzzle jobs run in separate processes with a hard time limit.
 
 Solving is CPU-bound and some puzzles are slow, so it never runs in the event loop.
 Each job gets the per-job budget twice: the solver is asked to stop by itself a little
 before it (so a long count can still report "at least N"), and pebble kills the worker
 when the budget is spent, then starts a fresh one. Other chats keep being answered by
 the remaining workers and the event loop.
+
+Workers are forked by a fork server and die with it (Linux's parent-death signal), and
+the fork server ends when the bot does, so no worker outlives the bot. When the pool
+breaks (the fork server or an idle worker killed, which pebble does not survive), a
+watchdog notices within a second and builds a new one; the jobs that were in flight
+fail with WorkerDied, the next ones run.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
+import sys
 import threading
 import time
+from asyncio import FIRST_COMPLETED
 from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 
 from pebble import ProcessExpired, ProcessPool
 
@@ -41,26 +53,53 @@ class WorkerDied(Exception):
     """The worker process ended in the middle of the job (killed, or crashed)."""
 
 
+class ShuttingDown(Exception):
+    """The bot is stopping: the job was dropped, running or queued."""
+
+
+#: Linux prctl option: the signal a process gets when its parent ends
+PR_SET_PDEATHSIG = 1
+#: how often the watchdog looks whether the pool still works (seconds)
+WATCH_EVERY = 1.0
+
+
 #: in a worker: where progress reports go (set once by `warm_up`)
 _progress_queue = None
 #: in a worker: at most one progress report per this many seconds
 PROGRESS_EVERY = 0.5
 
 
-def warm_up(progress_queue=None) -> None:
-    """Once per worker: keep the progress queue, load every kind's heavy parts."""
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent (the fork server) ends, so a killed
+    fork server or bot leaves no worker behind; elsewhere, nothing to do."""
+    if not sys.platform.startswith("linux"):
+        return
+    parent = os.getppid()
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent ended before the request was made
+        os._exit(1)
+
+
+def warm_up(progress_queue=None, niceness: int = 0) -> None:
+    """Once per worker: die with the parent, take the lane's CPU priority, keep the
+    progress queue, load every kind's heavy parts."""
     global _progress_queue
+    die_with_parent()
+    if niceness:
+        os.nice(niceness)
     _progress_queue = progress_queue
     for kind in registry.KINDS:
         kind.warm_up()
     run("oo+ooaoo-", render=False)
 
 
-def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None = None) -> Result:
+def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None = None,
+              hand_back_after: float | None = None) -> Result:
     """What a worker runs: the whole pipeline with a soft deadline.
 
     With a job number, the solver's progress (solutions, nodes) is sent to the parent,
-    throttled, tagged with that number.
+    throttled, tagged with that number. `hand_back_after`: see `solvers.pipeline.run`.
     """
     report = None
     if job is not None and _progress_queue is not None:
@@ -73,37 +112,84 @@ def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None 
                 last = now
                 _progress_queue.put((job, solutions, nodes))
 
-    return run(text, kind_name, seconds=seconds * SOFT_SHARE, progress=report)
+    return run(text, kind_name, seconds=seconds * SOFT_SHARE, progress=report,
+               hand_back_after=hand_back_after)
 
 
 class SolverPool:
-    """A pool of worker processes with per-job time limits."""
+    """A pool of worker processes with per-job time limits, that rebuilds itself when
+    it breaks. `niceness` lowers its workers' CPU priority (the count lane's)."""
 
-    def __init__(self, workers: int, timeout: float):
+    def __init__(self, workers: int, timeout: float, name: str = "solver", niceness: int = 0):
         self.workers = max(1, workers)
         self.timeout = timeout
+        self.name = name
+        self.niceness = niceness
         self._pool: ProcessPool | None = None
+        self._context = None
         self.jobs_run = 0
+        #: jobs submitted and not finished yet (waiting for a worker, or running)
+        self.pending = 0
+        self.rebuilds = 0
         self._progress_queue = None
         self._listeners: dict[int, ProgressListener] = {}
         self._next_job = 0
         self._reader: threading.Thread | None = None
+        self._watchdog: asyncio.Task | None = None
+        self._rebuilding = asyncio.Lock()
+        #: done when the bot stops: every job still waiting then ends with ShuttingDown
+        self._stopping: asyncio.Future | None = None
 
     def start(self) -> None:
         """Start the workers from a fork server that has the solver library loaded:
         replacing a killed worker then costs a fork, not a fresh interpreter."""
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["solvers.pipeline"])
-        self._progress_queue = context.Queue()
-        self._pool = ProcessPool(max_workers=self.workers, initializer=warm_up,
-                                 initargs=(self._progress_queue,), context=context)
-        # pebble starts its workers at the first job: start (and warm) them now, so the
-        # first person to ask does not wait for it
-        self._pool.schedule(os.getpid)
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(["solvers.pipeline"])
+        self._stopping = asyncio.get_running_loop().create_future()
+        self._progress_queue = self._context.Queue()
+        self._pool = self._new_pool()
         loop = asyncio.get_running_loop()
         self._reader = threading.Thread(target=self._read_progress, args=(loop,),
-                                        name="progress-reader", daemon=True)
+                                        name=f"{self.name}-progress", daemon=True)
         self._reader.start()
+        self._watchdog = asyncio.create_task(self._watch(), name=f"{self.name}-watchdog")
+
+    def _new_pool(self) -> ProcessPool:
+        pool = ProcessPool(max_workers=self.workers, initializer=warm_up,
+                           initargs=(self._progress_queue, self.niceness),
+                           context=self._context)
+        # pebble starts its workers at the first job: start (and warm) them now, so the
+        # first person to ask does not wait for it
+        pool.schedule(os.getpid)
+        return pool
+
+    async def _watch(self) -> None:
+        """Rebuild the pool whenever it stops working."""
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            await self._ensure_working()
+
+    async def _ensure_working(self) -> None:
+        """Replace a broken pool by a new one (once, however many ask at the same time);
+        the old one's workers are stopped after, so nobody waits for them."""
+        async with self._rebuilding:
+            if self._pool is None or self._pool.active:
+                return
+            broken = self._pool
+            self.rebuilds += 1
+            log.warning("the %s pool stopped working; building a new one", self.name)
+            self._pool = await asyncio.to_thread(self._new_pool)
+        broken.stop()
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(broken.join, 5)
+
+    def alive_workers(self) -> int:
+        """Worker processes running now (what /admin reports)."""
+        manager = getattr(self._pool, "_pool_manager", None)
+        workers = getattr(getattr(manager, "worker_manager", None), "workers", {})
+        if self._pool is None or not self._pool.active:
+            return 0
+        return sum(process.is_alive() for process in list(workers.values()))
 
     def _read_progress(self, loop: asyncio.AbstractEventLoop) -> None:
         """Hand each progress report to its job's listener on the event loop."""
@@ -116,42 +202,71 @@ class SolverPool:
             if listener is not None:
                 loop.call_soon_threadsafe(listener, solutions, nodes)
 
-    async def submit(self, function, *args, timeout: float | None = None):
-        """Run `function(*args)` in a worker; raise JobTimeout or WorkerDied on failure."""
+    async def _schedule(self, function, args: tuple, limit: float):
+        """Schedule a job, building a new pool first if this one is broken."""
         if self._pool is None:
-            raise RuntimeError("the solver pool is not started")
+            raise RuntimeError(f"the {self.name} pool is not started")
+        await self._ensure_working()
+        return self._pool.schedule(function, args=args, timeout=limit)
+
+    async def submit(self, function, *args, timeout: float | None = None):
+        """Run `function(*args)` in a worker; raise JobTimeout or WorkerDied on failure.
+        Cancelling the awaiting task stops the job: pebble kills its worker."""
         limit = self.timeout if timeout is None else timeout
-        future = self._pool.schedule(function, args=args, timeout=limit)
+        future = await self._schedule(function, args, limit)
         started = time.monotonic()
+        self.pending += 1
         try:
-            return await asyncio.wrap_future(future)
+            finished = asyncio.wrap_future(future)
+            await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
+            if not finished.done():
+                future.cancel()
+                raise ShuttingDown()
+            return finished.result()
         except FutureTimeout as error:
             log.warning("job %s killed after %.1f s", function.__name__, limit)
             raise JobTimeout(limit) from error
-        except (ProcessExpired, CancelledError) as error:
-            log.warning("worker died during %s: %s", function.__name__, error)
+        except (ProcessExpired, CancelledError, BrokenProcessPool) as error:
+            log.warning("worker died during %s: %r", function.__name__, error)
             raise WorkerDied(str(error)) from error
+        except asyncio.CancelledError:
+            future.cancel()  # pebble kills the worker running it
+            raise
         finally:
+            self.pending -= 1
             self.jobs_run += 1
             log.debug("job %s took %.3f s", function.__name__, time.monotonic() - started)
 
     async def solve(self, text: str, kind_name: str | None = None,
-                    progress: ProgressListener | None = None) -> Result:
+                    progress: ProgressListener | None = None,
+                    hand_back_after: float | None = None) -> Result:
         """Solve puzzle text in a worker within the configured budget.
 
         `progress(solutions, nodes)` is called on the event loop as the search goes.
         """
         if progress is None:
-            return await self.submit(solve_job, text, kind_name, self.timeout)
+            return await self.submit(solve_job, text, kind_name, self.timeout, None,
+                                     hand_back_after)
         self._next_job += 1
         job = self._next_job
         self._listeners[job] = progress
         try:
-            return await self.submit(solve_job, text, kind_name, self.timeout, job)
+            return await self.submit(solve_job, text, kind_name, self.timeout, job,
+                                     hand_back_after)
         finally:
             del self._listeners[job]
 
+    def drop_jobs(self) -> None:
+        """The bot is stopping: every job running or queued ends now with ShuttingDown
+        (its worker is stopped with the pool), so nobody waits for it."""
+        if self._stopping is not None and not self._stopping.done():
+            self._stopping.set_result(None)
+
     async def close(self) -> None:
+        self.drop_jobs()
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
         if self._progress_queue is not None:
             self._progress_queue.put(None)
             await asyncio.to_thread(self._reader.join, 5)

@@ -8,6 +8,7 @@ import asyncio
 import html
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update
 from telegram.constants import ParseMode
@@ -16,7 +17,7 @@ from telegram.error import BadRequest
 from solvers.base import Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
-from .context import Context
+from .context import Context, message_of
 from .pool import JobTimeout, WorkerDied
 from .progress import ProgressNote
 
@@ -40,7 +41,7 @@ async def solve_and_reply(update: Update, context: Context,
 async def answer(update: Update, context: Context,
                  text: str, kind: PuzzleKind) -> None:
     """Parse, look in the cache, else solve in the pool; then reply."""
-    message = update.effective_message
+    message = message_of(update)
     svc = context.bot_data.services
     started = time.perf_counter()
     try:
@@ -55,8 +56,16 @@ async def answer(update: Update, context: Context,
         known = await svc.store.file_ids(key, context.bot.id)
         log.info("cache hit: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
     else:
+        if svc.counts.running(key) is not None:  # this puzzle is being counted: join it
+            await svc.counts.follow(message, user_id(update), key, text, kind, None,
+                                    send_first_answers)
+            return
         result = await solve_in_pool(update, context, text, kind)
         if result is None:
+            return
+        if result.counting:  # a long count: the first answers now, the count after
+            await svc.counts.follow(message, user_id(update), key, text, kind, result,
+                                    send_first_answers)
             return
         if cacheable(result):
             await svc.store.put_result(key, result)
@@ -66,6 +75,20 @@ async def answer(update: Update, context: Context,
     if cacheable(result):
         await svc.store.put_file_ids(key, context.bot.id, {
             number: file_id for number, file_id in sent.items() if known.get(number) != file_id})
+
+
+def user_id(update: Update) -> int:
+    """Who asked (a channel post has nobody: 0)."""
+    return update.effective_user.id if update.effective_user else 0
+
+
+async def send_first_answers(message: Message, result: Result, caption: str) -> Message:
+    """A long count's first picture with its running caption, then the check report."""
+    picture = await send_media(message, result.media[0], caption, None)
+    for media in result.media[1:]:
+        await send_media(message, media, media.caption, None)
+    await send_report(message, result)
+    return picture
 
 
 def cacheable(result: Result) -> bool:
@@ -84,7 +107,7 @@ async def admitted(update: Update, context: Context) -> bool:
         svc.metrics.rate_limited += 1
         if warn:
             wait = svc.limiter.wait_seconds(user.id)
-            await update.effective_message.reply_text(
+            await message_of(update).reply_text(
                 f"You are sending puzzles faster than I can solve them for everyone. "
                 f"Please wait about {max(1, round(wait))} s and try again.")
     return allowed
@@ -93,7 +116,7 @@ async def admitted(update: Update, context: Context) -> bool:
 async def solve_in_pool(update: Update, context: Context,
                         text: str, kind: PuzzleKind) -> Result | None:
     """Run the solver; tell the user (and return None) when the job fails."""
-    message = update.effective_message
+    message = message_of(update)
     svc = context.bot_data.services
     note = ProgressNote(message, kind.title)
     posting = asyncio.create_task(note.keep_posted())
@@ -148,8 +171,9 @@ async def send_media(message: Message, media: Media, caption: str,
     Telegram refuses a file_id it does not know for this bot (another token, a wiped
     sandbox) with BadRequest; the upload that follows means the answer is never lost.
     """
-    send = {"animation": message.reply_animation,
-            "document": message.reply_document}.get(media.kind, message.reply_photo)
+    senders: dict[str, Callable[..., Awaitable[Message]]] = {
+        "animation": message.reply_animation, "document": message.reply_document}
+    send = senders.get(media.kind, message.reply_photo)
     if file_id is not None:
         try:
             return await send(file_id, caption=caption)

@@ -1,9 +1,7 @@
 """Which way a message goes: a /KIND command, plain text that looks like a puzzle (or, in a
-private chat, bare letters: an anagram clue), or a pointer to /help."""
+private chat, text a kind claims), or a pointer to /help."""
 
 from __future__ import annotations
-
-import re
 
 from telegram import Message, Update
 from telegram.constants import ChatType
@@ -11,7 +9,7 @@ from telegram.constants import ChatType
 from solvers import registry
 from solvers.base import PuzzleKind
 
-from .context import Context
+from .context import Context, message_of
 from .replies import solve_and_reply
 
 
@@ -23,10 +21,12 @@ def command_argument(message: Message) -> str:
 
 
 async def kind_command(update: Update, context: Context) -> None:
-    """/seki PUZZLE (and every other kind's name): solve as that kind."""
-    message = update.effective_message
+    """/KIND PUZZLE (every kind's name is a command): solve as that kind."""
+    message = message_of(update)
     name = (message.text or "").split(maxsplit=1)[0].lstrip("/").split("@")[0]
     kind = registry.get(name)
+    if kind is None:  # only kinds' names are registered for this handler
+        return
     text = command_argument(message)
     if not text:
         await message.reply_text(
@@ -35,35 +35,22 @@ async def kind_command(update: Update, context: Context) -> None:
     await solve_and_reply(update, context, text, kind)
 
 
-#: a private message of one to three words of letters (and ? blanks) is an anagram clue
-BARE_LETTERS = re.compile(r"^\s*[A-Za-z?'-]+(\s+[A-Za-z?'-]+){0,2}\s*$")
-
-
-#: shorter clues are more likely a greeting than a puzzle
-BARE_LETTERS_MIN = 4
-
-
-def bare_letters(text: str) -> bool:
-    letters = sum(char.isalpha() or char == "?" for char in text)
-    return bool(BARE_LETTERS.match(text)) and letters >= BARE_LETTERS_MIN
-
-
 NOT_A_PUZZLE = ("That does not look like a puzzle I know. Send /help for the formats, "
-                "or /example seki for one to try.")
+                f"or /example {registry.with_example()[0].name} for one to try.")
 
 
 def detected_kind(text: str, private: bool) -> PuzzleKind | None:
-    """The kind the text looks like; in private chats, letters alone are an anagram clue."""
+    """The kind the text looks like; in private chats, also a kind that claims it."""
     kind = registry.detect(text)
-    if kind is None and private and bare_letters(text):
-        kind = registry.get("anagram")
+    if kind is None and private:
+        kind = registry.claimant(text)
     return kind
 
 
 async def on_text(update: Update, context: Context) -> None:
     """Plain text: solve it if it looks like a puzzle; in private chats, anything else gets
     a pointer to /help."""
-    message = update.effective_message
+    message = message_of(update)
     text = message.text or ""
     private = message.chat.type == ChatType.PRIVATE
     kind = detected_kind(text, private)
@@ -74,7 +61,7 @@ async def on_text(update: Update, context: Context) -> None:
 
 
 def caption_kind(caption: str | None) -> PuzzleKind | None:
-    """The kind a document's caption names by its first word: /sudoku, sudoku or #sudoku."""
+    """The kind a document's caption names by its first word: /KIND, KIND or #KIND."""
     words = (caption or "").split()
     return registry.get(words[0].split("@")[0]) if words else None
 
@@ -87,3 +74,13 @@ def command_in_text(text: str) -> tuple[PuzzleKind | None, str]:
     kind = registry.get(words[0].split("@")[0])
     return (kind, text.strip()[len(words[0]):].strip("\n ")) if kind else (None, text)
 
+
+#: the toast for callback data no button of this bot carries (a forged or stale press)
+NOT_MY_BUTTON = "That button is not one of mine; send the command again."
+
+
+async def unknown_button(update: Update, context: Context) -> None:
+    """Any press no other handler takes (forged or stale callback data): answered, so the
+    button stops spinning, with a short toast and nothing in the chat."""
+    if update.callback_query is not None:
+        await update.callback_query.answer(NOT_MY_BUTTON)

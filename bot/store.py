@@ -5,7 +5,11 @@ disk. The schema carries a version number and is brought up to date by the order
 list of migrations below; a new table is a new entry at the end, never an edit.
 
 The cache is an optimisation, never a dependency: when the file is locked or
-unreadable the bot keeps answering without it and says so in its log.
+unreadable the bot keeps answering without it and says so in its log. No write ever
+waits for a lock another process holds: SQLite's busy wait is a few milliseconds, a
+cache write that cannot have the lock at once is skipped, and a write that must not be
+lost (a game's progress, `keep`) is held in memory, in order, and written as soon as
+the database takes writes again.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import aiosqlite
 
@@ -126,6 +131,22 @@ MIGRATIONS: list[str] = [
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: seconds SQLite may wait for a lock held by another connection: a reply is never
+#: delayed behind someone else's write for longer than this
+BUSY_WAIT = 0.005
+#: seconds between attempts at writing what `keep` holds back
+RETRY_EVERY = 1.0
+#: writes held back at most; past that the oldest are dropped (and logged)
+BACKLOG_LIMIT = 10_000
+
+#: one write transaction's work on the connection (run inside `transaction()`)
+Write = Callable[[aiosqlite.Connection], Awaitable[Any]]
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be read or written just now: locked by another process,
+    read-only, damaged, or not open. Callers degrade (no cache) or say so."""
+
 
 @dataclass(frozen=True)
 class HintSession:
@@ -150,10 +171,14 @@ class Store:
         self._offline_ids = itertools.count(1)
         #: one write transaction at a time on the shared connection
         self._writing = asyncio.Lock()
+        #: writes `keep` could not make yet, oldest first
+        self.backlog: list[Write] = []
+        self._retrying: asyncio.Task | None = None
+        self._flushing = asyncio.Lock()
 
     async def open(self) -> None:
         try:
-            self.db = await aiosqlite.connect(self.path, timeout=2)
+            self.db = await aiosqlite.connect(self.path, timeout=BUSY_WAIT)
             await self.db.execute("PRAGMA journal_mode=WAL")
             await self.db.execute("PRAGMA foreign_keys=ON")
             await self._migrate()
@@ -180,6 +205,65 @@ class Store:
                 raise
             await self.db.commit()
 
+    async def attempt(self, write: Write) -> Any:
+        """Run one write transaction now, or raise StoreUnavailable at once: when the
+        database is locked elsewhere, read-only or failing, or when earlier writes held
+        back by `keep` cannot be made first (the order of writes is kept)."""
+        await self.flush()
+        if self.backlog:
+            raise StoreUnavailable("earlier writes are still waiting for the database")
+        return await self._run(write)
+
+    async def keep(self, write: Write) -> Any:
+        """A write that must not be lost: made now when the database takes it (its
+        result), else held in memory and retried every RETRY_EVERY seconds until it is
+        made (None)."""
+        try:
+            return await self.attempt(write)
+        except StoreUnavailable as error:
+            if len(self.backlog) >= BACKLOG_LIMIT:
+                log.error("store backlog full: the oldest held-back write is dropped")
+                del self.backlog[0]
+            self.backlog.append(write)
+            log.warning("store write held back (%d waiting): %s", len(self.backlog), error)
+            if self._retrying is None or self._retrying.done():
+                self._retrying = asyncio.create_task(self._retry())
+            return None
+
+    async def flush(self) -> None:
+        """Make the held-back writes, oldest first, until one fails."""
+        if not self.backlog:
+            return
+        async with self._flushing:  # each held-back write is made once
+            while self.backlog:
+                try:
+                    await self._run(self.backlog[0])
+                except StoreUnavailable:
+                    return
+                del self.backlog[0]
+            log.info("store writes held back are all written now")
+
+    async def _retry(self) -> None:
+        while self.backlog and self.db is not None:
+            await asyncio.sleep(RETRY_EVERY)
+            await self.flush()
+
+    async def _run(self, write: Write) -> Any:
+        try:
+            async with self.transaction() as db:
+                return await write(db)
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+
+    async def read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a query; StoreUnavailable when the database cannot be read."""
+        if self.db is None:
+            raise StoreUnavailable("the store is not open")
+        try:
+            return list(await self.db.execute_fetchall(sql, args))
+        except sqlite3.Error as error:
+            raise StoreUnavailable(str(error)) from error
+
     async def _migrate(self) -> None:
         assert self.db is not None
         version = (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
@@ -194,6 +278,12 @@ class Store:
         return (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
 
     async def close(self) -> None:
+        if self._retrying is not None:
+            self._retrying.cancel()
+        if self.backlog and self.db is not None:
+            await self.flush()
+            if self.backlog:
+                log.error("%d held-back store writes are lost at close", len(self.backlog))
         if self.db is not None:
             try:
                 await self.db.close()
@@ -201,26 +291,35 @@ class Store:
                 self.db = None
 
     async def get_result(self, key: str) -> Result | None:
-        """The cached result for a cache key, or None (also when the file fails)."""
+        """The cached result for a cache key, or None: not cached, the file failing, or
+        a damaged row (a truncated payload), which is then solved again and overwritten."""
         if self.db is None:
             return None
         try:
-            row = await (await self.db.execute(
-                "SELECT payload FROM cache WHERE key = ?", (key,))).fetchone()
-            if row is None:
-                self.misses += 1
-                return None
-            media_rows = await (await self.db.execute(
+            rows = await self.read("SELECT payload FROM cache WHERE key = ?", (key,))
+            media_rows = await self.read(
                 "SELECT filename, data, kind, caption FROM cache_media WHERE key = ? "
-                "ORDER BY position", (key,))).fetchall()
-            async with self.transaction() as db:
-                await db.execute("UPDATE cache SET hits = hits + 1 WHERE key = ?", (key,))
-        except sqlite3.Error as error:
+                "ORDER BY position", (key,)) if rows else []
+        except StoreUnavailable as error:
             log.warning("cache read failed, answering without it: %s", error)
             return None
+        result = decoded_result(rows[0][0], media_rows) if rows else None
+        if result is None:
+            self.misses += 1
+            return None
         self.hits += 1
-        fields = json.loads(row[0])
-        return Result(**fields, media=[Media(*media) for media in media_rows])
+        await self._count_hit(key)
+        return result
+
+    async def _count_hit(self, key: str) -> None:
+        """The hit counter is statistics: when it cannot be written, it is not."""
+        async def count(db: aiosqlite.Connection) -> None:
+            await db.execute("UPDATE cache SET hits = hits + 1 WHERE key = ?", (key,))
+
+        try:
+            await self.attempt(count)
+        except StoreUnavailable as error:
+            log.info("cache hit not counted: %s", error)
 
     async def put_result(self, key: str, result: Result) -> None:
         """Store a result in one transaction: all of it or none of it."""
@@ -228,18 +327,21 @@ class Store:
             return
         fields = dataclasses.asdict(result)
         fields.pop("media")
+
+        async def put(db: aiosqlite.Connection) -> None:
+            await db.execute("DELETE FROM cache_media WHERE key = ?", (key,))
+            await db.execute(
+                "INSERT OR REPLACE INTO cache (key, kind, payload, created) "
+                "VALUES (?, ?, ?, ?)", (key, result.kind, json.dumps(fields), time.time()))
+            await db.executemany(
+                "INSERT INTO cache_media (key, position, filename, kind, caption, data) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(key, n, m.filename, m.kind, m.caption, m.data)
+                 for n, m in enumerate(result.media)])
+
         try:
-            async with self.transaction() as db:
-                await db.execute("DELETE FROM cache_media WHERE key = ?", (key,))
-                await db.execute(
-                    "INSERT OR REPLACE INTO cache (key, kind, payload, created) "
-                    "VALUES (?, ?, ?, ?)", (key, result.kind, json.dumps(fields), time.time()))
-                await db.executemany(
-                    "INSERT INTO cache_media (key, position, filename, kind, caption, data) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [(key, n, m.filename, m.kind, m.caption, m.data)
-                     for n, m in enumerate(result.media)])
-        except sqlite3.Error as error:
+            await self.attempt(put)
+        except StoreUnavailable as error:
             log.warning("cache write failed, result not kept: %s", error)
 
     async def file_ids(self, key: str, bot_id: int) -> dict[int, str]:
@@ -247,10 +349,10 @@ class Store:
         if self.db is None:
             return {}
         try:
-            rows = await self.db.execute_fetchall(
+            rows = await self.read(
                 "SELECT position, file_id FROM cache_file_ids WHERE key = ? AND bot_id = ?",
                 (key, bot_id))
-        except sqlite3.Error as error:
+        except StoreUnavailable as error:
             log.warning("file_ids unreadable, uploading instead: %s", error)
             return {}
         return dict(rows)
@@ -259,13 +361,16 @@ class Store:
         """Remember (or replace) the file_ids this bot got for a cached answer's media."""
         if self.db is None or not file_ids:
             return
+
+        async def put(db: aiosqlite.Connection) -> None:
+            await db.executemany(
+                "INSERT OR REPLACE INTO cache_file_ids (key, position, bot_id, file_id) "
+                "VALUES (?, ?, ?, ?)",
+                [(key, position, bot_id, file_id) for position, file_id in file_ids.items()])
+
         try:
-            async with self.transaction() as db:
-                await db.executemany(
-                    "INSERT OR REPLACE INTO cache_file_ids (key, position, bot_id, file_id) "
-                    "VALUES (?, ?, ?, ?)",
-                    [(key, position, bot_id, file_id) for position, file_id in file_ids.items()])
-        except sqlite3.Error as error:
+            await self.attempt(put)
+        except StoreUnavailable as error:
             log.warning("file_ids not kept: %s", error)
 
     async def _rollback(self) -> None:
@@ -281,13 +386,16 @@ class Store:
         """A new session at step 1; its id goes into the buttons' callback data."""
         if self.db is None:
             return -next(self._offline_ids)
-        try:
-            async with self.transaction() as db:
-                cursor = await db.execute(
-                    "INSERT INTO hint_sessions (chat_id, user_id, clue, step, updated) "
-                    "VALUES (?, ?, ?, 1, ?)", (chat_id, user_id, clue, time.time()))
+
+        async def start(db: aiosqlite.Connection) -> int:
+            cursor = await db.execute(
+                "INSERT INTO hint_sessions (chat_id, user_id, clue, step, updated) "
+                "VALUES (?, ?, ?, 1, ?)", (chat_id, user_id, clue, time.time()))
             return cursor.lastrowid
-        except sqlite3.Error as error:
+
+        try:
+            return await self.attempt(start)
+        except StoreUnavailable as error:
             log.warning("hint session not kept: %s", error)
             return -next(self._offline_ids)
 
@@ -295,21 +403,33 @@ class Store:
         if self.db is None or session_id < 0:
             return None
         try:
-            row = await (await self.db.execute(
+            rows = await self.read(
                 "SELECT id, chat_id, user_id, clue, step FROM hint_sessions WHERE id = ?",
-                (session_id,))).fetchone()
-        except sqlite3.Error as error:
+                (session_id,))
+        except StoreUnavailable as error:
             log.warning("hint session unreadable: %s", error)
             return None
-        return HintSession(*row) if row else None
+        return HintSession(*rows[0]) if rows else None
 
     async def advance_hint_session(self, session_id: int, step: int) -> None:
         if self.db is None:
             return
+
+        async def advance(db: aiosqlite.Connection) -> None:
+            await db.execute("UPDATE hint_sessions SET step = ?, updated = ? WHERE id = ?",
+                             (step, time.time(), session_id))
+
         try:
-            async with self.transaction() as db:
-                await db.execute(
-                    "UPDATE hint_sessions SET step = ?, updated = ? WHERE id = ?",
-                    (step, time.time(), session_id))
-        except sqlite3.Error as error:
+            await self.attempt(advance)
+        except StoreUnavailable as error:
             log.warning("hint step not kept: %s", error)
+
+
+def decoded_result(payload: str, media_rows: list[tuple]) -> Result | None:
+    """A cached row back into a Result; None (and a log line) when the row is damaged."""
+    try:
+        fields = json.loads(payload)
+        return Result(**fields, media=[Media(*media) for media in media_rows])
+    except (ValueError, TypeError) as error:
+        log.warning("damaged cache row skipped, solving again: %s", error)
+        return None

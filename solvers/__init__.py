@@ -4,7 +4,7 @@ Plain Python: no Telegram, no asyncio, no database. See `solvers/base.py` for th
 contract every kind follows and `solvers/pipeline.py` for the one way they are run.
 """
 
-from .base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Solutions
+from .base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Rule, Solutions
 from .registry import KINDS, detect, get
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "Media",
     "PuzzleError",
     "PuzzleKind",
+    "Rule",
     "Solutions",
     "detect",
     "get",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 from . import registry
@@ -64,6 +65,16 @@ def cmd_smt(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_warm(args: argparse.Namespace) -> int:
+    """Build every kind's caches and compiled code now (the anagram lexicon, numba's
+    kernels), so that a fresh install's first answers do not wait for them."""
+    for kind in registry.KINDS:
+        started = time.perf_counter()
+        kind.warm_up()
+        print(f"{kind.name}: ready in {time.perf_counter() - started:.1f} s", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     extra = {name: fn for kind in registry.KINDS for name, fn in kind.cli_commands().items()}
@@ -84,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     smt.add_argument("file")
     smt.add_argument("--kind")
     smt.set_defaults(handler=cmd_smt)
+    warm = sub.add_parser("warm", help="build every kind's caches and compiled code now")
+    warm.set_defaults(handler=cmd_warm)
     for name in extra:
         sub.add_parser(name, help="a long run offered by a puzzle kind (see its --help)")
     args = parser.parse_args(argv)

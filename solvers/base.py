@@ -10,7 +10,8 @@ Words used throughout:
 - *puzzle*: the immutable model a kind's `parse` builds from the user's text;
 - *solution*: one answer to a puzzle, in whatever form the kind finds natural;
 - *limits*: how much work a solve may do (solution cap, time budget, progress callback);
-- *report*: the line-by-line verdict of a kind's independent `check`.
+- *rule*: one thing a kind's independent `check` verified, with whether it holds;
+- *report*: the rules and the verdict of a check, printed one rule a line.
 """
 
 from __future__ import annotations
@@ -20,12 +21,16 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
 #: Longest text any parser accepts; larger input is refused before it is read.
 MAX_INPUT_CHARS = 20_000
+
+#: a kind's puzzle model and its solution form (`PuzzleKind[SekiPuzzle, Grid]`)
+P = TypeVar("P")
+S = TypeVar("S")
 
 
 class PuzzleError(ValueError):
@@ -47,12 +52,9 @@ class PuzzleError(ValueError):
         where = f"Line {self.line}" + (f", column {self.column}" if self.column else "")
         return f"{where}: {self.message}"
 
-    def __reduce__(self):  # keep line and column when crossing a process boundary
+    def __reduce__(self) -> tuple[type[PuzzleError], tuple[str, int | None, int | None]]:
+        # keep line and column when crossing a process boundary
         return (type(self), (self.message, self.line, self.column))
-
-
-class SolveCancelled(Exception):
-    """Raised inside a search when the caller's `Limits.cancelled` says stop."""
 
 
 @dataclass
@@ -64,11 +66,17 @@ class Limits:
     `deadline` is a `time.monotonic()` instant after which a search should return what it
     has (marked not exhaustive). `progress` is called now and then with
     (solutions found so far, search nodes) so long counts can show a live figure.
+
+    `early` is how a long count hands back its first solutions: a kind that counts for
+    long calls `hand_back` now and then once it has a solution; when `early` answers
+    True the search stops there and returns them marked `counting` (whoever asked will
+    count the rest elsewhere, so the first picture need not wait for the whole count).
     """
 
     max_solutions: int = 2
     deadline: float | None = None
     progress: Callable[[int, int], None] | None = None
+    early: Callable[[Solutions], bool] | None = None
 
     @classmethod
     def within(cls, seconds: float | None, max_solutions: int = 2, **kw: Any) -> Limits:
@@ -78,26 +86,42 @@ class Limits:
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
 
+    def hand_back(self, solutions: Solutions) -> bool:
+        """Offer a long count's first solutions; True: stop the search and return them."""
+        return self.early is not None and bool(solutions.found) and self.early(solutions)
+
 
 @dataclass
-class Solutions:
+class Solutions(Generic[S]):
     """What a solve found.
 
     `found` holds at most `Limits.max_solutions` solutions; `count` is how many were
     seen; `exhaustive` is True only when the search proved there are no others (so
     `count` is exact). `reason` says why there is no solution when `count == 0`.
     `stats` carries search figures worth showing (nodes, conflicts, seconds...).
+    `counting` marks first solutions handed back early (`Limits.early`): the count is
+    only what was seen before the search stopped, and goes on elsewhere.
     """
 
-    found: list[Any]
+    found: list[S]
     count: int
     exhaustive: bool
     reason: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+    counting: bool = False
 
     @property
     def unique(self) -> bool:
         return self.exhaustive and self.count == 1
+
+    def at_least(self, figure: int) -> str:
+        """A figure of this count as a person would say it: exact, or "at least"."""
+        return f"{figure:,}" if self.exhaustive else f"at least {figure:,}"
+
+    def how_many(self, noun: str) -> str:
+        """The count with what it counts: "at least 2 unique assemblies", and the noun
+        in the singular for exactly one ("1 unique assembly")."""
+        return f"{self.at_least(self.count)} {singular(noun) if self.unique else noun}"
 
     def count_text(self) -> str:
         """The count as a person would say it: `exactly 1`, `at least 2`, `none`."""
@@ -106,15 +130,41 @@ class Solutions:
         return f"exactly {self.count:,}" if self.exhaustive else f"at least {self.count:,}"
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One thing a check verified: `name` is what was checked ("Row 1", "bijoux",
+    "RotorGroup 5", "Move 3"), `ok` whether it holds (None for a line that only informs,
+    such as a section heading or the topic note), `detail` what was found. The report
+    prints it as `name`, `sep`, `detail`: the line the seeds show."""
+
+    name: str
+    ok: bool | None
+    detail: str = ""
+    sep: str = " "
+
+    def line(self) -> str:
+        return f"{self.name}{self.sep}{self.detail}" if self.detail else self.name
+
+
 @dataclass
 class CheckReport:
-    """An independent verdict on one solution: one line per rule checked."""
+    """An independent verdict on one solution: the rules checked and the verdict."""
 
     ok: bool
-    lines: list[str]
+    rules: list[Rule]
     verdict: str
 
+    def broken(self) -> list[Rule]:
+        """The rules the solution breaks (information lines are never broken)."""
+        return [rule for rule in self.rules if rule.ok is False]
+
+    @property
+    def lines(self) -> list[str]:
+        """The report's lines as the seeds print them, one a rule."""
+        return [rule.line() for rule in self.rules]
+
     def text(self) -> str:
+        """The seed-shaped report: the lines, a blank line, the verdict."""
         return "\n".join([*self.lines, "", self.verdict])
 
 
@@ -128,11 +178,12 @@ class Media:
     caption: str = ""
 
 
-class PuzzleKind(ABC):
+class PuzzleKind(ABC, Generic[P, S]):
     """One kind of puzzle: its format, model, solver, checker and picture.
 
-    Subclasses set the class attributes and implement the abstract methods; the
-    optional hooks have defaults that suit most kinds.
+    Generic in its puzzle model `P` and its solution `S`. Subclasses set the class
+    attributes and implement the abstract methods; the optional hooks have defaults that
+    suit most kinds.
     """
 
     #: short lower-case name, also the bot command (`/seki`) and the `#seki` header
@@ -149,46 +200,71 @@ class PuzzleKind(ABC):
     aliases: tuple[str, ...] = ()
     #: solutions a reply looks for by default: 2 is enough to prove a puzzle unique
     max_solutions: int = 2
+    #: what a long count counts ("unique assemblies"); set by kinds whose solve counts
+    #: every solution and may run for minutes, and which hand back their first solutions
+    #: early (`Limits.early`); empty for the others
+    counted: str = ""
+    #: how a person types a solution (`9 lines of 9 digits`), shown by /check and races;
+    #: a kind without one is never raced
+    solution_form: str = ""
+    #: True when `generate` makes new puzzles: each race gets a fresh one
+    generates: bool = False
+    #: for kinds without a generator, the file-name prefix of the puzzles in `puzzles/`
+    #: that races draw from (`gogen_`)
+    race_pool: str = ""
+    #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
+    smt_example: str = ""
+
+    @property
+    def races(self) -> bool:
+        """Whether /race can use this kind: players can type a solution, and there is a
+        generator or a pool of puzzle files."""
+        return bool(self.solution_form) and (self.generates or bool(self.race_pool))
 
     @abstractmethod
     def detect(self, text: str) -> bool:
         """Cheap test: does this text look like this kind (a header line, a shape)?"""
 
     @abstractmethod
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> P:
         """Build the immutable puzzle model or raise `PuzzleError` naming the line."""
 
     @abstractmethod
-    def canonical(self, puzzle: Any) -> str:
+    def canonical(self, puzzle: P) -> str:
         """The normal form of the puzzle used as the cache key."""
 
     @abstractmethod
-    def solve(self, puzzle: Any, limits: Limits) -> Solutions:
+    def solve(self, puzzle: P, limits: Limits) -> Solutions[S]:
         """Search for solutions within the limits."""
 
     @abstractmethod
-    def check(self, puzzle: Any, solution: Any) -> CheckReport:
+    def check(self, puzzle: P, solution: S) -> CheckReport:
         """Re-verify every rule from scratch, independently of the solver."""
 
     @abstractmethod
-    def render(self, puzzle: Any, solution: Any | None) -> Image.Image:
+    def render(self, puzzle: P, solution: S | None) -> Image.Image:
         """The picture sent to the chat (the unsolved puzzle when `solution` is None)."""
 
     @abstractmethod
-    def format_solution(self, puzzle: Any, solution: Any) -> str:
+    def format_solution(self, puzzle: P, solution: S) -> str:
         """The plain-text form of a solution, the one people can type back."""
 
     @abstractmethod
-    def parse_solution(self, puzzle: Any, text: str) -> Any:
+    def parse_solution(self, puzzle: P, text: str) -> S:
         """Read a solution typed by a person; raise `PuzzleError` naming the line."""
 
     # Optional hooks -------------------------------------------------------------
 
-    def puzzle_name(self, puzzle: Any) -> str:
+    def claims(self, text: str) -> bool:
+        """In a private chat, whether text that no kind `detect`s is this kind's anyway
+        (bare letters are an anagram clue). At most one kind should claim any text."""
+        return False
+
+    def puzzle_name(self, puzzle: P) -> str:
         """The name given in the puzzle's header, if any."""
         return getattr(puzzle, "name", "") or ""
 
-    def caption(self, puzzle: Any, solutions: Solutions, report: CheckReport | None) -> str:
+    def caption(self, puzzle: P, solutions: Solutions[S], report: CheckReport | None) -> str:
         """The short text under the picture: verdict, the solution, the count."""
         title = " ".join(x for x in (self.title, self.puzzle_name(puzzle)) if x)
         if not solutions.found:
@@ -199,7 +275,12 @@ class PuzzleKind(ABC):
         verdict = report.verdict if report else ""
         return f"{title}\n{verdict}\n{first}\nSolutions: {solutions.count_text()}"
 
-    def alternatives_note(self, puzzle: Any, solutions: Solutions) -> str:
+    def count_figures(self, puzzle: P, solutions: Solutions[S]) -> str:
+        """A long count's figures in words, each "at least" unless the count is complete
+        ("19,186 unique assemblies, 248,376 when each turn of the whole counts apart")."""
+        return solutions.how_many(self.counted)
+
+    def alternatives_note(self, puzzle: P, solutions: Solutions[S]) -> str:
         """What the report says when more than one solution was found: for a puzzle,
         that it is not unique (kinds whose answers are a ranked list say nothing)."""
         if len(solutions.found) < 2:
@@ -207,7 +288,7 @@ class PuzzleKind(ABC):
         second = self.format_solution(puzzle, solutions.found[1])
         return f"The puzzle is not unique; another solution:\n{second}"
 
-    def extra_media(self, puzzle: Any, solutions: Solutions) -> list[Media]:
+    def extra_media(self, puzzle: P, solutions: Solutions[S]) -> list[Media]:
         """More files for the reply beyond the main picture (an animation, a diagram)."""
         return []
 
@@ -219,7 +300,7 @@ class PuzzleKind(ABC):
         """Extra `python -m solvers NAME ARGS...` commands this kind offers (long runs)."""
         return {}
 
-    def smt(self, puzzle: Any) -> str:
+    def smt(self, puzzle: P) -> str:
         """The SMT-LIB2 text of the puzzle, for kinds solved by an SMT encoding."""
         raise PuzzleError(f"{self.title} has no SMT-LIB2 export")
 
@@ -239,6 +320,13 @@ def header_is(text: str, *names: str) -> bool:
             word = stripped.split()[0].lower()
             return word in {f"#{n.lower()}" for n in names}
     return False
+
+
+def singular(noun: str) -> str:
+    """"unique assemblies" -> "unique assembly": the plural nouns kinds count in."""
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun.removesuffix("s")
 
 
 def clip(text: str, limit: int = 30) -> str:

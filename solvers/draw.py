@@ -6,6 +6,7 @@ about half that width: lines at least 2 px, labels at least 18 px.
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 from pathlib import Path
 
@@ -55,3 +56,10 @@ def contrast(fill: tuple[int, int, int]) -> tuple[int, int, int]:
     """Black or white, whichever reads better on `fill`."""
     r, g, b = fill[:3]
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else PAPER
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """Encode a Pillow image as an optimised PNG."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()

@@ -50,6 +50,8 @@ class CoverSearch:
     exhaustive: bool
     seconds: float
     stats: dict[str, int] = field(default_factory=dict)
+    #: stopped after handing back the first covers (`run`'s `hand_back`)
+    counting: bool = False
 
 
 class ExactCover:
@@ -123,11 +125,14 @@ class ExactCover:
 
     def run(self, limits: Limits, keep: int = 1,
             accept: Callable[[list[int]], bool] | None = None,
-            cap: int | None = None) -> CoverSearch:
+            cap: int | None = None,
+            hand_back: Callable[[CoverSearch], bool] | None = None) -> CoverSearch:
         """Count covers until done, the deadline, or `cap`; keep the first `keep`.
 
         `accept` filters covers (symmetry reduction): only accepted covers are kept
-        and counted. `limits.progress(count, covers seen)` is called every half second.
+        and counted. `limits.progress(count, covers seen)` is called every half second,
+        and then `hand_back(the search so far)` once a cover is kept: when it answers
+        True the count stops there, marked `counting` (see `Limits.early`).
         """
         started = last = time.monotonic()
         found: list[list[int]] = []
@@ -146,6 +151,10 @@ class ExactCover:
                 last = now
                 if limits.progress:
                     limits.progress(count, seen)
+                so_far = CoverSearch(list(found), count, False, now - started,
+                                     {"covers_seen": seen}, counting=True)
+                if found and hand_back is not None and hand_back(so_far):
+                    return so_far
                 if limits.expired():
                     return CoverSearch(found, count, False, now - started,
                                        {"covers_seen": seen})

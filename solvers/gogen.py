@@ -41,6 +41,7 @@ from .base import (
     Limits,
     PuzzleError,
     PuzzleKind,
+    Rule,
     Solutions,
     check_size,
     clip,
@@ -429,13 +430,15 @@ def _position_text(puzzle: GogenPuzzle, letter: str, cells: frozenset[int]) -> s
 Solution = str  # n*n lower-case letters, row by row
 
 
-class Gogen(PuzzleKind):
+class Gogen(PuzzleKind[GogenPuzzle, Solution]):
     name = "gogen"
     title = "Gogen"
     summary = ("`#gogen NAME`, then the grid rows (. for an empty cell), then the words, "
                "one a line")
     example = "gogen_dm_older02.txt"
-    version = "1"
+    solution_form = "5 lines of 5 letters"
+    race_pool = "gogen_"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         if header_is(text, "gogen"):
@@ -502,12 +505,12 @@ class Gogen(PuzzleKind):
 
     def check(self, puzzle: GogenPuzzle, solution: Solution) -> CheckReport:
         """Re-trace every word on the grid alone; count every letter; keep the givens."""
-        lines: list[str] = []
+        rules: list[Rule] = []
         where: dict[str, list[int]] = {}
         for cell, letter in enumerate(solution):
             where.setdefault(letter, []).append(cell)
         problems = self._letter_problems(puzzle, solution, where)
-        lines += problems
+        rules += problems
         near = neighbours(puzzle.size)
         failed = 0
         for word in puzzle.words:
@@ -515,36 +518,36 @@ class Gogen(PuzzleKind):
                            if not any(q in near[p] for p in where.get(a, [])
                                       for q in where.get(b, []))), None)
             if broken is None:
-                lines.append(f"{word} OK")
+                rules.append(Rule(word, True, "OK"))
             else:
                 failed += 1
                 a, b = broken
-                lines.append(f"{word} **Fail** at {a.upper()}-{b.upper()}: "
-                             f"{self._where_text(puzzle, a, where)}, "
-                             f"{self._where_text(puzzle, b, where)}, not neighbours")
+                rules.append(Rule(word, False, f"**Fail** at {a.upper()}-{b.upper()}: "
+                                  f"{self._where_text(puzzle, a, where)}, "
+                                  f"{self._where_text(puzzle, b, where)}, not neighbours"))
         if not problems and not failed:
-            return CheckReport(True, lines, "Puzzle OK Solution successful.")
+            return CheckReport(True, rules, "Puzzle OK Solution successful.")
         parts = [f"{failed} word(s) fail"] if failed else []
         parts += [f"{len(problems)} letter problem(s)"] if problems else []
-        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {', '.join(parts)}.")
+        return CheckReport(False, rules, f"Puzzle has ** ERROR ** {', '.join(parts)}.")
 
     def _letter_problems(self, puzzle: GogenPuzzle, solution: Solution,
-                         where: dict[str, list[int]]) -> list[str]:
+                         where: dict[str, list[int]]) -> list[Rule]:
         """Missing, doubled or foreign letters, and givens that were changed."""
         problems = []
         for letter in puzzle.letters:
             cells = where.get(letter, [])
             if not cells:
-                problems.append(f"letter {letter.upper()} is missing")
+                problems.append(Rule(f"letter {letter.upper()}", False, "is missing"))
             elif len(cells) > 1:
                 places = " and ".join(cell_name(puzzle, c) for c in cells)
-                problems.append(f"letter {letter.upper()} is doubled: {places}")
+                problems.append(Rule(f"letter {letter.upper()}", False, f"is doubled: {places}"))
         for letter in sorted(set(where) - set(puzzle.letters)):
-            problems.append(f"'{letter}' is not one of the puzzle's letters")
+            problems.append(Rule(f"'{letter}'", False, "is not one of the puzzle's letters"))
         for cell, given in enumerate(puzzle.grid):
             if given != EMPTY and solution[cell] != given:
-                problems.append(f"given {given.upper()} at {cell_name(puzzle, cell)} "
-                                f"was changed to {solution[cell].upper()}")
+                problems.append(Rule(f"given {given.upper()} at {cell_name(puzzle, cell)}",
+                                     False, f"was changed to {solution[cell].upper()}"))
         return problems
 
     @staticmethod

@@ -27,7 +27,7 @@ import z3
 from PIL import Image
 
 from . import draw
-from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from .smt import enumerate_models
 
 NUMBERS = range(1, 7)
@@ -322,13 +322,15 @@ def _number_text(cell: int, candidates: list[set[int]]) -> str:
 
 # The kind ----------------------------------------------------------------------------
 
-class NumberWorkout(PuzzleKind):
+class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
     name = "nw"
     title = "Number Workout"
     summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
     example = "nw_003.txt"
+    solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
+    race_pool = "nw_"
     aliases = ("numberworkout",)
-    version = "1"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -388,30 +390,30 @@ class NumberWorkout(PuzzleKind):
 
     def check(self, puzzle: NumberWorkoutPuzzle, solution: Grid) -> CheckReport:
         """Recheck every pair, every hexagon and every clue from the numbers alone."""
-        lines = ["Checking Neighbour pairs ="]
+        rules = [Rule("Checking Neighbour pairs =", None)]
         errors = 0
         for a, b in PAIRS:
             ok = solution[a] == solution[b]
             errors += not ok
-            lines.append(f"Cell {a} {b} = ( {solution[a]}=?={solution[b]} ) "
-                         f"{'OK' if ok else '** ERROR **'}")
-        lines.append("Checking Hex Regions =")
+            rules.append(Rule(f"Cell {a} {b}", ok, f"= ( {solution[a]}=?={solution[b]} ) "
+                              f"{'OK' if ok else '** ERROR **'}"))
+        rules.append(Rule("Checking Hex Regions =", None))
         for k, hexagon in enumerate(HEXAGONS, 1):
             values = sorted(solution[c] for c in hexagon)
             ok = values == list(NUMBERS)
             errors += not ok
             cells = " ".join(map(str, hexagon))
             shown = " ".join(str(solution[c]) for c in hexagon)
-            lines.append(f"Region {k} Cells are {cells} "
-                         f"{'OK' if ok else f'** ERROR ** holds {shown}'}")
+            rules.append(Rule(f"Region {k}", ok, f"Cells are {cells} "
+                              f"{'OK' if ok else f'** ERROR ** holds {shown}'}"))
         changed = [c for c, clue in enumerate(puzzle.clues) if clue and solution[c] != clue]
         for cell in changed:
-            lines.append(f"Clue at cell {cell} is {puzzle.clues[cell]} but the solution "
-                         f"has {solution[cell]} ** ERROR **")
+            rules.append(Rule(f"Clue at cell {cell}", False, f"is {puzzle.clues[cell]} but the "
+                              f"solution has {solution[cell]} ** ERROR **"))
         errors += len(changed)
         if not errors:
-            return CheckReport(True, lines, "Puzzle has is OK Solution successful.")
-        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {errors} check(s) failed.")
+            return CheckReport(True, rules, "Puzzle has is OK Solution successful.")
+        return CheckReport(False, rules, f"Puzzle has ** ERROR ** {errors} check(s) failed.")
 
     # Text form of a solution -------------------------------------------------------
 

@@ -11,15 +11,27 @@ own check, with no search (the race's /submit and the bot's /check).
 from __future__ import annotations
 
 import hashlib
-import io
-import re
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import registry
-from .base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, check_size
+from .base import (
+    Limits,
+    Media,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+)
+from .draw import png_bytes
+
+#: a count stopped by the solution cap runs on for at most this long and this many, so a
+#: cheap count is said exactly ("exactly 16" rather than "at least 2")
+RECOUNT_SECONDS = 1.0
+RECOUNT_CAP = 10_000
 
 
 @dataclass
@@ -28,6 +40,12 @@ class Result:
 
     `ok` is False only for bad input (`error` then holds the line-numbered message).
     A puzzle with no solution is a good result with `count == 0`.
+
+    For a kind with long counts, `caption` is `headline` (title, verdict) then
+    `count_line` (the count's figures and state: "19,186 unique assemblies, ...
+    (complete, 71 s)"), so the count line can be replaced as the count goes on.
+    `counting` marks the first answers of a count handed back early (`run`'s
+    `hand_back_after`): the count is still to be finished elsewhere.
     """
 
     kind: str
@@ -45,6 +63,9 @@ class Result:
     media: list[Media] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
+    counting: bool = False
+    headline: str = ""
+    count_line: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The command line's JSON shape: the same keys for every kind."""
@@ -54,15 +75,11 @@ class Result:
         return data
 
 
-def png_bytes(image) -> bytes:
-    """Encode a Pillow image as an optimised PNG."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
-
-
-def choose_kind(text: str, kind_name: str | None) -> PuzzleKind:
-    """The kind named explicitly, else the one `detect` picks; else a PuzzleError."""
+def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:
+    """The kind given (itself, or by name), else the one `detect` picks; else a
+    PuzzleError. A kind given itself need not be in this process's registry."""
+    if isinstance(kind_name, PuzzleKind):
+        return kind_name
     if kind_name:
         kind = registry.get(kind_name)
         if kind is None:
@@ -84,12 +101,29 @@ def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def prepare(text: str, kind_name: str | None = None) -> tuple[PuzzleKind, Any, str]:
+def prepare(text: str, kind_name: PuzzleKind | str | None = None
+            ) -> tuple[PuzzleKind, Any, str]:
     """Parse only: the kind, the puzzle and its cache key (cheap; no search)."""
     check_size(text)
     kind = choose_kind(text, kind_name)
     puzzle = kind.parse(text)
     return kind, puzzle, cache_key(kind, puzzle)
+
+
+#: what a count line says about the count
+COMPLETE, COUNTING, STOPPED = "complete", "still counting", "stopped at the time limit"
+
+
+def count_line(figures: str, state: str, seconds: float) -> str:
+    """The count's figures, its state and how long it ran: "... (complete, 71 s)"."""
+    return f"{figures} ({state}, {seconds:,.0f} s)"
+
+
+def first_answers_after(seconds: float) -> Callable[[Solutions], bool]:
+    """A `Limits.early` that takes a long count's first answers once it has run for
+    `seconds`: a count that ends sooner is answered in full."""
+    started = time.monotonic()
+    return lambda _: time.monotonic() - started >= seconds
 
 
 def run(
@@ -100,11 +134,13 @@ def run(
     *,
     seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    hand_back_after: float | None = None,
 ) -> Result:
     """Solve puzzle text end to end; bad input becomes a Result with `ok=False`.
 
     Without explicit `limits`, the search gets `seconds`, the kind's own solution cap
-    and the `progress` callback.
+    and the `progress` callback. With `hand_back_after`, a kind with long counts stops
+    after that many seconds with its first answers (a Result marked `counting`).
     """
     timings: dict[str, float] = {}
     started = time.perf_counter()
@@ -114,10 +150,12 @@ def run(
         guessed = registry.get(kind_name or "") or registry.detect(text)
         return Result(kind=guessed.name if guessed else "", ok=False, error=str(error))
     timings["parse"] = time.perf_counter() - started
-    limits = limits or Limits.within(seconds, kind.max_solutions, progress=progress)
+    early = None if hand_back_after is None else first_answers_after(hand_back_after)
+    limits = limits or Limits.within(seconds, kind.max_solutions, progress=progress,
+                                     early=early)
 
     mark = time.perf_counter()
-    solutions = kind.solve(puzzle, limits)
+    solutions = recount(kind, puzzle, kind.solve(puzzle, limits), limits)
     timings["solve"] = time.perf_counter() - mark
     timed_out = limits.expired()
 
@@ -138,11 +176,20 @@ def run(
     note = kind.alternatives_note(puzzle, solutions)
     if note:
         report_text += f"\n\n{note}"
+    headline = kind.caption(puzzle, solutions, report)
+    line = ""
+    if kind.counted and solutions.found:
+        state = (COUNTING if solutions.counting else COMPLETE if solutions.exhaustive
+                 else STOPPED)
+        line = count_line(kind.count_figures(puzzle, solutions), state, timings["solve"])
     return Result(
         kind=kind.name,
         ok=True,
         name=kind.puzzle_name(puzzle),
-        caption=kind.caption(puzzle, solutions, report),
+        caption=f"{headline}\n{line}" if line else headline,
+        headline=headline,
+        count_line=line,
+        counting=solutions.counting,
         report=report_text,
         verdict_ok=bool(report and report.ok),
         solutions=[kind.format_solution(puzzle, s) for s in solutions.found],
@@ -156,10 +203,27 @@ def run(
     )
 
 
-#: a report line that says a rule failed: FAIL, **Fail**, ** ERROR **
-FAILURE_MARK = re.compile(r"fail|error", re.IGNORECASE)
-#: a report line that says a rule holds
-PASS_MARK = re.compile(r"\bOK\b")
+def recount(kind: PuzzleKind, puzzle: Any, solutions: Solutions, limits: Limits) -> Solutions:
+    """The solutions with their count made exact when that is cheap.
+
+    A search that stopped because it had found `limits.max_solutions` only knows "at
+    least that many". It is run again, keeping nothing new, with a cap of `RECOUNT_CAP`
+    for up to `RECOUNT_SECONDS` (never past the caller's deadline): when it finishes,
+    the count is exact; otherwise it says "at least" the larger figure it reached.
+    """
+    if (solutions.exhaustive or solutions.counting or solutions.count != limits.max_solutions
+            or limits.expired()):
+        return solutions  # done, handed back early to count on, or not stopped by the cap
+    started = time.monotonic()
+    deadline = started + RECOUNT_SECONDS
+    if limits.deadline is not None:
+        deadline = min(deadline, limits.deadline)
+    again = kind.solve(puzzle, Limits(max_solutions=RECOUNT_CAP, deadline=deadline))
+    if again.count < solutions.count or (again.count == solutions.count
+                                         and not again.exhaustive):
+        return solutions
+    stats = {**solutions.stats, "recount_seconds": round(time.monotonic() - started, 3)}
+    return Solutions(solutions.found, again.count, again.exhaustive, solutions.reason, stats)
 
 
 @dataclass
@@ -167,33 +231,24 @@ class Judgement:
     """A kind's check of a solution someone typed: whether it is right, and why not.
 
     `readable` is False when the solution text could not be read (`verdict` then says
-    where). `failing` holds the report lines of the rules broken; `picture` is the PNG of
-    the solution, drawn only for a right one when asked. Picklable for the solver pool.
+    where). `broken` holds the rules the solution breaks; `picture` is the PNG of the
+    solution, drawn only for a right one when asked. Picklable for the solver pool.
     """
 
     kind: str
     ok: bool
     verdict: str
     readable: bool = True
-    failing: list[str] = field(default_factory=list)
+    broken: list[Rule] = field(default_factory=list)
     report: str = ""
     picture: bytes = b""
 
     def failures_text(self, limit: int) -> str:
-        """The verdict and at most `limit` failing lines, then how many more: what a
-        player is told about a wrong solution (the rules broken, never the answer)."""
-        hidden = len(self.failing) - limit
+        """The verdict and the report lines of at most `limit` broken rules, then how many
+        more: what a player is told about a wrong solution (never the answer)."""
+        hidden = len(self.broken) - limit
         more = [f"... and {hidden} more"] if hidden > 0 else []
-        return "\n".join([self.verdict, *self.failing[:limit], *more])
-
-
-def failing_lines(report: CheckReport) -> list[str]:
-    """The report lines of broken rules: those marked FAIL or ERROR, and those that do not
-    say OK (Gogen names a missing letter without a mark), section headings left out."""
-    return [line for line in report.lines
-            if FAILURE_MARK.search(line)
-            or not (PASS_MARK.search(line) or line.rstrip().endswith(("=", ":"))
-                    or not line.strip())]
+        return "\n".join([self.verdict, *(rule.line() for rule in self.broken[:limit]), *more])
 
 
 def about_solution(error: PuzzleError) -> str:
@@ -205,7 +260,7 @@ def about_solution(error: PuzzleError) -> str:
     return f"Your solution, line {error.line}{column}: {error.message}"
 
 
-def judge(text: str, solution_text: str, kind_name: str | None = None,
+def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = None,
           render: bool = False) -> Judgement:
     """Check a typed solution of puzzle text with the kind's own check (no search).
 
@@ -224,5 +279,5 @@ def judge(text: str, solution_text: str, kind_name: str | None = None,
     report = kind.check(puzzle, solution)
     picture = png_bytes(kind.render(puzzle, solution)) if render and report.ok else b""
     return Judgement(kind.name, report.ok, report.verdict,
-                     failing=[] if report.ok else failing_lines(report),
+                     broken=report.broken(),
                      report=report.text(), picture=picture)

@@ -38,3 +38,21 @@ def detect(text: str) -> PuzzleKind | None:
         if kind.detect(text):
             return kind
     return None
+
+
+def claimant(text: str) -> PuzzleKind | None:
+    """The first kind that `claims` text no kind detects (in a private chat), or None."""
+    for kind in KINDS:
+        if kind.claims(text):
+            return kind
+    return None
+
+
+def with_example() -> list[PuzzleKind]:
+    """The kinds with a ready sample puzzle (/example)."""
+    return [kind for kind in KINDS if kind.example]
+
+
+def racing() -> list[PuzzleKind]:
+    """The kinds /race can use."""
+    return [kind for kind in KINDS if kind.races]

@@ -24,7 +24,16 @@ import z3
 from PIL import Image
 
 from . import draw
-from .base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, header_is
+from .base import (
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+    header_is,
+)
 from .smt import enumerate_models
 
 SIZE = 4
@@ -58,12 +67,15 @@ class SekiPuzzle:
     name: str = ""
 
 
-class Seki(PuzzleKind):
+class Seki(PuzzleKind[SekiPuzzle, Grid]):
     name = "seki"
     title = "Seki"
     summary = "`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. oo+ooaoo-"
     example = "sk_6018.txt"
-    version = "1"
+    solution_form = "4 lines of 4 cells, 1 = black, 0 = white"
+    generates = True
+    smt_example = "oo+ooaoo-"
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
         if header_is(text, "seki"):
@@ -153,7 +165,7 @@ class Seki(PuzzleKind):
 
     def check(self, puzzle: SekiPuzzle, solution: Grid) -> CheckReport:
         """Recount every rotor group from the grid alone, as the seed's check does."""
-        lines, difference, patterns_ok = [], 0, True
+        rules, difference, patterns_ok = [], 0, True
         for k, rotor in enumerate(puzzle.rotors):
             group = rotor_group(k)
             total = sum(solution[i] for i in group)
@@ -164,15 +176,15 @@ class Seki(PuzzleKind):
             patterns_ok &= pattern
             ok = total == BLACK_COUNT[rotor] and pattern
             note = "" if pattern or total != BLACK_COUNT[rotor] else " (wrong pattern)"
-            lines.append(
-                f"RotorGroup {k} ch={rotor} Value={BLACK_COUNT[rotor]} "
+            rules.append(Rule(
+                f"RotorGroup {k}", ok, f"ch={rotor} Value={BLACK_COUNT[rotor]} "
                 f"[{','.join(map(str, group))}] gives Sum = {total} "
-                f"{'OK' if ok else 'FAIL'}{note}")
+                f"{'OK' if ok else 'FAIL'}{note}"))
         if difference == 0 and patterns_ok:
-            return CheckReport(True, lines, "Puzzle OK Solution successful.")
+            return CheckReport(True, rules, "Puzzle OK Solution successful.")
         why = (f"Solution failed by difference = {difference}." if difference
                else "Solution failed: a rotor's black cells are in the wrong pattern.")
-        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {why}")
+        return CheckReport(False, rules, f"Puzzle has ** ERROR ** {why}")
 
     # Text form of a solution -------------------------------------------------------
 

@@ -36,10 +36,12 @@ from PIL import Image
 
 from . import draw
 from .base import (
+    MAX_INPUT_CHARS,
     CheckReport,
     Limits,
     PuzzleError,
     PuzzleKind,
+    Rule,
     Solutions,
     check_size,
     header_is,
@@ -341,17 +343,28 @@ def _row_cells(line: str, width: int) -> str | None:
     return None
 
 
+def _is_separator(line: str) -> bool:
+    """A rule printed between bands of boxes (`------+-------+------`, `=====`, `+---+`):
+    only -, +, = and | with at least a + = or |, or dashes that are not 9 cells."""
+    kept = "".join(ch for ch in line if not ch.isspace())
+    if not kept or not set(kept) <= set("-+=|"):
+        return False
+    return bool(set(kept) & set("+=|")) or len(kept) != SIZE
+
+
 def _body_lines(text: str) -> tuple[str, list[tuple[int, str]]]:
-    """The header's name and the numbered non-blank lines after it."""
+    """The header's name and the numbered lines of cells after it: blank lines and
+    separator rules are skipped, and the | between boxes is dropped, as newspapers and
+    forums print grids (`8 . . | . . . | . . .`)."""
     name, lines = "", []
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
+        if not line.strip() or _is_separator(line):
             continue
         if not lines and not name and _is_header(line):
             parts = line.strip().split(None, 1)
             name = parts[1].strip() if len(parts) > 1 else ""
             continue
-        lines.append((number, line))
+        lines.append((number, line.replace("|", "")))
     return name, lines
 
 
@@ -399,32 +412,39 @@ def _cell_name(cell: int) -> str:
 
 # The puzzle kind -------------------------------------------------------------------
 
-class Sudoku(PuzzleKind):
+class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     name = "sudoku"
     title = "Sudoku"
     summary = ("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything else "
                "blank), or one line of 81")
     example = "sudoku_inkala.txt"
-    version = "1"
+    solution_form = "9 lines of 9 digits"
+    generates = True
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
     aliases = ("sudoko",)
 
     def warm_up(self) -> None:
         warm()
 
     def detect(self, text: str) -> bool:
-        """A `#sudoku` header, or (with no header) 9 rows of 9 or one line of 81 made of
-        digits and the usual blank marks, with at least a few givens."""
+        """A `#sudoku` header, or (with no header) what `parse` reads as 9 rows of 9 (or
+        one line of 81) made of digits and the usual blank marks, with at least a few
+        givens; separator rules, | between boxes and spaces between cells are allowed."""
         if header_is(text, "sudoku"):
             return True
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        if not lines or lines[0].startswith("#"):
+        if len(text) > MAX_INPUT_CHARS:
             return False
-        shaped = (len(lines) == SIZE and all(len(line) == SIZE for line in lines)) or \
-            (len(lines) == 1 and len(lines[0]) == CELLS)
-        body = "".join(lines)
+        _, lines = _body_lines(text)
+        if not lines or lines[0][1].lstrip().startswith("#"):
+            return False
+        try:
+            rows = _grid_rows(lines, "cells")
+        except PuzzleError:
+            return False
+        body = "".join(row for _, row in rows)
         givens = sum(ch in "123456789" for ch in body)
-        return shaped and givens >= DETECT_MIN_GIVENS and \
-            all(ch.isdigit() or ch in BLANK_MARKS for ch in body)
+        return givens >= DETECT_MIN_GIVENS and \
+            all(ch.isdigit() or ch in BLANK_MARKS or ch == " " for ch in body)
 
     def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
         from .photo.command import main  # OpenCV is loaded only for this command
@@ -456,29 +476,31 @@ class Sudoku(PuzzleKind):
 
     def check(self, puzzle: SudokuPuzzle, solution: Grid) -> CheckReport:
         """Recount every unit and compare every given, from the grid alone."""
-        lines, failures = [], 0
+        rules, failures = [], 0
         for name, unit in zip(UNIT_NAMES, UNITS, strict=True):
             digits = [solution[c] for c in unit]
             twice = sorted({d for d in digits if digits.count(d) > 1})
             missing = sorted(set(DIGITS) - set(digits))
             if twice or missing:
                 failures += 1
-                lines.append(f"{name}: " + "; ".join(
+                rules.append(Rule(name, False, "; ".join(
                     [f"{d} more than once" for d in twice] +
-                    ([f"missing {', '.join(map(str, missing))}"] if missing else [])) + " FAIL")
+                    ([f"missing {', '.join(map(str, missing))}"] if missing else [])) + " FAIL",
+                    sep=": "))
             else:
-                lines.append(f"{name}: 1-9 once each OK")
+                rules.append(Rule(name, True, "1-9 once each OK", sep=": "))
         changed = [c for c, d in enumerate(puzzle.givens) if d and solution[c] != d]
         total = sum(1 for d in puzzle.givens if d)
         if changed:
             where = ", ".join(f"{_cell_name(c)} should be {puzzle.givens[c]}"
                               for c in changed[:5])
-            lines.append(f"Givens: {len(changed)} of {total} changed ({where}) FAIL")
+            rules.append(Rule("Givens", False, f"{len(changed)} of {total} changed ({where}) FAIL",
+                              sep=": "))
         else:
-            lines.append(f"Givens: all {total} kept OK")
+            rules.append(Rule("Givens", True, f"all {total} kept OK", sep=": "))
         if not failures and not changed:
-            return CheckReport(True, lines, "Puzzle OK Solution successful.")
-        return CheckReport(False, lines, f"Puzzle has ** ERROR ** {failures} units fail, "
+            return CheckReport(True, rules, "Puzzle OK Solution successful.")
+        return CheckReport(False, rules, f"Puzzle has ** ERROR ** {failures} units fail, "
                                          f"{len(changed)} givens changed.")
 
     def format_solution(self, puzzle: SudokuPuzzle, solution: Grid) -> str:
@@ -491,9 +513,7 @@ class Sudoku(PuzzleKind):
         lines = []
         for number, line in enumerate(text.splitlines(), start=1):
             kept = "".join(ch for ch in line if not ch.isspace() and ch != "|")
-            if kept and set(kept) <= set("-+="):
-                continue
-            if kept:
+            if kept and not _is_separator(line):
                 lines.append((number, kept))
         if not lines:
             raise PuzzleError("the solution is empty: send 9 lines of 9 digits")

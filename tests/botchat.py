@@ -1,8 +1,9 @@
 """Helpers for the end-to-end tests: a bot configuration for a test's temporary folder,
-and asking the bot something through the sandbox."""
+webhook settings, and asking the bot something through the sandbox."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 from bot.config import Config
@@ -13,6 +14,21 @@ def bot_config(tmp_path: Path, **changes) -> Config:
     """The bot's settings for a test: its own database file, 2 workers, 20 s per job."""
     values = {"db_path": str(tmp_path / "bot.sqlite3"), "workers": 2, "solve_timeout": 20.0}
     return Config(**{**values, **changes})
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on at 127.0.0.1 now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def webhook_settings(secret: str | None = None) -> dict:
+    """Config changes for webhook mode: the sandbox POSTs updates to the bot on a free
+    loopback port."""
+    port = free_port()
+    return {"webhook_url": f"http://127.0.0.1:{port}/telegram", "webhook_port": port,
+            "webhook_secret": secret}
 
 
 async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,

@@ -6,14 +6,16 @@ Sandbox fixtures (all function-scoped, on the test's event loop):
 - `tg_bot`: an initialized `telegram.Bot` whose base_url points at the sandbox.
 - `echo_app`: the sandbox's echo bot (bot/sandbox/echo.py), an `Application` polling it.
 - `puzzlebot`: the whole bot (`bot.app.running`, settings from `botchat.bot_config`)
-  against a fresh sandbox, and a client to chat with it: `(bot, client)`.
+  against a fresh sandbox, and a client to chat with it: `(bot, client)`. It polls for
+  updates; `@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)`
+  runs a test in both modes (webhook: the sandbox POSTs the updates to the bot).
 """
 
 from __future__ import annotations
 
 import pytest
 import telegram
-from botchat import bot_config
+from botchat import bot_config, webhook_settings
 
 from bot.app import running
 from bot.sandbox import Sandbox
@@ -59,7 +61,9 @@ async def echo_app(sandbox):
 
 
 @pytest.fixture
-async def puzzlebot(tmp_path):
-    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+async def puzzlebot(request, tmp_path):
+    mode = getattr(request, "param", "polling")
+    changes = webhook_settings() if mode == "webhook" else {}
+    async with (running(bot_config(tmp_path, **changes), sandbox_port=0) as bot,
                 SandboxClient(bot.url) as client):
         yield bot, client

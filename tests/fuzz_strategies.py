@@ -15,6 +15,7 @@ Shared by the short run in `make test` (tests/test_fuzz.py) and the long run
 from __future__ import annotations
 
 import functools
+import re
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -184,6 +185,9 @@ KNOWN_SOLUTIONS = {
     "y25": ("acccc jjjjp rrrrp ktupp uuuup\naacgh kdjgq kregg ktvgx kvvvv\n"
             "adehh ldeoq lleoo lteox ltyox\nabfih mdfiq mmfiq mtfix myyyy\n"
             "bbbbh ndfiq nssss nnswx nwwww"),
+    "conway": ("aaeex aaeeh aaeeh aaeeh llllh\nbQQfx bQQfh bjkfh bjkfh llllh\n"
+               "bQQfx bQQfi bjkfi bjkfi mmmmi\ncdddd cPPyi cjkyi cjkyi mmmmi\n"
+               "cdddd cPPgg cjkgg cjkgg zzzgg"),
 }
 
 
@@ -215,6 +219,16 @@ ODD_DIGIT = st.sampled_from("０１２３４５６７８９²³¹⁰₀₁₂٠�
 #: Latin letters and the Cyrillic or Greek letter that looks the same
 LOOKS_LATIN = dict(zip("oOaAeExXcCpPiIB", "оОаАеЕхХсСрРіІΒ", strict=True))
 BLANK = st.sampled_from(("", " ", "\n\n", "\t"))
+#: option names the formats and the bot's commands read, and one nobody reads
+OPTION_NAME = st.sampled_from(("topic", "pattern", "with", "without", "words", "rounds",
+                               "seconds", "difficulty", "minutes", "seed", "x" * 300))
+#: long option values: one long word, a long list, a huge number
+LONG_VALUE = st.one_of(
+    st.builds(lambda char, size: char * size, LONG_CHAR, LONG_SIZE),
+    st.builds(lambda word, size: ",".join([word] * size), st.sampled_from(("a", "zq", "ab")),
+              st.sampled_from((100, 1500))),
+    st.builds(lambda size: "9" * size, HUGE),
+)
 
 
 def _splice(text: str, start: int, end: int, insert: str) -> str:
@@ -306,6 +320,13 @@ def long_line(draw: st.DrawFn, text: str) -> str:
     return _splice(text, at, at, "\n" + draw(LONG_CHAR) * draw(LONG_SIZE) + "\n")
 
 
+def long_option(draw: st.DrawFn, text: str) -> str:
+    """An option with a long value (`with=a,a,...`, `topic=xxx...`) after a word."""
+    words = list(re.finditer(r"\S+", text))
+    at = draw(st.sampled_from(words)).end() if words else len(text)
+    return _splice(text, at, at, f" {draw(OPTION_NAME)}={draw(LONG_VALUE)}")
+
+
 def header_only(draw: st.DrawFn, text: str) -> str:
     return text.splitlines()[0] if text.strip() else ""
 
@@ -328,8 +349,8 @@ def windows_line_ends(draw: st.DrawFn, text: str) -> str:
 
 MUTATIONS = st.sampled_from((
     replace_char, insert_noise, delete_stretch, truncate, cut_line, drop_or_double_line,
-    wrong_digit, unicode_digit, look_alike_letter, huge_number, long_line, header_only,
-    blank, swap_case, one_line, windows_line_ends,
+    wrong_digit, unicode_digit, look_alike_letter, huge_number, long_line, long_option,
+    header_only, blank, swap_case, one_line, windows_line_ends,
 ))
 
 

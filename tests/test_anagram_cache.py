@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from solvers.anagram import lexicon as lexicon_module
-from solvers.anagram.lexicon import MAGIC, dump, undump
+from solvers.anagram import relatedness
+from solvers.anagram.lexicon import MAGIC, dump, pack, undump, unpack
 from solvers.pipeline import run
 
 
@@ -108,3 +109,21 @@ def test_a_damaged_cache_is_rebuilt_and_puzzles_still_solve(tmp_path, monkeypatc
         assert result.ok and "dirty room" in result.caption
     finally:
         lexicon_module.load.cache_clear()
+
+
+def test_a_damaged_word_vector_cache_is_rebuilt(tmp_path, monkeypatch):
+    """The GloVe table is cached the same way: a flipped byte costs a rebuild."""
+    good_vectors = relatedness.load()
+    monkeypatch.setenv("PUZZLEBOT_CACHE_DIR", str(tmp_path))
+    path = relatedness.cache_path()
+    path.write_bytes(flipped(pack({"words": np.frombuffer(b"a\nb", np.uint8),
+                                   "table": np.zeros((2, 50), np.float16)}),
+                             random.Random(5), 3))
+    relatedness.load.cache_clear()
+    try:
+        vectors = relatedness.load()
+        assert vectors.rows == good_vectors.rows
+        assert np.array_equal(vectors.table, good_vectors.table)
+        assert np.array_equal(unpack(path.read_bytes())["table"], good_vectors.table)
+    finally:
+        relatedness.load.cache_clear()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from solvers import pipeline, registry
 from solvers.assembly import boxer, presets
-from solvers.assembly.box import Assembler
+from solvers.assembly.box import Assembler, BoxPuzzle, Shape
 from solvers.assembly.kinds import BoxerKind
 from solvers.assembly.nuts import NutsKind
 from solvers.assembly.queens import KNOWN, QueensKind
@@ -48,6 +49,45 @@ def test_tesseract_dominoes_in_four_dimensions():
     """Perfect matchings of the 4-cube graph: 272 (OEIS A045310)."""
     found = count(presets.tesseract_dominoes())
     assert found.stats["raw_count"] == 272 and found.exhaustive
+
+
+def test_slothouber_graatsma_has_its_one_published_assembly():
+    """Coffin (The Puzzling World of Polyhedral Dissections, ch. 3): one solution; its
+    unit cubes lie on a body diagonal, and 6 of the cube's 48 symmetries leave it as it is."""
+    found = count(presets.slothouber_graatsma())
+    assert (found.count, found.stats["raw_count"], found.exhaustive) == (1, 8, True)
+
+
+def test_diabolical_cube_has_its_13_published_assemblies():
+    """Coffin, ch. 3: 13 ways, a solution and its mirror image counted once."""
+    found = count(presets.diabolical())
+    assert (found.count, found.stats["raw_count"], found.exhaustive) == (13, 624, True)
+
+
+def test_conway_puzzle_count_and_the_published_rule_for_its_1x1x3_blocks():
+    """No published count was found, so the count (572 unique, 48 raw each) is ours,
+    with miniexact's 1,144 anchored covers beside it in bench/bench_assembly.py. Every
+    assembly must obey Winning Ways' rule: each 5x5x1 slice, along every axis, holds
+    exactly one of the three 1x1x3 blocks."""
+    kind = BoxerKind()
+    puzzle = presets.conway()
+    found = kind.solve(puzzle, Limits(max_solutions=600))
+    assert (found.count, found.stats["raw_count"], found.exhaustive) == (572, 27456, True)
+    for assembly in found.found:
+        rods = [cells for label, cells in assembly if label in "xyz"]
+        assert len(rods) == 3
+        for axis in range(3):
+            for layer in range(5):
+                assert sum(any(c[axis] == layer for c in cells) for cells in rods) == 1
+
+
+def test_a_single_location_part_fits_in_the_bitmask_search():
+    """Unit cubes turn the walled-in test off; the search must still place them."""
+    box = BoxPuzzle((2, 2, 1), frozenset(), (Shape(presets.block(1, 2, 1), "A"),
+                                              Shape(presets.block(1, 1, 1), "xy")), "t")
+    assembler = Assembler(box)
+    assert assembler.use_bitmask()
+    assert assembler.solve(Limits(), unique=False).count == 4
 
 
 @pytest.mark.parametrize("preset", [presets.bedlam, presets.y25])
@@ -162,14 +202,38 @@ def test_tangram_square_has_exactly_one_assembly():
     puzzle = kind.parse("tangram")
     found = kind.solve(puzzle, Limits())
     assert found.unique
-    again = kind.parse_solution(puzzle, kind.format_solution(puzzle, found.found[0]))
+    text = kind.format_solution(puzzle, found.found[0])
+    again = kind.parse_solution(puzzle, text)
     assert kind.check(puzzle, again).ok
+    assert kind.check(puzzle, kind.parse_solution(puzzle, text.lower())).ok
+    assert set(text) - set(" \n") == set("LBMSTQP")  # capitals only: no l to take for I
+
+
+def test_tangram_caption_names_the_square_once():
+    result = pipeline.run("tangram", None, Limits.within(30))
+    assert result.caption.splitlines()[0] == "Tangram square"
+
+
+def test_nuts_report_names_nuts_by_the_letters_the_picture_prints():
+    kind = NutsKind()
+    puzzle = kind.parse("nuts")
+    report = kind.check(puzzle, kind.solve(puzzle, Limits()).found[0])
+    assert report.lines[1] == "Nut E (centre) top edge 1, nut D (top) bottom edge 1: OK"
+    assert report.lines[12] == ("Nut B (upper left) upper right edge 4, nut D (top) lower "
+                                "left edge 4: OK")
+    assert not any("Spot" in line or "side" in line for line in report.lines)
 
 
 @pytest.mark.parametrize("command, kind, expected", [
-    ("pent 3", "pent", "exactly 2"), ("/pent 3", None, "exactly 2"),
-    ("queens 8", None, "exactly 12"), ("soma", "soma", "exactly 240"),
+    ("pent 3", "pent", "\n2 unique assemblies, 8 when each turn of the whole counts apart "
+     "(complete, "),
+    ("/pent 3", None, "\n2 unique assemblies, 8 when"),
+    ("queens 8", None, "\n12 unique placements, 92 counting rotations and reflections "
+     "(complete, "),
+    ("soma", "soma", "\n240 unique assemblies, 11,520 when each turn"),
     ("nuts", "nuts", "Drive Ya Nuts"), ("tangram", None, "Puzzle OK"),
+    ("sg", None, "\n1 unique assembly, 8 when each turn"),
+    ("/diabolical", None, "\n13 unique assemblies, 624 when each turn"),
 ])
 def test_commands_run_through_the_pipeline_with_a_picture(command, kind, expected):
     result = pipeline.run(command, kind, Limits.within(30, max_solutions=2))
@@ -180,7 +244,8 @@ def test_commands_run_through_the_pipeline_with_a_picture(command, kind, expecte
 
 def test_every_example_file_parses():
     for kind in registry.KINDS:
-        if kind.name in ("boxer", "pent", "soma", "bedlam", "y25", "queens", "nuts", "tangram"):
+        if kind.name in ("boxer", "pent", "soma", "bedlam", "y25", "sg", "conway", "diabolical",
+                         "queens", "nuts", "tangram"):
             kind.parse((PUZZLES / kind.example).read_text())
 
 
@@ -189,3 +254,38 @@ def test_progress_is_reported_during_a_long_count():
     Assembler(presets.pentominoes(6)).solve(
         Limits(progress=lambda n, nodes: calls.append((n, nodes))))
     assert calls and calls[-1][0] == 2339
+
+
+@pytest.mark.parametrize("command", ["bedlam", "queens 14"])
+def test_a_long_count_hands_back_its_first_answers_early(command):
+    """Asked for its first answers after a moment, a long count stops with them, checked
+    and drawn, its figures "at least" and its state "still counting"."""
+    started = time.monotonic()
+    result = pipeline.run(command, hand_back_after=0.3)
+    assert time.monotonic() - started < 10
+    assert result.ok and result.verdict_ok and result.counting and not result.exhaustive
+    assert result.count >= 1 and result.media
+    assert result.count_line.startswith(f"at least {result.count:,} unique ")
+    assert ", at least " in result.count_line and "(still counting, " in result.count_line
+    assert result.caption == f"{result.headline}\n{result.count_line}"
+
+
+def test_a_count_stopped_at_its_limit_says_at_least_in_every_figure():
+    result = pipeline.run("bedlam", seconds=1.0)
+    assert result.ok and result.timed_out and not result.counting
+    figures = result.count_line.split(" (")[0].split(", ")
+    assert len(figures) == 2 and all(f.startswith("at least ") for f in figures)
+    assert result.count_line.endswith(" s)") and "(stopped at the time limit, " in result.count_line
+
+
+def test_a_short_count_within_the_hand_back_time_is_answered_in_full():
+    result = pipeline.run("pent 3", hand_back_after=30)
+    assert not result.counting and result.exhaustive and result.count == 2
+
+
+def test_tangram_with_another_shape_gets_the_tangram_answer_not_an_anagram():
+    assert registry.detect("tangram triangle").name == "tangram"
+    assert registry.detect("/tangram square").name == "tangram"
+    result = pipeline.run("tangram triangle", None, Limits.within(5))
+    assert not result.ok
+    assert result.error == "Line 1: the tangram kind solves the square only; send: tangram"

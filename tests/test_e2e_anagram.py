@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from botchat import ask
 from PIL import Image
 
@@ -34,6 +35,7 @@ async def test_bad_letters_get_a_clear_message(puzzlebot):
     assert "too many" in reply["text"] and "limit" in reply["text"]
 
 
+@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
 async def test_hints_come_in_steps_with_buttons(puzzlebot):
     _, client = puzzlebot
     first = await ask(client, ALICE, "/hint dormitory")
@@ -65,6 +67,7 @@ async def test_hints_come_in_steps_with_buttons(puzzlebot):
     assert not last.get("reply_markup")
 
 
+@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
 async def test_inline_mode_offers_answers_and_hints(puzzlebot):
     _, client = puzzlebot
     sent = await client.inline(ALICE, "dormitory")

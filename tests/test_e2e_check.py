@@ -99,3 +99,15 @@ async def test_missing_parts_get_the_usage(client):
         "Put your solution on the lines after /check. Sudoku solution: 9 lines of 9 digits.")
     unknown = await ask(client, ALICE, "/check\nhello, world.\n---\n1")
     assert unknown["text"].startswith("I can't tell which puzzle kind that is; name it")
+
+
+async def test_an_off_topic_anagram_breaks_no_rule(client):
+    """The topic line of an anagram's report informs; it is never a broken rule."""
+    puzzle = "anagram pains topic=countries"
+    right = await ask(client, ALICE, "\n".join(["/check", puzzle, "---", "pains"]),
+                      kind="photo")
+    assert right["caption"] == ("✅ Your solution is right.\n"
+                                "Answer OK: it uses exactly the clue's letters.")
+    wrong = await ask(client, ALICE, "\n".join(["/check", puzzle, "---", "pians"]))
+    assert wrong["text"] == ("❌ Not right yet:\nAnswer has ** ERROR **: see the FAIL lines.\n"
+                             "Words: pians: FAIL, not in the word list: pians")

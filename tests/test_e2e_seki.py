@@ -9,11 +9,12 @@ import logging
 import time
 from pathlib import Path
 
+import pytest
 from botchat import ask, bot_config
 from PIL import Image
 
 from bot.app import running
-from bot.pool import SolverPool
+from bot.lanes import Lanes
 from bot.sandbox.client import SandboxClient
 from bot.store import SCHEMA_VERSION
 
@@ -34,6 +35,7 @@ async def wait_for_text(client: SandboxClient, chat: int, after: int, needle: st
     raise TimeoutError(f"no message with {needle!r}")
 
 
+@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
 async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
     _, client = puzzlebot
     sent = await client.send(ALICE, SEED_PUZZLE)
@@ -108,7 +110,7 @@ async def test_example_can_be_sent_back_and_solved(puzzlebot):
 async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp_path):
     config = bot_config(tmp_path, solve_timeout=4.0)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        pool: SolverPool = bot.application.bot_data.services.pool
+        pool: Lanes = bot.application.bot_data.services.pool
         real_solve = pool.solve
 
         async def solve_or_sleep(text: str, kind_name: str | None = None, **options):

@@ -100,6 +100,16 @@ def test_found_bugs_stay_fixed(name, text):
     assert error is not None and len(str(error)) < 200
 
 
+@pytest.mark.parametrize("value", [
+    ",".join(["a"] * 1500), ",".join(["zq"] * 1500), "x" * 3000, "3,3" + ",0" * 1500])
+@pytest.mark.parametrize("option", ["with", "topic", "pattern", "words", "x" * 300])
+def test_option_values_are_quoted_30_characters_at_most(option, value):
+    """Option values were quoted whole (issue 14), past Telegram's 4,096 characters."""
+    error = judge(KINDS["anagram"].parse, f"anagram listen {option}={value}").error
+    shown = str(error or "")  # `with=3,3,0,...` names no word: no error at all
+    assert len(shown) < 300 and value[:31] not in shown and "x" * 31 not in shown
+
+
 @pytest.mark.parametrize("name, text", [
     ("nuts", "\n".join(["1 6 2 4 5 3"] * 6 + ["1 6 2 4 5 ²"])),
     ("nuts", "\n".join(["1 6 2 4 5 3"] * 6 + [f"1 6 2 4 5 {NINES}"])),

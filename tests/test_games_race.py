@@ -11,8 +11,6 @@ import numpy as np
 import pytest
 
 from bot.games.race import (
-    POOL_PREFIX,
-    SOLUTION_FORMS,
     check_job,
     make_puzzle_job,
     minutes_option,
@@ -23,6 +21,7 @@ from solvers.base import Limits
 from solvers.seki import BLACK_COUNT, rotor_group
 
 SEKI = registry.get("seki")
+NW = registry.get("nw")
 ALL_GRIDS = ((np.arange(1 << 16)[:, None] >> np.arange(16)) & 1).astype(np.int8)
 
 
@@ -63,7 +62,7 @@ def sudoku_count(givens: list[int], cap: int = 2) -> int:
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_generated_seki_races_have_exactly_one_solution_by_brute_force(difficulty):
     for seed in range(3):
-        made = make_puzzle_job("seki", difficulty, seed, [])
+        made = make_puzzle_job(SEKI, difficulty, seed, [])
         assert made.solutions == 1 and made.source == f"generated {difficulty}"
         assert made.text.startswith(f"#seki {difficulty}")
         assert seki_count_by_brute_force(made.text) == 1
@@ -72,39 +71,40 @@ def test_generated_seki_races_have_exactly_one_solution_by_brute_force(difficult
 
 @pytest.mark.parametrize("difficulty", ["easy", "hard"])
 def test_generated_sudoku_races_have_exactly_one_solution(difficulty):
-    made = make_puzzle_job("sudoku", difficulty, 11, [])
+    made = make_puzzle_job(registry.get("sudoku"), difficulty, 11, [])
     assert made.solutions == 1
     puzzle = registry.get("sudoku").parse(made.text)
     assert sudoku_count(list(puzzle.givens)) == 1
 
 
 def test_pool_races_prefer_unique_puzzles_and_fall_back_to_the_first():
-    files = {f.name: f for f in pool_files("nw")}
+    files = {f.name: f for f in pool_files(NW)}
     pool = [(name, files[name].read_text()) for name in ("nw_001.txt", "nw_003.txt")]
-    made = make_puzzle_job("nw", "medium", 0, pool)
+    made = make_puzzle_job(NW, "medium", 0, pool)
     assert made.source == "nw_003.txt" and made.solutions == 1  # nw_001 has two
-    made = make_puzzle_job("nw", "medium", 0, pool[:1])
+    made = make_puzzle_job(NW, "medium", 0, pool[:1])
     assert made.source == "nw_001.txt" and made.solutions == 2
-    assert set(POOL_PREFIX) | {"seki", "sudoku"} == set(SOLUTION_FORMS)
-    assert len(pool_files("gogen")) >= 5
+    assert [kind.name for kind in registry.racing()] == ["seki", "gogen", "nw", "sudoku"]
+    assert [kind.name for kind in registry.racing() if not kind.generates] == ["gogen", "nw"]
+    assert len(pool_files(registry.get("gogen"))) >= 5
 
 
-@pytest.mark.parametrize("kind_name", sorted(SOLUTION_FORMS))
+@pytest.mark.parametrize("kind_name", ["gogen", "nw", "seki", "sudoku"])
 def test_submissions_are_judged_by_the_kinds_check(kind_name):
     kind = registry.get(kind_name)
-    text = (pool_files(kind_name)[0].read_text() if kind_name in POOL_PREFIX
-            else kind.generate(random.Random(5), "easy"))
+    text = (kind.generate(random.Random(5), "easy") if kind.generates
+            else pool_files(kind)[0].read_text())
     puzzle = kind.parse(text)
     solution = kind.format_solution(puzzle, kind.solve(puzzle, Limits.within(20)).found[0])
-    right, verdict = check_job(kind_name, text, solution)
+    right, verdict = check_job(kind, text, solution)
     assert right and "successful" in verdict
     first = solution[0]
     swapped = next(c for c in solution if c not in (first, "\n", " "))
     wrong_text = swapped + solution[1:]
-    right, verdict = check_job(kind_name, text, wrong_text)
+    right, verdict = check_job(kind, text, wrong_text)
     assert not right
     assert "ERROR" in verdict or "could not read" in verdict
-    right, verdict = check_job(kind_name, text, "x")
+    right, verdict = check_job(kind, text, "x")
     assert not right and verdict.startswith("I could not read that solution:")
 
 

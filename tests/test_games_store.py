@@ -13,7 +13,7 @@ ALICE, BOB = 101, 102
 async def open_games(tmp_path) -> tuple[Store, GameStore]:
     store = Store(str(tmp_path / "games.sqlite3"))
     await store.open()
-    return store, GameStore(store.db, store.transaction)
+    return store, GameStore(store)
 
 
 async def test_quiz_rounds_scores_and_records(tmp_path):

@@ -116,12 +116,19 @@ def test_letters_in_no_word_take_every_place_left_to_them():
     assert all(KIND.check(puzzle, grid).ok for grid in found)
 
 
-def test_the_cap_is_respected_and_said_plainly():
+def test_the_cap_limits_the_solutions_kept_and_a_cheap_count_is_exact():
     result = run((PUZZLES / "gogen_pb16.txt").read_text(), limits=Limits(max_solutions=3),
                  render=False)
-    assert (result.count, result.exhaustive) == (3, False)
-    assert "at least 3" in result.caption
+    assert (result.count, result.exhaustive, len(result.solutions)) == (16, True, 3)
+    assert "Solutions: exactly 16" in result.caption
     assert "not unique" in result.report
+
+
+def test_pb16_says_its_exact_count_as_the_bot_asks_for_it():
+    """The bot's limits: the kind's cap (2) and a time budget."""
+    result = run((PUZZLES / "gogen_pb16.txt").read_text(), seconds=30, render=False)
+    assert (result.count, result.exhaustive) == (16, True)
+    assert result.caption.endswith("Solutions: exactly 16")
 
 
 def test_a_passed_deadline_gives_up_without_claiming_a_count():

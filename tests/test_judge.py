@@ -33,6 +33,11 @@ GOGEN_SOLUTION = "Y F X U Q\nP M O A D\nC J R V K\nH T I E G\nS B L W N"
 SLOW_EXAMPLES = {"bedlam", "y25"}
 
 
+def failing(judgement: Judgement) -> list[str]:
+    """The report lines of the rules a judged solution breaks."""
+    return [rule.line() for rule in judgement.broken]
+
+
 @pytest.mark.parametrize("text, solution, kind_name", [
     (SEKI, SEKI_SOLUTION, "seki"),
     (SUDOKU, SUDOKU_SOLUTION, "sudoku"),
@@ -43,7 +48,7 @@ def test_a_right_solution_is_right_and_drawn_when_asked(text, solution, kind_nam
     assert judgement.kind == kind_name
     assert judgement.ok and judgement.readable
     assert judgement.verdict == "Puzzle OK Solution successful."
-    assert judgement.failing == []
+    assert failing(judgement) == []
     assert judgement.report.endswith("\n\nPuzzle OK Solution successful.")
     picture = Image.open(io.BytesIO(judgement.picture))
     assert picture.format == "PNG" and picture.width >= 300
@@ -54,7 +59,7 @@ def test_a_wrong_seki_names_the_failing_rotor_group_only():
     judgement = judge(SEKI, "1010\n0100\n1011\n0110", "seki", True)
     assert not judgement.ok and judgement.readable
     assert judgement.verdict == "Puzzle has ** ERROR ** Solution failed by difference = 1."
-    assert judgement.failing == ["RotorGroup 7 ch=o Value=2 [9,10,13,14] gives Sum = 3 FAIL"]
+    assert failing(judgement) == ["RotorGroup 7 ch=o Value=2 [9,10,13,14] gives Sum = 3 FAIL"]
     assert judgement.picture == b""  # a wrong solution is not drawn
 
 
@@ -62,7 +67,7 @@ def test_a_wrong_sudoku_lists_its_failing_units_and_cuts_the_list_short():
     wrong = SUDOKU_SOLUTION.replace("943682175", "943682157")
     judgement = judge(SUDOKU, wrong, "sudoku")
     assert not judgement.ok
-    assert judgement.failing == ["Column 8: 5 more than once; missing 7 FAIL",
+    assert failing(judgement) == ["Column 8: 5 more than once; missing 7 FAIL",
                                  "Column 9: 7 more than once; missing 5 FAIL"]
     assert judgement.failures_text(1) == (
         "Puzzle has ** ERROR ** 2 units fail, 0 givens changed.\n"
@@ -75,7 +80,7 @@ def test_a_wrong_gogen_lists_the_changed_given_that_has_no_fail_mark():
     judgement = judge(GOGEN, wrong)
     assert not judgement.ok
     assert judgement.verdict == "Puzzle has ** ERROR ** 1 word(s) fail, 1 letter problem(s)."
-    assert judgement.failing == [
+    assert failing(judgement) == [
         "given N at row 5 column 5 was changed to W",
         "witch **Fail** at W-I: W at row 5 column 5, I at row 4 column 3, not neighbours"]
 
@@ -87,9 +92,9 @@ def test_number_workout_section_headings_are_not_failures():
     right = kind.format_solution(puzzle, kind.solve(puzzle, Limits.within(20)).found[0])
     swapped = right.translate(str.maketrans("12", "21"))
     judgement = judge(text, swapped, "nw")
-    assert not judgement.ok and judgement.failing
-    assert not any(line.startswith("Checking") for line in judgement.failing)
-    assert all("** ERROR **" in line for line in judgement.failing)
+    assert not judgement.ok and failing(judgement)
+    assert not any(line.startswith("Checking") for line in failing(judgement))
+    assert all("** ERROR **" in line for line in failing(judgement))
 
 
 @pytest.mark.parametrize("solution, verdict", [
@@ -104,7 +109,7 @@ def test_number_workout_section_headings_are_not_failures():
 def test_an_unreadable_solution_names_its_own_line(solution, verdict):
     judgement = judge(SEKI, solution, "seki", True)
     assert not judgement.ok and not judgement.readable
-    assert judgement.verdict == verdict and judgement.failing == []
+    assert judgement.verdict == verdict and failing(judgement) == []
     assert judgement.failures_text(8) == verdict
     assert judgement.picture == b""
 
@@ -150,3 +155,11 @@ def test_the_solution_text_the_bot_writes_is_read_back_as_right(kind):
     found = kind.solve(puzzle, Limits.within(30, max_solutions=1)).found[0]
     judgement = judge(text, kind.format_solution(puzzle, found), kind.name)
     assert judgement.ok, judgement.verdict
+
+
+def test_the_topic_note_of_an_anagram_is_information_not_a_broken_rule():
+    right = judge("anagram pains topic=countries", "pains")
+    assert right.ok and failing(right) == []
+    assert "Topic countries: not on the list (still a valid anagram)" in right.report
+    wrong = judge("anagram pains topic=countries", "pians")
+    assert failing(wrong) == ["Words: pians: FAIL, not in the word list: pians"]

@@ -102,6 +102,9 @@ def test_seed_nw_001_is_not_unique():
     result = run((PUZZLES / "nw_001.txt").read_text(), limits=Limits(max_solutions=3),
                  render=False)
     assert "not unique" in result.report and "exactly 2" in result.caption
+    as_the_bot_asks = run((PUZZLES / "nw_001.txt").read_text(), seconds=30, render=False)
+    assert (as_the_bot_asks.count, as_the_bot_asks.exhaustive) == (2, True)
+    assert as_the_bot_asks.caption.endswith("Solutions: exactly 2")
 
 
 def test_the_seeds_broken_test_v35_changed_from_2_to_4():

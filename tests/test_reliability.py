@@ -21,8 +21,8 @@ from botchat import ask, bot_config
 
 from bot.app import running
 from bot.config import Config
+from bot.lanes import Lanes
 from bot.logs import MaskToken
-from bot.pool import SolverPool
 from bot.ratelimit import RateLimiter
 from bot.sandbox.client import SandboxClient
 
@@ -80,7 +80,7 @@ async def test_429_and_5xx_answers_from_the_bot_api_are_retried(tmp_path):
 async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
     async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
                 SandboxClient(bot.url) as client):
-        pool: SolverPool = bot.application.bot_data.services.pool
+        pool: Lanes = bot.application.bot_data.services.pool
         real_solve = pool.solve
 
         async def solve_or_die(text: str, kind_name: str | None = None, **options):

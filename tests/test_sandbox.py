@@ -13,6 +13,7 @@ from PIL import Image
 from telegram.error import BadRequest, NetworkError, RetryAfter
 
 from bot.sandbox import Sandbox
+from bot.sandbox.client import SandboxClient
 from bot.sandbox.echo import spinner_gif
 
 ALICE, BOB = 101, 102
@@ -271,6 +272,29 @@ async def test_guards(sandbox):
         page = await http.get("/")
         assert page.status_code == 200
         assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+
+
+async def test_the_client_api_refuses_cross_origin_writes(sandbox):
+    """A form on another site, a sandboxed frame or a file (`Origin: null`), or a page on
+    another local port cannot write; the sandbox's own page and SandboxClient can."""
+    own = sandbox.url  # "http://127.0.0.1:PORT", the Origin its page's fetch sends
+    port = int(own.rsplit(":", 1)[1])
+    async with httpx.AsyncClient(base_url=own) as http:
+        for origin in ("null", "http://evil.example", f"http://127.0.0.1:{port + 1}"):
+            wipe = await http.post("/sandbox/reset", json={}, headers={"Origin": origin})
+            assert wipe.status_code == 403, origin
+        form = await http.post("/sandbox/reset", data={"x": "1"}, headers={"Origin": own})
+        assert form.status_code == 415  # a form's urlencoded body
+        empty = await http.post("/sandbox/reset", headers={"Origin": "null"})
+        assert empty.status_code == 403
+        bare = await http.post("/sandbox/reset")  # no body, no JSON type
+        assert bare.status_code == 415
+        sent = await http.post("/sandbox/messages", json={"chat_id": 7, "user_id": 7, "text": "hi"},
+                               headers={"Origin": own})
+        assert sent.status_code == 200
+        assert (await http.get("/sandbox/chats", headers={"Origin": own})).status_code == 200
+    async with SandboxClient(own) as client:
+        await client.reset()
 
 
 async def test_a_user_sends_a_document_the_bot_downloads(sandbox, sandbox_client, tg_bot):

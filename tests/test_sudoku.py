@@ -77,8 +77,16 @@ def test_counts_are_exact_when_the_search_ends():
 def test_not_unique_puzzle_shows_a_second_solution():
     text = "\n".join(row[:4] + "....." for row in INKALA_SOLUTION.splitlines())
     result = run(text, "sudoku", render=False)
-    assert result.count == 2 and not result.exhaustive
-    assert "at least 2" in result.caption and "another solution" in result.report
+    assert result.count > 2 and not result.exhaustive  # thousands: the recount stops
+    assert f"Solutions: at least {result.count:,}" in result.caption
+    assert len(result.solutions) == 2 and "another solution" in result.report
+
+
+def test_a_count_too_big_to_finish_says_at_least_the_figure_it_reached():
+    result = run("." * 81, "sudoku", seconds=30, render=False)
+    assert not result.exhaustive and result.count > 2
+    assert result.caption.endswith(f"Solutions: at least {result.count:,}")
+    assert len(result.solutions) == 2
 
 
 def test_repeated_givens_are_named():
@@ -109,6 +117,59 @@ def test_the_input_forms_agree(text):
     assert SUDOKU.canonical(puzzle) == SUDOKU.canonical(SUDOKU.parse(HARD_SET[14]))
 
 
+#: Inkala's puzzle as newspapers and forums print it; each form must read as the file does
+NEWSPAPER = """8 . . | . . . | . . .
+. . 3 | 6 . . | . . .
+. 7 . | . 9 . | 2 . .
+------+-------+------
+. 5 . | . . 7 | . . .
+. . . | . 4 5 | 7 . .
+. . . | 1 . . | . 3 .
+------+-------+------
+. . 1 | . . . | . 6 8
+. . 8 | 5 . . | . 1 .
+. 9 . | . . . | 4 . ."""
+SPACED_ZEROS = """8 0 0 0 0 0 0 0 0
+0 0 3 6 0 0 0 0 0
+0 7 0 0 9 0 2 0 0
+0 5 0 0 0 7 0 0 0
+0 0 0 0 4 5 7 0 0
+0 0 0 1 0 0 0 3 0
+0 0 1 0 0 0 0 6 8
+0 0 8 5 0 0 0 1 0
+0 9 0 0 0 0 4 0 0"""
+BOXED = """+-------+-------+-------+
+| 8 . . | . . . | . . . |
+| . . 3 | 6 . . | . . . |
+| . 7 . | . 9 . | 2 . . |
++-------+-------+-------+
+| . 5 . | . . 7 | . . . |
+| . . . | . 4 5 | 7 . . |
+| . . . | 1 . . | . 3 . |
++-------+-------+-------+
+| . . 1 | . . . | . 6 8 |
+| . . 8 | 5 . . | . 1 . |
+| . 9 . | . . . | 4 . . |
++-------+-------+-------+"""
+DASHED = NEWSPAPER.replace("------+-------+------", "---------------------")
+
+
+@pytest.mark.parametrize("text", [NEWSPAPER, SPACED_ZEROS, BOXED, DASHED,
+                                  SPACED_ZEROS.replace("\n", " ")])
+def test_pasted_print_forms_are_detected_and_read_as_the_file(text):
+    """`|` between boxes, separator rules, spaces between cells, 0 or . for a blank."""
+    assert registry.detect(text).name == "sudoku"
+    assert SUDOKU.canonical(SUDOKU.parse(text)) == SUDOKU.canonical(SUDOKU.parse(INKALA))
+    assert SUDOKU.parse(text).givens == SUDOKU.parse(INKALA).givens
+
+
+def test_a_pasted_form_with_a_short_row_names_its_line():
+    short = NEWSPAPER.replace(". 5 . | . . 7 | . . .", ". 5 . | . . 7 | . .")
+    with pytest.raises(PuzzleError, match="Line 5: expected 9 cells in this row"):
+        SUDOKU.parse(short)
+    assert registry.detect(short) is None or registry.detect(short).name != "sudoku"
+
+
 @pytest.mark.parametrize("text, message", [
     ("", "the puzzle is empty"),
     ("123456789\n" * 8, "got 8 rows"),
@@ -133,6 +194,7 @@ def test_detection_takes_sudokus_and_leaves_other_kinds_alone():
     assert not SUDOKU.detect("oo+ooaoo-")
     assert not SUDOKU.detect("abcdefghi\n" * 9)
     assert not SUDOKU.detect("." * 81)  # too few givens to guess; /sudoku still takes it
+    assert not SUDOKU.detect("---------\n" * 9)  # nine rows of nine dashes: all blank
 
 
 def test_solution_text_round_trips_and_typing_errors_are_named():

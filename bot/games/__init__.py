@@ -1,2 +1,2 @@
-"""Group competitions: the anagram quiz (quiz.py) and puzzle races (race.py); /top and
+"""Group competitions: the quiz (quiz.py) and puzzle races (race.py); /top and
 /stats over both (scores.py); their handlers are registered by wiring.py."""

@@ -4,20 +4,47 @@ per-chat locks are in `BotData`, bot/context.py.)"""
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
+from collections.abc import Callable, Coroutine
 from typing import Any
 
-from telegram import Message, User
+from telegram import Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from solvers.base import clip
+
 from ..context import App, Context
+from ..store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
 NO_STORE = ("Games keep their state in my database, which is unavailable right now; "
             "please try again later.")
+#: the same as a button's toast (Telegram shows up to 200 characters)
+NO_STORE_TOAST = "My database is unavailable right now; please try again later."
+
+Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
+
+
+def needs_store(handler: Handler) -> Handler:
+    """A game command or button whose reads and writes may meet a failing database:
+    the person is told it is unavailable (NO_STORE) instead of "Sorry, something went
+    wrong"."""
+    @functools.wraps(handler)
+    async def guarded(update: Update, context: Context) -> None:
+        try:
+            await handler(update, context)
+        except StoreUnavailable as error:
+            log.warning("%s: database unavailable: %s", handler.__name__, error)
+            if update.callback_query is not None:
+                await update.callback_query.answer(NO_STORE_TOAST)
+            elif update.effective_message is not None:
+                await update.effective_message.reply_text(NO_STORE)
+
+    return guarded
 
 
 def player_name(user: User | None) -> str:
@@ -42,9 +69,9 @@ def parse_options(args: list[str], known: tuple[str, ...],
         elif arg.lower() in words:
             key, value = words[arg.lower()], arg.lower()
         else:
-            raise ValueError(f"'{arg}' is not an option I know")
+            raise ValueError(f"'{clip(arg)}' is not an option I know")
         if key not in known:
-            raise ValueError(f"'{key}' is not an option I know")
+            raise ValueError(f"'{clip(key)}' is not an option I know")
         if key in options:
             raise ValueError(f"'{key}' is given twice")
         options[key] = value
@@ -56,7 +83,8 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
         return default
     text = options[key]
     if not text.isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"{key} must be a whole number from {low} to {high}, not '{text}'")
+        raise ValueError(f"{key} must be a whole number from {low} to {high}, "
+                         f"not '{clip(text)}'")
     return int(text)
 
 

@@ -26,18 +26,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
-from telegram import Update
+from telegram import BotCommand, Update
 from telegram.ext import ApplicationHandlerStop
 
 from solvers.anagram import quiz as quiz_words
+from solvers.anagram.hints import by_name
 from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES, Challenge
 from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
-from solvers.base import PuzzleError
+from solvers.base import PuzzleError, clip
 
 from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
+from ..store import StoreUnavailable
 from .common import (
     NO_STORE,
     int_option,
@@ -54,6 +56,11 @@ from .store import Game
 log = logging.getLogger(__name__)
 
 KIND = "quiz"
+#: the lines of /help about the quiz
+HELP = ("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
+        "/skip, /stop: for the quiz's starter or an admin\n")
+#: its entry in the command menu
+MENU = [BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30")]
 OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed")
 USAGE = ("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
          "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
@@ -66,8 +73,6 @@ ROUND_TIMEOUT = 20.0
 GUESS_TIMEOUT = 5.0
 #: a game idle longer than this when the bot starts again is ended, not resumed
 RESUME_WITHIN = 15 * 60
-#: how the anagram hints' last step lists the other answers
-ALSO = "Also possible: "
 #: text that may be a guess: letters, spaces, apostrophes and hyphens, a few words
 GUESS = re.compile(r"^\s*[A-Za-z'-]+(\s+[A-Za-z'-]+){0,3}\s*$")
 
@@ -87,9 +92,10 @@ class RoundSetup:
 
 @dataclass
 class LiveRound:
-    """The open round of a chat, in memory while it runs."""
+    """The open round of a chat, in memory while it runs (with its game, so that the
+    round can end even when the database cannot be read)."""
 
-    game_id: int
+    game: Game
     number: int
     letters: str
     answer: str
@@ -97,6 +103,10 @@ class LiveRound:
     started: float
     deadline: float
     setup: RoundSetup
+
+    @property
+    def game_id(self) -> int:
+        return self.game.id
 
 
 @lru_cache(maxsize=64)
@@ -127,20 +137,17 @@ def round_job(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
     """Runs in a worker: pick a challenge, then its hint steps leading to that answer."""
     challenge = pick(topic, difficulty, random.Random(seed))
     clue = challenge.letters + (f" topic={topic}" if topic else "")
-    steps = hints_for(clue, answer=challenge.answer)
-    first = f"{steps[0].text}\n{steps[3].text}"
-    return RoundSetup(challenge.letters, challenge.answer, quick_png(steps[2].picture),
-                      first, steps[4].text, reveal_text(challenge.answer, steps[5].text))
+    steps = by_name(hints_for(clue, answer=challenge.answer))
+    first = f"{steps['letters'].text}\n{steps['parts'].text}"
+    return RoundSetup(challenge.letters, challenge.answer, quick_png(steps["ring"].picture),
+                      first, steps["pattern"].text,
+                      reveal_text(challenge.answer, steps["answer"].others))
 
 
-def reveal_text(answer: str, last_step: str) -> str:
+def reveal_text(answer: str, others: list[str]) -> str:
     """The answer, and those of the hint's other answers that would have won too (as
     many words as the answer: a quiz takes no odd phrases such as `her so`)."""
-    also: list[str] = []
-    for line in last_step.splitlines():
-        if line.startswith(ALSO):
-            also = [w for w in line[len(ALSO):].split(", ")
-                    if len(w.split()) == len(answer.split())]
+    also = [w for w in others if len(w.split()) == len(answer.split())]
     return f"The answer: {answer.upper()}" + (f"\nAlso right: {', '.join(also)}" if also
                                                else "")
 
@@ -181,7 +188,7 @@ def parse_settings(args: list[str]) -> dict:
     options = parse_options(args, OPTIONS, {d: "difficulty" for d in DIFFICULTIES})
     difficulty = options.get("difficulty", "medium")
     if difficulty not in DIFFICULTIES:
-        raise ValueError(f"difficulty must be easy, medium or hard, not '{difficulty}'")
+        raise ValueError(f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
     topic = None
     if "topic" in options:
         try:
@@ -282,7 +289,7 @@ async def stop_command(update: Update, context: Context) -> None:
               else "")
     await say(application, message.chat_id,
               f"{reveal}Quiz #{game.id} stopped by {player_name(update.effective_user)}.\n"
-              + await ranking_text(application, game))
+              + await ranking_text(application, game.id))
 
 
 async def _steerable_game(update: Update, context: Context,
@@ -329,20 +336,24 @@ async def start_round(application: App, game: Game, number: int) -> None:
             log.warning("quiz round could not be made: %s", error)
     games = application.bot_data.game_store()
     async with application.bot_data.chat_lock(chat_id):
-        current = await games.game(game.id) if games else None
+        try:
+            current = await games.game(game.id) if games else None
+        except StoreUnavailable as error:
+            await _end_without_store(application, game.id, chat_id, error)
+            return
         if current is None or current.state != "running":
             return  # stopped meanwhile
         if setup is None:
             await games.end_game(game.id, "stopped")
             await say(application, chat_id,
                       "I could not make the next round, so the quiz ends here.\n"
-                      + await ranking_text(application, game))
+                      + await ranking_text(application, game.id))
             return
         seconds = settings["seconds"]
         started = time.time()
         await games.add_round(game.id, number, setup.letters, setup.answer,
                               started, started + seconds)
-        live = LiveRound(game.id, number, setup.letters, setup.answer, settings["topic"],
+        live = LiveRound(game, number, setup.letters, setup.answer, settings["topic"],
                          started, started + seconds, setup)
         application.bot_data.live_rounds[chat_id] = live
         for share, callback in ((1 / 3, first_hint), (2 / 3, second_hint), (1, time_up)):
@@ -391,8 +402,7 @@ async def time_up(context: Context) -> None:
         live = await _live(application, job.chat_id, job.data)
         if live is None:
             return
-        game = await application.bot_data.game_store().game(live.game_id)
-        await _close_round(application, game, live, "timeout",
+        await _close_round(application, live.game, live, "timeout",
                            f"Time's up for round {live.number}! {live.setup.reveal}")
 
 
@@ -417,7 +427,11 @@ async def after_round(context: Context) -> None:
     application = context.application
     game_id, number = context.job.data
     games = application.bot_data.game_store()
-    game = await games.game(game_id) if games else None
+    try:
+        game = await games.game(game_id) if games else None
+    except StoreUnavailable as error:
+        await _end_without_store(application, game_id, context.job.chat_id, error)
+        return
     if game is None or game.state != "running":
         return
     if number < game.settings["rounds"]:
@@ -427,7 +441,20 @@ async def after_round(context: Context) -> None:
         if not await games.end_game(game.id, "finished"):
             return
     await say(application, game.chat_id,
-              f"Quiz #{game.id} is over!\n" + await ranking_text(application, game))
+              f"Quiz #{game.id} is over!\n" + await ranking_text(application, game.id))
+
+
+async def _end_without_store(application: App, game_id: int, chat_id: int,
+                             error: StoreUnavailable) -> None:
+    """The database cannot even be read: end the game (written when it can be) and say
+    so, rather than leave the chat waiting for a round that never comes."""
+    log.warning("quiz %s ends, the database is unavailable: %s", game_id, error)
+    application.bot_data.live_rounds.pop(chat_id, None)
+    cancel_jobs(application, chat_id)
+    await application.bot_data.game_store().end_game(game_id, "stopped")
+    await say(application, chat_id,
+              f"My database is unavailable, so quiz #{game_id} ends here.\n"
+              + await ranking_text(application, game_id))
 
 
 # Guesses ------------------------------------------------------------------------------
@@ -448,6 +475,10 @@ async def on_guess(update: Update, context: Context) -> None:
         raise ApplicationHandlerStop  # a wrong guess: no reply, and no anagram solving
     if letters_of(guess) != letters_of(live.answer) or len(guess.split()) != len(
             live.answer.split()):
+        user = update.effective_user
+        limiter = application.bot_data.services.limiter
+        if user is not None and not limiter.allow(user.id)[0]:
+            raise ApplicationHandlerStop  # judging costs a worker job: past the limit, a miss
         try:
             right = await application.bot_data.services.pool.submit(
                 guess_job, live.letters, guess, live.topic, len(live.answer.split()),
@@ -471,10 +502,9 @@ async def _win(update: Update, context: Context, live: LiveRound,
             return  # someone else was first, or time was up
         taken = max(0.0, time.time() - live.started)
         points = points_for(taken, live.deadline - live.started)
-        games = application.bot_data.game_store()
-        game = await games.game(live.game_id)
-        if not await games.win_round(game, live.number, user.id, player_name(user), guess,
-                                     points, taken):
+        game = live.game
+        if not await application.bot_data.game_store().win_round(
+                game, live.number, user.id, player_name(user), guess, points, taken):
             return
         application.bot_data.live_rounds.pop(chat_id, None)
         cancel_jobs(application, chat_id)
@@ -490,9 +520,12 @@ async def _win(update: Update, context: Context, live: LiveRound,
 
 # Scores -------------------------------------------------------------------------------
 
-async def ranking_text(application: App, game: Game) -> str:
+async def ranking_text(application: App, game_id: int) -> str:
     """The game's ranking with its winner named."""
-    scores = await application.bot_data.game_store().scores(game.id)
+    try:
+        scores = await application.bot_data.game_store().scores(game_id)
+    except StoreUnavailable:
+        return "The scores cannot be read just now; /top shows them later."
     if not scores:
         return "Nobody scored this time: the letters won."
     lines = [f"{medal(n)} {s.name}: {plural(s.points, 'point')} "
@@ -527,7 +560,8 @@ async def resume_game(application: App, game: Game) -> None:
         why = ("that was the last round" if game.round >= rounds
                else "it was idle too long")
         await games.end_game(game.id, "stopped")
-        lines.append(f"The quiz ends here ({why}).\n" + await ranking_text(application, game))
+        lines.append(f"The quiz ends here ({why}).\n"
+                     + await ranking_text(application, game.id))
         await say(application, game.chat_id, "\n".join(lines))
         return
     lines.append(f"The quiz resumes with round {game.round + 1} of {rounds}.")

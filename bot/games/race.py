@@ -8,10 +8,10 @@ wrong one is told what is wrong, a right one gets its place, and the group sees 
 finishing order and times. The race ends at its deadline (a job) or when everyone who
 joined has finished.
 
-Puzzles: kinds with a generator (Seki, Sudoku) get a new puzzle each race, proved to
-have exactly one solution by the kind's solver before it is posted; the others (Gogen,
-Number Workout) draw from the files in `puzzles/`, the least recently raced in the chat
-first, unique ones preferred.
+Which kinds race, and how, each kind declares (`solvers/base.py`): its `solution_form`,
+and either a generator (`generates`: a new puzzle each race, proved to have exactly one
+solution by the kind's solver before it is posted) or a `race_pool` of files in
+`puzzles/`, drawn the least recently raced in the chat first, unique ones preferred.
 """
 
 from __future__ import annotations
@@ -30,12 +30,15 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError
-from solvers.pipeline import judge, png_bytes
+from solvers.base import Limits, PuzzleError, PuzzleKind, clip
+from solvers.draw import png_bytes
+from solvers.pipeline import judge
 
 from ..context import App, Context
 from ..pool import JobTimeout, WorkerDied
+from ..replies import admitted
 from ..routing import command_argument
+from ..store import StoreUnavailable
 from .common import (
     NO_STORE,
     duration,
@@ -45,30 +48,20 @@ from .common import (
     say,
     show_photo,
 )
-from .store import Game
+from .store import Game, GameStore
 
 log = logging.getLogger(__name__)
 
 KIND = "race"
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 DIFFICULTIES = ("easy", "medium", "hard")
-#: the kinds a race can use, with the form of a solution people type
-SOLUTION_FORMS = {
-    "seki": "4 lines of 4 cells, 1 = black, 0 = white",
-    "sudoku": "9 lines of 9 digits",
-    "gogen": "5 lines of 5 letters",
-    "nw": "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6",
-}
-#: puzzle files for kinds without a generator: puzzles/<prefix>*.txt
-POOL_PREFIX = {"gogen": "gogen_", "nw": "nw_"}
-USAGE = ("Usage: /race KIND [easy|medium|hard] [minutes=10]\nKIND: "
-         + ", ".join(SOLUTION_FORMS) + ". Then send me /submit RACE_ID and your solution "
-         "in a private chat.")
 #: seconds a worker may take to make a race puzzle, or to judge a submission
 MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0
 #: report lines shown to a player whose solution is wrong
 SHOWN_FAILURES = 8
+#: digits of the largest race id (a SQLite row id is below 2**63)
+MAX_ID_DIGITS = 18
 
 
 @dataclass
@@ -81,11 +74,18 @@ class RacePuzzle:
     solutions: int
 
 
-def make_puzzle_job(kind_name: str, difficulty: str, seed: int,
+def usage() -> str:
+    """How /race is used, with the kinds that race."""
+    return ("Usage: /race KIND [easy|medium|hard] [minutes=10]\nKIND: "
+            + ", ".join(kind.name for kind in registry.racing())
+            + ". Then send me /submit RACE_ID and your solution in a private chat.")
+
+
+def make_puzzle_job(kind: PuzzleKind, difficulty: str, seed: int,
                     pool: list[tuple[str, str]]) -> RacePuzzle:
     """Runs in a worker: a generated puzzle proved unique by the solver, or the first
-    puzzle of the pool that is unique (the first one at all if none is)."""
-    kind = registry.get(kind_name)
+    puzzle of the pool that is unique (the first one at all if none is). The kind comes
+    itself, not by name, so a kind the worker's registry lacks races too."""
     rng = random.Random(seed)
     candidates: list[tuple[str, str]] = []
     if not pool:
@@ -116,9 +116,9 @@ def make_puzzle_job(kind_name: str, difficulty: str, seed: int,
     return found
 
 
-def check_job(kind_name: str, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
+def check_job(kind: PuzzleKind, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
     """Runs in a worker: the kind's check of a typed solution; (right, what to tell)."""
-    judgement = judge(puzzle_text, solution_text, kind_name)
+    judgement = judge(puzzle_text, solution_text, kind)
     if judgement.ok:
         return True, judgement.verdict
     return False, judgement.failures_text(SHOWN_FAILURES)
@@ -131,13 +131,41 @@ def minutes_option(text: str) -> float:
     except ValueError:
         minutes = -1
     if not 0.05 <= minutes <= 24 * 60:
-        raise ValueError(f"minutes must be a number from 1 to 1440, not '{text}'")
+        raise ValueError(f"minutes must be a number from 1 to 1440, not '{clip(text)}'")
     return minutes
 
 
-def pool_files(kind_name: str) -> list[Path]:
-    prefix = POOL_PREFIX.get(kind_name)
-    return sorted(PUZZLES.glob(f"{prefix}*.txt")) if prefix else []
+def race_id(word: str) -> int | None:
+    """The race id in `12` or `#12`; None for anything else: `²` (a digit to isdigit(),
+    not to int()), or more digits than a row id can have (SQLite's are 64-bit)."""
+    digits = word.removeprefix("#")
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > MAX_ID_DIGITS:
+        return None
+    return int(digits)
+
+
+
+
+def uses_pool(kind: PuzzleKind) -> bool:
+    """Races of this kind draw from its files (it has no generator)."""
+    return not kind.generates
+
+
+def pool_files(kind: PuzzleKind) -> list[Path]:
+    """The puzzle files a kind without a generator races with."""
+    return sorted(PUZZLES.glob(f"{kind.race_pool}*.txt")) if kind.race_pool else []
+
+
+async def race_pool(games: GameStore, chat_id: int, kind: PuzzleKind) -> list[tuple[str, str]]:
+    """(file name, text) of a pool kind's puzzles in the order to try them: never raced in
+    this chat first, then from the longest ago to the latest; empty for generated kinds."""
+    if not uses_pool(kind):
+        return []
+    recent = await games.recent_puzzles(chat_id, kind.name)
+    files = pool_files(kind)
+    random.shuffle(files)
+    files.sort(key=lambda f: -recent.index(f.name) if f.name in recent else -len(recent) - 1)
+    return [(f.name, f.read_text()) for f in files]
 
 
 def join_button(race_id: int) -> InlineKeyboardMarkup:
@@ -161,18 +189,19 @@ async def race_command(update: Update, context: Context) -> None:
         return
     args = context.args or []
     kind = registry.get(args[0]) if args else None
-    if kind is None or kind.name not in SOLUTION_FORMS:
-        await message.reply_text(USAGE)
+    if kind is None or not kind.races:
+        await message.reply_text(usage())
         return
     try:
         options = parse_options(args[1:], ("difficulty", "minutes"),
                                 {d: "difficulty" for d in DIFFICULTIES})
         difficulty = options.get("difficulty", "medium")
         if difficulty not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be easy, medium or hard, not '{difficulty}'")
+            raise ValueError(
+                f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
         minutes = minutes_option(options.get("minutes", "10"))
     except ValueError as error:
-        await message.reply_text(f"Race: {error}.\n{USAGE}")
+        await message.reply_text(f"Race: {error}.\n{usage()}")
         return
     chat_id = message.chat_id
     running = await games.running_game(chat_id, KIND)
@@ -180,40 +209,44 @@ async def race_command(update: Update, context: Context) -> None:
         await message.reply_text(f"Race #{running.id} is still on here; it ends "
                                  f"{_clock(running.settings['deadline'])}.")
         return
-    pool = []
-    if kind.name in POOL_PREFIX:
-        recent = await games.recent_puzzles(chat_id, kind.name)
-        files = pool_files(kind.name)
-        random.shuffle(files)
-        # never raced here first, then from the longest ago to the latest
-        files.sort(key=lambda f: -recent.index(f.name) if f.name in recent else -len(recent) - 1)
-        pool = [(f.name, f.read_text()) for f in files]
-    try:
-        made = await application.bot_data.services.pool.submit(
-            make_puzzle_job, kind.name, difficulty, random.randrange(2**32), pool,
-            timeout=MAKE_TIMEOUT)
-    except (JobTimeout, WorkerDied, PuzzleError) as error:
-        log.warning("race puzzle not made: %s", error)
-        await message.reply_text(f"I could not make a {kind.title} puzzle just now; "
-                                 "please try again.")
+    if not await admitted(update, context):
         return
-    async with application.bot_data.chat_lock(chat_id):
-        if await games.running_game(chat_id, KIND) is not None:
-            await message.reply_text("A race has just been started here.")
+    setting_up = application.bot_data.race_setups
+    if chat_id in setting_up:  # one puzzle made per chat, however many ask at once
+        await message.reply_text("A race is being set up here already; it starts in a "
+                                 "moment.")
+        return
+    setting_up.add(chat_id)
+    try:
+        pool = await race_pool(games, chat_id, kind)
+        try:
+            made = await application.bot_data.services.pool.submit(
+                make_puzzle_job, kind, difficulty, random.randrange(2**32), pool,
+                timeout=MAKE_TIMEOUT)
+        except (JobTimeout, WorkerDied, PuzzleError) as error:
+            log.warning("race puzzle not made: %s", error)
+            await message.reply_text(f"I could not make a {kind.title} puzzle just now; "
+                                     "please try again.")
             return
-        settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
-                    "puzzle": made.text, "source": made.source,
-                    "deadline": time.time() + minutes * 60}
-        game = await games.create_game(chat_id, KIND, update.effective_user.id, settings)
+        async with application.bot_data.chat_lock(chat_id):
+            if await games.running_game(chat_id, KIND) is not None:
+                await message.reply_text("A race has just been started here.")
+                return
+            settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
+                        "puzzle": made.text, "source": made.source,
+                        "deadline": time.time() + minutes * 60}
+            game = await games.create_game(chat_id, KIND, update.effective_user.id, settings)
+    finally:
+        setting_up.discard(chat_id)
     _schedule_end(application, game)
-    level = difficulty if kind.name not in POOL_PREFIX else made.source
+    level = made.source if uses_pool(kind) else difficulty
     unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
     await show_photo(
         application, chat_id, made.picture,
         f"🏁 Race #{game.id}: {kind.title} ({level}, {unique}). "
         f"{player_name(update.effective_user)} started it; {minutes:g} min to go.\n"
         f"Solve it, then send me in a private chat:\n/submit {game.id}\nand your solution "
-        f"on the next lines ({SOLUTION_FORMS[kind.name]}).\n"
+        f"on the next lines ({kind.solution_form}).\n"
         "Press “I'm in” so the race waits for you.",
         reply_markup=join_button(game.id))
     await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
@@ -235,9 +268,9 @@ def _schedule_end(application: App, game: Game) -> None:
 async def join(update: Update, context: Context) -> None:
     """The "I'm in" button under a race."""
     query = update.callback_query
-    _, race_text, _ = query.data.split(":")
+    number = race_id(query.data.split(":")[1])
     games = context.bot_data.game_store()
-    game = await games.game(int(race_text)) if games else None
+    game = await games.game(number) if games and number is not None else None
     if game is None or game.kind != KIND or game.state != "running":
         await query.answer("That race is over.")
         return
@@ -266,22 +299,24 @@ async def submit_command(update: Update, context: Context) -> None:
         return
     first, _, solution = command_argument(message).partition("\n")
     words = first.split()
-    if not words or not words[0].lstrip("#").isdigit():
+    number = race_id(words[0]) if words else None
+    if number is None:
         await message.reply_text("Usage: /submit RACE_ID, then your solution on the next "
                                  "lines. The race id is in the race's message (Race #12).")
         return
     solution = "\n".join([" ".join(words[1:]), solution]).strip()
-    game = await games.game(int(words[0].lstrip("#")))
+    game = await games.game(number)
     if game is None or game.kind != KIND:
-        await message.reply_text(f"There is no race #{words[0]}.")
+        await message.reply_text(f"There is no race #{number}.")
         return
     if game.state != "running":
         await message.reply_text(f"Race #{game.id} is over. Start a new one with "
                                  f"/race {game.settings['kind']}.")
         return
+    kind = registry.get(game.settings["kind"])
     if not solution:
         await message.reply_text(f"Put your solution on the lines after /submit {game.id} "
-                                 f"({SOLUTION_FORMS[game.settings['kind']]}).")
+                                 f"({kind.solution_form}).")
         return
     user = update.effective_user
     await games.join_race(game.id, user.id, player_name(user))
@@ -290,10 +325,12 @@ async def submit_command(update: Update, context: Context) -> None:
         await message.reply_text(f"You finished race #{game.id} already, "
                                  f"{ordinal(entry.place)}.")
         return
+    if not await admitted(update, context):
+        return
     await games.count_attempt(game.id, user.id)
     try:
         right, verdict = await application.bot_data.services.pool.submit(
-            check_job, game.settings["kind"], game.settings["puzzle"], solution,
+            check_job, kind, game.settings["puzzle"], solution,
             timeout=CHECK_TIMEOUT)
     except (JobTimeout, WorkerDied, PuzzleError) as error:
         log.warning("race submission not judged: %s", error)
@@ -324,7 +361,15 @@ async def submit_command(update: Update, context: Context) -> None:
 async def deadline_reached(context: Context) -> None:
     application = context.application
     games = application.bot_data.game_store()
-    game = await games.game(context.job.data) if games else None
+    try:
+        game = await games.game(context.job.data) if games else None
+    except StoreUnavailable as error:  # the end is written when the database is back
+        log.warning("race %s ends unread: %s", context.job.data, error)
+        await games.end_game(context.job.data, "finished")
+        await say(application, context.job.chat_id, f"Race #{context.job.data} is over: "
+                  "time is up. My database is unavailable, so the standings come later: "
+                  "/top")
+        return
     if game is None or game.state != "running":
         return
     async with application.bot_data.chat_lock(game.chat_id):
@@ -342,8 +387,11 @@ async def _end_race(application: App, game: Game, why: str) -> None:
 
 
 async def standings(application: App, game: Game, why: str) -> str:
-    entries = await application.bot_data.game_store().entries(game.id)
     lines = [f"Race #{game.id} is over: {why}."]
+    try:
+        entries = await application.bot_data.game_store().entries(game.id)
+    except StoreUnavailable:
+        return lines[0] + " My database is unavailable, so the standings come later: /top"
     finished = [e for e in entries if e.finished is not None]
     for entry in finished:
         wrong = entry.attempts - 1

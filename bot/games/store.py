@@ -5,6 +5,13 @@ row per round in `game_rounds` and one per player in `game_scores`; a race has o
 per player in `race_entries`. Everything goes through the bot's one SQLite connection
 (`Store.db`) and is committed at once, so a restart loses nothing.
 
+A quiz must not stall when the database does (locked by another process, read-only,
+failing): the writes that move a game on (a round begun, won or closed, a game ended)
+go through `Store.keep`, which holds them in memory, in order, when the database refuses
+them; until they are written, the reads here show them as if they were (`HeldBack`). A
+write whose answer is needed at once (a new game's id, a race finish's place) raises
+`StoreUnavailable`, and the command says the database is unavailable.
+
 Words: a *game* is one quiz or one race in one chat; its *state* is `running` until it
 is `finished` (ran to its end) or `stopped` (by /stop, or by a restart that ended it).
 """
@@ -13,12 +20,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import aiosqlite
+
+from ..store import Store
 
 # The tables are the games entry of MIGRATIONS in bot/store.py.
 
@@ -78,79 +85,130 @@ def _game(row) -> Game:
     return Game(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:])
 
 
-class GameStore:
-    """Queries over the game tables on the store's open aiosqlite connection.
+@dataclass
+class HeldBack:
+    """What the held-back writes will change, for the reads to show meanwhile."""
 
-    Every write goes through the store's `transaction()`, which also guards the cache's
-    and the hints' writes on the same connection: one transaction at a time, all of it
-    committed or none of it.
+    #: game id -> (state, ended) of a game ended in memory
+    ended: dict[int, tuple[str, float]] = field(default_factory=dict)
+    #: game id -> its current round number
+    rounds: dict[int, int] = field(default_factory=dict)
+    #: game id -> rounds won: (user id, name, points)
+    wins: dict[int, list[tuple[int, str, int]]] = field(default_factory=dict)
+
+
+class GameStore:
+    """Queries over the game tables through the store (`Store.read`, `attempt`, `keep`).
+
+    Every write is one of the store's transactions, which also guard the cache's and the
+    hints' writes on the same connection: one at a time, all of it or none of it. Reads
+    raise StoreUnavailable when the database cannot be read.
     """
 
-    def __init__(self, db: aiosqlite.Connection,
-                 transaction: Callable[[], AbstractAsyncContextManager]):
-        self.db = db
-        self.transaction = transaction
+    def __init__(self, store: Store):
+        self.store = store
+        self._held = HeldBack()
+
+    def held(self) -> HeldBack:
+        """The changes still waiting to be written (none once the backlog is empty)."""
+        if not self.store.backlog:
+            self._held = HeldBack()
+        return self._held
 
     async def _one(self, sql: str, args: tuple = ()):
-        return await (await self.db.execute(sql, args)).fetchone()
+        rows = await self.store.read(sql, args)
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, args: tuple = ()):
-        return await (await self.db.execute(sql, args)).fetchall()
+        return await self.store.read(sql, args)
+
+    def _shown(self, game: Game) -> Game:
+        """A game as its held-back writes will leave it."""
+        held = self.held()
+        if game.id in held.rounds:
+            game = replace(game, round=held.rounds[game.id])
+        if game.id in held.ended:
+            state, ended = held.ended[game.id]
+            game = replace(game, state=state, ended=ended)
+        return game
+
+    async def _games(self, sql: str, args: tuple = ()) -> list[Game]:
+        return [self._shown(_game(row)) for row in await self._all(sql, args)]
 
     # Games --------------------------------------------------------------------------
 
     async def create_game(self, chat_id: int, kind: str, starter_id: int,
                           settings: dict[str, Any]) -> Game:
-        async with self.transaction() as db:
+        """A new running game; StoreUnavailable when the database takes no writes."""
+        async def create(db: aiosqlite.Connection) -> int:
             cursor = await db.execute(
                 "INSERT INTO games (chat_id, kind, starter_id, settings, started) "
                 "VALUES (?, ?, ?, ?, ?)",
                 (chat_id, kind, starter_id, json.dumps(settings), time.time()))
-        return await self.game(cursor.lastrowid)
+            return cursor.lastrowid
+
+        return await self.game(await self.store.attempt(create))
 
     async def game(self, game_id: int) -> Game | None:
-        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
+        games = await self._games(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return games[0] if games else None
 
     async def running_game(self, chat_id: int, kind: str) -> Game | None:
-        row = await self._one(
+        games = await self._games(
             f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND kind = ? "
-            "AND state = 'running' ORDER BY id DESC LIMIT 1", (chat_id, kind))
-        return _game(row) if row else None
+            "AND state = 'running' ORDER BY id DESC", (chat_id, kind))
+        return next((game for game in games if game.state == "running"), None)
 
     async def latest_game(self, chat_id: int, kind: str) -> Game | None:
-        row = await self._one(
+        games = await self._games(
             f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND kind = ? "
             "ORDER BY id DESC LIMIT 1", (chat_id, kind))
-        return _game(row) if row else None
+        return games[0] if games else None
 
     async def running_games(self) -> list[Game]:
-        rows = await self._all(
+        games = await self._games(
             f"SELECT {GAME_COLUMNS} FROM games WHERE state = 'running' ORDER BY id")
-        return [_game(row) for row in rows]
+        return [game for game in games if game.state == "running"]
 
     async def set_round(self, game_id: int, number: int) -> None:
-        async with self.transaction() as db:
+        async def set_number(db: aiosqlite.Connection) -> None:
             await db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
 
+        if await self.store.keep(set_number) is None:
+            self.held().rounds[game_id] = number
+
     async def end_game(self, game_id: int, state: str = "finished") -> bool:
-        """Mark a running game ended; False when it had ended already."""
-        async with self.transaction() as db:
+        """Mark a running game ended; False when it had ended already. When the database
+        refuses the write, the game is ended in memory and written later."""
+        if game_id in self.held().ended:
+            return False
+        ended = time.time()
+
+        async def end(db: aiosqlite.Connection) -> bool:
             cursor = await db.execute(
                 "UPDATE games SET state = ?, ended = ? WHERE id = ? AND state = 'running'",
-                (state, time.time(), game_id))
-        return cursor.rowcount == 1
+                (state, ended, game_id))
+            return cursor.rowcount == 1
+
+        done = await self.store.keep(end)
+        if done is None:
+            self.held().ended[game_id] = (state, ended)
+            return True
+        return done
 
     # Quiz rounds ----------------------------------------------------------------------
 
     async def add_round(self, game_id: int, number: int, letters: str, answer: str,
                         started: float, deadline: float) -> None:
-        async with self.transaction() as db:
+        async def add(db: aiosqlite.Connection) -> None:
             await db.execute(
                 "INSERT OR REPLACE INTO game_rounds (game_id, number, letters, answer, "
                 "started, deadline) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, number, letters, answer, started, deadline))
             await db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
+
+        if await self.store.keep(add) is None:
+            self.held().rounds[game_id] = number
 
     async def round(self, game_id: int, number: int) -> Round | None:
         row = await self._one(f"SELECT {ROUND_COLUMNS} FROM game_rounds "
@@ -158,23 +216,29 @@ class GameStore:
         return Round(*row) if row else None
 
     async def close_round(self, game_id: int, number: int, state: str) -> bool:
-        """Close an open round (timeout, skipped, interrupted); False if it was closed."""
-        async with self.transaction() as db:
+        """Close an open round (timeout, skipped, interrupted); False if it was closed.
+        A close the database refuses is written later (and counts as done)."""
+        async def close(db: aiosqlite.Connection) -> bool:
             cursor = await db.execute(
                 "UPDATE game_rounds SET state = ? WHERE game_id = ? AND number = ? "
                 "AND state = 'open'", (state, game_id, number))
-        return cursor.rowcount == 1
+            return cursor.rowcount == 1
+
+        return await self.store.keep(close) is not False
 
     async def win_round(self, game: Game, number: int, user_id: int, name: str, guess: str,
                         points: int, seconds: float) -> bool:
         """The round's winner and their points, in one transaction; False when the round
-        was no longer open (someone else was first)."""
-        async with self.transaction() as db:
+        was no longer open (someone else was first). A win the database refuses is
+        written later; meanwhile `scores` counts it."""
+        solved_at = time.time()
+
+        async def win(db: aiosqlite.Connection) -> bool:
             cursor = await db.execute(
                 "UPDATE game_rounds SET state = 'won', winner_id = ?, winner_name = ?, "
                 "guess = ?, points = ?, solved_at = ? "
                 "WHERE game_id = ? AND number = ? AND state = 'open'",
-                (user_id, name, guess, points, time.time(), game.id, number))
+                (user_id, name, guess, points, solved_at, game.id, number))
             if cursor.rowcount != 1:
                 return False
             await db.execute(
@@ -185,13 +249,25 @@ class GameStore:
                 "best_seconds = MIN(COALESCE(best_seconds, excluded.best_seconds), "
                 "excluded.best_seconds)",
                 (game.id, game.chat_id, user_id, name, points, seconds))
-        return True
+            return True
+
+        done = await self.store.keep(win)
+        if done is None:
+            self.held().wins.setdefault(game.id, []).append((user_id, name, points))
+            return True
+        return done
 
     async def scores(self, game_id: int) -> list[Score]:
+        """The game's ranking, counting the wins not written yet."""
         rows = await self._all(
-            "SELECT user_id, name, points, rounds_won FROM game_scores WHERE game_id = ? "
-            "ORDER BY points DESC, rounds_won DESC, name", (game_id,))
-        return [Score(*row) for row in rows]
+            "SELECT user_id, name, points, rounds_won FROM game_scores WHERE game_id = ?",
+            (game_id,))
+        scores = {row[0]: Score(*row) for row in rows}
+        for user_id, name, points in self.held().wins.get(game_id, []):
+            before = scores.get(user_id, Score(user_id, name, 0, 0))
+            scores[user_id] = Score(user_id, name, before.points + points,
+                                    before.rounds_won + 1)
+        return sorted(scores.values(), key=lambda s: (-s.points, -s.rounds_won, s.name))
 
     async def chat_scores(self, chat_id: int, limit: int = 10) -> list[Score]:
         """All-time quiz scores in a chat (the latest name each player used)."""
@@ -230,11 +306,13 @@ class GameStore:
 
     async def join_race(self, game_id: int, user_id: int, name: str) -> bool:
         """Enter a player; False when they were in already."""
-        async with self.transaction() as db:
+        async def enter(db: aiosqlite.Connection) -> bool:
             cursor = await db.execute(
                 "INSERT OR IGNORE INTO race_entries (game_id, user_id, name, joined) "
                 "VALUES (?, ?, ?, ?)", (game_id, user_id, name, time.time()))
-        return cursor.rowcount == 1
+            return cursor.rowcount == 1
+
+        return await self.store.attempt(enter)
 
     async def entry(self, game_id: int, user_id: int) -> Entry | None:
         row = await self._one(
@@ -249,13 +327,15 @@ class GameStore:
         return [Entry(*row) for row in rows]
 
     async def count_attempt(self, game_id: int, user_id: int) -> None:
-        async with self.transaction() as db:
+        async def count(db: aiosqlite.Connection) -> None:
             await db.execute("UPDATE race_entries SET attempts = attempts + 1 "
                              "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
 
+        await self.store.attempt(count)
+
     async def finish_race_entry(self, game_id: int, user_id: int) -> int | None:
         """Record a finish; its place, or None when the player had finished already."""
-        async with self.transaction() as db:
+        async def finish(db: aiosqlite.Connection) -> int | None:
             row = await (await db.execute("SELECT COUNT(*) FROM race_entries WHERE "
                                           "game_id = ? AND finished IS NOT NULL",
                                           (game_id,))).fetchone()
@@ -263,7 +343,9 @@ class GameStore:
                 "UPDATE race_entries SET finished = ?, place = ? WHERE game_id = ? "
                 "AND user_id = ? AND finished IS NULL",
                 (time.time(), row[0] + 1, game_id, user_id))
-        return row[0] + 1 if cursor.rowcount == 1 else None
+            return row[0] + 1 if cursor.rowcount == 1 else None
+
+        return await self.store.attempt(finish)
 
     async def race_winners(self, chat_id: int, limit: int = 5) -> list[tuple[str, int]]:
         """(name, races won) in a chat, most wins first."""

@@ -12,7 +12,9 @@ import logging
 from telegram.ext import CallbackQueryHandler, CommandHandler, MessageHandler, filters
 
 from ..context import App
+from ..store import StoreUnavailable
 from . import quiz, race, scores
+from .common import needs_store
 
 log = logging.getLogger(__name__)
 
@@ -21,16 +23,17 @@ GUESS_GROUP = -1
 
 
 def add_handlers(application: App) -> None:
-    application.add_handler(CommandHandler("quiz", quiz.quiz_command))
-    application.add_handler(CommandHandler("skip", quiz.skip_command))
-    application.add_handler(CommandHandler("stop", quiz.stop_command))
-    application.add_handler(CommandHandler("top", scores.top_command))
-    application.add_handler(CommandHandler("stats", scores.stats_command))
-    application.add_handler(CommandHandler("race", race.race_command))
-    application.add_handler(CommandHandler("submit", race.submit_command))
-    application.add_handler(CallbackQueryHandler(race.join, pattern=r"^race:\d+:join$"))
-    application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, quiz.on_guess),
-                            group=GUESS_GROUP)
+    """Every game handler, each told to say so when the database is unavailable."""
+    commands = {"quiz": quiz.quiz_command, "skip": quiz.skip_command,
+                "stop": quiz.stop_command, "top": scores.top_command,
+                "stats": scores.stats_command, "race": race.race_command,
+                "submit": race.submit_command}
+    for name, command in commands.items():
+        application.add_handler(CommandHandler(name, needs_store(command)))
+    application.add_handler(CallbackQueryHandler(needs_store(race.join),
+                                                 pattern=r"^race:\d+:join$"))
+    application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND,
+                                           needs_store(quiz.on_guess)), group=GUESS_GROUP)
 
 
 async def resume(application: App) -> None:
@@ -38,7 +41,12 @@ async def resume(application: App) -> None:
     games = application.bot_data.game_store()
     if games is None:
         return
-    for game in await games.running_games():
+    try:
+        running = await games.running_games()
+    except StoreUnavailable as error:
+        log.error("unfinished games not resumed, the database is unavailable: %s", error)
+        return
+    for game in running:
         try:
             if game.kind == quiz.KIND:
                 await quiz.resume_game(application, game)

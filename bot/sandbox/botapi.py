@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from . import markup
+from . import markup, webhook
 from .state import ChatRecord, FileRecord, MessageRecord, SandboxState
 
 MAX_TEXT = 4096
@@ -119,6 +119,7 @@ class BotApi:
         self.state = state
         self.bot_username = bot_username
         self.bot_name = bot_name
+        self.webhooks = webhook.WebhookDelivery(state)
         self.methods = {
             name.lower(): getattr(self, name)
             for name in dir(self)
@@ -370,16 +371,36 @@ class BotApi:
     async def deleteWebhook(self, call: Call):  # noqa: N802
         if call.bool("drop_pending_updates"):
             self.state.updates.clear()
+        self.webhooks.delete()
         return True
 
     @_method
     async def setWebhook(self, call: Call):  # noqa: N802
-        raise bad_request("the sandbox has no webhooks: use getUpdates")
+        url = call.str("url", default="")
+        if not url:
+            return await self.deleteWebhook(call)
+        if problem := webhook.url_problem(url):
+            raise bad_request(problem)
+        secret = call.str("secret_token")
+        if secret is not None and not webhook.SECRET_RE.match(secret):
+            raise bad_request("secret token contains unallowed characters")
+        connections = call.int("max_connections", default=40)
+        if not 1 <= connections <= 100:
+            raise bad_request("max_connections must be between 1 and 100")
+        allowed = call.json("allowed_updates")
+        if allowed is not None:
+            self.state.allowed_updates = list(allowed) or None
+        if call.bool("drop_pending_updates"):
+            self.state.updates.clear()
+        self.webhooks.set(webhook.Webhook(url, secret, connections, self.state.allowed_updates))
+        return True
 
     @_method
     async def getWebhookInfo(self, call: Call):  # noqa: N802
-        return {"url": "", "has_custom_certificate": False,
-                "pending_update_count": len(self.state.updates)}
+        pending = len(self.state.updates)
+        if self.webhooks.webhook is None:
+            return {"url": "", "has_custom_certificate": False, "pending_update_count": pending}
+        return self.webhooks.webhook.info(pending)
 
     @staticmethod
     def _commands_key(call: Call) -> str:
@@ -429,6 +450,9 @@ class BotApi:
 
     @_method
     async def getUpdates(self, call: Call):  # noqa: N802
+        if self.webhooks.webhook is not None:
+            raise BotApiError("Conflict: can't use getUpdates method while webhook is active; "
+                              "use deleteWebhook to delete the webhook first", 409)
         state = self.state
         offset = call.int("offset")
         if offset is not None and offset != 0:

@@ -1,9 +1,9 @@
 """A small async client of the sandbox's JSON client API, for tests and load tests.
 
     async with SandboxClient(url) as chat:
-        sent = await chat.send(101, "#seki ...")                 # Alice's private chat
-        sent = await chat.send_document(101, "p.txt", b"#seki ...")  # ... or as a file
-        sent = await chat.send_photo(101, jpeg_bytes, caption="/sudoku")  # ... or a photo
+        sent = await chat.send(101, "/help")                     # Alice's private chat
+        sent = await chat.send_document(101, "p.txt", b"...")    # a puzzle as a file
+        sent = await chat.send_photo(101, jpeg_bytes, caption="/KIND")  # ... or a photo
         reply = await chat.wait_for(101, after=sent["message_id"], kind="photo")
 """
 
@@ -87,8 +87,12 @@ class SandboxClient:
             if page["messages"]:
                 after = page["messages"][-1]["message_id"]
 
-    async def press(self, chat_id: int, user_id: int, message_id: int, data: str) -> dict:
-        body = {"chat_id": chat_id, "user_id": user_id, "message_id": message_id, "data": data}
+    async def press(self, chat_id: int, user_id: int, message_id: int, data: str,
+                    forged: bool = False) -> dict:
+        """A press of the message's button with this data; `forged`: any data at all, as a
+        modified client can send."""
+        body = {"chat_id": chat_id, "user_id": user_id, "message_id": message_id, "data": data,
+                "forged": forged}
         return await self._json("POST", "/sandbox/callbacks", json=body)
 
     async def callback_answer(self, callback_query_id: str, wait: float = 10) -> dict:

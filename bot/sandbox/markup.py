@@ -41,7 +41,6 @@ _SIMPLE_TAGS = {
     "span": "spoiler",
     "tg-emoji": "custom_emoji",
 }
-_ENTITY_RE = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);")
 _NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 
 

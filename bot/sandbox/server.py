@@ -8,6 +8,10 @@
 
 Only loopback addresses are served, and requests whose Host (or Origin) is not a loopback
 name are refused, so a web page elsewhere cannot reach the sandbox through DNS rebinding.
+A write to the client API (POST or DELETE under /sandbox/) must be JSON
+(`Content-Type: application/json`, which a plain HTML form cannot send) and, when the
+browser names its Origin, come from the sandbox's own page: a form on another site, a
+sandboxed frame or a file (`Origin: null`) cannot reset the sandbox or post as a user.
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ MAX_REQUEST = 60 * 1024 * 1024
 #: a user's document: the most a bot may download with getFile, and Telegram's name limit
 MAX_USER_FILE = 20 * 1024 * 1024
 MAX_FILE_NAME = 255
+#: Telegram's limit on a button's callback_data, in bytes
+MAX_CALLBACK_DATA = 64
 #: the longer sides of the sizes Telegram keeps of a photo a user sends, and the most
 #: pixels the sandbox decodes (a decompression bomb is refused before it is decoded)
 PHOTO_SIDES = (90, 320, 800, 1280)
@@ -97,6 +103,11 @@ def _host_of(header: str) -> str:
     if header.startswith("["):
         return header[1 : header.find("]")] if "]" in header else header
     return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def _same_origin(origin: str, host: str) -> bool:
+    """The browser's Origin is the sandbox's own page (its scheme, Host and port)."""
+    return origin.strip().lower().rstrip("/") == f"http://{host.strip().lower()}"
 
 
 def _json(data, status: int = 200) -> web.Response:
@@ -157,6 +168,7 @@ class Sandbox:
     async def stop(self) -> None:
         self.state.closing = True
         self.state.changed()
+        await self.api.webhooks.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -201,12 +213,13 @@ class Sandbox:
         if not is_loopback_name(_host_of(host)):
             return web.Response(status=403, text="the sandbox answers loopback names only")
         origin = request.headers.get("Origin")
-        if origin and origin != "null" and not is_loopback_name(urlsplit(origin).hostname or ""):
+        if origin is not None and not is_loopback_name(urlsplit(origin).hostname or ""):
             return web.Response(status=403, text="cross-origin requests are refused")
-        if (request.path.startswith("/sandbox/") and request.method in ("POST", "DELETE")
-                and request.content_type != "application/json"
-                and request.content_length):
-            return _client_error("send JSON with Content-Type: application/json", 415)
+        if request.path.startswith("/sandbox/") and request.method in ("POST", "DELETE"):
+            if origin is not None and not _same_origin(origin, host):
+                return web.Response(status=403, text="cross-origin requests are refused")
+            if request.content_type != "application/json":
+                return _client_error("send JSON with Content-Type: application/json", 415)
         try:
             response = await handler(request)
         except ClientError as err:
@@ -571,7 +584,11 @@ class Sandbox:
             raise ClientError("no such message in this chat", 404)
         buttons = [b for row in (stored.message.get("reply_markup") or {})
                    .get("inline_keyboard", []) for b in row]
-        if not any(b.get("callback_data") == data for b in buttons):
+        if not isinstance(data, str) or not 0 < len(data.encode()) <= MAX_CALLBACK_DATA:
+            raise ClientError(f"data is a string of 1 to {MAX_CALLBACK_DATA} bytes")
+        # "forged": what a modified client can send, any data under any message
+        if not body.get("forged") and not any(b.get("callback_data") == data
+                                              for b in buttons):
             raise ClientError("the message has no button with this callback_data")
         user = self.state.user(user_id, body.get("first_name"))
         self._callback_seq += 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,7 +28,7 @@ FLOOR = -18.0
 ALL_ORDERS_UP_TO = 4
 #: orders kept at each step of that beam search
 BEAM = 12
-#: orders (best by word pairs) that are scored again by word triples
+#: orders (the best by word pairs) that are scored again by word triples
 RESCORED = 2
 START, END = "<s>", "</s>"
 
@@ -73,25 +73,36 @@ class Scorer:
             h2, h1 = h1, word
         return total
 
-    def pairs(self, words: Sequence[str]) -> float:
-        """Log probability of the words as one sentence by word pairs only: a cheap guide
-        to the best order, since pairs recur across a clue's answers far more than triples."""
-        total, before = 0.0, START
-        for word in (*words, END):
-            total += self.word(word, before, None)
-            before = word
-        return total
-
     def best_order(self, groups: Sequence[tuple[str, ...]]) -> tuple[float, tuple[int, ...]]:
         """The fluency of the best order of the groups (each a tuple of words said
-        together), and that order as indices of `groups`."""
+        together), and that order as indices of `groups`.
+
+        Every order is first scored by word pairs only, which take few look-ups (each
+        group's start, end and links to the others); the `RESCORED` best are then scored
+        by word triples.
+        """
         if len(groups) > ALL_ORDERS_UP_TO:
             return self._beam(groups)
-        orders = [([w for i in order for w in groups[i]], order)
-                  for order in itertools.permutations(range(len(groups)))]
+        orders = list(itertools.permutations(range(len(groups))))
         if len(orders) > RESCORED:
-            orders = sorted(orders, key=lambda o: self.pairs(o[0]), reverse=True)[:RESCORED]
-        return max((self.words(words), order) for words, order in orders)
+            orders = sorted(orders, key=self._pair_scores(groups), reverse=True)[:RESCORED]
+        return max((self.words([w for i in order for w in groups[i]]), order)
+                   for order in orders)
+
+    def _pair_scores(self, groups: Sequence[tuple[str, ...]]) -> Callable[[tuple[int, ...]],
+                                                                         float]:
+        """A function giving an order of the groups its log probability by word pairs."""
+        n = len(groups)
+        inside = sum(self.word(g[k], g[k - 1], None) for g in groups for k in range(1, len(g)))
+        start = [self.word(g[0], START, None) for g in groups]
+        end = [self.word(END, g[-1], None) for g in groups]
+        link = [[self.word(groups[j][0], groups[i][-1], None) if i != j else 0.0
+                 for j in range(n)] for i in range(n)]
+
+        def score(order: tuple[int, ...]) -> float:
+            return (inside + start[order[0]] + end[order[-1]]
+                    + sum(link[a][b] for a, b in itertools.pairwise(order)))
+        return score
 
     def _beam(self, groups: Sequence[tuple[str, ...]]) -> tuple[float, tuple[int, ...]]:
         """Build the order left to right, keeping the BEAM likeliest beginnings."""

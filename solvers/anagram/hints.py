@@ -1,21 +1,21 @@
 """Hints: the seed's solving strategies, given one *step* at a time.
 
 Each step reveals a little more about the *answer* (the best-ranked one, unless the
-caller names another):
+caller names another). Steps have names, so a caller asks for one by name:
 
-1. how many letters and words, the rare letters (Q Z X Y K J), the topic if known;
-2. the letters split into vowels and consonants (strategy C);
-3. the letters on a ring in a shuffled order, as a picture (strategy B);
-4. common starts, middles and endings the answer uses (strategies E, F, G);
-5. the first letter, then a pattern with some letters shown (`D _ R _ Y  R _ _ M`);
-6. the answer itself.
+1. `letters`: how many letters and words, the rare letters (Q Z X Y K J), the topic;
+2. `vowels`: the letters split into vowels and consonants (strategy C);
+3. `ring`: the letters on a ring in a shuffled order, as a picture (strategy B);
+4. `parts`: common starts, middles and endings the answer uses (strategies E, F, G);
+5. `pattern`: the first letter, then a pattern with some letters shown (`D _ R _ Y  R _ _ M`);
+6. `answer`: the answer itself, and the other answers (`others`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image
 
@@ -31,18 +31,27 @@ MIDDLES = ("ph", "sh", "qu", "th", "ch", "ck", "gh", "ee", "oo", "ea", "ou", "ai
            "ll", "tt", "nd", "nt", "st")
 ENDINGS = ("ing", "tion", "sion", "ness", "ment", "able", "ible", "less", "ful", "ous", "ly",
            "ed", "er", "est", "ist", "ism", "ity", "ive", "al", "es", "y")
-#: how many steps there are; the last one gives the answer
-STEPS = 6
+#: the steps' names, in order; the last one gives the answer
+STEP_NAMES = ("letters", "vowels", "ring", "parts", "pattern", "answer")
+#: how many steps there are
+STEPS = len(STEP_NAMES)
 
 
 @dataclass
 class Hint:
-    """One hint: its step (1-6), a short title, the text, and an optional picture."""
+    """One hint: its step (1-6), a short title, the text, and an optional picture; `name`
+    is the step's name (`STEP_NAMES`); the `answer` step lists the other answers in
+    `others`."""
 
     step: int
     title: str
     text: str
     picture: Image.Image | None = None
+    others: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return STEP_NAMES[self.step - 1]
 
 
 def spaced(letters: str) -> str:
@@ -189,11 +198,17 @@ def step_answer(answer: Answer | None, others: list[Answer]) -> Hint:
     rest = [a.text for a in others if a.text != answer.text][:4]
     if rest:
         text += "\nAlso possible: " + ", ".join(rest)
-    return Hint(6, "Answer", text)
+    return Hint(6, "Answer", text, others=rest)
 
 
 def hints(query: Query, answers: list[Answer], answer: Answer | None = None) -> list[Hint]:
-    """All six steps for a query; `answer` defaults to the best of the ranked `answers`."""
+    """All six steps for a query, in order; `answer` defaults to the best of the ranked
+    `answers`."""
     answer = answer or (answers[0] if answers else None)
     return [step_count(query, answer), step_vowels(query), step_ring(query),
             step_parts(answer), step_pattern(answer), step_answer(answer, answers)]
+
+
+def by_name(steps: list[Hint]) -> dict[str, Hint]:
+    """The steps by their names, for a caller that wants particular ones."""
+    return {step.name: step for step in steps}

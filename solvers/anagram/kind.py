@@ -19,8 +19,17 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
-from . import combine, fluency
+from ..base import (
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+    clip,
+)
+from . import combine, fluency, relatedness
 from . import lexicon as lexicon_module
 from .hints import Hint, circle_picture, hints
 from .lexicon import Entry, letters_of
@@ -34,6 +43,10 @@ CAPTION_ANSWERS = 10
 OPTIONS = ("topic", "pattern", "with", "without", "words")
 OPTION = re.compile(r"^([a-z]+)=(.*)$", re.IGNORECASE)
 COMMAND_WORDS = ("anagram", "#anagram", "/anagram", "anagrams", "#anagrams")
+#: a private message of one to three words of letters (and ? blanks) is an anagram clue
+BARE_LETTERS = re.compile(r"^\s*[A-Za-z?'-]+(\s+[A-Za-z?'-]+){0,2}\s*$")
+#: shorter clues are more likely a greeting than a puzzle
+BARE_LETTERS_MIN = 4
 
 
 def clue_letters(token: str, line: int, column: int) -> tuple[str, int]:
@@ -62,7 +75,7 @@ def resolve_topic(value: str, line: int) -> str:
     matches = [t for t in known if t == wanted] or [t for t in known if t.startswith(stem)]
     if len(matches) != 1:
         why = "is ambiguous" if matches else "is not a topic I know"
-        raise PuzzleError(f"topic '{value}' {why}; topics: {', '.join(known)}", line)
+        raise PuzzleError(f"topic '{clip(value)}' {why}; topics: {', '.join(known)}", line)
     return matches[0]
 
 
@@ -74,13 +87,13 @@ def small_number(word: str) -> bool:
 def parse_pattern(value: str, line: int) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[,\-/ ]+", value.strip("()")) if p]
     if not parts or not all(small_number(p) and 0 < int(p) <= MAX_LETTERS for p in parts):
-        raise PuzzleError(f"pattern '{value[:40]}' should be word lengths such as 5,4", line)
+        raise PuzzleError(f"pattern '{clip(value)}' should be word lengths such as 5,4", line)
     return tuple(int(p) for p in parts)
 
 
 def parse_words(value: str, line: int) -> int:
     if not small_number(value) or not 1 <= int(value) <= MAX_WORDS:
-        raise PuzzleError(f"words={value[:20]}: give a number of words from 1 to {MAX_WORDS}",
+        raise PuzzleError(f"words={clip(value)}: give a number of words from 1 to {MAX_WORDS}",
                           line)
     return int(value)
 
@@ -103,7 +116,7 @@ def parse_query(text: str) -> Query:
             if option:
                 key = option.group(1).lower()
                 if key not in OPTIONS:
-                    raise PuzzleError(f"unknown option '{key}='; options: "
+                    raise PuzzleError(f"unknown option '{clip(key)}='; options: "
                                       + ", ".join(f"{o}=" for o in OPTIONS), number, column)
                 options[key] = (option.group(2), number)
                 continue
@@ -128,7 +141,7 @@ def build_query(letters: str, blanks: int, clue: str,
     if "pattern" in options:
         pattern = parse_pattern(*options["pattern"])
         if sum(pattern) != len(letters) + blanks:
-            raise PuzzleError(f"pattern {options['pattern'][0]} adds up to {sum(pattern)} "
+            raise PuzzleError(f"pattern {clip(options['pattern'][0])} adds up to {sum(pattern)} "
                               f"letters, but the clue has {len(letters) + blanks}",
                               options["pattern"][1])
     if "words" in options:
@@ -138,8 +151,9 @@ def build_query(letters: str, blanks: int, clue: str,
     required = word_list(options.get("with", ("", 0))[0])
     short = Counter(letters_of("".join(required))) - Counter(letters)
     if sum(short.values()) > blanks:
-        raise PuzzleError(f"with={options['with'][0]} needs letters the clue does not have: "
-                          + " ".join(sorted(short.elements())).upper(), options["with"][1])
+        missing = " ".join(sorted(short.elements())).upper()
+        raise PuzzleError(f"with={clip(options['with'][0])} needs letters the clue does not "
+                          f"have: {clip(missing)}", options["with"][1])
     return Query(letters, blanks, topic, pattern or (),
                  word_list(options.get("with", ("", 0))[0]),
                  word_list(options.get("without", ("", 0))[0]), words, clue)
@@ -162,7 +176,7 @@ def answer_from_text(text: str) -> Answer:
     return Answer(tuple(entries), 0.0)
 
 
-class AnagramKind(PuzzleKind):
+class AnagramKind(PuzzleKind[Query, Answer]):
     name = "anagram"
     title = "Anagram"
     summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
@@ -172,15 +186,21 @@ class AnagramKind(PuzzleKind):
     aliases = ("anagrams",)
 
     def warm_up(self) -> None:
-        """Load the lexicon, the language model and the compiled search before the first
-        clue arrives."""
+        """Load the lexicon, the language model, the word vectors and the compiled search
+        before the first clue arrives."""
         lexicon_module.load()
         fluency.model()
+        relatedness.load()
         combine.warm()
 
     def detect(self, text: str) -> bool:
         first = text.strip().split(None, 1)
         return bool(first) and first[0].lower() in COMMAND_WORDS
+
+    def claims(self, text: str) -> bool:
+        """Bare letters in a private chat: one to three words, at least four letters."""
+        letters = sum(char.isalpha() or char == "?" for char in text)
+        return bool(BARE_LETTERS.match(text)) and letters >= BARE_LETTERS_MIN
 
     def parse(self, text: str) -> Query:
         return parse_query(text)
@@ -208,7 +228,7 @@ class AnagramKind(PuzzleKind):
         answer = answer_from_text(text)
         wanted, given = Counter(puzzle.letters), Counter(letters_of(text))
         missing, extra = wanted - given, given - wanted
-        lines, ok = [], True
+        rules, ok = [], True
         letters_ok = not missing and sum(extra.values()) == puzzle.blanks
         ok &= letters_ok
         detail = ""
@@ -216,44 +236,44 @@ class AnagramKind(PuzzleKind):
             detail += f"; unused: {spaced_upper(missing)}"
         if sum(extra.values()) != puzzle.blanks or (extra and not puzzle.blanks):
             detail += f"; not in the clue: {spaced_upper(extra) or 'none'}"
-        lines.append(f"Letters: clue {''.join(sorted(puzzle.letters)).upper()}"
-                     f"{' + ' + '?' * puzzle.blanks if puzzle.blanks else ''}, answer "
-                     f"{''.join(sorted(letters_of(text))).upper()}: "
-                     f"{'OK' if letters_ok else 'FAIL'}{detail}")
+        rules.append(Rule("Letters", letters_ok, f"clue {''.join(sorted(puzzle.letters)).upper()}"
+                          f"{' + ' + '?' * puzzle.blanks if puzzle.blanks else ''}, answer "
+                          f"{''.join(sorted(letters_of(text))).upper()}: "
+                          f"{'OK' if letters_ok else 'FAIL'}{detail}", ": "))
         if puzzle.blanks and letters_ok:
-            lines.append(f"Blanks: ? stands for {spaced_upper(extra)}: OK")
+            rules.append(Rule("Blanks", True, f"? stands for {spaced_upper(extra)}: OK", ": "))
         unknown = [e.text for e in answer.entries if not e.in_dictionary and not e.topics]
         ok &= not unknown
-        lines.append("Words: " + ", ".join(e.text for e in answer.entries)
-                     + (": OK (all in the word list)" if not unknown
-                        else f": FAIL, not in the word list: {', '.join(unknown)}"))
-        ok &= self._check_options(puzzle, answer, lines)
+        rules.append(Rule("Words", not unknown, ", ".join(e.text for e in answer.entries)
+                          + (": OK (all in the word list)" if not unknown
+                             else f": FAIL, not in the word list: {', '.join(unknown)}"), ": "))
+        option_rules = self._check_options(puzzle, answer)
+        ok &= all(rule.ok for rule in option_rules)
+        rules += option_rules
         if puzzle.topic:
             on = any(puzzle.topic in e.topics for e in answer.entries)
-            lines.append(f"Topic {puzzle.topic}: "
-                         + ("on the list" if on else "not on the list (still a valid anagram)"))
+            rules.append(Rule(f"Topic {puzzle.topic}", None, "on the list" if on
+                              else "not on the list (still a valid anagram)", ": "))
         verdict = ("Answer OK: it uses exactly the clue's letters." if ok
                    else "Answer has ** ERROR **: see the FAIL lines.")
-        return CheckReport(ok, lines, verdict)
+        return CheckReport(ok, rules, verdict)
 
     @staticmethod
-    def _check_options(puzzle: Query, answer: Answer, lines: list[str]) -> bool:
-        ok = True
+    def _check_options(puzzle: Query, answer: Answer) -> list[Rule]:
+        """The rules of the clue's options: its word pattern, words with and without."""
+        rules = []
         words = [letters_of(w) for w in answer.text.split()]
         if puzzle.pattern:
             good = sorted(map(len, words)) == sorted(puzzle.pattern)
-            lines.append(f"Pattern {','.join(map(str, puzzle.pattern))}: "
-                         f"{'OK' if good else 'FAIL'}")
-            ok &= good
+            rules.append(Rule(f"Pattern {','.join(map(str, puzzle.pattern))}", good,
+                              "OK" if good else "FAIL", ": "))
         for word in puzzle.with_words:
             good = f" {word} " in f" {answer.text} "
-            lines.append(f"With '{word}': {'OK' if good else 'FAIL'}")
-            ok &= good
+            rules.append(Rule(f"With '{word}'", good, "OK" if good else "FAIL", ": "))
         for word in puzzle.without_words:
             good = word not in answer.text.split()
-            lines.append(f"Without '{word}': {'OK' if good else 'FAIL'}")
-            ok &= good
-        return ok
+            rules.append(Rule(f"Without '{word}'", good, "OK" if good else "FAIL", ": "))
+        return rules
 
     # Text and pictures ----------------------------------------------------------------------
 

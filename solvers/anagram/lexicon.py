@@ -279,31 +279,55 @@ def from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
                             for n, t in enumerate(topics)}, keys, counts)
 
 
-#: the cache file starts with this, then the SHA-256 (hex) of what follows, then a newline
+#: a cache file starts with this, then the SHA-256 (hex) of what follows, then a newline
 MAGIC = b"puzzlebot-anagram-lexicon 1\n"
 
 
-def dump(lexicon: Lexicon) -> bytes:
-    """The cache file's bytes: a header with the payload's SHA-256, then an `.npz`."""
+def pack(arrays: dict[str, np.ndarray]) -> bytes:
+    """A cache file's bytes: a header with the payload's SHA-256, then an `.npz`."""
     buffer = io.BytesIO()
-    np.savez(buffer, **to_arrays(lexicon))
+    np.savez(buffer, **arrays)
     payload = buffer.getvalue()
     return MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
 
 
-def undump(data: bytes) -> Lexicon:
-    """The lexicon from the cache file's bytes; ValueError when they are not intact."""
+def unpack(data: bytes) -> dict[str, np.ndarray]:
+    """The arrays of a cache file's bytes; ValueError when they are not intact."""
     head = len(MAGIC) + 65
     if not data.startswith(MAGIC) or len(data) < head or data[head - 1:head] != b"\n":
-        raise ValueError("not a lexicon cache file")
+        raise ValueError("not an anagram cache file")
     payload = data[head:]
     if hashlib.sha256(payload).hexdigest().encode() != data[len(MAGIC):head - 1]:
-        raise ValueError("lexicon cache checksum mismatch")
+        raise ValueError("anagram cache checksum mismatch")
     try:
         with np.load(io.BytesIO(payload), allow_pickle=False) as arrays:
-            return from_arrays({name: arrays[name] for name in arrays.files})
-    except (KeyError, OSError, EOFError, zipfile.BadZipFile) as error:  # intact but foreign
-        raise ValueError(f"unreadable lexicon cache: {error!r}") from error
+            return {name: arrays[name] for name in arrays.files}
+    except (OSError, EOFError, zipfile.BadZipFile) as error:  # intact but foreign
+        raise ValueError(f"unreadable anagram cache: {error!r}") from error
+
+
+def dump(lexicon: Lexicon) -> bytes:
+    return pack(to_arrays(lexicon))
+
+
+def undump(data: bytes) -> Lexicon:
+    """The lexicon from the cache file's bytes; ValueError when they are not intact."""
+    try:
+        return from_arrays(unpack(data))
+    except KeyError as error:
+        raise ValueError(f"lexicon cache without {error}") from error
+
+
+def write_cache(path: Path, data: bytes) -> None:
+    """Write a cache file atomically, so parallel workers never read half of one; a
+    read-only or full disk only means the next process builds it again."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        temporary.replace(path)
+    except OSError:
+        pass
 
 
 def cache_path() -> Path:
@@ -320,11 +344,5 @@ def load() -> Lexicon:
     except Exception:  # noqa: BLE001 - missing, or whatever a damaged file does: rebuild
         pass
     lexicon = build()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(dump(lexicon))
-        temporary.replace(path)  # atomic, so parallel workers never read half a file
-    except OSError:
-        pass  # a read-only or full disk: this process keeps the lexicon it built
+    write_cache(path, dump(lexicon))
     return lexicon

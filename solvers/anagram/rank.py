@@ -3,9 +3,10 @@
 Answers of several words are ranked in two passes. The search first keeps the
 `FLUENCY_POOL` cheapest answers under a *recall cost* (`recall_cost`: surprise plus a flat
 price per word, so short words are not held back); `by_fluency` then orders them by how
-natural they read to a trigram language model (`fluency.py`), each shown in its most
-fluent word order. Classic anagrams are short sentences (`here come dots`), which unigram
-frequencies alone rank below a pair of fairly common words (`escorted home`).
+natural they read to a trigram language model (`fluency.py`) and how close their meaning
+is to the clue's (`relatedness.py`), each shown in its most fluent word order. Classic
+anagrams are short sentences (`here come dots`), which unigram frequencies alone rank
+below a pair of fairly common words (`escorted home`).
 
 The *cost* below is the ranking of old (`ranking="cost"` in `search`, kept as the
 benchmark's baseline): each entry has a cost; an answer's cost is the sum of its entries'
@@ -18,9 +19,9 @@ what lets the search prune (see `search.py`); the recall cost is built the same 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from . import relatedness
 from .fluency import Scorer
 from .lexicon import Entry
 
@@ -84,7 +85,9 @@ def diversify(answers: list[Answer]) -> list[Answer]:
 
 
 #: answers of several words the search keeps for `by_fluency` to order
-FLUENCY_POOL = 500
+FLUENCY_POOL = 200
+#: what a relatedness of 1 (same meaning as the clue) takes off a score, in log units
+RELATEDNESS_WEIGHT = 14.0
 #: the recall cost's flat price per word (no surcharge for short words: `is no meal`)
 RECALL_WORD_PRICE = 1.0
 
@@ -105,14 +108,18 @@ def topic_bonus(answer: Answer, topic: str | None) -> float:
                for e in answer.entries)
 
 
-def by_fluency(answers: list[Answer], topic: str | None = None,
+def by_fluency(answers: list[Answer], topic: str | None = None, clue: str = "",
                keep_order: bool = False) -> list[Answer]:
-    """The answers, likeliest first, by fluency less the topic bonus, each in its most
-    fluent word order (`keep_order`: in the order given, as when a pattern fixes it).
+    """The answers, likeliest first, each in its most fluent word order (`keep_order`: in
+    the order given, as when a pattern fixes it).
 
-    An answer's `cost` becomes its score: minus its log probability as a sentence.
+    An answer's score, which becomes its `cost`, is minus its log probability as a
+    sentence, less `RELATEDNESS_WEIGHT` times its relatedness to the clue's words, less
+    the topic bonus.
     """
-    scorer = Scorer()
+    scorer, vectors = Scorer(), relatedness.load()
+    clue_words = set(clue.lower().split())
+    near = vectors.mean(clue_words)
     ranked = []
     for answer in answers:
         groups = [tuple(e.text.replace("-", " ").split()) for e in answer.entries]
@@ -120,7 +127,10 @@ def by_fluency(answers: list[Answer], topic: str | None = None,
             fluency, order = scorer.words([w for g in groups for w in g]), range(len(groups))
         else:
             fluency, order = scorer.best_order(groups)
-        score = -fluency - topic_bonus(answer, topic)
-        ranked.append(replace(answer, entries=tuple(answer.entries[i] for i in order),
-                              cost=score))
+        # the clue's own words are no sign of meaning (`thatcher great arm`)
+        meaning = vectors.relatedness((w for g in groups for w in g if w not in clue_words),
+                                      near)
+        score = -fluency - RELATEDNESS_WEIGHT * meaning - topic_bonus(answer, topic)
+        ranked.append(type(answer)(tuple(answer.entries[i] for i in order), score,
+                                   answer.on_topic))
     return sorted(ranked, key=lambda a: (a.cost, a.text))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..base import Limits, PuzzleError
+from ..base import Limits, PuzzleError, clip
 from .combine import Combiner
 from .lexicon import (
     ALPHABET,
@@ -186,7 +186,7 @@ class Search:
         for entry in self.required:
             after = fit(pool, blanks, key_of(entry.letters))
             if after is None:
-                raise PuzzleError(f"'{entry.text}' needs letters the clue does not have")
+                raise PuzzleError(f"'{clip(entry.text)}' needs letters the clue does not have")
             pool, blanks = after
         return pool, blanks
 
@@ -299,7 +299,8 @@ class Search:
         if self.query.word_budget() > 1:
             self.several()
         if self.ranking == "fluency":
-            several = by_fluency(self.kept, self.topic, keep_order=bool(self.query.pattern))
+            several = by_fluency(self.kept, self.topic, self.query.text,
+                                 keep_order=bool(self.query.pattern))
         else:
             several = diversify(self.kept)
         several = several[:self.shown]

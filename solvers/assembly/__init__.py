@@ -8,13 +8,23 @@ from __future__ import annotations
 
 from functools import cache
 
-from .kinds import BedlamKind, BoxerKind, PentKind, SomaKind, Y25Kind
+from .kinds import (
+    BedlamKind,
+    BoxerKind,
+    ConwayKind,
+    DiabolicalKind,
+    PentKind,
+    SlothouberGraatsmaKind,
+    SomaKind,
+    Y25Kind,
+)
 from .nuts import NutsKind
 from .queens import QueensKind
 from .tangram import TangramKind
 
-KINDS = (BoxerKind(), PentKind(), SomaKind(), BedlamKind(), Y25Kind(), QueensKind(),
-         NutsKind(), TangramKind())
+KINDS = (BoxerKind(), PentKind(), SomaKind(), BedlamKind(), Y25Kind(),
+         SlothouberGraatsmaKind(), ConwayKind(), DiabolicalKind(), QueensKind(), NutsKind(),
+         TangramKind())
 
 
 @cache

@@ -13,6 +13,7 @@ collects the covers it wrote into a buffer. `warm()` compiles it once per proces
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -104,6 +105,55 @@ def search_slice(probes, lo, hi, skip, steps, after, before, masks, shape_of, co
     return 2, written, nodes
 
 
+@lru_cache(maxsize=32)
+def _tables(placements: tuple[tuple[int, tuple[int, ...]], ...], cells: int,
+            neighbours: tuple[tuple[int, int, int], ...]) -> tuple:
+    """The search's fixed arrays for these placements (see `BitmaskSearch`), built once
+    per box and process: building them took most of a small box's solve (Soma: about
+    11 of 16 ms), and the search never writes to them."""
+    by_cell: list[list[int]] = [[] for _ in range(cells)]
+    for i, (_, where) in enumerate(placements):
+        by_cell[min(where)].append(i)
+    probes_of = np.full((cells, PROBES), 63, dtype=np.int64)
+    entries: list[int] = []
+    bounds = []
+    for cell, mine in enumerate(by_cell):
+        use = Counter(c for i in mine for c in placements[i][1] if c != cell)
+        probes = [c for c, _ in use.most_common(PROBES)]
+        probes_of[cell, :len(probes)] = probes
+        for pattern in range(1 << PROBES):
+            filled = {p for j, p in enumerate(probes) if pattern >> j & 1}
+            bucket = sorted((i for i in mine if not filled & set(placements[i][1])),
+                            key=lambda i: placements[i][0])
+            bounds.append((len(entries), len(entries) + len(bucket)))
+            entries.extend(bucket)
+    ids = np.array(entries, dtype=np.int64)
+    masks = np.array([sum(1 << c for c in placements[i][1]) for i in entries],
+                     dtype=np.uint64)
+    shape_of = np.array([placements[i][0] for i in entries], dtype=np.int64)
+    lo = np.array([b[0] for b in bounds], dtype=np.int64)
+    hi = np.array([b[1] for b in bounds], dtype=np.int64)
+    skip = np.zeros(len(entries), dtype=np.int64)
+    for low, high in bounds:
+        end = high
+        for k in range(high - 1, low - 1, -1):
+            if k + 1 < high and shape_of[k + 1] != shape_of[k]:
+                end = k + 1
+            skip[k] = end
+    # the walled-in test is sound only if no part is a single location; with one,
+    # every location is its own neighbour (a step of 0), so none is ever walled in
+    # (no axes at all would leave every empty location "walled in")
+    if any(len(where) == 1 for _, where in placements):
+        everything = (1 << cells) - 1
+        neighbours = ((0, everything, everything),)
+    steps = np.array([n[0] for n in neighbours], dtype=np.uint64)
+    after = np.array([n[1] for n in neighbours], dtype=np.uint64)
+    before = np.array([n[2] for n in neighbours], dtype=np.uint64)
+    given_masks = [sum(1 << c for c in where) for _, where in placements]
+    return (probes_of, ids, masks, shape_of, lo, hi, skip, steps, after, before,
+            given_masks)
+
+
 class BitmaskSearch:
     """One resumable search over placements given as (shape, locations) pairs.
 
@@ -116,47 +166,14 @@ class BitmaskSearch:
     def __init__(self, placements: list[tuple[int, tuple[int, ...]]], counts: list[int],
                  cells: int, holes: tuple[int, ...] = (),
                  neighbours: list[tuple[int, int, int]] = (), buffer: int = 4096):
-        by_cell: list[list[int]] = [[] for _ in range(cells)]
-        for i, (_, where) in enumerate(placements):
-            by_cell[min(where)].append(i)
-        self.probes = np.full((cells, PROBES), 63, dtype=np.int64)
-        entries: list[int] = []
-        bounds = []
-        for cell, mine in enumerate(by_cell):
-            use = Counter(c for i in mine for c in placements[i][1] if c != cell)
-            probes = [c for c, _ in use.most_common(PROBES)]
-            self.probes[cell, :len(probes)] = probes
-            for pattern in range(1 << PROBES):
-                filled = {p for j, p in enumerate(probes) if pattern >> j & 1}
-                bucket = sorted((i for i in mine if not filled & set(placements[i][1])),
-                                key=lambda i: placements[i][0])
-                bounds.append((len(entries), len(entries) + len(bucket)))
-                entries.extend(bucket)
-        self.ids = np.array(entries, dtype=np.int64)
-        self.masks = np.array([sum(1 << c for c in placements[i][1]) for i in entries],
-                              dtype=np.uint64)
-        self.shape_of = np.array([placements[i][0] for i in entries], dtype=np.int64)
-        self.lo = np.array([b[0] for b in bounds], dtype=np.int64)
-        self.hi = np.array([b[1] for b in bounds], dtype=np.int64)
-        self.skip = np.zeros(len(entries), dtype=np.int64)
-        for low, high in bounds:
-            end = high
-            for k in range(high - 1, low - 1, -1):
-                if k + 1 < high and self.shape_of[k + 1] != self.shape_of[k]:
-                    end = k + 1
-                self.skip[k] = end
+        (self.probes, self.ids, self.masks, self.shape_of, self.lo, self.hi, self.skip,
+         self.steps, self.after, self.before, self.given_masks) = _tables(
+            tuple(placements), cells, tuple(neighbours))
         self.counts = np.array(counts, dtype=np.int64)
-        # the walled-in test is sound only if no part is a single location
-        if any(len(where) == 1 for _, where in placements):
-            neighbours = []
-        self.steps = np.array([n[0] for n in neighbours], dtype=np.uint64)
-        self.after = np.array([n[1] for n in neighbours], dtype=np.uint64)
-        self.before = np.array([n[2] for n in neighbours], dtype=np.uint64)
         parts = sum(counts)
         self.full = np.uint64((1 << cells) - 1) if cells < 64 else np.uint64(2**64 - 1)
         self.filled = np.zeros(parts + 2, dtype=np.uint64)
         self.holes = sum(1 << c for c in holes)
-        self.given_masks = [sum(1 << c for c in where) for _, where in placements]
         self.fixed: list[int] = []
         self.filled[0] = np.uint64(self.holes)
         self.cursor = np.full(parts + 2, -1, dtype=np.int64)

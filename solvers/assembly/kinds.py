@@ -1,4 +1,5 @@
-"""The box kinds: `boxer` (any boxer file) and the presets `pent`, `soma`, `bedlam`, `y25`.
+"""The box kinds: `boxer` (any boxer file) and the presets `pent`, `soma`, `bedlam`, `y25`,
+`sg`, `conway` and `diabolical`.
 
 A solution is an assembly: one (label, locations) pair per part. Its text form is the
 label grid: for a 2D box one line per row; in more dimensions each line holds every
@@ -11,12 +12,22 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import product
 from pathlib import Path
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size, header_is
+from ..base import (
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+    header_is,
+)
 from . import boxer, presets, render
 from .box import Assembler, BoxPuzzle, assembler_for, check_limits
 from .shapes import normalise, orientations, part_maps
@@ -25,13 +36,14 @@ from .shapes import normalise, orientations, part_maps
 Assembly = tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
 
 
-class BoxerKind(PuzzleKind):
+class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
     name = "boxer"
     title = "Boxer"
     summary = ("`#boxer NAME` then the seed's boxer numbers: dimensions, lengths, holes, "
                "shapes with their parts and offsets")
     example = "boxer_soma.txt"
-    version = "1"
+    version = "2"
+    counted = "unique assemblies"
 
     def detect(self, text: str) -> bool:
         return header_is(text, "boxer")
@@ -55,9 +67,12 @@ class BoxerKind(PuzzleKind):
         The whole count runs until the deadline (the cap only limits those kept), since
         the count is the answer these puzzles ask for.
         """
-        found = assembler_for(puzzle).solve(limits)
-        found.found = [self._label(puzzle, a) for a in found.found]
-        return found
+        def labelled(solutions: Solutions) -> Solutions:
+            return replace(solutions, found=[self._label(puzzle, a) for a in solutions.found])
+
+        early = limits.early
+        asked = replace(limits, early=early and (lambda so_far: early(labelled(so_far))))
+        return labelled(assembler_for(puzzle).solve(asked))
 
     @staticmethod
     def _label(puzzle: BoxPuzzle, assembly) -> Assembly:
@@ -71,20 +86,22 @@ class BoxerKind(PuzzleKind):
         return tuple(labelled)
 
     def caption(self, puzzle, solutions, report) -> str:
+        """Title and verdict; the count's own line (`count_figures`) follows it."""
         title = puzzle.name or self.title
         if not solutions.found:
             return f"{title}: no assembly ({solutions.count_text()})."
+        return f"{title}\n{report.verdict if report else ''}"
+
+    def count_figures(self, puzzle, solutions) -> str:
         raw = solutions.stats.get("raw_count", 0)
-        done = "" if solutions.exhaustive else " (count stopped at the time limit)"
-        return (f"{title}\n{report.verdict if report else ''}\n"
-                f"Unique assemblies: {solutions.count_text()}{done}; "
-                f"{raw:,} when each turn of the whole counts apart")
+        return (f"{solutions.how_many(self.counted)}, "
+                f"{solutions.at_least(raw)} when each turn of the whole counts apart")
 
     # Checking -----------------------------------------------------------------------
 
     def check(self, puzzle: BoxPuzzle, solution: Assembly) -> CheckReport:
         """Every part has its shape, lies inside the box, and every location is filled once."""
-        lines, ok = [], True
+        rules, ok = [], True
         shapes = {label: shape for shape in puzzle.shapes for label in shape.parts}
         seen: dict[tuple[int, ...], str] = {}
         for label, cells in solution:
@@ -100,18 +117,19 @@ class BoxerKind(PuzzleKind):
             ok &= good
             why = "" if good else (" wrong shape" if not fits else " outside the box"
                                    if not inside else f" overlaps at {clash[0]}")
-            lines.append(f"Part {label}: {len(cells)} locations {'OK' if good else 'FAIL'}{why}")
+            rules.append(Rule(f"Part {label}", good,
+                              f"{len(cells)} locations {'OK' if good else 'FAIL'}{why}", ": "))
         labels = sorted(label for label, _ in solution)
         expected = sorted(label for shape in puzzle.shapes for label in shape.parts)
         empty = len(puzzle.free) - len(seen)
         full = puzzle.volume < len(puzzle.free) or empty == 0
-        lines.append(f"Parts used: {len(labels)} of {len(expected)} "
-                     f"{'OK' if labels == expected else 'FAIL'}")
-        lines.append(f"Empty locations: {empty} {'OK' if full else 'FAIL'}")
+        rules.append(Rule("Parts used", labels == expected, f"{len(labels)} of {len(expected)} "
+                          f"{'OK' if labels == expected else 'FAIL'}", ": "))
+        rules.append(Rule("Empty locations", full, f"{empty} {'OK' if full else 'FAIL'}", ": "))
         ok &= labels == expected and full
         verdict = ("Puzzle OK Assembly successful." if ok
                    else "Puzzle has ** ERROR ** the assembly breaks a rule above.")
-        return CheckReport(ok, lines, verdict)
+        return CheckReport(ok, rules, verdict)
 
     # Text form ----------------------------------------------------------------------
 
@@ -222,15 +240,44 @@ class Y25Kind(PresetKind):
     builders = {"": presets.y25}
 
 
+class SlothouberGraatsmaKind(PresetKind):
+    name = "sg"
+    title = "Slothouber-Graatsma puzzle"
+    summary = "`sg`: six 1x2x2 blocks and three unit cubes in a 3x3x3 box (1 unique assembly)"
+    example = "sg.txt"
+    aliases = ("slothouber",)
+    builders = {"": presets.slothouber_graatsma}
+
+
+class ConwayKind(PresetKind):
+    name = "conway"
+    title = "Conway's puzzle"
+    summary = ("`conway`: thirteen 1x2x4, one 2x2x2, one 1x2x2 and three 1x1x3 blocks in a "
+               "5x5x5 box")
+    example = "conway.txt"
+    builders = {"": presets.conway}
+
+
+class DiabolicalKind(PresetKind):
+    name = "diabolical"
+    title = "Diabolical cube"
+    summary = "`diabolical`: six flat pieces of 2 to 7 cubes in a 3x3x3 cube (13 unique)"
+    example = "diabolical.txt"
+    builders = {"": presets.diabolical}
+
+
 def count_command(argv: list[str]) -> int:
     """`python -m solvers assembly-count FILE|PRESET [--timeout S]`: a full count."""
     parser = argparse.ArgumentParser(prog="python -m solvers assembly-count")
-    parser.add_argument("puzzle", help="a boxer file, or pent3..pent6, soma, bedlam, y25")
+    parser.add_argument("puzzle", help="a boxer file, or pent3..pent6, soma, bedlam, y25, "
+                                       "sg, conway, diabolical")
     parser.add_argument("--timeout", type=float, default=None)
     parser.add_argument("--raw", action="store_true", help="count without symmetry breaking")
     args = parser.parse_args(argv)
     named = {"soma": presets.soma, "bedlam": presets.bedlam, "y25": presets.y25,
              "scott": presets.scott, "tesseract": presets.tesseract_dominoes,
+             "sg": presets.slothouber_graatsma, "conway": presets.conway,
+             "diabolical": presets.diabolical,
              **{f"pent{n}": (lambda n=n: presets.pentominoes(n)) for n in presets.PENT_SIZES}}
     try:
         puzzle = (named[args.puzzle]() if args.puzzle in named

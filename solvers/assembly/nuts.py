@@ -1,9 +1,11 @@
 """Drive Ya Nuts: seven hexagonal nuts, the numbers 1 to 6 round each, set in a flower so
 that touching edges show the same number.
 
-Words: a *nut* is the six numbers read clockwise; a *spot* is one of the seven places
-(0 the centre, 1..6 the ring, clockwise from the top); a *side* of a spot is one of its
-six directions, clockwise from the top; a *joint* is two touching sides (6 spokes from the
+Words: a *nut* is the six numbers read clockwise, lettered A to G in the order given
+(the picture and the report both use the letters); a *spot* is one of the seven places
+(0 the centre, 1..6 the ring, clockwise from the top: named centre, top, upper right...);
+a *side* of a spot is one of its six directions, clockwise from the top (its top edge,
+upper right edge...); a *joint* is two touching sides (6 spokes from the
 centre, 6 between ring neighbours).
 
 As in `aps`' `nuts`, each joint is four primary items and a number is a 2-of-4 code
@@ -21,7 +23,7 @@ from math import cos, pi, sin
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from ..exact_cover import ExactCover
 
 #: the seven nuts of the commercial puzzle (Milton Bradley), clockwise
@@ -50,11 +52,12 @@ class Nuts:
 Flower = tuple[tuple[int, tuple[int, ...]], ...]
 
 
-class NutsKind(PuzzleKind):
+class NutsKind(PuzzleKind[Nuts, Flower]):
     name = "nuts"
     title = "Drive Ya Nuts"
     summary = "`nuts` for the commercial puzzle, or 7 lines of six numbers 1-6 (clockwise)"
     example = "nuts.txt"
+    version = "2"  # the report names nuts by their letters in the picture
 
     def detect(self, text: str) -> bool:
         return text.strip().lower().split()[:1] == ["nuts"]
@@ -115,18 +118,18 @@ class NutsKind(PuzzleKind):
                          "" if search.count else "no way to match every edge")
 
     def check(self, puzzle: Nuts, solution: Flower) -> CheckReport:
-        lines = []
         used = sorted(nut for nut, _ in solution)
         same = all(sorted(shown) == [1, 2, 3, 4, 5, 6] and _is_turn(puzzle.nuts[nut], shown)
                    for nut, shown in solution)
         ok = used == list(range(7)) and same
-        lines.append(f"Each nut used once, as made: {'OK' if ok else 'FAIL'}")
+        rules = [Rule("Each nut used once, as made", ok, "OK" if ok else "FAIL", ": ")]
         for (a, sa), (b, sb) in joints():
             x, y = solution[a][1][sa], solution[b][1][sb]
             ok &= x == y
-            lines.append(f"Spot {a} side {sa} shows {x}, spot {b} side {sb} shows {y}: "
-                         f"{'OK' if x == y else 'FAIL'}")
-        return CheckReport(ok, lines, "Puzzle OK Solution successful." if ok else
+            rules.append(Rule(f"Nut {edge_name(solution, a, sa)} {x}, "
+                              f"nut {edge_name(solution, b, sb)} {y}",
+                              x == y, "OK" if x == y else "FAIL", ": "))
+        return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** touching edges differ.")
 
     def format_solution(self, puzzle: Nuts, solution: Flower) -> str:
@@ -164,7 +167,7 @@ class NutsKind(PuzzleKind):
             pen.polygon(corners, fill=fill, outline=draw.INK, width=3)
             pen.ellipse([cx - 22, cy - 22, cx + 22, cy + 22], fill=draw.PAPER, outline=draw.INK,
                         width=2)
-            draw.centred_text(pen, (cx, cy), chr(ord("A") + nut), 22, bold=True)
+            draw.centred_text(pen, (cx, cy), nut_letter(nut), 22, bold=True)
             for side, number in enumerate(shown):
                 angle = pi / 2 - side * pi / 3
                 x = cx + 0.68 * radius * cos(angle)
@@ -172,6 +175,22 @@ class NutsKind(PuzzleKind):
                 draw.centred_text(pen, (x, y), str(number), 26, fill=draw.contrast(fill),
                                   bold=True)
         return image
+
+
+#: where a spot lies in the flower (0 the centre), and the way a side faces: both
+#: clockwise from the top, as the picture draws them
+PLACES = ("centre", "top", "upper right", "lower right", "bottom", "lower left", "upper left")
+FACING = PLACES[1:]
+
+
+def nut_letter(nut: int) -> str:
+    """The letter the picture prints on a nut: A for the first nut given, then B..."""
+    return chr(ord("A") + nut)
+
+
+def edge_name(solution: Flower, spot: int, side: int) -> str:
+    """An edge as the picture shows it: `C (top) bottom edge`."""
+    return f"{nut_letter(solution[spot][0])} ({PLACES[spot]}) {FACING[side]} edge"
 
 
 def _is_turn(nut: tuple[int, ...], shown: tuple[int, ...]) -> bool:

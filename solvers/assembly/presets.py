@@ -7,6 +7,8 @@ puzzles' makers, are in `EXPECTED`.
 
 from __future__ import annotations
 
+from itertools import product
+
 from .box import BoxPuzzle, Shape
 from .shapes import normalise
 
@@ -48,9 +50,18 @@ BEDLAM = {
 #: the Y pentacube of the 5x5x5 puzzle
 Y_PIECE = [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (1, 1, 0)]
 
-#: unique assemblies (rotations and reflections of the whole excluded)
+#: Hoffmann's diabolical cube (1893): one flat piece of each size from 2 to 7 cubes,
+#: named after the polyomino each one is (Coffin, The Puzzling World of Polyhedral
+#: Dissections, chapter 3, fig. 48)
+DIABOLICAL_ART = {"I": "II", "V": "VV V.", "O": "OO OO", "U": "UU U. UU",
+                  "W": "WWW WW. W..", "L": "LLL LLL L.."}
+
+#: unique assemblies (rotations and reflections of the whole excluded): seed 003 for
+#: aps' programs; Slothouber-Graatsma 1 and the diabolical cube 13 (mirror pairs counted
+#: once, as here) from Coffin's chapter 3; Conway's puzzle as our count finds it (no
+#: published figure found: the literature says only how its 1x1x3 blocks must lie)
 EXPECTED = {"pent3": 2, "pent4": 368, "pent5": 1010, "pent6": 2339, "soma": 240,
-            "bedlam": 19186, "y25": 1264, "scott": 65}
+            "bedlam": 19186, "y25": 1264, "scott": 65, "sg": 1, "diabolical": 13}
 
 PENT_SIZES = {3: 20, 4: 15, 5: 12, 6: 10}
 
@@ -103,7 +114,40 @@ def tesseract_dominoes() -> BoxPuzzle:
                      "dominoes in a 2x2x2x2 tesseract")
 
 
+def block(*lengths: int) -> tuple[tuple[int, ...], ...]:
+    """The locations of a rectangular block with these side lengths."""
+    return tuple(product(*(range(n) for n in lengths)))
+
+
+def slothouber_graatsma() -> BoxPuzzle:
+    """Six 1x2x2 blocks and three unit cubes in a 3x3x3 box (Slothouber and Graatsma)."""
+    return BoxPuzzle((3, 3, 3), frozenset(),
+                     (Shape(normalise(block(1, 2, 2)), "ABCDEF"),
+                      Shape(normalise(block(1, 1, 1)), "xyz")),
+                     "Slothouber-Graatsma puzzle")
+
+
+def conway() -> BoxPuzzle:
+    """Conway's blocks in a box: thirteen 1x2x4 blocks, one 2x2x2, one 1x2x2 and three
+    1x1x3 in a 5x5x5 box."""
+    return BoxPuzzle((5, 5, 5), frozenset(),
+                     (Shape(normalise(block(1, 2, 4)), "abcdefghijklm"),
+                      Shape(normalise(block(2, 2, 2)), "Q"),
+                      Shape(normalise(block(1, 2, 2)), "P"),
+                      Shape(normalise(block(1, 1, 3)), "xyz")),
+                     "Conway's puzzle")
+
+
+def diabolical() -> BoxPuzzle:
+    """Hoffmann's diabolical cube: six flat pieces of 2 to 7 cubes in a 3x3x3 cube."""
+    return BoxPuzzle((3, 3, 3), frozenset(),
+                     tuple(Shape(normalise([(r, c, 0) for r, c in art_cells(art)]), letter)
+                           for letter, art in DIABOLICAL_ART.items()),
+                     "Diabolical cube")
+
+
 #: boxer files in puzzles/ and the presets they hold
 FILES = {"boxer_soma.txt": soma, "boxer_bedlam.txt": bedlam, "boxer_y25.txt": y25,
          "boxer_pent6.txt": lambda: pentominoes(6), "boxer_scott.txt": scott,
-         "boxer_tesseract.txt": tesseract_dominoes}
+         "boxer_tesseract.txt": tesseract_dominoes, "boxer_sg.txt": slothouber_graatsma,
+         "boxer_conway.txt": conway, "boxer_diabolical.txt": diabolical}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from ..exact_cover import ExactCover
 
 MAX_N = 16
@@ -52,12 +52,14 @@ def symmetries(p: Placement) -> list[Placement]:
     return images
 
 
-class QueensKind(PuzzleKind):
+class QueensKind(PuzzleKind[Board, Placement]):
     name = "queens"
     title = "Queens"
     summary = "`queens N`: N queens on an N x N board, none attacking another (N up to 16)"
     example = "queens.txt"
     aliases = ("queen",)
+    version = "2"
+    counted = "unique placements"
 
     def detect(self, text: str) -> bool:
         words = text.lower().split()
@@ -111,34 +113,44 @@ class QueensKind(PuzzleKind):
             raw[0] += len(set(images))
             return True
 
-        search = problem.run(limits, keep=max(limits.max_solutions, 1), accept=accept)
-        found = [tuple(c for _, c in sorted(square[i] for i in cover)) for cover in search.found]
-        return Solutions(found, search.count, search.exhaustive,
-                         "" if search.count else f"no {n} queens fit on a {n}x{n} board",
-                         {"all_placements": raw[0], "seconds": round(search.seconds, 3)})
+        def solutions(search) -> Solutions:
+            found = [tuple(c for _, c in sorted(square[i] for i in cover))
+                     for cover in search.found]
+            return Solutions(found, search.count, search.exhaustive,
+                             "" if search.count or search.counting
+                             else f"no {n} queens fit on a {n}x{n} board",
+                             {"all_placements": raw[0], "seconds": round(search.seconds, 3)},
+                             search.counting)
+
+        return solutions(problem.run(limits, keep=max(limits.max_solutions, 1), accept=accept,
+                                     hand_back=lambda so_far: limits.hand_back(
+                                         solutions(so_far))))
 
     def caption(self, puzzle: Board, solutions: Solutions, report) -> str:
+        """Title and verdict; the count's own line (`count_figures`) follows it."""
         if not solutions.found:
             return f"Queens {puzzle.name}: none."
-        more = "" if solutions.exhaustive else " (count stopped at the time limit)"
-        return (f"Queens {puzzle.name}\n{report.verdict if report else ''}\n"
-                f"Unique: {solutions.count_text()}{more}; "
-                f"{solutions.stats.get('all_placements', 0):,} counting rotations and "
-                f"reflections")
+        return f"Queens {puzzle.name}\n{report.verdict if report else ''}"
+
+    def count_figures(self, puzzle: Board, solutions: Solutions) -> str:
+        every = solutions.stats.get("all_placements", 0)
+        return (f"{solutions.how_many(self.counted)}, "
+                f"{solutions.at_least(every)} counting rotations and reflections")
 
     def check(self, puzzle: Board, solution: Placement) -> CheckReport:
         """One queen per row and column, never two on a diagonal."""
-        n, lines = puzzle.n, []
+        n = puzzle.n
         rows_ok = len(solution) == n and all(0 <= c < n for c in solution)
         columns_ok = len(set(solution)) == n
         down = {r - c for r, c in enumerate(solution)}
         up = {r + c for r, c in enumerate(solution)}
         diagonals_ok = len(down) == n and len(up) == n
-        lines.append(f"One queen in each of {n} rows: {'OK' if rows_ok else 'FAIL'}")
-        lines.append(f"One queen in each of {n} columns: {'OK' if columns_ok else 'FAIL'}")
-        lines.append(f"No two queens on a diagonal: {'OK' if diagonals_ok else 'FAIL'}")
+        rules = [Rule(name, holds, "OK" if holds else "FAIL", ": ") for name, holds in (
+            (f"One queen in each of {n} rows", rows_ok),
+            (f"One queen in each of {n} columns", columns_ok),
+            ("No two queens on a diagonal", diagonals_ok))]
         ok = rows_ok and columns_ok and diagonals_ok
-        return CheckReport(ok, lines, "Puzzle OK Solution successful." if ok else
+        return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** two queens attack each other.")
 
     def format_solution(self, puzzle: Board, solution: Placement) -> str:

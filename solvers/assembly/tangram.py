@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from ..exact_cover import ExactCover
 
 SIDE = 4
@@ -28,7 +28,12 @@ TANS = {
     "parallelogram": ((0, 0), (2, 0), (3, 1), (1, 1)),
 }
 COUNTS = {"large": 2, "medium": 1, "small": 2, "square": 1, "parallelogram": 1}
+#: each tan's letter in the solution text and the picture; the second tan of a pair has
+#: its own capital (B the other large, "big"; T the other small, "tiny"), never a lower
+#: case one, since l and I look alike
 LETTERS = {"large": "L", "medium": "M", "small": "S", "square": "Q", "parallelogram": "P"}
+SECOND = {"large": "B", "small": "T"}
+NAMES = {letter: name for name, letter in (*LETTERS.items(), *SECOND.items())}
 
 #: a half-square: (unit x, unit y, quarter 0 bottom, 1 right, 2 top, 3 left)
 Half = tuple[int, int, int]
@@ -104,18 +109,25 @@ class TangramPuzzle:
     name: str = "square"
 
 
-class TangramKind(PuzzleKind):
+class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
     name = "tangram"
     title = "Tangram square"
     summary = "`tangram`: the seven tans into a square (the 4x4 grid of 64 half-squares)"
     example = "tangram.txt"
+    version = "2"  # caption without "square square"; B and T for the second tans
 
     def detect(self, text: str) -> bool:
-        return text.strip().lower() in ("tangram", "tangram square")
+        """`tangram` and a word or two after it (`tangram triangle` gets the tangram's own
+        answer, not an anagram of its letters)."""
+        words = text.lower().replace("/", " ").split()
+        return bool(words) and words[0] == self.name and len(words) <= 3
 
     def parse(self, text: str) -> TangramPuzzle:
         check_size(text, 200)
-        if text.strip().lower() not in ("", "tangram", "square", "tangram square"):
+        words = text.lower().replace("/", " ").split()
+        if words and words[0] == self.name:
+            words = words[1:]
+        if words not in ([], ["square"]):
             raise PuzzleError("the tangram kind solves the square only; send: tangram", 1)
         return TangramPuzzle()
 
@@ -149,46 +161,43 @@ class TangramKind(PuzzleKind):
                          "" if search.count else "the tans do not make a square")
 
     def check(self, puzzle: TangramPuzzle, solution: Tangram) -> CheckReport:
-        lines = []
         names = sorted(name for name, _ in solution)
         wanted = sorted(n for n, c in COUNTS.items() for _ in range(c))
         tans_ok = names == wanted
-        lines.append(f"Seven tans, two of them large: {'OK' if tans_ok else 'FAIL'}")
         shapes_ok = all(name in TANS and frozenset(cells) in placements(TANS[name])
                         for name, cells in solution)
-        lines.append(f"Each tan keeps its shape: {'OK' if shapes_ok else 'FAIL'}")
         covered = [h for _, cells in solution for h in cells]
         cover_ok = len(covered) == len(set(covered)) == SIDE * SIDE * 4
-        lines.append(f"The 64 half-squares covered once each: {'OK' if cover_ok else 'FAIL'}")
+        rules = [Rule(name, holds, "OK" if holds else "FAIL", ": ") for name, holds in (
+            ("Seven tans, two of them large", tans_ok), ("Each tan keeps its shape", shapes_ok),
+            ("The 64 half-squares covered once each", cover_ok))]
         ok = tans_ok and shapes_ok and cover_ok
-        return CheckReport(ok, lines, "Puzzle OK Solution successful." if ok else
+        return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** the tans do not form the square.")
 
-    def format_solution(self, puzzle: TangramPuzzle, solution: Tangram) -> str:
-        """Each unit square as four letters (bottom, right, top, left), top row first.
+    def puzzle_name(self, puzzle: TangramPuzzle) -> str:
+        """Nothing: the title already says "Tangram square"."""
+        return ""
 
-        The second large and second small tan are written in lower case.
-        """
-        letter, seen = {}, set()
-        for name, cells in solution:
-            mark = LETTERS[name].lower() if name in seen else LETTERS[name]
-            seen.add(name)
-            letter.update({h: mark for h in cells})
+    def format_solution(self, puzzle: TangramPuzzle, solution: Tangram) -> str:
+        """Each unit square as four letters (bottom, right, top, left), top row first."""
+        letter = {h: mark for (_, cells), mark in zip(solution, tan_letters(solution),
+                                                      strict=True) for h in cells}
         return "\n".join(" ".join("".join(letter.get((x, y, q), ".") for q in range(4))
                                   for x in range(SIDE)) for y in reversed(range(SIDE)))
 
     def parse_solution(self, puzzle: TangramPuzzle, text: str) -> Tangram:
-        rows = [line.split() for line in text.splitlines() if line.strip()]
+        """What `format_solution` writes, in any case: a letter names one tan."""
+        rows = [line.split() for line in text.upper().splitlines() if line.strip()]
         if len(rows) != SIDE or any(len(r) != SIDE or any(len(w) != 4 for w in r)
                                     for r in rows):
-            raise PuzzleError("expected 4 lines of 4 groups of 4 letters (L l M S s Q P)")
+            raise PuzzleError("expected 4 lines of 4 groups of 4 letters (L B M S T Q P)")
         by_letter: dict[str, list[Half]] = {}
         for y, row in zip(reversed(range(SIDE)), rows, strict=True):
             for x, word in enumerate(row):
                 for q, ch in enumerate(word):
                     by_letter.setdefault(ch, []).append((x, y, q))
-        names = {v: k for k, v in LETTERS.items()}
-        return tuple((names.get(ch.upper(), ch), tuple(cells)) for ch, cells in by_letter.items())
+        return tuple((NAMES.get(ch, ch), tuple(cells)) for ch, cells in by_letter.items())
 
     def render(self, puzzle: TangramPuzzle, solution: Tangram | None) -> Image.Image:
         """The square with each tan filled in its own colour and named."""
@@ -199,7 +208,8 @@ class TangramKind(PuzzleKind):
         def point(x: float, y: float) -> tuple[float, float]:
             return margin + x * unit, top + (SIDE - y) * unit
 
-        for number, (name, cells) in enumerate(solution or ()):
+        marks = tan_letters(solution or ())
+        for number, (_, cells) in enumerate(solution or ()):
             fill = draw.PALETTE[number % len(draw.PALETTE)]
             for x, y, q in cells:
                 corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
@@ -208,13 +218,23 @@ class TangramKind(PuzzleKind):
                             outline=fill)
             cx = sum(centroid(h)[0] for h in cells) / len(cells)
             cy = sum(centroid(h)[1] for h in cells) / len(cells)
-            draw.centred_text(pen, point(cx, cy), LETTERS[name], 30,
+            draw.centred_text(pen, point(cx, cy), marks[number], 30,
                               fill=draw.contrast(fill), bold=True)
         for _, cells in solution or ():
             for a, b in _outline(cells):
                 pen.line([point(*a), point(*b)], fill=draw.INK, width=4)
         pen.rectangle([*point(0, SIDE), *point(SIDE, 0)], outline=draw.INK, width=4)
         return image
+
+
+def tan_letters(solution: Tangram) -> list[str]:
+    """Each tan's letter, in the assembly's order: the second of a pair gets `SECOND`'s."""
+    seen: set[str] = set()
+    marks = []
+    for name, _ in solution:
+        marks.append(SECOND[name] if name in seen else LETTERS[name])
+        seen.add(name)
+    return marks
 
 
 def _outline(cells) -> list[tuple[tuple[float, float], tuple[float, float]]]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 
 import numpy as np
 from numba import njit
@@ -82,15 +83,31 @@ class Mover:
         self.length = length
         arrays = [_cell_array(piece) for piece in cells]
         count = len(arrays)
-        self.sizes = np.array([len(a) for a in arrays], dtype=np.int64)
-        self.cells = np.zeros((count, int(self.sizes.max()), 3), dtype=np.int64)
-        for p, where in enumerate(arrays):
-            self.cells[p, :len(where)] = where
+        #: every piece's cells in one array, piece p's at rows first[p] to first[p + 1]
+        self.cells = np.concatenate(arrays)
+        self.first = np.array([0, *accumulate(len(a) for a in arrays)], dtype=np.int64)
         #: which cells each piece fills (filled in by `_take_apart` at its first call)
         self.grid = np.zeros((count, length, length, length), dtype=np.bool_)
+        #: piece i shifted by r against piece j overlap: 2 * generation + 1, apart:
+        #: 2 * generation; any other value is from an earlier assembly, not known yet
+        self.hits, self.generation = _collision_table(count, length)
+
+
+#: per (pieces, stick length): the collision table shared by every assembly in turn,
+#: and the generation of the last one (a fresh table per assembly cost more than the
+#: whole search of an easy one)
+_TABLES: dict[tuple[int, int], list] = {}
+
+
+def _collision_table(count: int, length: int) -> tuple[np.ndarray, int]:
+    """The shared table and a new generation, which makes every entry unknown at once."""
+    table = _TABLES.get((count, length))
+    if table is None or table[1] >= 2**30:
         span = 2 * length + 1
-        #: piece i shifted by r against piece j: -1 not yet known, 0 apart, 1 they overlap
-        self.hits = np.full((count, count, span, span, span), -1, dtype=np.int8)
+        table = _TABLES[(count, length)] = [
+            np.zeros((count, count, span, span, span), dtype=np.int32), 0]
+    table[1] += 1
+    return table[0], table[1]
 
 
 @lru_cache(maxsize=8192)
@@ -103,9 +120,10 @@ def disassemble(cells: Sequence[frozenset[Cell]], length: int,
                 limits: Limits | None = None) -> Disassembly:
     """Take the whole assembly apart, or find that it cannot be."""
     mover = Mover(cells, length)
-    work = _Work(len(cells))
+    work = _work(len(cells))
     while True:
-        status = _take_apart(mover.cells, mover.sizes, mover.grid, mover.hits, mover.length,
+        status = _take_apart(mover.cells, mover.first, mover.grid, mover.hits, mover.generation,
+                             mover.length,
                              work.states, work.parent, work.moves, work.table, work.counters,
                              work.last, work.stack, work.starts, work.found, work.levels,
                              work.outcome, MAX_STATES, CHECK_STATES, _STEPS)
@@ -121,25 +139,34 @@ class _Work:
     `stack` and `starts` are the parts still to take apart (piece masks, start states);
     `found` the moves found (group mask, direction, distance, separates), `levels` per
     separation its number of moves and the part's mask; `outcome` counts parts on the
-    stack, whether a search is under way, moves, levels, states explored, and whether
-    the pieces' grid is filled in.
+    stack, whether a search is under way, moves, levels, states explored, whether
+    the pieces' grid is filled in, and the searches made with this table (never reset).
     """
 
     def __init__(self, pieces: int):
         self.states = np.zeros((64, 3 * pieces), dtype=np.int64)
         self.parent = np.full(64, -1, dtype=np.int64)
         self.moves = np.zeros((64, 3), dtype=np.int64)  # group mask, direction, distance
-        self.table = np.full(256, -1, dtype=np.int64)
+        #: the hash table: per slot a state's number and the number of the search that
+        #: stored it (a slot of an earlier search is empty, so nothing is ever cleared)
+        self.table = np.zeros((256, 2), dtype=np.int64)
         #: states stored, first of the layer being expanded, its end, next to expand,
         #: states of finished layers
         self.counters = np.zeros(5, dtype=np.int64)
         self.last = np.zeros(3, dtype=np.int64)
         self.stack = np.zeros(pieces, dtype=np.int64)
         self.starts = np.zeros((pieces, 3 * pieces), dtype=np.int64)
-        self.stack[0] = (1 << pieces) - 1
         self.found = np.zeros((256, 4), dtype=np.int64)
         self.levels = np.zeros((pieces, 2), dtype=np.int64)
-        self.outcome = np.array([1, 0, 0, 0, 0, 0], dtype=np.int64)
+        self.outcome = np.zeros(7, dtype=np.int64)
+
+    def reset(self) -> _Work:
+        """Ready for a new assembly: the whole burr alone on the stack, at its start."""
+        self.stack[0] = (1 << len(self.stack)) - 1
+        self.starts[0] = 0
+        self.outcome[:6] = 0
+        self.outcome[0] = 1
+        return self
 
     def grow(self) -> None:
         """Four times the room for states, and the table rebuilt for it."""
@@ -148,27 +175,40 @@ class _Work:
                                                             dtype=np.int64)])
         self.parent = np.concatenate([self.parent, np.full(3 * size, -1, dtype=np.int64)])
         self.moves = np.concatenate([self.moves, np.zeros((3 * size, 3), dtype=np.int64)])
-        self.table = np.full(16 * size, -1, dtype=np.int64)
-        _rehash(self.states, self.counters[0], self.table)
+        self.table = np.zeros((16 * size, 2), dtype=np.int64)
+        _rehash(self.states, self.counters[0], self.table, self.outcome[6])
         if len(self.found) < self.outcome[2] + self.counters[0] + 1:
             self.found = np.concatenate([self.found, np.zeros_like(self.found)])
 
     def result(self, status: int) -> Disassembly:
         """The moves, each written for the smaller side of its part, and the levels."""
-        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
-                             states=int(self.outcome[4]))
+        _, _, made, separations, states, _, _ = self.outcome.tolist()
         if status == PAUSED:
-            result.states += int(self.counters[4])
+            states += int(self.counters[4])
+        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
+                             states=states)
+        found = self.found[:made].tolist()
         first = 0
-        for count, part in self.levels[:self.outcome[3]].tolist():
+        for count, part in self.levels[:separations].tolist():
             pieces = [p for p in range(len(self.stack)) if part >> p & 1]
-            for group, direction, distance, separates in self.found[first:first + count]:
-                move = Move(tuple(p for p in pieces if group >> p & 1), int(direction),
-                            int(distance), bool(separates))
+            for group, direction, distance, separates in found[first:first + count]:
+                move = Move(tuple(p for p in pieces if group >> p & 1), direction, distance,
+                            bool(separates))
                 result.moves.append(_smaller_side(move, pieces))
             result.levels.append(count)
             first += count
         return result
+
+
+#: one `_Work` per number of pieces, reused by each assembly in turn (its arrays keep
+#: the size they grew to)
+_WORKS: dict[int, _Work] = {}
+
+
+def _work(pieces: int) -> _Work:
+    if pieces not in _WORKS:
+        _WORKS[pieces] = _Work(pieces)
+    return _WORKS[pieces].reset()
 
 
 def _smaller_side(move: Move, pieces: list[int]) -> Move:
@@ -180,18 +220,18 @@ def _smaller_side(move: Move, pieces: list[int]) -> Move:
 
 
 @njit(cache=True, nogil=True)
-def _take_apart(cells, sizes, grid, hits, n, states, parent, moves, table, counters, last,
-                stack, starts, found, levels, outcome, max_states, check_states,
-                steps):  # pragma: no cover - compiled
+def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, table,
+                counters, last, stack, starts, found, levels, outcome, max_states,
+                check_states, steps):  # pragma: no cover - compiled
     """Separate each part on the stack, pushing its halves (the larger taken next).
 
     Returns FOUND once every part came apart, NONE when one cannot, TOO_MANY; or PAUSED
     and FULL from `_search`, to be called again (after growing the arrays for FULL).
     """
     if outcome[5] == 0:
-        for p in range(len(sizes)):
-            for c in range(sizes[p]):
-                grid[p, cells[p, c, 0], cells[p, c, 1], cells[p, c, 2]] = True
+        for p in range(len(first) - 1):
+            for c in range(first[p], first[p + 1]):
+                grid[p, cells[c, 0], cells[c, 1], cells[c, 2]] = True
         outcome[5] = 1
     while True:
         if outcome[1] == 0:
@@ -200,8 +240,8 @@ def _take_apart(cells, sizes, grid, hits, n, states, parent, moves, table, count
             outcome[0] -= 1
             states[0] = starts[outcome[0]]
             counters[0], counters[1], counters[2], counters[3], counters[4] = 1, 0, 1, 0, 0
-            table[:] = -1
-            _rehash(states, 1, table)
+            outcome[6] += 1
+            _rehash(states, 1, table, outcome[6])
             outcome[1] = 1
         whole = stack[outcome[0]]
         part = np.zeros(_bits(whole), dtype=np.int64)
@@ -210,8 +250,9 @@ def _take_apart(cells, sizes, grid, hits, n, states, parent, moves, table, count
             if (whole >> p) & 1:
                 part[size] = p
                 size += 1
-        status = _search(part, cells, sizes, grid, hits, n, states, parent, moves, table,
-                         counters, last, max_states, check_states, steps)
+        status = _search(part, cells, first, grid, hits, generation, n, states, parent,
+                         moves, table, outcome[6], counters, last, max_states,
+                         check_states, steps)
         if status >= 3:
             return status
         # the path: from the separating move back to the start, written in order
@@ -220,19 +261,19 @@ def _take_apart(cells, sizes, grid, hits, n, states, parent, moves, table, count
         while status == 0 and parent[state] >= 0:
             length += 1
             state = parent[state]
-        first = outcome[2]
-        if first + length > len(found):
+        at = outcome[2]
+        if at + length > len(found):
             return 4
         outcome[4] += counters[4]
         if status != 0:
             return status
         outcome[1] = 0
-        found[first + length - 1, 0], found[first + length - 1, 1] = last[0], last[1]
-        found[first + length - 1, 2], found[first + length - 1, 3] = last[2], 1
+        found[at + length - 1, 0], found[at + length - 1, 1] = last[0], last[1]
+        found[at + length - 1, 2], found[at + length - 1, 3] = last[2], 1
         state = counters[3]
         for m in range(length - 2, -1, -1):
-            found[first + m, 0], found[first + m, 1] = moves[state, 0], moves[state, 1]
-            found[first + m, 2], found[first + m, 3] = moves[state, 2], 0
+            found[at + m, 0], found[at + m, 1] = moves[state, 0], moves[state, 1]
+            found[at + m, 2], found[at + m, 3] = moves[state, 2], 0
             state = parent[state]
         outcome[2] += length
         levels[outcome[3], 0], levels[outcome[3], 1] = length, whole
@@ -262,7 +303,7 @@ def _bits(word):  # pragma: no cover - compiled
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _hash(row):  # pragma: no cover - compiled
     h = np.uint64(1469598103934665603)
     for v in row:
@@ -271,38 +312,39 @@ def _hash(row):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _rehash(states, count, table):  # pragma: no cover - compiled
-    """Put the first `count` states into an emptied table."""
-    table[:] = -1
+def _rehash(states, count, table, search):  # pragma: no cover - compiled
+    """Put the first `count` states into the table, for this search."""
     mask = np.uint64(len(table) - 1)
     for s in range(count):
         slot = _hash(states[s]) & mask
-        while table[slot] >= 0:
+        while table[slot, 1] == search:
             slot = (slot + np.uint64(1)) & mask
-        table[slot] = s
+        table[slot, 0], table[slot, 1] = s, search
 
 
-@njit(cache=True, nogil=True)
-def _collide(cells, sizes, grid, hits, n, i, j, rx, ry, rz):  # pragma: no cover - compiled
+@njit(cache=True, nogil=True, inline="always")
+def _collide(cells, first, grid, hits, generation, n, i, j, rx, ry,
+             rz):  # pragma: no cover - compiled
     """Does piece i, shifted by (rx, ry, rz) relative to piece j, overlap it?"""
     if rx >= n or -rx >= n or ry >= n or -ry >= n or rz >= n or -rz >= n:
         return False
     known = hits[i, j, rx + n, ry + n, rz + n]
-    if known >= 0:
-        return known == 1
+    if known >> 1 == generation:
+        return known & 1 == 1
     hit = False
-    for c in range(sizes[i]):
-        x, y, z = cells[i, c, 0] + rx, cells[i, c, 1] + ry, cells[i, c, 2] + rz
+    for c in range(first[i], first[i + 1]):
+        x, y, z = cells[c, 0] + rx, cells[c, 1] + ry, cells[c, 2] + rz
         if 0 <= x < n and 0 <= y < n and 0 <= z < n and grid[j, x, y, z]:
             hit = True
             break
-    hits[i, j, rx + n, ry + n, rz + n] = 1 if hit else 0
+    hits[i, j, rx + n, ry + n, rz + n] = 2 * generation + (1 if hit else 0)
     return hit
 
 
 @njit(cache=True, nogil=True)
-def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, counters,
-            last, max_states, check_states, steps):  # pragma: no cover - compiled
+def _search(part, cells, first, grid, hits, generation, n, states, parent, moves, table,
+            search, counters, last, max_states, check_states,
+            steps):  # pragma: no cover - compiled
     """Breadth-first search from where the last call stopped (see `_Work.counters`).
 
     Returns FOUND with the separating move in `last` and the state it leaves from in
@@ -351,7 +393,7 @@ def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, cou
                 ry = state[3 * i + 1] - state[3 * j + 1]
                 rz = state[3 * i + 2] - state[3 * j + 2]
                 for d in range(6):
-                    if _collide(cells, sizes, grid, hits, n, i, j, rx + steps[d, 0],
+                    if _collide(cells, first, grid, hits, generation, n, i, j, rx + steps[d, 0],
                                 ry + steps[d, 1], rz + steps[d, 2]):
                         blockers[d, i] |= 1 << j
                         blockers[d ^ 1, j] |= 1 << i
@@ -378,20 +420,26 @@ def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, cou
                     moving += 1
             # every union of the movable pieces' closures, each once, in increasing order
             found = 0
-            for subset in range(1, 1 << moving):
-                union = 0
-                for m in range(moving):
-                    if (subset >> m) & 1:
-                        union |= closures[m]
-                seen = False
-                for g in range(found):
-                    if groups[g] == union:
-                        seen = True
-                        break
-                if not seen:
-                    groups[found] = union
-                    found += 1
-            groups[:found].sort()
+            for m in range(moving):
+                closure = closures[m]
+                known = found
+                for g in range(known + 1):
+                    union = closure if g == known else groups[g] | closure
+                    seen = False
+                    for h in range(found):
+                        if groups[h] == union:
+                            seen = True
+                            break
+                    if not seen:
+                        groups[found] = union
+                        found += 1
+            for g in range(1, found):
+                union = groups[g]
+                h = g
+                while h > 0 and groups[h - 1] > union:
+                    groups[h] = groups[h - 1]
+                    h -= 1
+                groups[h] = union
             for g in range(found):
                 group = groups[g]
                 distance = 1
@@ -422,8 +470,8 @@ def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, cou
                     # stored already? if not, store it with the move that led here
                     slot = _hash(after) & mask
                     known = False
-                    while table[slot] >= 0:
-                        other = states[table[slot]]
+                    while table[slot, 1] == search:
+                        other = states[table[slot, 0]]
                         same = True
                         for c in range(len(after)):
                             if other[c] != after[c]:
@@ -438,7 +486,7 @@ def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, cou
                             counters[0], counters[1], counters[2], counters[3], counters[4] = \
                                 before, begin, end, cursor, done
                             return 4
-                        table[slot] = count
+                        table[slot, 0], table[slot, 1] = count, search
                         states[count] = after
                         parent[count] = cursor
                         moves[count, 0], moves[count, 1], moves[count, 2] = group, d, distance
@@ -453,7 +501,7 @@ def _search(part, cells, sizes, grid, hits, n, states, parent, moves, table, cou
                             j = part[b]
                             if (group >> j) & 1:
                                 continue
-                            if _collide(cells, sizes, grid, hits, n, i, j,
+                            if _collide(cells, first, grid, hits, generation, n, i, j,
                                         after[3 * i] - after[3 * j] + dx,
                                         after[3 * i + 1] - after[3 * j + 1] + dy,
                                         after[3 * i + 2] - after[3 * j + 2] + dz):

@@ -21,11 +21,13 @@ from ..base import (
     Media,
     PuzzleError,
     PuzzleKind,
+    Rule,
     Solutions,
     check_size,
     clip,
     header_is,
 )
+from ..draw import png_bytes
 from . import render
 from .assemble import Assembly, assemble, class_key
 from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble, warm
@@ -80,7 +82,7 @@ def level_words(disassembly: Disassembly | None) -> str:
     return "cannot be taken apart"
 
 
-class Burr(PuzzleKind):
+class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
     name = "burr"
     title = "Six-piece burr"
     summary = ("`#Burr6 NAME` then six lines `Mark,IDValue,Name` (Cutler's piece IDs), "
@@ -136,38 +138,40 @@ class Burr(PuzzleKind):
         """Shapes, overlaps, skin and holes from the cells alone, then every move replayed."""
         cells = piece_cells(puzzle, solution.assembly)
         geometry = frame(puzzle.length)
-        lines, ok = [], True
+        rules, ok = [], True
         for slot, (index, _, _) in enumerate(solution.assembly.slots):
             piece = puzzle.pieces[index]
             inside = cells[index] <= geometry.slots[slot].place(cubies_of(1, puzzle.length))
             same = _same_shape(cells[index], piece.cubies, puzzle.length)
             ok &= inside and same
-            lines.append(f"{piece.label} in slot {geometry.slots[slot].name}: "
-                         f"shape {'OK' if same else 'FAIL'}, within its stick "
-                         f"{'OK' if inside else 'FAIL'}")
+            rules.append(Rule(f"{piece.label} in slot {geometry.slots[slot].name}",
+                              inside and same, f"shape {'OK' if same else 'FAIL'}, within its "
+                              f"stick {'OK' if inside else 'FAIL'}", ": "))
         taken = [c for piece in cells for c in piece]
         shared = len(taken) - len(set(taken))
         ok &= shared == 0
-        lines.append(f"Cells shared by two pieces: {shared} {'OK' if not shared else 'FAIL'}")
+        rules.append(Rule("Cells shared by two pieces", not shared,
+                          f"{shared} {'OK' if not shared else 'FAIL'}", ": "))
         skin = frozenset().union(*geometry.skins)
         gaps = len(skin - set(taken))
         ok &= gaps == 0
-        lines.append(f"Outer skin: {len(skin) - gaps} of {len(skin)} cells filled "
-                     f"{'OK' if not gaps else 'FAIL'}")
+        rules.append(Rule("Outer skin", not gaps, f"{len(skin) - gaps} of {len(skin)} cells "
+                          f"filled {'OK' if not gaps else 'FAIL'}", ": "))
         holes = len(set(geometry.core) - set(taken))
-        lines.append(f"Internal holes: {holes} (32 - total weight {puzzle.weight})")
+        rules.append(Rule("Internal holes", None, f"{holes} (32 - total weight {puzzle.weight})",
+                          ": "))
         if not ok:
-            return CheckReport(False, lines, "Burr has ** ERROR **: not a valid assembly.")
+            return CheckReport(False, rules, "Burr has ** ERROR **: not a valid assembly.")
         if solution.disassembly is None:
-            return CheckReport(True, lines, "Assembly OK; no moves given to check.")
-        moves_ok, move_lines = replay(cells, solution.disassembly.moves, puzzle)
-        lines += move_lines
+            return CheckReport(True, rules, "Assembly OK; no moves given to check.")
+        moves_ok, move_rules = replay(cells, solution.disassembly.moves, puzzle)
+        rules += move_rules
         if not moves_ok:
-            return CheckReport(False, lines, "Burr has ** ERROR **: a move does not work.")
+            return CheckReport(False, rules, "Burr has ** ERROR **: a move does not work.")
         if solution.disassembly.complete:
-            return CheckReport(True, lines, f"Burr OK: it assembles and comes apart, "
+            return CheckReport(True, rules, f"Burr OK: it assembles and comes apart, "
                                f"{level_words(solution.disassembly)}.")
-        return CheckReport(True, lines, "Assembly OK, but it cannot be taken apart "
+        return CheckReport(True, rules, "Assembly OK, but it cannot be taken apart "
                            f"({level_words(solution.disassembly)}).")
 
     # Text form of a solution -------------------------------------------------------
@@ -254,8 +258,6 @@ class Burr(PuzzleKind):
         return render.stack([render.side_by_side(view, legend), slices], title, subtitle)
 
     def extra_media(self, puzzle: BurrPuzzle, solutions: Solutions) -> list[Media]:
-        from ..pipeline import png_bytes  # the pipeline imports the registry, which imports us
-
         media = [Media("burr-pieces.png", png_bytes(pieces_sheet(puzzle)), "photo",
                        "The pieces")]
         if solutions.found:
@@ -306,15 +308,16 @@ def _same_shape(cells: frozenset[Cell], cubies: frozenset, length: int) -> bool:
 
 
 def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
-           ) -> tuple[bool, list[str]]:
+           ) -> tuple[bool, list[Rule]]:
     """Make every move unit by unit with plain sets; a freeing move must stay clear."""
     at = [set(piece) for piece in cells]
     parts = [set(range(len(cells)))]
-    lines = []
+    rules = []
     for number, move in enumerate(moves, 1):
         part = next((p for p in parts if set(move.pieces) <= p), None)
         if part is None:
-            return False, [*lines, f"Move {number}: pieces not in one part FAIL"]
+            return False, [*rules, Rule(f"Move {number}", False,
+                                        "pieces not in one part FAIL", ": ")]
         others = set().union(*(at[p] for p in part - set(move.pieces)))
         step = DIRECTIONS[move.direction]
         units = move.distance + (2 * puzzle.length if move.separates else 0)
@@ -322,15 +325,15 @@ def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
             for p in move.pieces:
                 at[p] = {(x + step[0], y + step[1], z + step[2]) for x, y, z in at[p]}
             if any(at[p] & others for p in move.pieces):
-                return False, [*lines, f"Move {number}: {move_words(puzzle, move)}: "
-                               f"collides after {unit + 1} FAIL"]
-        lines.append(f"Move {number}: {move_words(puzzle, move)} OK")
+                return False, [*rules, Rule(f"Move {number}", False, f"{move_words(puzzle, move)}: "
+                                            f"collides after {unit + 1} FAIL", ": ")]
+        rules.append(Rule(f"Move {number}", True, f"{move_words(puzzle, move)} OK", ": "))
         if move.separates:
             parts.remove(part)
             parts += [set(move.pieces), part - set(move.pieces)]
     apart = all(len(p) == 1 for p in parts)
-    lines.append(f"All {len(cells)} pieces apart: {'yes' if apart else 'no'}")
-    return True, lines
+    rules.append(Rule(f"All {len(cells)} pieces apart", None, "yes" if apart else "no", ": "))
+    return True, rules
 
 
 def animation_frames(puzzle: BurrPuzzle, solution: BurrSolution):
@@ -433,7 +436,7 @@ class PieceQuery:
         return f"ID {self.piece.piece_id}"
 
 
-class PieceKind(PuzzleKind):
+class PieceKind(PuzzleKind[PieceQuery, Piece]):
     """`/piece 3322`: a picture of one burr piece, its other IDs and its cubie table."""
 
     name = "piece"
@@ -475,7 +478,8 @@ class PieceKind(PuzzleKind):
                  f"Canonical (smallest) ID: {ids[0]}",
                  f"Orientations with an ID: {len(ids)} distinct of "
                  f"{len(orientations(solution.cubies, solution.length))}"]
-        return CheckReport(True, lines, "Piece OK: connected, all its cubies hold together.")
+        return CheckReport(True, [Rule(line, None) for line in lines],
+                           "Piece OK: connected, all its cubies hold together.")
 
     def format_solution(self, puzzle: PieceQuery, solution: Piece) -> str:
         return "\n".join([f"Piece ID {solution.piece_id}, canonical {solution.canonical_id}, "

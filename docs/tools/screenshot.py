@@ -1,5 +1,5 @@
-"""`python -m bot.sandbox.screenshot SCENE OUT.png`: the web page with the real bot, for
-the README.
+"""`.venv/bin/python docs/tools/screenshot.py SCENE OUT.png`: the web page with the real
+bot, for the README (a documentation tool, not part of the running bot).
 
 Starts PuzzleBot against a fresh sandbox (a throw-away database), plays one short
 conversation through the client API, and photographs the page in headless Chromium
@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import tempfile
 from pathlib import Path
 
-from ..app import running
-from ..config import Config
-from .client import SandboxClient
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bot.app import running  # noqa: E402
+from bot.config import Config  # noqa: E402
+from bot.sandbox.client import SandboxClient  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]

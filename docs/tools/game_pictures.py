@@ -1,4 +1,5 @@
-"""`python -m bot.games.pictures OUTDIR`: the group-game pictures of the README, made by the code.
+"""`.venv/bin/python docs/tools/game_pictures.py OUTDIR`: the group-game pictures of the
+README, made by the code (a documentation tool, not part of the running bot).
 
 - games-round.png: a quiz round's letters ring, as posted;
 - games-race-seki.png: a race's unsolved Seki puzzle, as posted;
@@ -13,14 +14,19 @@ import argparse
 import asyncio
 import random
 import sqlite3
+import sys
 import tempfile
 from pathlib import Path
 
-from ..app import running
-from ..config import Config
-from ..sandbox.client import SandboxClient
-from .quiz import round_job, round_seed
-from .race import make_puzzle_job
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bot.app import running  # noqa: E402
+from bot.config import Config  # noqa: E402
+from bot.games.quiz import round_job, round_seed  # noqa: E402
+from bot.games.race import make_puzzle_job  # noqa: E402
+from bot.sandbox.client import SandboxClient  # noqa: E402
+from solvers import registry  # noqa: E402
+from solvers.base import Limits  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -30,7 +36,7 @@ GROUP = -100200300
 
 def still_pictures(out: Path) -> None:
     (out / "games-round.png").write_bytes(round_job(None, "medium", round_seed(4, 1)).picture)
-    made = make_puzzle_job("seki", "medium", 3, [])
+    made = make_puzzle_job(registry.get("seki"), "medium", 3, [])
     (out / "games-race-seki.png").write_bytes(made.picture)
 
 
@@ -54,9 +60,6 @@ async def play_quiz(client: SandboxClient, db: str) -> None:
 
 
 async def play_race(client: SandboxClient) -> None:
-    from solvers import registry
-    from solvers.base import Limits
-
     sent = await client.send(GROUP, "/race seki easy minutes=10", user_id=ALICE)
     photo = await client.wait_for(GROUP, after=sent["message_id"], kind="photo", timeout=60)
     text = (await client.wait_for(GROUP, after=photo["message_id"], timeout=30))["text"]

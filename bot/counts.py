@@ -1,0 +1,269 @@
+"""Long counts after their first answer: run once per puzzle, one per person at a time.
+
+A long count (19,186 assemblies of the largest assembly example) is answered in two
+steps: the quick lane finds the first answers and the bot posts that picture at once, its
+caption saying the count is running; then the count lane counts to the end and the
+caption is edited as it goes, to the final figure ("19,186 unique assemblies, ...
+(complete, 71 s)"). Words:
+
+- a *count* is one puzzle being counted (by its cache key), whoever asked for it;
+- an *asker* is one person waiting for that count: the picture posted to them is the
+  message whose caption is edited. The first asker *owns* the count;
+- a person owns at most one running count: the next ones wait in their *queue*.
+
+Everybody who asks for a puzzle being counted joins that count instead of starting
+another. A finished count, complete or stopped at its limit, goes into the cache with
+the puzzle. `/cancel` takes a person off their counts; a count nobody waits for stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from telegram import Message, Update
+from telegram.error import TelegramError
+
+from solvers.base import PuzzleKind, clip
+from solvers.pipeline import COUNTING, STOPPED, Result, count_line
+
+from .lanes import Lanes
+from .pool import JobTimeout, ShuttingDown, WorkerDied
+
+if TYPE_CHECKING:
+    from .context import Context
+
+log = logging.getLogger(__name__)
+
+#: Telegram's caption limit
+CAPTION_LIMIT = 1024
+#: seconds between two edits of a running count's caption (Telegram frowns on rapid edits)
+EDIT_EVERY = 3.0
+#: the count line of a count stopped by /cancel, or by the bot stopping
+CANCELLED = "cancelled"
+SHUTDOWN = "stopped: the bot is restarting; send the puzzle again in a minute"
+#: the count line of a count whose worker process ended in the middle of it
+DIED = "stopped: the solver process ended; send the puzzle again"
+
+
+@dataclass
+class Asker:
+    """One person waiting for a count, and the picture posted to them."""
+
+    user_id: int
+    picture: Message
+
+
+@dataclass
+class Count:
+    """One puzzle being counted (or waiting to be) for the people who asked for it."""
+
+    key: str
+    text: str
+    kind: PuzzleKind
+    first: Result
+    owner: int
+    askers: list[Asker] = field(default_factory=list)
+    started: float = 0.0
+    solutions: int = 0
+    task: asyncio.Task | None = None
+    state: str = "waiting"  # waiting | running | done
+    shown: str = ""
+
+    def seconds(self) -> float:
+        return time.monotonic() - self.started if self.started else 0.0
+
+    def running_line(self, state: str = COUNTING) -> str:
+        """The count line while it runs, or when it ended without a result: every figure
+        "at least"."""
+        found = max(self.solutions, self.first.count)
+        return count_line(f"at least {found:,} {self.kind.counted}", state, self.seconds())
+
+
+def caption(result: Result, line: str) -> str:
+    """A count's picture caption: its headline, then the count line."""
+    return clip(f"{result.headline}\n{line}", CAPTION_LIMIT - 1)
+
+
+#: sends a count's first answers (the picture with this caption, then the check report)
+#: to a message's chat and returns the picture's message
+SendFirst = Callable[[Message, Result, str], Awaitable[Message]]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Counts:
+    """Every long count the bot is running or keeping queued."""
+
+    def __init__(self, lanes: Lanes, keep: Callable[[str, Result], Awaitable[None]]):
+        """`keep(key, result)` stores a finished count with its puzzle (the cache)."""
+        self.lanes = lanes
+        self.keep = keep
+        self.by_key: dict[str, Count] = {}
+        self.by_owner: dict[int, list[Count]] = {}
+        self.closing = False
+
+    def running(self, key: str) -> Count | None:
+        """The count of this puzzle that people are waiting for, if any."""
+        return self.by_key.get(key)
+
+    def join(self, count: Count, asker: Asker) -> None:
+        """Add a person to a count already running or queued (they get its figures)."""
+        count.askers.append(asker)
+
+    async def follow(self, message: Message, user_id: int, key: str, text: str,
+                     kind: PuzzleKind, first: Result | None, send: SendFirst) -> None:
+        """Show a person the first answers of a long count and keep them posted: they
+        join the count of this puzzle if one is running or queued (`first` may then be
+        None), else theirs starts, or waits behind the one they have running."""
+        count = self.running(key)
+        if count is not None:
+            picture = await send(message, count.first,
+                                 caption(count.first, count.running_line()))
+            self.join(count, Asker(user_id, picture))
+            return
+        picture = await send(message, first, caption(first, first.count_line))
+        ahead = self.add(key, text, kind, first, Asker(user_id, picture))
+        if ahead:
+            await picture.reply_text(
+                f"{kind.title}: you have a count running already (one at a time); "
+                f"your count starts after {plural(ahead, 'other')}.")
+
+    def add(self, key: str, text: str, kind: PuzzleKind, first: Result,
+            asker: Asker) -> int:
+        """Start counting a puzzle whose first answers `asker` has just been shown; if
+        they own a count already, queue it. Returns how many of theirs are ahead."""
+        count = Count(key, text, kind, first, asker.user_id, [asker])
+        self.by_key[key] = count
+        queue = self.by_owner.setdefault(asker.user_id, [])
+        queue.append(count)
+        if len(queue) == 1:
+            self._start(count)
+        return len(queue) - 1
+
+    def _start(self, count: Count) -> None:
+        count.state, count.started = "running", time.monotonic()
+        count.task = asyncio.create_task(self._run(count), name=f"count {count.key[:12]}")
+
+    async def _run(self, count: Count) -> None:
+        """Count to the end in the count lane, editing the captions as it goes."""
+        editing = asyncio.create_task(self._keep_edited(count))
+        try:
+            result = await self.lanes.count(count.text, count.kind.name, self._listener(count))
+        except (JobTimeout, WorkerDied, ShuttingDown) as error:
+            log.warning("count %s ended without a result: %r", count.key[:12], error)
+            state = {JobTimeout: STOPPED, ShuttingDown: SHUTDOWN}.get(type(error), DIED)
+            await self._finish(count, count.running_line(state))
+            return
+        except asyncio.CancelledError:
+            await self._finish(count, count.running_line(count.state))
+            raise
+        finally:
+            editing.cancel()
+        await self.keep(count.key, result)
+        await self._finish(count, result.count_line, result)
+
+    @staticmethod
+    def _listener(count: Count) -> Callable[[int, int], None]:
+        def heard(solutions: int, nodes: int) -> None:
+            count.solutions = solutions
+        return heard
+
+    async def _keep_edited(self, count: Count) -> None:
+        while True:
+            await asyncio.sleep(EDIT_EVERY)
+            await self._show(count, caption(count.first, count.running_line()))
+
+    async def _show(self, count: Count, text: str, askers: list[Asker] | None = None) -> None:
+        """Edit the pictures' captions (of every asker, or of those given)."""
+        if text == count.shown and askers is None:
+            return
+        count.shown = text
+        for asker in askers or list(count.askers):
+            try:
+                await asker.picture.edit_caption(text)
+            except TelegramError as error:  # a picture deleted, an edit refused
+                log.debug("count caption not edited: %s", error)
+
+    async def _finish(self, count: Count, line: str, result: Result | None = None) -> None:
+        """The final figure in every asker's caption, then the owner's next count."""
+        count.state = "done"
+        await self._show(count, caption(result or count.first, line))
+        for asker in count.askers:
+            with contextlib.suppress(TelegramError):
+                await asker.picture.reply_text(f"{count.kind.title}: {line}")
+        self._forget(count)
+
+    def _forget(self, count: Count) -> None:
+        if self.by_key.get(count.key) is count:
+            del self.by_key[count.key]
+        queue = self.by_owner.get(count.owner, [])
+        if count in queue:
+            queue.remove(count)
+        if not queue:
+            self.by_owner.pop(count.owner, None)
+        elif queue[0].state == "waiting" and not self.closing:
+            self._start(queue[0])
+
+    def owned_by(self, user_id: int) -> list[Count]:
+        """The counts a person waits for (running or queued), theirs or joined."""
+        return [count for count in self.by_key.values()
+                if any(asker.user_id == user_id for asker in count.askers)]
+
+    async def cancel(self, user_id: int) -> list[tuple[Count, str]]:
+        """Take a person off every count they wait for; a count nobody waits for any
+        more stops. Returns each count with what it says now."""
+        said = []
+        for count in self.owned_by(user_id):
+            mine = [asker for asker in count.askers if asker.user_id == user_id]
+            count.askers = [asker for asker in count.askers if asker.user_id != user_id]
+            line = count.running_line(CANCELLED)
+            await self._show(count, caption(count.first, line), mine)
+            if count.askers:  # others still wait: it goes on for them
+                said.append((count, f"{count.kind.title}: you will not get this count; "
+                                    "it goes on for the others who asked for it"))
+                continue
+            said.append((count, f"{count.kind.title}: {line}"))
+            count.state = CANCELLED
+            if count.task is not None:
+                count.task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await count.task
+            else:
+                self._forget(count)
+        return said
+
+    async def close(self) -> None:
+        """Stop every count, running or queued, telling the people waiting (the bot is
+        stopping)."""
+        self.closing = True
+        for count in list(self.by_key.values()):
+            count.state = SHUTDOWN
+            if count.task is None:
+                await self._finish(count, count.running_line(SHUTDOWN))
+            else:
+                count.task.cancel()
+        for count in list(self.by_key.values()):
+            if count.task is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await count.task
+
+
+async def cancel_command(update: Update, context: Context) -> None:
+    """/cancel: stop your own counts (running or queued); nobody else's."""
+    message = update.effective_message
+    user = update.effective_user
+    counts = context.bot_data.services.counts
+    said = await counts.cancel(user.id) if user is not None else []
+    if not said:
+        await message.reply_text("You have no count running. /cancel stops your own "
+                                 "counts only; a count goes on for whoever asked for it.")
+    for _, text in said:
+        await message.reply_text(text)

@@ -1,0 +1,83 @@
+"""The two lanes of solving work, behind one interface.
+
+*Quick jobs* are every reply to a puzzle, /check, /submit, hints and race puzzles: they
+must never wait behind a long count. *Counts* are the part of a job that goes on after
+its first answer (19,186 assemblies of the largest assembly example): the quick lane
+stops a long count once it has its first answers (`solvers.pipeline.run`'s
+`hand_back_after`), and the count lane counts it to the end within its own, longer limit.
+
+Locally each lane is a `SolverPool`: the quick lane has every worker the machine was
+given (`PUZZLEBOT_WORKERS`), the count lane at most `PUZZLEBOT_COUNT_WORKERS` more at a
+lower CPU priority, so counts only take the CPU time quick jobs leave. The bot calls only
+what is here (submit, solve, count, cancel by cancelling the awaiting task, the report
+for /admin), so workers on other machines can replace what is behind it.
+"""
+
+from __future__ import annotations
+
+from solvers.pipeline import Result
+
+from .config import Config
+from .pool import ProgressListener, SolverPool
+
+#: seconds a long count runs in the quick lane before it hands back its first answers
+#: (a count that ends sooner is answered in full at once)
+FIRST_ANSWER_SECONDS = 0.5
+#: how much lower the count lane's CPU priority is (nice)
+COUNT_NICENESS = 10
+
+
+class Lanes:
+    """Quick jobs and counts: where the bot sends all solving work."""
+
+    def __init__(self, config: Config):
+        self.quick = SolverPool(config.workers, config.solve_timeout, "quick")
+        self.counts = SolverPool(config.count_workers, config.count_timeout, "count",
+                                 niceness=COUNT_NICENESS)
+
+    @property
+    def workers(self) -> int:
+        return self.quick.workers
+
+    def start(self) -> None:
+        self.quick.start()
+        self.counts.start()
+
+    async def submit(self, function, *args, timeout: float | None = None):
+        """A quick job: `function(*args)` in the quick lane (JobTimeout, WorkerDied)."""
+        return await self.quick.submit(function, *args, timeout=timeout)
+
+    async def solve(self, text: str, kind_name: str | None = None,
+                    progress: ProgressListener | None = None) -> Result:
+        """A puzzle's reply in the quick lane; a long count comes back with its first
+        answers (`Result.counting`) for `count` to finish."""
+        return await self.quick.solve(text, kind_name, progress, FIRST_ANSWER_SECONDS)
+
+    async def count(self, text: str, kind_name: str | None = None,
+                    progress: ProgressListener | None = None) -> Result:
+        """A long count run to its end (or its limit) in the count lane. Cancelling the
+        awaiting task stops it."""
+        return await self.counts.solve(text, kind_name, progress)
+
+    @property
+    def pools(self) -> tuple[SolverPool, SolverPool]:
+        """Each lane's pool, quick first (for /admin, /metrics and /healthz)."""
+        return self.quick, self.counts
+
+    def report(self) -> str:
+        """What /admin says about the workers: configured, running now, rebuilds, and the
+        lane's queue (the figures /metrics exports)."""
+        return "; ".join(
+            f"{pool.name} lane: {pool.alive_workers()} of {pool.workers} workers running"
+            + (f", rebuilt {pool.rebuilds}x" if pool.rebuilds else "")
+            + f", {pool.pending} jobs waiting or running"
+            for pool in self.pools)
+
+    def drop_jobs(self) -> None:
+        """The bot is stopping: every job still waiting ends now with ShuttingDown."""
+        self.quick.drop_jobs()
+        self.counts.drop_jobs()
+
+    async def close(self) -> None:
+        await self.quick.close()
+        await self.counts.close()

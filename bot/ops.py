@@ -1,0 +1,153 @@
+"""Operations: `/healthz` and `/metrics` on `PUZZLEBOT_METRICS_PORT`, for whoever runs the
+bot (a load balancer's health check, Prometheus).
+
+- `/healthz`: 200 when every part works, else 503; the JSON body names each part (bot,
+  database, workers) with "ok" or what is wrong.
+- `/metrics`: Prometheus's text format, written by prometheus_client from the bot's one
+  `Metrics` and the lanes' queues and workers (the figures /admin prints), read at each
+  scrape.
+
+A small aiohttp app of its own, on loopback unless `PUZZLEBOT_METRICS_HOST` says otherwise:
+the figures are not for the public.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from collections.abc import Iterator
+
+from aiohttp import web
+from prometheus_client import CollectorRegistry, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.metrics_core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
+from prometheus_client.registry import Collector
+from telegram.ext import Application
+
+from .lanes import Lanes
+from .metrics import Metrics
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+#: the longest a health check may wait for the database
+CHECK_TIMEOUT = 2.0
+
+
+class BotCollector(Collector):
+    """The bot's figures as Prometheus metrics, read from `Metrics` and the lanes."""
+
+    def __init__(self, metrics: Metrics, lanes: Lanes):
+        self.metrics = metrics
+        self.lanes = lanes
+
+    def collect(self) -> Iterator[Metric]:
+        m = self.metrics
+        yield GaugeMetricFamily("puzzlebot_start_time_seconds",
+                                "When this bot process started (Unix time)", value=m.started)
+        replies = CounterMetricFamily("puzzlebot_replies", "Messages the bot sent",
+                                      labels=["method"])
+        for method, number in sorted(m.replies.items()):
+            replies.add_metric([method], number)
+        yield replies
+        solves = HistogramMetricFamily("puzzlebot_solve_seconds",
+                                       "Time to solve a puzzle in the pool, by kind",
+                                       labels=["kind"])
+        for kind, times in sorted(m.histograms.items()):
+            solves.add_metric([kind], times.cumulative(), sum_value=times.total)
+        yield solves
+        for name, text, value in (
+            ("cache_hits", "Puzzles answered from the cache", m.cache_hits),
+            ("timeouts", "Jobs stopped at the time limit", m.timeouts),
+            ("worker_deaths", "Worker processes lost in the middle of a job", m.worker_deaths),
+            ("errors", "Updates whose handling failed", m.errors),
+            ("rate_limited", "Requests refused by the per-person rate limit", m.rate_limited),
+            ("telegram_429", "Telegram's 429 (flood control) answers", m.flood_waits),
+        ):
+            yield CounterMetricFamily(f"puzzlebot_{name}", text, value=value)
+        queue = GaugeMetricFamily("puzzlebot_queue_depth", "Solver jobs submitted and not "
+                                  "finished (waiting or running), by lane", labels=["lane"])
+        workers = GaugeMetricFamily("puzzlebot_workers",
+                                    "Solver worker processes running now, by lane",
+                                    labels=["lane"])
+        for pool in self.lanes.pools:
+            queue.add_metric([pool.name], pool.pending)
+            workers.add_metric([pool.name], pool.alive_workers())
+        yield queue
+        yield workers
+
+
+async def database_check(store: Store) -> str:
+    """"ok" when the store answers a query, else what is wrong."""
+    try:
+        version = await asyncio.wait_for(store.schema_version(), CHECK_TIMEOUT)
+    except TimeoutError:
+        return f"failing: no answer within {CHECK_TIMEOUT:g} s"
+    except (sqlite3.Error, ValueError) as error:  # ValueError: aiosqlite's closed connection
+        return f"failing: {error}"
+    return "ok" if version > 0 else "unavailable: the bot runs without its database"
+
+
+def health(application: Application, lanes: Lanes) -> dict[str, str]:
+    """The parts that need no waiting: the bot receiving updates, each lane's workers."""
+    updater = application.updater
+    receiving = application.running and updater is not None and updater.running
+    idle = [pool.name for pool in lanes.pools if pool.alive_workers() == 0]
+    running = ", ".join(f"{pool.name} {pool.alive_workers()}" for pool in lanes.pools)
+    return {
+        "bot": "ok" if receiving else "not receiving updates",
+        "workers": (f"no worker running in the {' and '.join(idle)} lane" if idle
+                    else f"ok ({running})"),
+    }
+
+
+class OpsServer:
+    """The aiohttp app serving /healthz and /metrics for one running bot."""
+
+    def __init__(self, application: Application, metrics: Metrics, lanes: Lanes,
+                 store: Store):
+        self.application = application
+        self.lanes = lanes
+        self.store = store
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.registry.register(BotCollector(metrics, lanes))
+        self._runner: web.AppRunner | None = None
+        self.url: str | None = None
+
+    async def start(self, host: str, port: int) -> str:
+        """Listen on host:port (0: a free port); the server's base URL."""
+        app = web.Application()
+        app.router.add_get("/healthz", self.healthz)
+        app.router.add_get("/metrics", self.metrics)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # the real port when port=0
+        self.url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+        log.info("healthz and metrics on %s", self.url)
+        return self.url
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        checks = health(self.application, self.lanes)
+        checks["database"] = await database_check(self.store)
+        failing = sorted(part for part, state in checks.items() if not state.startswith("ok"))
+        body = {"status": "failing" if failing else "ok", "failing": failing, "checks": checks}
+        return web.Response(text=json.dumps(body), status=503 if failing else 200,
+                            content_type="application/json")
+
+    async def metrics(self, request: web.Request) -> web.Response:
+        return web.Response(body=generate_latest(self.registry),
+                            headers={"Content-Type": CONTENT_TYPE_LATEST})
