@@ -73,7 +73,7 @@ async def test_a_photo_comes_back_read_and_solved(puzzlebot):
 
 async def test_the_same_photo_again_is_answered_from_the_caches(puzzlebot):
     bot, client = puzzlebot
-    pool = bot.application.bot_data.services.pool
+    pool = bot.application.bot_data.services.pool.quick
     first = await client.send_photo(ALICE, photo())
     await bot_messages(client, ALICE, first["message_id"], 4)
     jobs = pool.jobs_run
