@@ -57,7 +57,10 @@ def by_miniexact(assembler: Assembler, first: bool) -> int:
 
 def by_xcover(assembler: Assembler, first: bool) -> int | str:
     options, cells, counts = matrix(assembler)
-    if any(c != 1 for c in counts):
+    if len(counts) == 1 and counts[0] * len(options[0][1:]) == len(cells):
+        # one shape filling the box (Y25): its count item is redundant, the cells suffice
+        options = [option[1:] for option in options]
+    elif any(c != 1 for c in counts):
         return "n/a (no multiplicities)"
     total = 0
     for _ in xcover.covers(options):

@@ -76,6 +76,7 @@ class Run:
     unanswered_presses: int = 0
     press_waits: list[float] = field(default_factory=list)
     round_times: list[float] = field(default_factory=list)
+    quiz_ends: Counter = field(default_factory=Counter)
     too_long: int = 0
 
 
@@ -259,8 +260,12 @@ async def quiz(client: LoadClient, run: Run, until: float) -> None:
             run.sorry += body.startswith("Sorry")
             if body.startswith("Round "):
                 run.round_times.append(time.monotonic())
-            elif body.startswith(("Quiz #", "My database is unavailable")) and (
-                    "is over" in body or "ends here" in body):
+            elif body.startswith("Games keep their state"):  # no game: try again
+                await asyncio.sleep(3)
+                await client.send(GROUP, "/quiz rounds=30 seconds=5 difficulty=easy",
+                                  user_id=900_000)
+            elif "is over" in body or "ends here" in body:  # also "could not make"
+                run.quiz_ends[body.split("\n")[0][:60]] += 1
                 await client.send(GROUP, "/quiz rounds=30 seconds=5 difficulty=easy",
                                   user_id=900_000)
 
@@ -286,7 +291,8 @@ def report(run: Run, seconds: float, errors: int, args: argparse.Namespace) -> s
         f"reply that needs no worker: cached, broken, long options): "
         f"{max(still, default=0):.2f} s.",
         f"Quiz rounds posted: {len(run.round_times)}; longest gap between rounds "
-        f"{max(gaps, default=0):.1f} s (a round lasts 5 s, then a 0.5 s pause).",
+        f"{max(gaps, default=0):.1f} s (a round lasts 5 s, then a 0.5 s pause); games "
+        f"ended by: {dict(run.quiz_ends) or 'none'}.",
         f"Unexpected errors the bot logged: {errors}.",
     ])
 

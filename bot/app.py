@@ -23,7 +23,7 @@ from telegram.ext import (
 
 from solvers import registry
 
-from . import anagrams, check, commands, files, routing
+from . import anagrams, check, commands, files, photos, routing
 from .config import Config
 from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts, cancel_command
@@ -83,6 +83,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler(kind_names, routing.kind_command))
     application.add_handler(
         MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
+    application.add_handler(MessageHandler(photos.PHOTOS, photos.on_photo))
     application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
     # last: a press whose data no handler above takes is still answered
     application.add_handler(CallbackQueryHandler(routing.unknown_button))

@@ -23,6 +23,8 @@ from .ratelimit import RateLimiter
 from .store import Store
 
 if TYPE_CHECKING:
+    from solvers.photo import Reading
+
     from .anagrams import HintStep
     from .games.quiz import LiveRound
 
@@ -55,6 +57,8 @@ class BotData:
         self.live_rounds: dict[int, LiveRound] = {}
         #: hint steps by clue, most recently used last (bounded where /hint uses it)
         self.hint_steps: OrderedDict[str, list[HintStep]] = OrderedDict()
+        #: photo readings by the SHA-256 of the photo (bounded by bot/photos.py)
+        self.photo_readings: OrderedDict[str, Reading] = OrderedDict()
         self._game_store: GameStore | None = None
         #: chats whose race puzzle is being made in a worker just now
         self.race_setups: set[int] = set()

@@ -437,7 +437,7 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
                "one a line")
     example = "gogen_dm_older02.txt"
     solution_form = "5 lines of 5 letters"
-    race_pool = "gogen_"
+    generates = True
     version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:

@@ -328,7 +328,7 @@ class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
     summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
     example = "nw_003.txt"
     solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
-    race_pool = "nw_"
+    generates = True
     aliases = ("numberworkout",)
     version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 

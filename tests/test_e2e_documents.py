@@ -83,9 +83,10 @@ async def test_a_file_that_is_not_utf8_is_named_where(puzzlebot):
                              "Save it as plain text (UTF-8) and send it again.")
 
 
-async def test_a_picture_gets_one_polite_line_and_is_not_downloaded(puzzlebot):
+async def test_a_file_neither_text_nor_picture_gets_one_polite_line_unread(puzzlebot):
+    """(Pictures are read as photos: tests/test_e2e_photos.py.)"""
     _, client = puzzlebot
-    sent = await client.send_document(ALICE, "grid.png", png_bytes())
+    sent = await client.send_document(ALICE, "grid.pdf", b"%PDF-1.4 a puzzle book page")
     reply = await client.wait_for(ALICE, after=sent["message_id"])
     assert reply["text"] == POLITE
     assert await client.calls("getFile") == []

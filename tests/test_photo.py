@@ -149,12 +149,12 @@ def test_the_tie_breaker_changes_an_unsure_cell_only_when_that_makes_one_solutio
     grid[wrong_cell] = misread
     confidence = [1.0] * 81
     confidence[wrong_cell] = 0.55
-    fixed, repairs, solutions = repair(grid, confidence, {wrong_cell: right})
+    fixed, repairs, solutions = repair(grid, confidence, {wrong_cell: [right]})
     assert fixed == givens and solutions == 1
     assert [(r.cell, r.read, r.chosen) for r in repairs] == [(wrong_cell, misread, right)]
     # a sure cell is never changed, whatever the count
     confidence[wrong_cell] = 0.99
-    assert repair(grid, confidence, {wrong_cell: right}) == (grid, (), 0)
+    assert repair(grid, confidence, {wrong_cell: [right]}) == (grid, (), 0)
 
 
 def test_the_command_prints_json_and_writes_the_picture(tmp_path, capsys):

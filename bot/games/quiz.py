@@ -475,9 +475,10 @@ async def on_guess(update: Update, context: Context) -> None:
         raise ApplicationHandlerStop  # a wrong guess: no reply, and no anagram solving
     if letters_of(guess) != letters_of(live.answer) or len(guess.split()) != len(
             live.answer.split()):
-        allowed, _ = application.bot_data.services.limiter.allow(update.effective_user.id)
-        if not allowed:  # judging costs a worker job: past the limit, a silent miss
-            raise ApplicationHandlerStop
+        user = update.effective_user
+        limiter = application.bot_data.services.limiter
+        if user is not None and not limiter.allow(user.id)[0]:
+            raise ApplicationHandlerStop  # judging costs a worker job: past the limit, a miss
         try:
             right = await application.bot_data.services.pool.submit(
                 guess_job, live.letters, guess, live.topic, len(live.answer.split()),

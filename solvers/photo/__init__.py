@@ -11,9 +11,10 @@ all four turns of the board and the turn where they look most like digits wins.
 
 *Repair*, the tie-breaker: when what was read has no solution or several, the least
 sure cells (at most `REPAIR_CELLS`, each below `REPAIR_BELOW`) are tried with their
-second-best reading; when exactly one such change (of the fewest cells) gives a puzzle
-with one solution, it is applied and listed in `Reading.repairs`, so whoever shows the
-result can say which cells were guessed. Otherwise the reading is left as it was.
+next two likeliest readings, then also as empty; when exactly one such change (of the
+fewest cells) gives a puzzle with one solution, it is applied and listed in `Reading.repairs`,
+so whoever shows the result can say which cells were guessed. Otherwise the reading is
+left as it was.
 """
 
 from __future__ import annotations
@@ -101,17 +102,20 @@ class Reading:
     def picture(self, marked: list[int] | None = None) -> Image.Image:
         """The straightened photo with the digits read drawn over each cell in red, small in
         its top left corner, and the `marked` cells (default: the unsure ones) ringed."""
-        image = Image.fromarray(self.board).convert("RGB")
+        side = 2 * CELL  # drawn at twice the board's size, so a label clears the digit
+        image = Image.fromarray(self.board).convert("RGB").resize(
+            (9 * side, 9 * side), Image.Resampling.BICUBIC)
         pen = ImageDraw.Draw(image)
         ring = self.unsure() if marked is None else marked
         for cell, digit in enumerate(self.grid):
             row, column = divmod(cell, 9)
-            x, y = column * CELL, row * CELL
+            x, y = column * side, row * side
             if cell in ring:
-                pen.rectangle([x + 2, y + 2, x + CELL - 2, y + CELL - 2], outline=UNSURE, width=3)
+                pen.rectangle([x + 3, y + 3, x + side - 3, y + side - 3], outline=UNSURE,
+                              width=5)
             if digit:
-                pen.rectangle([x + 3, y + 3, x + 17, y + 19], fill=draw.PAPER)
-                pen.text((x + 10, y + 11), str(digit), font=draw.font(16, bold=True),
+                pen.rectangle([x + 5, y + 5, x + 27, y + 31], fill=draw.PAPER)
+                pen.text((x + 16, y + 18), str(digit), font=draw.font(24, bold=True),
                          fill=READ_INK, anchor="mm")
         return image.resize((BOARD * 3 // 2, BOARD * 3 // 2), Image.Resampling.LANCZOS)
 
@@ -144,26 +148,34 @@ def count_solutions(grid: list[int]) -> int:
 
 
 def _repair(grid: list[int], confidence: list[float],
-            second: dict[int, int]) -> tuple[list[int], tuple[Repair, ...], int]:
-    """The tie-breaker (see the module's docstring): grid, repairs and solution count."""
+            others: dict[int, list[int]]) -> tuple[list[int], tuple[Repair, ...], int]:
+    """The tie-breaker (see the module's docstring): grid, repairs and solution count.
+    `others` holds each read cell's other likely readings, likeliest first."""
     solutions = count_solutions(grid)
     if solutions == 1:
         return grid, (), 1
-    doubtful = sorted((c for c in second if confidence[c] < REPAIR_BELOW),
+    doubtful = sorted((c for c in others if confidence[c] < REPAIR_BELOW),
                       key=lambda c: confidence[c])[:REPAIR_CELLS]
+    # the classifier's own next readings first; "empty" for a read digit only after them,
+    # since emptying a cell often leaves the right puzzle unique too
+    first = {c: list(others[c][:2]) for c in doubtful}
+    then = {c: list(dict.fromkeys(others[c][:2] + ([0] if grid[c] else []))) for c in doubtful}
     for size in range(1, len(doubtful) + 1):
-        fixes = []
-        for chosen in itertools.combinations(doubtful, size):
-            trial = list(grid)
-            for cell in chosen:
-                trial[cell] = second[cell]
-            if count_solutions(trial) == 1:
-                fixes.append((chosen, trial))
-        if len(fixes) == 1:
-            chosen, trial = fixes[0]
-            return trial, tuple(Repair(c, grid[c], trial[c], confidence[c]) for c in chosen), 1
-        if fixes:
-            break
+        for choices in (first, then):
+            fixes = []
+            for chosen in itertools.combinations(doubtful, size):
+                for readings in itertools.product(*(choices[c] for c in chosen)):
+                    trial = list(grid)
+                    for cell, reading in zip(chosen, readings, strict=True):
+                        trial[cell] = reading
+                    if count_solutions(trial) == 1:
+                        fixes.append((chosen, trial))
+            if len(fixes) == 1:
+                chosen, trial = fixes[0]
+                return trial, tuple(Repair(c, grid[c], trial[c], confidence[c])
+                                    for c in chosen), 1
+            if fixes:
+                return grid, (), solutions
     return grid, (), solutions
 
 
@@ -179,18 +191,18 @@ def read_photo(data: bytes, repair: bool = True) -> Reading:
     timings["digits"] = (time.perf_counter() - step) * 1000
     grid = [0] * CELLS
     confidence = [1.0] * CELLS
-    second: dict[int, int] = {}
+    others: dict[int, list[int]] = {}
     for cell, row in zip(cells, probs, strict=True):
-        ranked = np.argsort(row)[::-1]
-        grid[cell], confidence[cell] = int(ranked[0]), float(row[ranked[0]])
-        second[cell] = int(ranked[1])
+        ranked = [int(k) for k in np.argsort(row)[::-1]]
+        grid[cell], confidence[cell] = ranked[0], float(row[ranked[0]])
+        others[cell] = ranked[1:3]
     if sum(1 for d in grid if d) < MIN_DIGITS:
         raise PhotoError(NOT_ENOUGH)
     warm()  # the compiled search is loaded once per process, not counted against a count
     step = time.perf_counter()
     repairs: tuple[Repair, ...] = ()
     if repair:
-        grid, repairs, solutions = _repair(grid, confidence, second)
+        grid, repairs, solutions = _repair(grid, confidence, others)
     else:
         solutions = count_solutions(grid)
     timings["solve"] = (time.perf_counter() - step) * 1000

@@ -74,7 +74,6 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     gray = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
     if gray is None or gray.size == 0:
         raise PhotoError("This picture is damaged and could not be decoded.")
-    gray = _stretched(gray)
     side = max(gray.shape)
     shrink = 1.0
     if side > WORK_SIDE:
@@ -83,14 +82,11 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     return gray, reduce / shrink
 
 
-def _stretched(gray: np.ndarray) -> np.ndarray:
-    """The grey levels spread over 0..255 (from the 1st to the 99th percentile), so a dark
-    or washed-out photo has the contrast the thresholds below expect."""
+def _contrast(gray: np.ndarray) -> float:
+    """The spread of grey levels (1st to 99th percentile): a dark photo has little, and the
+    threshold below must ask for proportionally less darkness of the grid's lines."""
     low, high = np.percentile(gray, (1, 99))
-    if high - low < 8:
-        return gray
-    scaled = (gray.astype(np.float32) - low) * (255.0 / (high - low))
-    return np.clip(scaled, 0, 255).astype(np.uint8)
+    return float(high - low)
 
 
 def order_corners(points: np.ndarray) -> np.ndarray:
@@ -125,8 +121,9 @@ def find_outline(gray: np.ndarray) -> np.ndarray:
     """The corners of the largest square-ish dark frame in the photo (the grid's border)."""
     blurred = cv2.GaussianBlur(gray, (5, 5), 0)
     block = max(15, (max(gray.shape) // 40) | 1)
+    darker = max(2.0, 7 * _contrast(gray) / 220)
     binary = cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
-                                   cv2.THRESH_BINARY_INV, block, 7)
+                                   cv2.THRESH_BINARY_INV, block, darker)
     contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = max(MIN_GRID_SHARE * gray.size, MIN_GRID_SIDE ** 2)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:8]:

@@ -1,0 +1,161 @@
+"""Photos of puzzles: a photo (or a .jpg/.png file) is read in the solver pool, then
+answered as the text it holds would be.
+
+What the person gets back, in order:
+1. the picture of the grid as read (the photo straightened, each digit read written in
+   red in its cell's corner, the least sure cells ringed in orange) with a caption;
+2. when what was read has exactly one solution: the answer typed text gets (picture,
+   caption, check report), through `replies.answer`, so it is cached the same way;
+   otherwise a sentence saying the reading must be wrong somewhere, naming the least
+   sure cells, and no solution;
+3. the grid as read, as text to copy, correct and send back.
+
+Which kind a photo can hold, and how it is read, is the library's business
+(`solvers.photo`); this module only fetches, limits, caches and replies. In groups the
+bot reads a photo only when its caption names the kind or mentions the bot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import logging
+
+from telegram import Message, Update
+from telegram.constants import ChatType, ParseMode
+from telegram.ext import filters
+
+from solvers import registry
+from solvers.base import PuzzleError
+from solvers.photo import KIND, Reading, read_photo
+
+from .context import Context
+from .pool import JobTimeout, WorkerDied
+from .replies import admitted, answer
+from .routing import caption_kind
+
+log = logging.getLogger(__name__)
+
+#: a photo sent as a photo, or a picture file sent as a document
+PHOTOS = (filters.PHOTO | filters.Document.MimeType("image/jpeg")
+          | filters.Document.MimeType("image/png") | filters.Document.FileExtension("jpg")
+          | filters.Document.FileExtension("jpeg") | filters.Document.FileExtension("png"))
+#: Telegram lets a bot download files up to 20 MB; bigger ones are refused unread
+MAX_BYTES = 20 * 1024 * 1024
+#: seconds a reading may take in the pool (it takes well under one)
+READ_SECONDS = 15.0
+#: readings kept in memory, by the SHA-256 of the photo's bytes
+CACHE_SIZE = 256
+
+
+def read_job(data: bytes) -> Reading:
+    """What a worker runs (top level, so the pool can pickle it by name)."""
+    return read_photo(data)
+
+
+def _mentioned(message: Message, username: str | None) -> bool:
+    """The caption names the bot by @username (as a word of its own)."""
+    if not username:
+        return False
+    words = (message.caption or "").lower().replace(",", " ").split()
+    return f"@{username}".lower() in words
+
+
+def _cell(cell: int) -> str:
+    return f"row {cell // 9 + 1} column {cell % 9 + 1}"
+
+
+def _size(message: Message) -> tuple[object, int | None]:
+    """The file to fetch (the largest photo size, or the document) and its stated size."""
+    if message.photo:
+        largest = message.photo[-1]
+        return largest, largest.file_size
+    return message.document, message.document.file_size
+
+
+async def on_photo(update: Update, context: Context) -> None:
+    """A photo or picture file: read the puzzle in it and answer (see the module doc)."""
+    message = update.effective_message
+    kind = registry.get(KIND)
+    named = caption_kind(message.caption)
+    private = message.chat.type == ChatType.PRIVATE
+    if not (private or named is not None or _mentioned(message, context.bot.username)):
+        return
+    if named is not None and named is not kind:
+        await message.reply_text(f"From a photo I can read a {kind.title} only; type a "
+                                 f"{named.title} as text.")
+        return
+    attachment, size = _size(message)
+    if size is not None and size > MAX_BYTES:
+        await message.reply_text(f"This file is {size / 2**20:.1f} MB; I can fetch pictures "
+                                 f"up to {MAX_BYTES // 2**20} MB.")
+        return
+    if not await admitted(update, context):
+        return
+    data = bytes(await (await attachment.get_file()).download_as_bytearray())
+    reading = await _read(message, context, data)
+    if reading is not None:
+        await _reply(update, context, reading)
+
+
+async def _read(message: Message, context: Context,
+                data: bytes) -> Reading | None:
+    """The reading of these bytes, from the cache or the pool; None after telling why not."""
+    key = hashlib.sha256(data).hexdigest()
+    cache = context.bot_data.photo_readings
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    svc = context.bot_data.services
+    try:
+        reading = await svc.pool.submit(read_job, data, timeout=READ_SECONDS)
+    except PuzzleError as error:
+        await message.reply_text(str(error))
+        return None
+    except (JobTimeout, WorkerDied):
+        await message.reply_text("Reading this photo took too long, so I stopped. "
+                                 "Please send the puzzle as text.")
+        return None
+    cache[key] = reading
+    while len(cache) > CACHE_SIZE:
+        cache.popitem(last=False)
+    return reading
+
+
+def read_caption(reading: Reading) -> str:
+    """What the picture of the grid as read says (and which cells were guessed)."""
+    digits = sum(1 for d in reading.grid if d)
+    lines = [f"Read from your photo: {digits} digits (red). Compare them with the paper."]
+    if reading.repairs:
+        guessed = "; ".join(f"{_cell(r.cell)} looked like {r.read or 'nothing'} but I took "
+                            f"{r.chosen or 'an empty cell'}" for r in reading.repairs)
+        lines.append(f"Unsure (orange): {guessed}, since only then the puzzle has one "
+                     "solution.")
+    elif reading.solutions == 1 and reading.unsure():
+        lines.append("Orange: the cells I was least sure of.")
+    return "\n".join(lines)
+
+
+def misread_text(reading: Reading) -> str:
+    """Why no solution is shown: what was read has none or several."""
+    found = "no solution" if reading.solutions == 0 else "more than one solution"
+    unsure = reading.unsure()
+    where = (" The cells I was least sure of are ringed in orange: "
+             + ", ".join(f"{_cell(c)} ({reading.grid[c] or 'empty'})" for c in unsure) + "."
+             if unsure else "")
+    return (f"What I read has {found}, so I must have misread a cell or the photo hides one."
+            f"{where} Please correct the grid below and send it back as text.")
+
+
+async def _reply(update: Update, context: Context, reading: Reading) -> None:
+    """The picture as read; the answer (or why there is none); the text to copy."""
+    message = update.effective_message
+    await message.reply_photo(reading.picture_png(), filename="read.png",
+                              caption=read_caption(reading))
+    if reading.solutions == 1:
+        await answer(update, context, reading.text, registry.get(KIND))
+    else:
+        await message.reply_text(misread_text(reading))
+    await message.reply_text(
+        f"The grid as I read it, to copy, correct and send back:\n"
+        f"<pre>{html.escape(reading.text)}</pre>", parse_mode=ParseMode.HTML)

@@ -1,0 +1,167 @@
+"""End to end: photos of Sudokus sent to the real bot through the sandbox.
+
+The photos are real phone photos of newspaper puzzles from shared/sudoku_photos
+(Baptiste Wicht and Jean Hennebert's dataset, CC-BY-4.0), held out from training.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from bot.sandbox.client import SandboxClient
+from solvers.photo import read_photo
+from solvers.photo.grid import CELL
+from solvers.photo.train import read_truth
+
+PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "sudoku_photos"
+NUMBER = 22  # a held-out 640x480 photo, read exactly
+ALICE, BOB = 101, 102
+GROUP = -100200300
+
+
+def photo(number: int = NUMBER) -> bytes:
+    return (PHOTOS / f"image{number}.jpg").read_bytes()
+
+
+def grid_text(grid) -> str:
+    return "\n".join("".join(str(d) if d else "." for d in grid[r * 9:r * 9 + 9])
+                     for r in range(9))
+
+
+def png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+async def bot_messages(client: SandboxClient, chat: int, after: int, count: int) -> list[dict]:
+    """The bot's next `count` messages in a chat after a message (the first job of a new
+    pool waits for its workers to start, slow on a busy machine)."""
+    said: list[dict] = []
+    while len(said) < count:
+        message = await client.wait_for(chat, after=after, timeout=90)
+        said.append(message)
+        after = message["message_id"]
+    return said
+
+
+async def test_a_photo_comes_back_read_and_solved(puzzlebot):
+    _, client = puzzlebot
+    truth = read_truth(PHOTOS / f"image{NUMBER}.dat")
+    sent = await client.send_photo(ALICE, photo())
+    read, solved, report, copy = await bot_messages(client, ALICE, sent["message_id"], 4)
+    assert read["kind"] == "photo"
+    assert read["caption"] == (f"Read from your photo: {sum(1 for d in truth if d)} digits "
+                               "(red). Compare them with the paper.")
+    with Image.open(io.BytesIO(await client.file(read["file_url"]))) as picture:
+        assert picture.size == (540, 540)
+    # the answer is the one the same grid typed as text gets
+    typed = await client.send(BOB, grid_text(truth))
+    typed_solved, typed_report = await bot_messages(client, BOB, typed["message_id"], 2)
+    assert solved["kind"] == typed_solved["kind"] == "photo"
+    assert solved["caption"] == typed_solved["caption"]
+    assert "Solutions: exactly 1" in solved["caption"]
+    assert report["text"] == typed_report["text"]
+    assert copy["text"] == ("The grid as I read it, to copy, correct and send back:\n"
+                            + grid_text(truth))
+    assert [e["type"] for e in copy["entities"]] == ["pre"]
+
+
+async def test_the_same_photo_again_is_answered_from_the_caches(puzzlebot):
+    bot, client = puzzlebot
+    pool = bot.application.bot_data.services.pool.quick
+    first = await client.send_photo(ALICE, photo())
+    await bot_messages(client, ALICE, first["message_id"], 4)
+    jobs = pool.jobs_run
+    again = await client.send_photo(ALICE, photo())
+    read, solved, _, _ = await bot_messages(client, ALICE, again["message_id"], 4)
+    assert (read["kind"], solved["kind"]) == ("photo", "photo")
+    assert pool.jobs_run == jobs  # neither read nor solved again
+
+
+async def test_a_photo_with_digits_missing_asks_for_the_corrected_grid(puzzlebot):
+    """The straightened grid with six digits painted over: what is read has several
+    solutions, so the bot shows no solution and asks for the text corrected."""
+    _, client = puzzlebot
+    reading = read_photo(photo())
+    board = np.pad(reading.board, 40, constant_values=235)
+    hidden = [c for c, d in enumerate(reading.grid) if d][:6]
+    for cell in hidden:
+        row, column = divmod(cell, 9)
+        y, x = 40 + row * CELL, 40 + column * CELL
+        board[y + 5:y + CELL - 5, x + 5:x + CELL - 5] = 235
+    sent = await client.send_photo(ALICE, png(Image.fromarray(board)), caption="/sudoku")
+    # what the bot reads: the JPEG the sandbox made of the picture, as Telegram does
+    (shown,) = (await client.messages(ALICE, after=sent["message_id"] - 1))["messages"][:1]
+    expected = read_photo(await client.file(shown["file_url"]))
+    assert expected.solutions == 2 and all(expected.grid[c] == 0 for c in hidden)
+    read, why, copy = await bot_messages(client, ALICE, sent["message_id"], 3)
+    assert read["kind"] == "photo"
+    assert why["kind"] == "text"
+    assert why["text"].startswith("What I read has more than one solution, so I must have "
+                                  "misread a cell or the photo hides one.")
+    assert why["text"].endswith("Please correct the grid below and send it back as text.")
+    assert copy["text"] == ("The grid as I read it, to copy, correct and send back:\n"
+                            + expected.text)
+    page = await client.messages(ALICE, after=copy["message_id"], wait=1)
+    assert page["messages"] == []  # no solution picture, nothing more
+
+
+async def test_a_picture_without_a_sudoku_gets_one_sentence(puzzlebot):
+    _, client = puzzlebot
+    sent = await client.send_photo(ALICE, png(Image.new("RGB", (640, 480), "white")))
+    (reply,) = await bot_messages(client, ALICE, sent["message_id"], 1)
+    assert reply["text"] == "I could not find a Sudoku grid in this picture."
+
+
+async def test_a_jpg_file_is_read_like_a_photo(puzzlebot):
+    _, client = puzzlebot
+    sent = await client.send_document(ALICE, "sudoku.jpg", photo())
+    read, solved = await bot_messages(client, ALICE, sent["message_id"], 2)
+    assert read["caption"].startswith("Read from your photo:")
+    assert "Solutions: exactly 1" in solved["caption"]
+
+
+async def reply_to(client: SandboxClient, chat: int, message_id: int,
+                   starts: str = "") -> dict:
+    """The bot's first message in reply to a message whose text or caption starts so."""
+    after = message_id
+    while True:
+        message = await client.wait_for(chat, after=after, timeout=90)
+        said = message.get("text") or message.get("caption") or ""
+        if message.get("reply_to_message_id") == message_id and said.startswith(starts):
+            return message
+        after = message["message_id"]
+
+
+async def test_in_a_group_only_photos_named_or_addressed_are_read(puzzlebot):
+    bot, client = puzzlebot
+    quiet = await client.send_photo(GROUP, photo(), user_id=BOB)
+    named = await client.send_photo(GROUP, photo(), caption="/sudoku", user_id=BOB)
+    read = await reply_to(client, GROUP, named["message_id"])
+    assert read["caption"].startswith("Read from your photo:")
+    username = bot.application.bot.username
+    addressed = await client.send_photo(GROUP, photo(), caption=f"@{username} please",
+                                        user_id=BOB)
+    read = await reply_to(client, GROUP, addressed["message_id"])
+    assert read["caption"].startswith("Read from your photo:")
+    await reply_to(client, GROUP, addressed["message_id"], "The grid as I read it")
+    page = await client.messages(GROUP, after=quiet["message_id"])
+    assert quiet["message_id"] not in [m.get("reply_to_message_id") for m in page["messages"]]
+
+
+async def test_a_picture_file_over_the_limit_is_refused_unread(puzzlebot, monkeypatch):
+    _, client = puzzlebot
+    monkeypatch.setattr("bot.photos.MAX_BYTES", 2 * 2**20)
+    noise = np.random.default_rng(1).integers(0, 256, (1000, 1200, 3), np.uint8)
+    data = png(Image.fromarray(noise))
+    assert len(data) > 3 * 2**20
+    sent = await client.send_document(ALICE, "noise.png", data)
+    (reply,) = await bot_messages(client, ALICE, sent["message_id"], 1)
+    assert reply["text"] == (f"This file is {len(data) / 2**20:.1f} MB; I can fetch pictures "
+                             "up to 2 MB.")
+    assert await client.calls("getFile") == []
