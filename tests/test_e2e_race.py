@@ -1,6 +1,6 @@
 """End to end: puzzle races in the sandbox's group chat with the real bot: the puzzle
 posted as picture and text, joining, private submissions judged by the kind's check (one
-wrong, then right ones), the finishing order in the group, a pool kind and a deadline."""
+wrong, then right ones), the finishing order in the group, a generated Gogen race and a deadline."""
 
 from __future__ import annotations
 
@@ -101,12 +101,11 @@ async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path):
         assert "Race wins here:\nAlice: 1" in top["text"]
 
 
-async def test_a_pool_race_ends_at_its_deadline(tmp_path):
+async def test_a_generated_gogen_race_ends_at_its_deadline(tmp_path):
     config = bot_config(tmp_path, solve_timeout=30)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race gogen minutes=0.05")
-        assert photo["caption"].startswith("🏁 Race #1: Gogen (gogen_")
-        assert "exactly one solution" in photo["caption"]
+        assert photo["caption"].startswith("🏁 Race #1: Gogen (medium, exactly one solution)")
         assert registry.get("gogen").detect(puzzle)
         busy = await send_and_wait(client, GROUP, "/race nw", BOB)
         assert busy["text"].startswith("Race #1 is still on here")
