@@ -58,7 +58,7 @@ log = logging.getLogger(__name__)
 KIND = "quiz"
 #: the lines of /help about the quiz
 HELP = ("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
-        "/skip, /stop: for the quiz's starter or an admin\n")
+        "/skip, /stop: for the quiz's (or race's) starter or an admin\n")
 #: its entry in the command menu
 MENU = [BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30")]
 OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed")

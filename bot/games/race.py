@@ -3,10 +3,13 @@
 `/race KIND [easy|medium|hard] [minutes=10]` posts an unsolved puzzle (picture and text)
 with a *race id* and an "I'm in" button. Players send `/submit RACE_ID` and their
 solution, in the kind's plain-text solution form, to the bot in a private chat, so
-nobody can copy it from the group. The kind's own `check` judges it (in a worker): a
-wrong one is told what is wrong, a right one gets its place, and the group sees the
-finishing order and times. The race ends at its deadline (a job) or when everyone who
-joined has finished.
+nobody can copy it from the group; only the race's players and its group's members may.
+The kind's own `check` judges it (in a worker): a wrong one is told which rules it
+breaks, by name only (a rule's detail can hold values of the answer), a right one gets
+its place, and the group sees the finishing order and times. The race ends at its
+deadline (a job), when everyone who joined has finished, or at `/stop` by its starter or
+a chat admin. While it runs, its puzzle is not solved, exported or checked for anyone
+(`guard.py`).
 
 Which kinds race, and how, each kind declares (`solvers/base.py`): its `solution_form`,
 and either a generator (`generates`: a new puzzle each race, proved to have exactly one
