@@ -92,6 +92,8 @@ def warm_up(progress_queue=None, niceness: int = 0) -> None:
     for kind in registry.KINDS:
         kind.warm_up()
     run("oo+ooaoo-", render=False)
+    if progress_queue is not None:  # tell the pool this worker is ready (no job number)
+        progress_queue.put((None, os.getpid(), 0))
 
 
 def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None = None,
@@ -135,6 +137,9 @@ class SolverPool:
         self._listeners: dict[int, ProgressListener] = {}
         self._next_job = 0
         self._reader: threading.Thread | None = None
+        #: workers that have finished warming up (by pid), and set once all of them have
+        self._ready_pids: set[int] = set()
+        self._all_ready = asyncio.Event()
         self._watchdog: asyncio.Task | None = None
         self._rebuilding = asyncio.Lock()
         #: done when the bot stops: every job still waiting then ends with ShuttingDown
@@ -183,6 +188,16 @@ class SolverPool:
         with contextlib.suppress(Exception):
             await asyncio.to_thread(broken.join, 5)
 
+    def _warmed(self, pid: int) -> None:
+        self._ready_pids.add(pid)
+        if len(self._ready_pids) >= self.workers:
+            self._all_ready.set()
+
+    async def ready(self) -> None:
+        """Wait until as many workers as the pool has have finished warming up (what a
+        test waits for before it measures how fast another chat is answered)."""
+        await self._all_ready.wait()
+
     def alive_workers(self) -> int:
         """Worker processes running now (what /admin reports)."""
         manager = getattr(self._pool, "_pool_manager", None)
@@ -198,6 +213,9 @@ class SolverPool:
             if item is None:
                 return
             job, solutions, nodes = item
+            if job is None:  # a worker finished warming up; `solutions` is its pid
+                loop.call_soon_threadsafe(self._warmed, solutions)
+                continue
             listener = self._listeners.get(job)
             if listener is not None:
                 loop.call_soon_threadsafe(listener, solutions, nodes)

@@ -36,3 +36,14 @@ async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = No
     """The bot's first message (of `kind`, when given) after `text` is sent in `chat`."""
     sent = await client.send(chat, text, user_id=user, **extra)
     return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
+
+
+async def reply_with(client: SandboxClient, chat: int, after: int, part: str,
+                     timeout: float = 30) -> dict:
+    """The first bot message after `after` whose text or caption holds `part`: passes over
+    what may come first on a loaded machine (a progress note, a timed quiz hint)."""
+    while True:
+        message = await client.wait_for(chat, after=after, timeout=timeout)
+        if part in (message.get("text") or message.get("caption") or ""):
+            return message
+        after = message["message_id"]

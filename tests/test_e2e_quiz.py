@@ -10,7 +10,7 @@ import sqlite3
 from functools import lru_cache
 
 import pytest
-from botchat import bot_config
+from botchat import bot_config, reply_with
 
 from bot.app import running
 from bot.config import Config
@@ -87,13 +87,15 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
         scrambled = letters.lower()  # the right letters, but not a word (checked here)
         assert not guess_job(letters, scrambled, None, 1)
         also_wrong = await client.send(GROUP, scrambled, user_id=BOB)
-        won = await send_and_wait(client, alternative, CAROL)
+        sent = await client.send(GROUP, alternative, user_id=CAROL)
+        won = await reply_with(client, GROUP, sent["message_id"], "✅ ")  # a hint may come first
         assert won["text"].startswith("✅ Carol got it in ")
         assert f"{alternative.upper()} (I had {answer.upper()})" in won["text"]
         assert_points_follow_the_time(won["text"], seconds=4)
         page = await client.messages(GROUP, after=wrong["message_id"])
         replies = [m for m in page["messages"] if m["from"]["is_bot"]
-                   and m["message_id"] < won["message_id"]]
+                   and m["message_id"] < won["message_id"]
+                   and not (m.get("text") or "").startswith("Hint 1 ")]  # timed, not a reply
         assert replies == [], "wrong guesses must get no reply"
         assert also_wrong["message_id"] < won["message_id"]
 

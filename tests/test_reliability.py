@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from botchat import ask, bot_config
+from botchat import ask, bot_config, reply_with
 
 from bot.app import running
 from bot.config import Config
@@ -89,7 +89,10 @@ async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
             return await real_solve(text, kind_name, **options)
 
         pool.solve = solve_or_die
-        told = await ask(client, ALICE, "/seki oooooooo+")
+        sent = await client.send(ALICE, "/seki oooooooo+")
+        told = await reply_with(client, ALICE, sent["message_id"], "Seki: ")
+        if told["text"].startswith("Seki: searching"):  # a progress note came first
+            told = await reply_with(client, ALICE, told["message_id"], "Seki: the solver")
         assert "the solver process stopped in the middle of this job" in told["text"]
         again = await ask(client, ALICE, SEKI, kind="photo")
         assert "Puzzle OK" in again["caption"]
