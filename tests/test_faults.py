@@ -350,7 +350,8 @@ async def test_every_command_that_costs_work_goes_through_the_limit(tmp_path):
         # each asker's first message from the bot after theirs: the race (its picture, or
         # the puzzle text posted after it, which may come first on a loaded machine) or
         # one line saying a race is on its way or on
-        expected = ("A race is being set up here already", "Race #1 is still on here", "#seki")
+        expected = ("A race is being set up here already", "A race has just been started here",
+                    "Race #1 is still on here", "#seki")
         unexpected = [r for r in replies if not (r.get("caption") or "").startswith("🏁 Race #1")
                       and not (r.get("text") or "").startswith(expected)]
         assert unexpected == []
