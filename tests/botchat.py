@@ -4,6 +4,7 @@ webhook settings, and asking the bot something through the sandbox."""
 from __future__ import annotations
 
 import socket
+import time
 from pathlib import Path
 
 from bot.config import Config
@@ -40,10 +41,12 @@ async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = No
 
 async def reply_with(client: SandboxClient, chat: int, after: int, part: str,
                      timeout: float = 30) -> dict:
-    """The first bot message after `after` whose text or caption holds `part`: passes over
-    what may come first on a loaded machine (a progress note, a timed quiz hint)."""
-    while True:
-        message = await client.wait_for(chat, after=after, timeout=timeout)
-        if part in (message.get("text") or message.get("caption") or ""):
+    """The first bot text after message `after` that holds `part`: passes over what may
+    come first on a loaded machine (a progress note, a timed quiz hint, a picture)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        message = await client.wait_for(chat, after=after, timeout=deadline - time.monotonic())
+        if part in (message.get("text") or ""):
             return message
         after = message["message_id"]
+    raise TimeoutError(f"no message with {part!r} in chat {chat}")

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from botchat import ask, bot_config
+from botchat import ask, bot_config, reply_with
 from PIL import Image
 
 from bot.app import running
@@ -22,17 +22,6 @@ PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEED_PUZZLE = (PUZZLES / "sk_6018.txt").read_text()
 ALICE, BOB = 101, 202
 
-
-async def wait_for_text(client: SandboxClient, chat: int, after: int, needle: str,
-                        timeout: float = 15) -> dict:
-    """The first bot message after `after` whose text holds `needle`."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        message = await client.wait_for(chat, after=after, timeout=deadline - time.monotonic())
-        if needle in (message.get("text") or ""):
-            return message
-        after = message["message_id"]
-    raise TimeoutError(f"no message with {needle!r}")
 
 
 @pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
@@ -126,7 +115,7 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
         quick = await ask(client, BOB, SEED_PUZZLE, kind="photo")
         assert time.perf_counter() - started < 2.5, "the slow job delayed another chat"
         assert "Puzzle OK" in quick["caption"]
-        told = await wait_for_text(client, ALICE, slow["message_id"], "took longer")
+        told = await reply_with(client, ALICE, slow["message_id"], "took longer", 15)
         assert told["text"].endswith("took longer than the 4 s limit, so I stopped it. "
                                      "Try a smaller one.")
         note = await client.messages(ALICE, after=slow["message_id"])

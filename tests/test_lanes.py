@@ -10,7 +10,7 @@ import time
 from multiprocessing import forkserver
 from pathlib import Path
 
-from botchat import ask, bot_config
+from botchat import ask, bot_config, reply_with
 from test_reliability import free_port, start_bot_process, wait_until_up
 
 from bot.app import running
@@ -62,17 +62,6 @@ async def test_a_killed_fork_server_is_replaced_and_leaves_no_workers(tmp_path):
         assert forkserver._forkserver._forkserver_pid != server
 
 
-async def text_with(client: SandboxClient, chat: int, after: int, needle: str,
-                    timeout: float = 60) -> dict:
-    """The first bot text after message `after` that holds `needle`."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        message = await client.wait_for(chat, after=after, timeout=deadline - time.monotonic())
-        if needle in (message.get("text") or ""):
-            return message
-        after = message["message_id"]
-    raise TimeoutError(f"no message with {needle!r} in chat {chat}")
-
 
 async def now(client: SandboxClient, chat: int, message_id: int) -> dict:
     """A message as it stands now (its caption edited since it was sent)."""
@@ -96,7 +85,7 @@ async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path
         assert "(still counting, " in joined["caption"]
         final = "9,233 unique placements, 73,712 counting rotations and reflections (complete, "
         for chat, picture in ((ALICE, first), (BOB, joined)):
-            said = await text_with(client, chat, picture["message_id"], "(complete, ", 120)
+            said = await reply_with(client, chat, picture["message_id"], "(complete, ", 120)
             assert said["text"].startswith(f"Queens: {final}")
             edited = await now(client, chat, picture["message_id"])
             assert edited["edited"] and final in edited["caption"]
@@ -126,9 +115,9 @@ async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_j
         # one count per person: the second waits for the first
         ahead = await ask(client, ALICE, "queens 15", kind="photo")
         queued = await ask(client, ALICE, "queens 16", kind="photo")
-        told = await text_with(client, ALICE, queued["message_id"], "starts after", 10)
+        told = await reply_with(client, ALICE, queued["message_id"], "starts after", 10)
         assert told["text"].endswith("your count starts after 1 other.")
-        limit = await text_with(client, ALICE, ahead["message_id"], "(stopped at the time limit",
+        limit = await reply_with(client, ALICE, ahead["message_id"], "(stopped at the time limit",
                                 30)
         assert limit["text"].startswith("Queens: at least ")
         assert all(f.startswith("at least ") for f in figures(limit["text"])), limit["text"]
@@ -178,7 +167,7 @@ async def test_sigterm_stops_within_10_s_telling_whoever_waits_and_kill_9_leaves
             workers = descendants(process.pid)
             assert workers
             # followed from before the signal: the sandbox ends with the bot
-            told = [asyncio.create_task(text_with(client, ALICE, picture["message_id"],
+            told = [asyncio.create_task(reply_with(client, ALICE, picture["message_id"],
                                                   "restarting", 15))
                     for picture in (counting, queued)]
             await asyncio.sleep(0.5)
