@@ -23,17 +23,15 @@ import random
 import re
 import time
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image
 from telegram import BotCommand, Update
 from telegram.ext import ApplicationHandlerStop
 
-from solvers.anagram import quiz as quiz_words
 from solvers.anagram.hints import by_name
 from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
 from solvers.anagram.lexicon import letters_of
-from solvers.anagram.quiz import DIFFICULTIES, Challenge
+from solvers.anagram.quiz import DIFFICULTIES, pick_challenge
 from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
 from solvers.base import PuzzleError, clip
 
@@ -109,22 +107,6 @@ class LiveRound:
         return self.game.id
 
 
-@lru_cache(maxsize=64)
-def challenge_pool(topic: str | None, difficulty: str) -> tuple:
-    """The lexicon entries a challenge is drawn from, filtered once per worker."""
-    return tuple(quiz_words.pool(topic, difficulty))
-
-
-def pick(topic: str | None, difficulty: str, rng: random.Random) -> Challenge:
-    """`pick_challenge` of the anagram library, the same draw for the same seed, with the
-    filtered word pool kept between rounds."""
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleError(f"difficulty '{difficulty}': choose easy, medium or hard")
-    entry = rng.choice(challenge_pool(topic, difficulty))
-    return Challenge(quiz_words.scramble(entry.letters, rng).upper(), entry.text, topic,
-                     difficulty)
-
-
 def quick_png(image: Image.Image) -> bytes:
     """PNG at zlib's default level: a fifth of `optimize`'s time for 10% more bytes, which
     matters when many groups play at once."""
@@ -135,7 +117,7 @@ def quick_png(image: Image.Image) -> bytes:
 
 def round_job(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
     """Runs in a worker: pick a challenge, then its hint steps leading to that answer."""
-    challenge = pick(topic, difficulty, random.Random(seed))
+    challenge = pick_challenge(topic, difficulty, random.Random(seed))
     clue = challenge.letters + (f" topic={topic}" if topic else "")
     steps = by_name(hints_for(clue, answer=challenge.answer))
     first = f"{steps['letters'].text}\n{steps['parts'].text}"
