@@ -27,6 +27,8 @@ from PIL import Image
 
 #: Longest text any parser accepts; larger input is refused before it is read.
 MAX_INPUT_CHARS = 20_000
+#: the difficulties a generator (`PuzzleKind.generate`) and a race are asked for
+DIFFICULTIES = ("easy", "medium", "hard")
 
 #: a kind's puzzle model and its solution form (`PuzzleKind[SekiPuzzle, Grid]`)
 P = TypeVar("P")
@@ -310,7 +312,7 @@ class PuzzleKind(ABC, Generic[P, S]):
     def generate(self, rng: random.Random, difficulty: str) -> str:
         """A new puzzle with exactly one solution, as text in this kind's input format.
 
-        `difficulty` is easy, medium or hard; races call this so a group never runs out.
+        `difficulty` is one of DIFFICULTIES; races call this so a group never runs out.
         """
         raise PuzzleError(f"no generator for {self.title}")
 

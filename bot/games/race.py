@@ -33,14 +33,14 @@ from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError, PuzzleKind, clip
+from solvers.base import DIFFICULTIES, Limits, PuzzleError, PuzzleKind, clip
 from solvers.draw import png_bytes
 from solvers.pipeline import Judgement, judge
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..pool import JobTimeout, WorkerDied
 from ..replies import admitted
-from ..routing import command_argument
+from ..routing import PUZZLES, command_argument
 from ..store import StoreUnavailable
 from . import quiz
 from .common import (
@@ -59,8 +59,6 @@ from .store import Game, GameStore
 log = logging.getLogger(__name__)
 
 KIND = "race"
-PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
-DIFFICULTIES = ("easy", "medium", "hard")
 #: seconds a worker may take to make a race puzzle, or to judge a submission
 MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0

@@ -12,12 +12,11 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..base import PuzzleError
+from ..base import DIFFICULTIES, PuzzleError
 from . import lexicon as lexicon_module
 from .kind import AnagramKind, parse_query
 from .lexicon import Entry, letters_of
 
-DIFFICULTIES = ("easy", "medium", "hard")
 #: (shortest, longest letters, least zipf) of dictionary words at each difficulty
 WORD_BANDS = {"easy": (4, 5, 4.5), "medium": (6, 7, 4.0), "hard": (8, 10, 3.3)}
 
