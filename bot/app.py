@@ -79,6 +79,7 @@ def add_handlers(application: App) -> None:
     games.add_handlers(application)
     kind_names = [name for kind in registry.KINDS for name in (kind.name, *kind.aliases)]
     application.add_handler(CommandHandler(kind_names, routing.kind_command))
+    application.add_handler(MessageHandler(commands.HELP_WORDS, commands.start))
     application.add_handler(
         MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
     application.add_handler(MessageHandler(photos.PHOTOS, photos.on_photo))

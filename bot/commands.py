@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from telegram import BotCommand, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
+from telegram.ext import filters
 
 from solvers import registry
 from solvers.base import PuzzleError
@@ -56,6 +57,12 @@ WELCOME = (
     + "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
     "/top: scores; /stats: your own record"
 )
+
+
+#: a private message that is only `help` (or `start`, `menu`, `commands`) means /help
+HELP_WORDS = (filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
+              & filters.Regex(re.compile(r"^\s*(help|start|menu|commands)\s*[?!.]*\s*$",
+                                         re.IGNORECASE)))
 
 
 async def start(update: Update, context: Context) -> None:

@@ -33,9 +33,19 @@ async def kind_command(update: Update, context: Context) -> None:
     kind = registry.get(name)
     if kind is None:  # only kinds' names are registered for this handler
         return
-    text = command_argument(message) or bare_puzzle(kind)
+    text = command_argument(message)
+    if text:
+        await solve_and_reply(update, context, text, kind)
+    else:
+        await kind_alone(update, context, kind)
+
+
+async def kind_alone(update: Update, context: Context, kind: PuzzleKind) -> None:
+    """/KIND with nothing after it (or, in a private chat, the kind's name alone): a
+    preset solves its puzzle, any other kind shows its format."""
+    text = bare_puzzle(kind)
     if not text:
-        await message.reply_text(
+        await message_of(update).reply_text(
             f"{kind.title}: {kind.summary}\nTry /example {kind.name}".replace("`", ""))
         return
     await solve_and_reply(update, context, text, kind)
@@ -85,13 +95,18 @@ def detected_kind(text: str, private: bool) -> PuzzleKind | None:
 
 async def on_text(update: Update, context: Context) -> None:
     """Plain text: solve it if it looks like a puzzle. In private chats, a greeting or a
-    thanks gets a friendly line (no puzzle is made of those words alone), text a kind
-    claims is solved as that kind, and anything else gets a pointer to /help."""
+    thanks gets a friendly line (no puzzle is made of those words alone), a kind's name
+    alone means its command, text a kind claims is solved as that kind, and anything
+    else gets a pointer to /help."""
     message = message_of(update)
     text = message.text or ""
     private = message.chat.type == ChatType.PRIVATE
     if private and (courtesy := courtesy_reply(text)) is not None:
         await message.reply_text(courtesy)
+        return
+    named = registry.get(text.strip()) if private and text.strip() else None
+    if named is not None and registry.detect(text) is None:  # `sudoku`: as /sudoku
+        await kind_alone(update, context, named)
         return
     kind = detected_kind(text, private)
     if kind is not None:

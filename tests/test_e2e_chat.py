@@ -1,6 +1,7 @@
 """End to end: the words a new user sends first. Greetings and thanks get a friendly line,
-an unknown command gets the list of commands (in groups only when addressed to this
-bot), and a clue with no anagram gets one message, not the same sentence twice."""
+`help` or a kind's name alone mean that command, an unknown command gets the list of
+commands (in groups only when addressed to this bot), and a clue with no anagram gets
+one message, not the same sentence twice."""
 
 from __future__ import annotations
 
@@ -37,6 +38,20 @@ async def test_letters_meant_as_an_anagram_still_get_anagrams(puzzlebot):
     assert bare["caption"].startswith("Anagrams of SCHOOLMASTER")
     alias = await ask(client, ALICE, "/anagrams listen", kind="photo")
     assert alias["caption"].startswith("Anagrams of LISTEN")
+
+
+async def test_a_command_word_alone_means_the_command(puzzlebot):
+    _, client = puzzlebot
+    helped = await ask(client, ALICE, "help")
+    assert helped["text"] == (await ask(client, ALICE, "/help"))["text"]
+    assert "Puzzles I know" in helped["text"]
+    assert (await ask(client, ALICE, "Help?"))["text"] == helped["text"]
+    named = await ask(client, ALICE, "sudoku")
+    assert named["text"] == (await ask(client, ALICE, "/sudoku"))["text"]
+    assert named["text"].startswith("Sudoku: ") and "Try /example sudoku" in named["text"]
+    sent = await client.send(GROUP, "help", user_id=ALICE)
+    page = await client.messages(GROUP, after=sent["message_id"], wait=2)
+    assert page["messages"] == []  # in a group, plain words are not commands
 
 
 async def test_chatter_that_is_more_than_a_greeting_still_gets_the_pointer(puzzlebot):
