@@ -43,11 +43,15 @@ CONCURRENT_UPDATES = 256
 
 def build_application(config: Config, base_url: str | None = None,
                       token: str | None = None) -> App:
-    """The Application with every handler; `base_url` points it at a Bot API server."""
+    """The Application with every handler; `base_url` points it at a Bot API server, and
+    `token` is the sandbox's (without one, the configured token is needed)."""
+    bot_token = token or config.token
+    if bot_token is None:
+        raise ValueError("no bot token: set TELEGRAM_BOT_TOKEN, or use the sandbox")
     metrics = Metrics()
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
                if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
-    builder = (Application.builder().token(token or config.token)
+    builder = (Application.builder().token(bot_token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
                .context_types(CONTEXT_TYPES))
     if base_url:
@@ -147,11 +151,14 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
     else:
         url = None
         application = build_application(config, base_url=config.api_url)
+    updater = application.updater
+    if updater is None:  # the builder makes one unless told not to
+        raise RuntimeError("the Application was built without an Updater")
     try:
         async with application:
             await open_services(application)
             await application.start()
-            await start_updates(application.updater, config)
+            await start_updates(updater, config)
             ops = None
             try:
                 ops = await start_ops(application, config)
@@ -159,7 +166,7 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
             finally:
                 if ops is not None:
                     await ops.stop()
-                await application.updater.stop()
+                await updater.stop()
                 await drop_work(application)
                 await application.stop()
                 await close_services(application)

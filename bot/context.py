@@ -103,9 +103,9 @@ class BotData:
 
 
 #: the context every handler and job receives
-Context = CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]
+Context = CallbackContext[ExtBot[int], dict[Any, Any], dict[Any, Any], BotData]
 #: the Application this bot builds
-App = Application[ExtBot[None], Any, dict[Any, Any], dict[Any, Any], BotData, Any]
+App = Application[ExtBot[int], Any, dict[Any, Any], dict[Any, Any], BotData, Any]
 CONTEXT_TYPES = ContextTypes(context=CallbackContext, bot_data=BotData)
 
 
