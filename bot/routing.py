@@ -1,5 +1,6 @@
 """Which way a message goes: a /KIND command, plain text that looks like a puzzle (or, in a
-private chat, a greeting, or text a kind claims), or a pointer to /help."""
+private chat, a greeting, a kind's name alone, or text a kind claims), or a pointer to
+/help."""
 
 from __future__ import annotations
 
