@@ -106,7 +106,7 @@ async def on_text(update: Update, context: Context) -> None:
         await message.reply_text(courtesy)
         return
     named = registry.get(text.strip()) if private and text.strip() else None
-    if named is not None and registry.detect(text) is None:  # `sudoku`: as /sudoku
+    if named is not None and registry.detect(text) is None:  # `KIND` alone: as /KIND
         await kind_alone(update, context, named)
         return
     kind = detected_kind(text, private)
