@@ -145,8 +145,8 @@ async def solve_in_pool(update: Update, context: Context,
 
 async def send_result(message: Message, result: Result,
                       file_ids: dict[int, str] | None = None) -> dict[int, str]:
-    """Pictures first (the first one carries the caption), then the check report unless
-    the caption already holds it (no solution: the reason is in both).
+    """Pictures first (the first one carries the caption), then the check report; with no
+    solution the report is only the reason, sent once: in the caption when it is there.
 
     `file_ids` (by media position) are the ids Telegram gave this bot for the same
     pictures before: those go without uploading. Returns the file_ids Telegram gave for
@@ -165,8 +165,8 @@ async def send_result(message: Message, result: Result,
             sent_ids[number] = file_id
     if not result.media:
         await message.reply_text(caption)
-    if result.report.strip() not in caption:  # else the caption has said it all already
-        await send_report(message, result)
+    if result.solutions or result.report.strip() not in caption:
+        await send_report(message, result)  # with no solution, the caption may say it all
     return sent_ids
 
 
