@@ -168,6 +168,7 @@ class BotApi:
                 plain, entities = markup.parse(text, call.str("parse_mode"))
             except markup.EntityError as err:
                 raise bad_request(f"can't parse entities: {err}") from None
+            entities = markup.with_found_entities(plain, entities)
         if required and not plain.strip():
             raise bad_request("message text is empty")
         if markup.utf16_len(plain) > limit:
