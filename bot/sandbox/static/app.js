@@ -353,7 +353,8 @@ function splitLines(pre) {
   pre.replaceChildren(...lines.map((line) => {
     const span = document.createElement("span");
     span.className = "line";
-    span.textContent = line;
+    if (line) span.textContent = line;
+    else span.append(document.createElement("br")); // a blank line, kept when copied
     return span;
   }));
 }
