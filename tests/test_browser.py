@@ -338,6 +338,7 @@ async def test_commands_click_and_hint_buttons_fit_on_a_phone(tmp_path, browser_
         await buttons.first.click()
         await bot_bubbles(page, "text").filter(has_text="Hint 2 of 6").wait_for(timeout=60000)
         await first.get_by_test_id("inline-keyboard").wait_for(state="detached", timeout=60000)
+        assert not (await first.locator(".meta").inner_text()).startswith("edited")
         second = bot_bubbles(page, "text").filter(has_text="Hint 2 of 6")
         assert await second.get_by_test_id("kb-button").count() == 2
         assert page.errors == []

@@ -142,6 +142,7 @@ async def test_inline_keyboard_callback_and_edit(sandbox_client, echo_app):
     page = await sandbox_client.messages(ALICE, since=cursor, wait=10)
     (edited,) = page["messages"]
     assert edited["message_id"] == menu["message_id"] and edited["edited"] is True
+    assert edited["edit_hidden"] is True  # new buttons only: no "edited" shown (edit_hide)
     assert edited["reply_markup"]["inline_keyboard"][0][1]["text"] == "Count 1"
     assert (await sandbox_client.callback_answer(pressed["callback_query_id"]))["answered"]
 
@@ -161,7 +162,8 @@ async def test_edit_and_delete_messages(tg_bot, sandbox_client):
     with pytest.raises(BadRequest, match="(?i)message is too long"):
         await tg_bot.send_message(ALICE, "x" * 4097)
     page = await sandbox_client.messages(ALICE, since=cursor)
-    assert [(m["text"], m["edited"]) for m in page["messages"]] == [("solved", True)]
+    assert [(m["text"], m["edited"], m["edit_hidden"]) for m in page["messages"]] \
+        == [("solved", True, False)]
     assert await message.delete()
     page = await sandbox_client.messages(ALICE, since=page["revision"])
     assert page["messages"] == [{"message_id": message.message_id, "chat_id": ALICE,

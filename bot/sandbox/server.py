@@ -536,6 +536,7 @@ class Sandbox:
                      if k in sender},
             "date": m["date"],
             "edited": stored.edited,
+            "edit_hidden": stored.edit_hidden,
             "deleted": False,
         })
         if "text" in m:

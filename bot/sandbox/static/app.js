@@ -284,7 +284,7 @@ function renderMessage(m) {
   const meta = document.createElement("div");
   meta.className = "meta";
   const time = new Date(m.date * 1000);
-  meta.textContent = `${m.edited ? "edited " : ""}${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
+  meta.textContent = `${m.edited && !m.edit_hidden ? "edited " : ""}${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
   bubble.append(meta);
   bubble.addEventListener("click", (event) => {
     const selecting = String(window.getSelection()).length > 0; // copying text, not a tap
