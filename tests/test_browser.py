@@ -235,6 +235,18 @@ async def fits(locator) -> bool:
     return await locator.evaluate("el => el.scrollWidth <= el.clientWidth")
 
 
+async def green_pixels(locator) -> int:
+    """How many pixels of the element's picture are clearly green (a colour ✅)."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(await locator.screenshot())) as shot:
+        data = shot.convert("RGB").tobytes()
+    pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+    return sum(1 for r, g, b in pixels if g - r > 40 and g - b > 60)
+
+
 async def test_reply_and_forward_on_a_phone_with_the_real_bot(tmp_path, browser_page):
     """At 412 px: /example's puzzle forwarded back is solved, its Seki report fits the
     screen without a sideways scroll, and /check as a reply to the puzzle is judged."""
@@ -300,6 +312,8 @@ async def test_reply_and_forward_on_a_phone_with_the_real_bot(tmp_path, browser_
         verdict = bot_bubbles(page, "photo").filter(has_text="Your solution is right")
         await verdict.wait_for(timeout=60000)
         assert "✅ Your solution is right." in await verdict.inner_text()
+        # the emoji is drawn in colour (fonts-noto-color-emoji), not as an empty box
+        assert await green_pixels(verdict.get_by_test_id("message-text")) >= 30
         await page.screenshot(path=str(tmp_path / "reply-forward.png"))
         assert page.errors == []
 
