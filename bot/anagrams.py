@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from telegram import (
     BotCommand,
+    CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
@@ -24,6 +25,7 @@ from telegram import (
     Message,
     Update,
 )
+from telegram.error import BadRequest
 
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import hints_for
@@ -161,6 +163,17 @@ async def hint_button(update: Update, context: Context) -> None:
     await store.advance_hint_session(session.id, step)
     await query.answer()
     await send_step(query.message, steps[step - 1], session.id)
+    await drop_buttons(query)
+
+
+async def drop_buttons(query: CallbackQuery) -> None:
+    """The step answered loses its buttons: only the newest step has live ones. A second
+    press at the same moment finds them gone already: nothing to do then."""
+    try:
+        await query.edit_message_reply_markup(reply_markup=None)
+    except BadRequest as error:
+        if "not modified" not in str(error):
+            raise
 
 
 async def inline_query(update: Update, context: Context) -> None:
