@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -226,6 +228,16 @@ def test_lexicon_is_built_once_then_loaded_fast(tmp_path, monkeypatch):
         assert len(loaded.by_key) == len(built.by_key)
     finally:
         lexicon_module.load.cache_clear()
+
+
+def test_search_and_ranking_do_not_import_each_other():
+    """Issue 12: the ranking builds answers from `answer.py`, not from the search."""
+    package = Path(lexicon_module.__file__).parent
+
+    def imported(module: str) -> set[str]:
+        tree = ast.parse((package / f"{module}.py").read_text(encoding="utf-8"))
+        return {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "search" not in imported("rank") and "rank" in imported("search")
 
 
 # Check, pipeline, detection ------------------------------------------------------------------

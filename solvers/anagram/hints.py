@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from .. import draw
+from .answer import Answer
 from .lexicon import letters_of
-from .search import Answer, Query
+from .search import Query
 
 RARE_LETTERS = "qzxykj"
 VOWELS = "aeiou"

@@ -31,9 +31,10 @@ from ..base import (
 )
 from . import combine, fluency, relatedness
 from . import lexicon as lexicon_module
+from .answer import Answer
 from .hints import Hint, circle_picture, hints
 from .lexicon import Entry, letters_of
-from .search import MAX_BLANKS, MAX_LETTERS, MAX_WORDS, Answer, Query, search
+from .search import MAX_BLANKS, MAX_LETTERS, MAX_WORDS, Query, search
 
 #: answers kept and listed, whatever smaller `Limits.max_solutions` says: a ranked list
 #: is the point of this kind (`max_solutions` may still raise it)

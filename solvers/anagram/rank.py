@@ -19,14 +19,10 @@ what lets the search prune (see `search.py`); the recall cost is built the same 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import relatedness
+from .answer import Answer
 from .fluency import Scorer
 from .lexicon import Entry
-
-if TYPE_CHECKING:
-    from .search import Answer
 
 #: surprise that costs nothing: words at least this common (zipf >= 9 - it) are all alike
 FREE_SURPRISE = 0.0

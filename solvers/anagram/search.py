@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..base import Limits, PuzzleError, clip
+from .answer import Answer
 from .combine import Combiner
 from .lexicon import (
     ALPHABET,
@@ -79,23 +80,6 @@ class Query:
 
     def word_budget(self) -> int:
         return len(self.pattern) or self.max_words
-
-
-@dataclass(frozen=True)
-class Answer:
-    """Entries that together use the letters exactly, in display order, with their cost."""
-
-    entries: tuple[Entry, ...]
-    cost: float
-    on_topic: bool = False
-
-    @property
-    def text(self) -> str:
-        return " ".join(entry.text for entry in self.entries)
-
-    @property
-    def word_count(self) -> int:
-        return sum(entry.word_count for entry in self.entries)
 
 
 @dataclass
