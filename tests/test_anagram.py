@@ -81,6 +81,18 @@ def test_topic_names_with_spaces_rank_first():
     assert answers("#anagram rabze topic=african")[0] == "zebra"
 
 
+def test_with_a_topic_every_answer_and_alternative_is_a_name_on_it():
+    """Issue 15: `/hint planets topic=planets` ended with PLATENS, which is no planet."""
+    assert answers("anagram hater topic=planets") == ["earth"]
+    assert answers("anagram otuplsunev topic=planets") == ["venus pluto"]
+    assert answers("anagram planets topic=planets") == []
+    last = hints_for("anagram planets topic=planets")[-1]
+    assert last.text == "I found no answer for these letters among the names on the topic planets."
+    assert last.others == []
+    assert KIND.solve(parse_query("anagram planets topic=planets"), Limits()).reason == (
+        "No name on the topic planets uses exactly these letters.")
+
+
 def test_unknown_topic_lists_the_topics():
     with pytest.raises(PuzzleError, match="countries"):
         parse_query("anagram pains topic=planetz")

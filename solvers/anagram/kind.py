@@ -216,7 +216,8 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         shown = max(limits.max_solutions, SHOWN)
         found = search(puzzle, lexicon_module.load(), limits, top=shown)
         reason = "" if found.answers else (
-            "No word or phrase in my word list uses exactly these letters"
+            (f"No name on the topic {puzzle.topic} uses exactly these letters" if puzzle.topic
+             else "No word or phrase in my word list uses exactly these letters")
             + ("" if found.exhaustive else " (the search ran out of time)") + ".")
         return Solutions(found.answers[:shown], found.count, found.exhaustive, reason,
                          stats={"nodes": found.nodes})

@@ -178,8 +178,13 @@ class Search:
         return self.entry_cost(entry, self.topic)
 
     def allowed(self, entry: Entry) -> bool:
+        """Whether an answer may use the entry: within the word budget and the options,
+        and a name on the topic when the clue names one (`/hint planets topic=planets`
+        offers planets or nothing, never `platens`)."""
         banned = self.query.without_words
         if entry.word_count > self.query.word_budget():
+            return False
+        if self.topic and self.topic not in entry.topics:
             return False
         if not (self.pattern or banned):  # most clues: nothing more to check
             return True
