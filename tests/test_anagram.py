@@ -16,6 +16,7 @@ from solvers.anagram import hints_for, is_valid_answer, parse_query, pick_challe
 from solvers.anagram import lexicon as lexicon_module
 from solvers.anagram.kind import AnagramKind
 from solvers.anagram.lexicon import letters_of
+from solvers.anagram.quiz import pool as quiz_pool
 from solvers.anagram.search import MAX_LETTERS, Search, fit, search
 from solvers.base import Limits, PuzzleError
 from solvers.pipeline import run
@@ -225,6 +226,18 @@ def test_lexicon_keeps_junk_out(lexicon):
     for word in ("a", "i", "room", "dirty", "classroom"):
         assert lexicon.lookup(word) is not None, word
     assert "new zealand" in [e.text for e in lexicon.topics["countries"]]
+
+
+def test_well_known_names_are_answers_but_never_quiz_words(lexicon):
+    """Issue 17: classic anagrams use names (`mother in law` -> `woman hitler`)."""
+    hitler = lexicon.lookup("hitler")
+    assert hitler.is_name and not hitler.in_dictionary
+    for junk in ("apr", "dec", "sept", "voldemort"):  # abbreviations, and too rare a name
+        assert lexicon.lookup(junk) is None, junk
+    assert any(same_words(a, "woman hitler") for a in answers("anagram mother in law")[:10])
+    assert KIND.check(parse_query("anagram mother in law"), "woman hitler").ok
+    assert not any(e.is_name for difficulty in ("easy", "medium", "hard")
+                   for e in quiz_pool(None, difficulty))
 
 
 def test_lexicon_is_built_once_then_loaded_fast(tmp_path, monkeypatch):

@@ -244,7 +244,8 @@ class AnagramKind(PuzzleKind[Query, Answer]):
                           f"{'OK' if letters_ok else 'FAIL'}{detail}", ": "))
         if puzzle.blanks and letters_ok:
             rules.append(Rule("Blanks", True, f"? stands for {spaced_upper(extra)}: OK", ": "))
-        unknown = [e.text for e in answer.entries if not e.in_dictionary and not e.topics]
+        unknown = [e.text for e in answer.entries
+                   if not (e.in_dictionary or e.is_name or e.topics)]
         ok &= not unknown
         rules.append(Rule("Words", not unknown, ", ".join(e.text for e in answer.entries)
                           + (": OK (all in the word list)" if not unknown

@@ -44,7 +44,7 @@ def entry_cost(entry: Entry, topic: str | None = None) -> float:
     cost = max(0.0, 9.0 - entry.zipf - FREE_SURPRISE) + WORD_PRICE
     if len(entry.letters) <= 2:
         cost += SHORT_WORD_PRICE
-    if not entry.in_dictionary:
+    if not (entry.in_dictionary or entry.is_name):
         cost += NAME_PRICE
     if entry.topics:
         cost -= TOPIC_BONUS
