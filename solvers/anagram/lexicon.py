@@ -27,7 +27,7 @@ import re
 import zipfile
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -140,6 +140,66 @@ class Lexicon:
             if entry.text == wanted:
                 return entry
         return None
+
+    @cached_property
+    def table(self) -> EntryTable:
+        """The entries as arrays, for the search's vectorised candidate step."""
+        return EntryTable.of(self)
+
+    def fitting_rows(self, have: np.ndarray, blanks: int) -> np.ndarray:
+        """The rows of `counts` whose letters fit in `have` (counts a-z) with at most
+        `blanks` letters missing: a letter-set and size test first, which rejects most
+        rows with one integer operation, then the exact count on the few left."""
+        table = self.table
+        size = int(have.sum()) + blanks
+        if blanks:
+            rows = np.flatnonzero(table.sizes <= size)
+        else:
+            have_mask = int(((have > 0) << np.arange(26)).sum())
+            rows = np.flatnonzero(((table.masks & ~have_mask) == 0) & (table.sizes <= size))
+        short = np.maximum(self.counts[rows].astype(np.int16) - have, 0).sum(axis=1)
+        return rows[short <= blanks]
+
+
+@dataclass
+class EntryTable:
+    """The lexicon's entries in key-group order (`Lexicon.entries`), with per-row and
+    per-entry arrays: what the search needs to pick and price candidates without a
+    Python loop over the lexicon."""
+
+    entries: list[Entry]
+    starts: np.ndarray  # entries of row r: entries[starts[r]:starts[r + 1]]
+    masks: np.ndarray  # per row: bit i set when the row has letter i
+    sizes: np.ndarray  # per row: number of letters
+    zipf: np.ndarray  # per entry, and so on
+    word_count: np.ndarray
+    short: np.ndarray  # one or two letters
+    unlisted: np.ndarray  # neither a dictionary word nor a name (a topic name only)
+    any_topic: np.ndarray
+    text_rank: np.ndarray  # the entry's place in alphabetical order: a tie-breaker
+
+    @classmethod
+    def of(cls, lexicon: Lexicon) -> EntryTable:
+        entries = lexicon.entries()
+        sizes = [len(lexicon.by_key[k]) for k in lexicon.keys]
+        counts = lexicon.counts
+        text_rank = np.empty(len(entries), dtype=np.int64)
+        text_rank[sorted(range(len(entries)), key=lambda i: entries[i].text)] = np.arange(
+            len(entries))
+        return cls(entries, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+                   ((counts > 0).astype(np.int64) << np.arange(26)).sum(axis=1),
+                   counts.sum(axis=1, dtype=np.int64),
+                   np.array([e.zipf for e in entries]),
+                   np.array([e.word_count for e in entries], dtype=np.int64),
+                   np.array([len(e.letters) <= 2 for e in entries]),
+                   np.array([not (e.in_dictionary or e.is_name) for e in entries]),
+                   np.array([bool(e.topics) for e in entries]), text_rank)
+
+    def members(self, rows: np.ndarray) -> np.ndarray:
+        """The indices of the entries of these rows, row after row."""
+        first, sizes = self.starts[rows], self.starts[rows + 1] - self.starts[rows]
+        offsets = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        return np.repeat(first, sizes) + offsets
 
 
 def is_real_word(word: str, zipf: float) -> bool:
