@@ -184,10 +184,12 @@ class EntryTable:
         sizes = [len(lexicon.by_key[k]) for k in lexicon.keys]
         counts = lexicon.counts
         text_rank = np.empty(len(entries), dtype=np.int64)
-        text_rank[sorted(range(len(entries)), key=lambda i: entries[i].text)] = np.arange(
-            len(entries))
-        return cls(entries, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
-                   ((counts > 0).astype(np.int64) << np.arange(26)).sum(axis=1),
+        text_rank[np.argsort(np.array([e.text for e in entries], dtype=object),
+                             kind="stable")] = np.arange(len(entries))
+        masks = np.zeros(len(counts), dtype=np.int64)
+        for letter in range(26):  # a column at a time: no 26-wide temporary per worker
+            masks |= (counts[:, letter] > 0).astype(np.int64) << letter
+        return cls(entries, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64), masks,
                    counts.sum(axis=1, dtype=np.int64),
                    np.array([e.zipf for e in entries]),
                    np.array([e.word_count for e in entries], dtype=np.int64),
