@@ -251,7 +251,7 @@ class Search:
         index = table.members(rows)
         rows = np.repeat(rows, table.starts[rows + 1] - table.starts[rows])
         keep = table.word_count[index] <= self.query.word_budget()
-        if self.topic or self.pattern or self.query.without_words:  # few: check each one
+        if self.topic or self.pattern or self.query.without_words:  # options read the text
             keep &= np.array([self.allowed(table.entries[i]) for i in index.tolist()], dtype=bool)
         index, rows = index[keep], rows[keep]
         on_topic = np.array([self.topic in table.entries[i].topics for i in index.tolist()],
