@@ -17,9 +17,10 @@ from .grid import CELL
 SAMPLE = 28
 INNER = 20
 #: ink above this (0..1, paper 0) counts when finding blobs; a cell with no digit at that
-#: level is looked at again at `FAINT_LEVEL` (a faded or out-of-focus corner of the page)
+#: level is looked at again at `FAINT_LEVEL` above its window's paper (its median ink): a
+#: faded or out-of-focus corner of the page, not a patch of shade
 INK_LEVEL = 0.3
-FAINT_LEVEL = 0.15
+FAINT_LEVEL = 0.12
 #: a straight run of ink this long (share of a cell) is a grid line, not a digit's stroke
 LINE_RUN = 0.7
 #: a digit's height as a share of the cell: at least, at most
@@ -59,7 +60,8 @@ def without_lines(binary: np.ndarray) -> np.ndarray:
 def _digit_blobs(window: np.ndarray, centre: tuple[float, float]) -> np.ndarray | None:
     """The mask of the digit's blobs in the window, or None for an empty cell: the ink as
     it is first, then with the grid lines taken out, then both again at the faint level."""
-    for level in (INK_LEVEL, FAINT_LEVEL):
+    faint = min(FAINT_LEVEL + float(np.median(window)), INK_LEVEL)
+    for level in (INK_LEVEL, faint):
         binary = (window > level).astype(np.uint8)
         for candidate in (binary, without_lines(binary)):
             mask = _blobs_at(candidate, centre)
