@@ -18,7 +18,7 @@ from solvers import registry
 from solvers.base import PuzzleError
 from solvers.pipeline import prepare
 
-from . import anagrams
+from . import anagrams, photos
 from .context import Context, message_of
 from .games import quiz
 from .games.guard import racing_puzzle, refusal
@@ -50,6 +50,7 @@ WELCOME = (
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
     + anagrams.HELP
+    + photos.HELP
     + "/cancel: stop your own long count\n"
     + "/help: this message\n\n"
     "<b>In groups</b>\n"
