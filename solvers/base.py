@@ -217,6 +217,9 @@ class PuzzleKind(ABC, Generic[P, S]):
     #: True when the kind's command alone means its example puzzle (a preset: `/soma`,
     #: `/pent` is `pent 6`); otherwise the command alone shows the format
     bare_is_example: bool = False
+    #: True when `extra_media` draws more files than the main picture: a reply then sends
+    #: its main picture first and draws those in another job (`pipeline.later_media`)
+    more_media: bool = False
     #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
     smt_example: str = ""
 
@@ -294,7 +297,8 @@ class PuzzleKind(ABC, Generic[P, S]):
         return f"The puzzle is not unique; another solution:\n{second}"
 
     def extra_media(self, puzzle: P, solutions: Solutions[S]) -> list[Media]:
-        """More files for the reply beyond the main picture (an animation, a diagram)."""
+        """More files for the reply beyond the main picture (an animation, a diagram);
+        a kind that has some sets `more_media`."""
         return []
 
     def warm_up(self) -> None:
