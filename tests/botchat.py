@@ -3,6 +3,7 @@ webhook settings, and asking the bot something through the sandbox."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import time
 from pathlib import Path
@@ -50,3 +51,17 @@ async def reply_with(client: SandboxClient, chat: int, after: int, part: str,
             return message
         after = message["message_id"]
     raise TimeoutError(f"no message with {part!r} in chat {chat}")
+
+
+async def settled(client: SandboxClient, chat: int, message: dict, timeout: float = 60) -> dict:
+    """`message` once the bot has stopped editing its count into the caption: a count that
+    takes longer than the first answer's half second says "still counting" at first, and
+    how long depends on the machine's load."""
+    deadline = time.monotonic() + timeout
+    while "still counting" in (message.get("caption") or ""):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"message {message['message_id']} is still counting")
+        await asyncio.sleep(0.5)
+        page = await client.messages(chat, after=message["message_id"] - 1)
+        message = next(m for m in page["messages"] if m["message_id"] == message["message_id"])
+    return message

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from botchat import bot_config
+from botchat import bot_config, settled
 from PIL import Image
 
 from bot.app import running
@@ -67,6 +67,7 @@ async def test_a_preset_command_alone_solves_its_preset(puzzlebot):
         sent = await client.send(ALICE, spelled)
         full = await client.wait_for(ALICE, after=sent["message_id"], kind="photo",
                                      timeout=60)
+        alone, full = [await settled(client, ALICE, m) for m in (alone, full)]
         assert alone["caption"] == full["caption"]
         captions[bare] = alone["caption"]
     assert captions["/queens"].startswith("Queens 8x8\n")
