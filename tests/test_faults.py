@@ -81,7 +81,7 @@ async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(tmp_path
     try:
         result = run(SEKI)
         await store.put_result("key", result)
-        with locked(store.path):
+        with locked(store.location):
             started = time.perf_counter()
             cached = await store.get_result("key")  # its hit counter cannot be written
             await store.put_result("other", result)  # skipped, not queued
@@ -89,7 +89,7 @@ async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(tmp_path
         assert cached is not None and cached.caption == result.caption
         assert waited < 0.5, waited  # was 2 s per write, holding the one write lock
         assert await store.get_result("other") is None
-        assert rows(store.path, "SELECT hits FROM cache WHERE key = 'key'") == [(0,)]
+        assert rows(store.location, "SELECT hits FROM cache WHERE key = 'key'") == [(0,)]
     finally:
         await store.close()
 
@@ -140,7 +140,7 @@ async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp
 async def test_a_read_only_database_says_unavailable_and_the_quiz_ends_cleanly(tmp_path):
     config = bot_config(tmp_path)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        db = bot.application.bot_data.services.store.db
+        db = bot.application.bot_data.services.store.db.connection  # the SQLite file's
         await client.send(GROUP, "/quiz rounds=1 seconds=3 difficulty=easy", user_id=ALICE)
         first = await bot_text(client, GROUP, "Round 1 of 1")
         await db.execute("PRAGMA query_only = ON")  # every write: "readonly database"
