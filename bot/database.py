@@ -265,7 +265,7 @@ class Postgres:
                 asyncpg.InterfaceError) as error:
             if offline(error):
                 self._offline_until = time.monotonic() + OFFLINE_PAUSE
-                self.pool.expire_connections()  # the others are as dead as this one
+                await self.pool.expire_connections()  # the others are as dead as this one
             raise StoreUnavailable(f"PostgreSQL: {error}") from error
 
     async def migrate(self, migrations: list[str]) -> int:
