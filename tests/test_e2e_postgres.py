@@ -2,7 +2,8 @@
 (`postgres_server`), the real bot through the sandbox. A Seki is cached on the second
 ask, /healthz reads the database, and the server stopped and started again while the bot
 runs: the bot answers without the cache meanwhile and uses it again after, without a
-restart. (A quiz that survives a restart of the bot on PostgreSQL: test_e2e_quiz.py.)"""
+restart; game writes made meanwhile are held and written when it is back. (A quiz that
+survives a restart of the bot on PostgreSQL: test_e2e_quiz.py.)"""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
 from botchat import ask, bot_config
 from test_ops import healthz
 
 from bot.app import running
 from bot.database import OFFLINE_PAUSE, Postgres
+from bot.games.store import GameStore
 from bot.sandbox.client import SandboxClient
+from bot.store import RETRY_EVERY, Store, StoreUnavailable
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEKI = (PUZZLES / "sk_6018.txt").read_text()
@@ -68,3 +72,32 @@ async def test_postgresql_stopped_and_started_while_the_bot_runs(tmp_path, postg
         assert again["caption"] == photo["caption"] and services.metrics.cache_hits == 1
         status, body = await healthz(bot.ops_url)
         assert (status, body["checks"]["database"]) == (200, "ok")
+
+
+async def test_game_writes_while_postgresql_is_stopped_are_written_when_it_is_back(
+        postgres_server):
+    store = Store(postgres_server.new_database())
+    await store.open()
+    games = GameStore(store)
+    try:
+        game = await games.create_game(-1, "quiz", ALICE, {"rounds": 1})
+        await games.add_round(game.id, 1, "TSOP", "stop", 0.0, 30.0)
+        postgres_server.stop()
+        try:
+            assert await games.win_round(game, 1, BOB, "Bob", "pots", 10, 1.0)  # held
+            assert await games.end_game(game.id)
+            assert len(store.backlog) == 2
+            with pytest.raises(StoreUnavailable):
+                await games.create_game(-1, "quiz", ALICE, {})  # needs its id now
+        finally:
+            postgres_server.start()
+        deadline = time.monotonic() + 10 * RETRY_EVERY
+        while store.backlog and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        assert store.backlog == []
+        assert await store.read("SELECT state, winner_name FROM game_rounds") == [
+            ("won", "Bob")]
+        assert (await games.game(game.id)).state == "finished"
+        assert [(s.name, s.points) for s in await games.scores(game.id)] == [("Bob", 10)]
+    finally:
+        await store.close()
