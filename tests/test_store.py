@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 
 import pytest
+from botchat import free_port
 
 from bot.games.store import GameStore
 from bot.store import SCHEMA_VERSION, Store, StoreUnavailable
@@ -114,5 +115,19 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
         assert (await GameStore(store).running_game(-1, "quiz")).starter_id == 7
         with pytest.raises(StoreUnavailable):
             await store.read("SELECT kind FROM games")
+    finally:
+        await store.close()
+
+
+async def test_an_unreachable_postgresql_means_no_cache_and_its_password_is_not_logged(
+        caplog):
+    store = Store(f"postgresql://bot:pa55word@127.0.0.1:{free_port()}/puzzlebot")
+    await store.open()  # nobody listens there
+    try:
+        assert store.db is None and await store.schema_version() == 0
+        assert await store.get_result("key") is None
+        logged = " ".join(record.getMessage() for record in caplog.records)
+        assert "running without cache" in logged and "127.0.0.1" in logged
+        assert "pa55word" not in logged
     finally:
         await store.close()
