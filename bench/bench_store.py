@@ -3,8 +3,10 @@
 cache read while PostgreSQL is stopped (what a reply pays when the server is away).
 
 Starts its own PostgreSQL (Debian's `postgresql`, as the tests do, tests/servers.py) on a
-free loopback port; the SQLite file is in a temporary folder. Wall time per operation
-(median, 95th percentile) and the bot process's CPU time per operation.
+free loopback port; the SQLite file is in a temporary folder. The two stores take turns,
+call by call, so both see the same load on the shared machine. Wall time per operation
+(median, 95th percentile) and the bot process's CPU time per operation (the driver's
+work in the bot; PostgreSQL's own work is in its server processes).
 
     .venv/bin/python bench/bench_store.py [--repeat 300]
 """
@@ -34,15 +36,21 @@ from solvers.pipeline import run  # noqa: E402
 SEKI = (ROOT / "puzzles" / "sk_6018.txt").read_text()
 
 
-async def timed(operation: Callable[[int], Awaitable[object]], repeat: int) -> list[float]:
-    """Wall seconds of each call, and the CPU seconds of all of them (last item)."""
-    walls = []
-    cpu = time.process_time()
+Operation = Callable[[int], Awaitable[object]]
+
+
+async def timed(operations: list[Operation], repeat: int) -> list[list[float]]:
+    """For each operation, the wall seconds of each call and the CPU seconds of all of
+    them (last item); the operations take turns."""
+    figures: list[list[float]] = [[] for _ in operations]
+    cpu = [0.0] * len(operations)
     for number in range(repeat):
-        started = time.perf_counter()
-        await operation(number)
-        walls.append(time.perf_counter() - started)
-    return [*walls, time.process_time() - cpu]
+        for which, operation in enumerate(operations):
+            started, used = time.perf_counter(), time.process_time()
+            await operation(number)
+            figures[which].append(time.perf_counter() - started)
+            cpu[which] += time.process_time() - used
+    return [[*walls, spent] for walls, spent in zip(figures, cpu, strict=True)]
 
 
 def row(database: str, operation: str, figures: list[float]) -> str:
@@ -52,10 +60,9 @@ def row(database: str, operation: str, figures: list[float]) -> str:
             f"{p95 * 1000:.2f} | {cpu / len(walls) * 1000:.2f} |")
 
 
-async def measure(database: str, location: str, repeat: int) -> list[str]:
-    store = Store(location)
-    await store.open()
-    assert store.db is not None, location
+async def operations(store: Store, repeat: int) -> dict[str, Operation]:
+    """The operations measured, on one open store."""
+    assert store.db is not None, store.location
     games = GameStore(store)
     result = run(SEKI)
     await store.put_result("hit", result)
@@ -66,17 +73,29 @@ async def measure(database: str, location: str, repeat: int) -> list[str]:
         await games.add_round(game.id, number, "TSILEN", "listen", 0.0, 30.0)
         await games.win_round(game, number, 7, "Bob", "silent", 9, 3.5)
 
-    operations: dict[str, Callable[[int], Awaitable[object]]] = {
+    return {
         "cache hit (get_result)": lambda n: store.get_result("hit"),
         "cache write (put_result)": lambda n: store.put_result(f"key{n}", result),
         "hint step": lambda n: store.advance_hint_session(session, n),
         "quiz round begun and won": win,
     }
+
+
+async def side_by_side(locations: dict[str, str], repeat: int) -> list[str]:
+    """One table row per database and operation, the databases taking turns."""
+    stores = {name: Store(location) for name, location in locations.items()}
+    for store in stores.values():
+        await store.open()
     try:
-        return [row(database, name, await timed(operation, repeat))
-                for name, operation in operations.items()]
+        measured = {name: await operations(store, repeat) for name, store in stores.items()}
+        rows = []
+        for operation in measured[next(iter(measured))]:
+            figures = await timed([m[operation] for m in measured.values()], repeat)
+            rows += [row(name, operation, f) for name, f in zip(measured, figures, strict=True)]
+        return rows
     finally:
-        await store.close()
+        for store in stores.values():
+            await store.close()
 
 
 async def offline_read(server: PostgresServer, repeat: int) -> str:
@@ -85,11 +104,11 @@ async def offline_read(server: PostgresServer, repeat: int) -> str:
     await store.put_result("hit", run(SEKI))
     server.stop()
     try:
-        return row("PostgreSQL stopped", "cache read (skipped)",
-                   await timed(lambda n: store.get_result("hit"), repeat))
+        (figures,) = await timed([lambda n: store.get_result("hit")], repeat)
     finally:
         server.start()
         await store.close()
+    return row("PostgreSQL stopped", "cache read (skipped)", figures)
 
 
 async def main() -> None:
@@ -99,11 +118,12 @@ async def main() -> None:
     logging.disable(logging.WARNING)  # "cache read failed" at each read while stopped
     with tempfile.TemporaryDirectory() as folder:
         server = PostgresServer(Path(tempfile.mkdtemp(prefix="puzzlebot-postgres-")))
+        server.durable = True  # commits reach the disk, as SQLite's do
         server.init()
         server.start()
         try:
-            rows = [*await measure("SQLite", str(Path(folder) / "bench.sqlite3"), repeat),
-                    *await measure("PostgreSQL", server.new_database(), repeat),
+            rows = [*await side_by_side({"SQLite": str(Path(folder) / "bench.sqlite3"),
+                                         "PostgreSQL": server.new_database()}, repeat),
                     await offline_read(server, repeat)]
         finally:
             server.stop()

@@ -31,6 +31,8 @@ class PostgresServer:
         self.bin = Path(sorted(glob.glob("/usr/lib/postgresql/*/bin"))[-1])
         self.as_owner = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
         self._names = itertools.count(1)
+        #: False: no fsync (the tests' data is thrown away); True: as a real server writes
+        self.durable = False
 
     def _run(self, *command: str) -> None:
         subprocess.run([*self.as_owner, *command], check=True, capture_output=True,
@@ -43,8 +45,9 @@ class PostgresServer:
                   "-A", "trust", "--no-sync", "-E", "UTF8")
 
     def start(self) -> None:
-        options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c full_page_writes=off")
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        if not self.durable:
+            options += " -c fsync=off -c full_page_writes=off"
         self._run(str(self.bin / "pg_ctl"), "start", "-w", "-D", str(self.folder / "data"),
                   "-l", str(self.folder / "server.log"), "-o", options)
 
