@@ -47,6 +47,8 @@ POOL_SIZE = 4
 #: statement is wrong": connection exceptions, insufficient resources, operator
 #: intervention (shutting down, starting up)
 OFFLINE_CLASSES = ("08", "53", "57")
+#: what asyncpg raises: the server's errors, the connection's, the network's, time limits
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 
 
 class StoreUnavailable(Exception):
@@ -248,8 +250,7 @@ class Postgres:
                 url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
                 command_timeout=STATEMENT_TIMEOUT,
                 server_settings={"lock_timeout": f"{round(BUSY_WAIT * 1000)}ms"})
-        except (asyncpg.PostgresError, OSError, TimeoutError,
-                asyncpg.InterfaceError) as error:
+        except DRIVER_ERRORS as error:
             raise StoreUnavailable(f"PostgreSQL: {error}") from error
         return cls(pool)
 
@@ -261,8 +262,7 @@ class Postgres:
         try:
             async with self.pool.acquire() as connection:
                 yield connection
-        except (asyncpg.PostgresError, OSError, TimeoutError,
-                asyncpg.InterfaceError) as error:
+        except DRIVER_ERRORS as error:
             if offline(error):
                 self._offline_until = time.monotonic() + OFFLINE_PAUSE
                 await self.pool.expire_connections()  # the others are as dead as this one
@@ -299,5 +299,5 @@ class Postgres:
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self.pool.close(), CONNECT_TIMEOUT)
-        except (asyncpg.PostgresError, OSError, TimeoutError, asyncpg.InterfaceError):
+        except DRIVER_ERRORS:
             self.pool.terminate()  # a server that is gone cannot say goodbye
