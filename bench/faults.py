@@ -120,7 +120,7 @@ async def hold_lock(db_path: str, seconds: float) -> None:
 
 
 async def read_only(bot: BotThread, seconds: float) -> None:
-    db = bot.bot.application.bot_data.services.store.db
+    db = bot.bot.application.bot_data.services.store.db.connection
 
     async def query_only(on: bool) -> None:
         await db.execute(f"PRAGMA query_only = {'ON' if on else 'OFF'}")

@@ -58,7 +58,7 @@ def build_application(config: Config, base_url: str | None = None,
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
     add_handlers(application)
-    lanes, store = Lanes(config), Store(config.db_path)
+    lanes, store = Lanes(config), Store(config.store_location)
     application.bot_data.install(Services(
         config=config,
         pool=lanes,

@@ -25,6 +25,7 @@ from .games.guard import racing_puzzle, refusal
 from .pool import JobTimeout, ShuttingDown, WorkerDied
 from .replies import admitted
 from .routing import PUZZLES, command_argument
+from .store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -183,10 +184,13 @@ async def admin(update: Update, context: Context) -> None:
     user = update.effective_user
     if svc.config.owner_id is None or user is None or user.id != svc.config.owner_id:
         return
-    store = "open" if svc.store.db is not None else "unavailable (running without cache)"
+    try:
+        store = (f"open, schema {await svc.store.schema_version()}" if svc.store.db is not None
+                 else "unavailable (running without cache)")
+    except StoreUnavailable as error:
+        store = f"unreachable just now ({error})"
     await message_of(update).reply_text(
-        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}\n"
-        f"Store: {store}, schema {await svc.store.schema_version()}")
+        f"{svc.metrics.report()}\nWorkers: {svc.pool.report()}\nStore: {store}")
 
 
 async def on_error(update: object, context: Context) -> None:

@@ -20,6 +20,8 @@ class Config:
     token: str | None = None
     api_url: str | None = None
     db_path: str = "puzzlebot.sqlite3"
+    #: set: the store is this PostgreSQL database instead of the SQLite file `db_path`
+    database_url: str | None = None
     workers: int = 2
     solve_timeout: float = 60.0
     #: workers of the count lane (long counts after their first answer) and their limit
@@ -42,6 +44,10 @@ class Config:
     metrics_host: str = "127.0.0.1"
 
     def __post_init__(self) -> None:
+        if self.database_url is not None and not self.database_url.startswith(
+                ("postgresql://", "postgres://")):
+            raise ValueError("PUZZLEBOT_DATABASE_URL must be a postgresql:// URL "
+                             "(postgresql://user@host:port/database)")
         if self.webhook_url is not None:
             self._check_webhook_url(self.webhook_url)
         if self.webhook_secret is not None and not SECRET_RE.match(self.webhook_secret):
@@ -58,6 +64,11 @@ class Config:
                              f"the sandbox, http:// on 127.0.0.1), not {url!r}")
 
     @property
+    def store_location(self) -> str:
+        """Where the store lives: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.db_path
+
+    @property
     def sandbox(self) -> bool:
         """No token: run against the local sandbox instead of Telegram."""
         return not self.token
@@ -71,6 +82,7 @@ class Config:
             token=env.get("TELEGRAM_BOT_TOKEN") or None,
             api_url=env.get("TELEGRAM_API_URL") or None,
             db_path=env.get("PUZZLEBOT_DB", "puzzlebot.sqlite3"),
+            database_url=env.get("PUZZLEBOT_DATABASE_URL") or None,
             workers=workers,
             solve_timeout=float(env.get("PUZZLEBOT_SOLVE_TIMEOUT") or 60),
             count_workers=int(env.get("PUZZLEBOT_COUNT_WORKERS") or max(1, workers - 1)),
@@ -90,6 +102,7 @@ class Config:
     def __repr__(self) -> str:  # never print the token
         masked = "set" if self.token else "unset"
         return (f"Config(token={masked}, api_url={self.api_url!r}, db_path={self.db_path!r}, "
+                f"database_url={'set' if self.database_url else 'unset'}, "
                 f"workers={self.workers}, solve_timeout={self.solve_timeout}, "
                 f"count_workers={self.count_workers}, count_timeout={self.count_timeout}, "
                 f"sandbox_port={self.sandbox_port}, webhook_url={self.webhook_url!r}, "

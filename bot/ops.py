@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sqlite3
 from collections.abc import Iterator
 
 from aiohttp import web
@@ -33,7 +32,7 @@ from telegram.ext import Application
 
 from .lanes import Lanes
 from .metrics import Metrics
-from .store import Store
+from .store import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +89,7 @@ async def database_check(store: Store) -> str:
         version = await asyncio.wait_for(store.schema_version(), CHECK_TIMEOUT)
     except TimeoutError:
         return f"failing: no answer within {CHECK_TIMEOUT:g} s"
-    except (sqlite3.Error, ValueError) as error:  # ValueError: aiosqlite's closed connection
+    except StoreUnavailable as error:  # SQLite locked or closed, PostgreSQL unreachable
         return f"failing: {error}"
     return "ok" if version > 0 else "unavailable: the bot runs without its database"
 

@@ -1,15 +1,18 @@
-"""The SQLite store: solved-puzzle cache now, game state later.
+"""The store: the solved-puzzle cache, its file ids, hint steps and games.
 
-One file (`PUZZLEBOT_DB`), opened through aiosqlite so the event loop never waits on the
-disk. The schema carries a version number and is brought up to date by the ordered
-list of migrations below; a new table is a new entry at the end, never an edit.
+One SQLite file (`PUZZLEBOT_DB`) by default, or a PostgreSQL database
+(`PUZZLEBOT_DATABASE_URL`) when the bot's state must live on another machine; both
+through async drivers so the event loop never waits on them (bot/database.py says why
+asyncpg and not an ORM). The schema carries a version number and is brought up to date
+by the ordered list of migrations below, the same list for both databases; a change is a
+new entry at the end, never an edit.
 
-The cache is an optimisation, never a dependency: when the file is locked or
-unreadable the bot keeps answering without it and says so in its log. No write ever
-waits for a lock another process holds: SQLite's busy wait is a few milliseconds, a
-cache write that cannot have the lock at once is skipped, and a write that must not be
-lost (a game's progress, `keep`) is held in memory, in order, and written as soon as
-the database takes writes again.
+The cache is an optimisation, never a dependency: when the database is locked,
+unreachable or unreadable the bot keeps answering without it and says so in its log. No
+write ever waits for a lock another process holds: the busy wait is a few milliseconds,
+a cache write that cannot have the lock at once is skipped, and a write that must not be
+lost (a game's progress, `keep`) is held in memory, in order, and written as soon as the
+database takes writes again.
 """
 
 from __future__ import annotations
@@ -19,17 +22,16 @@ import dataclasses
 import itertools
 import json
 import logging
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from solvers.base import Media
 from solvers.pipeline import Result
+
+from .database import Connection, Database, StoreUnavailable, connect
 
 log = logging.getLogger(__name__)
 
@@ -128,24 +130,20 @@ MIGRATIONS: list[str] = [
         FOREIGN KEY (key, position) REFERENCES cache_media(key, position) ON DELETE CASCADE
     );
     """,
+    # a game is a quiz or a race: `kind` means a puzzle kind everywhere else
+    "ALTER TABLE games RENAME COLUMN kind TO game;",
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: seconds SQLite may wait for a lock held by another connection: a reply is never
-#: delayed behind someone else's write for longer than this
-BUSY_WAIT = 0.005
 #: seconds between attempts at writing what `keep` holds back
 RETRY_EVERY = 1.0
 #: writes held back at most; past that the oldest are dropped (and logged)
 BACKLOG_LIMIT = 10_000
 
 #: one write transaction's work on the connection (run inside `transaction()`)
-Write = Callable[[aiosqlite.Connection], Awaitable[Any]]
+Write = Callable[[Connection], Awaitable[Any]]
 
-
-class StoreUnavailable(Exception):
-    """The database cannot be read or written just now: locked by another process,
-    read-only, damaged, or not open. Callers degrade (no cache) or say so."""
+__all__ = ["SCHEMA_VERSION", "HintSession", "Store", "StoreUnavailable"]
 
 
 @dataclass(frozen=True)
@@ -160,11 +158,12 @@ class HintSession:
 
 
 class Store:
-    """Async access to the SQLite file; every failure degrades to "no cache"."""
+    """Async access to the database; every failure degrades to "no cache"."""
 
-    def __init__(self, path: str):
-        self.path = path
-        self.db: aiosqlite.Connection | None = None
+    def __init__(self, location: str):
+        #: a postgresql:// URL, or the path of a SQLite file
+        self.location = location
+        self.db: Database | None = None
         self.hits = 0
         self.misses = 0
         #: ids for sessions that could not be stored (negative: never found again)
@@ -178,16 +177,19 @@ class Store:
 
     async def open(self) -> None:
         try:
-            self.db = await aiosqlite.connect(self.path, timeout=BUSY_WAIT)
-            await self.db.execute("PRAGMA journal_mode=WAL")
-            await self.db.execute("PRAGMA foreign_keys=ON")
+            self.db = await connect(self.location)
             await self._migrate()
-        except sqlite3.Error as error:
-            log.error("store %s unusable, running without cache: %s", self.path, error)
+        except StoreUnavailable as error:
+            log.error("store %s unusable, running without cache: %s", self.where(), error)
             await self.close()
 
+    def where(self) -> str:
+        """The location for the log, without a URL's password."""
+        head, at, host = self.location.rpartition("@")
+        return f"{head.split(':', 1)[0]}://…@{host}" if at else self.location
+
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Connection]:
         """A write transaction: committed when the block ends, rolled back if it raises.
 
         Every writer (cache, hints, games) shares one connection, so without this lock
@@ -195,15 +197,9 @@ class Store:
         writes.
         """
         if self.db is None:
-            raise sqlite3.OperationalError("the store is not open")
-        async with self._writing:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-            except BaseException:
-                await self._rollback()
-                raise
-            await self.db.commit()
+            raise StoreUnavailable("the store is not open")
+        async with self._writing, self.db.transaction() as connection:
+            yield connection
 
     async def attempt(self, write: Write) -> Any:
         """Run one write transaction now, or raise StoreUnavailable at once: when the
@@ -249,33 +245,26 @@ class Store:
             await self.flush()
 
     async def _run(self, write: Write) -> Any:
-        try:
-            async with self.transaction() as db:
-                return await write(db)
-        except sqlite3.Error as error:
-            raise StoreUnavailable(str(error)) from error
+        async with self.transaction() as db:
+            return await write(db)
 
     async def read(self, sql: str, args: tuple = ()) -> list[tuple]:
         """Rows of a query; StoreUnavailable when the database cannot be read."""
         if self.db is None:
             raise StoreUnavailable("the store is not open")
-        try:
-            return list(await self.db.execute_fetchall(sql, args))
-        except sqlite3.Error as error:
-            raise StoreUnavailable(str(error)) from error
+        return await self.db.read(sql, args)
 
     async def _migrate(self) -> None:
         assert self.db is not None
-        version = (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
-        for number in range(version, SCHEMA_VERSION):
-            await self.db.executescript(
-                f"BEGIN; {MIGRATIONS[number]} PRAGMA user_version = {number + 1}; COMMIT;")
-            log.info("store schema migrated to version %d", number + 1)
+        before = await self.db.migrate(MIGRATIONS)
+        if before < SCHEMA_VERSION:
+            log.info("store schema migrated from version %d to %d", before, SCHEMA_VERSION)
 
     async def schema_version(self) -> int:
+        """The schema's version (0: not open); StoreUnavailable when it cannot be read."""
         if self.db is None:
             return 0
-        return (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
+        return await self.db.version()
 
     async def close(self) -> None:
         if self._retrying is not None:
@@ -313,7 +302,7 @@ class Store:
 
     async def _count_hit(self, key: str) -> None:
         """The hit counter is statistics: when it cannot be written, it is not."""
-        async def count(db: aiosqlite.Connection) -> None:
+        async def count(db: Connection) -> None:
             await db.execute("UPDATE cache SET hits = hits + 1 WHERE key = ?", (key,))
 
         try:
@@ -328,11 +317,11 @@ class Store:
         fields = dataclasses.asdict(result)
         fields.pop("media")
 
-        async def put(db: aiosqlite.Connection) -> None:
-            await db.execute("DELETE FROM cache_media WHERE key = ?", (key,))
+        async def put(db: Connection) -> None:
+            await db.execute("DELETE FROM cache WHERE key = ?", (key,))  # media cascade
             await db.execute(
-                "INSERT OR REPLACE INTO cache (key, kind, payload, created) "
-                "VALUES (?, ?, ?, ?)", (key, result.kind, json.dumps(fields), time.time()))
+                "INSERT INTO cache (key, kind, payload, created) VALUES (?, ?, ?, ?)",
+                (key, result.kind, json.dumps(fields), time.time()))
             await db.executemany(
                 "INSERT INTO cache_media (key, position, filename, kind, caption, data) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -362,23 +351,17 @@ class Store:
         if self.db is None or not file_ids:
             return
 
-        async def put(db: aiosqlite.Connection) -> None:
+        async def put(db: Connection) -> None:
             await db.executemany(
-                "INSERT OR REPLACE INTO cache_file_ids (key, position, bot_id, file_id) "
-                "VALUES (?, ?, ?, ?)",
+                "INSERT INTO cache_file_ids (key, position, bot_id, file_id) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (key, position, bot_id) "
+                "DO UPDATE SET file_id = excluded.file_id",
                 [(key, position, bot_id, file_id) for position, file_id in file_ids.items()])
 
         try:
             await self.attempt(put)
         except StoreUnavailable as error:
             log.warning("file_ids not kept: %s", error)
-
-    async def _rollback(self) -> None:
-        try:
-            if self.db is not None:
-                await self.db.rollback()
-        except sqlite3.Error:
-            pass
 
     # Hint sessions ----------------------------------------------------------------------
 
@@ -387,11 +370,11 @@ class Store:
         if self.db is None:
             return -next(self._offline_ids)
 
-        async def start(db: aiosqlite.Connection) -> int:
-            cursor = await db.execute(
+        async def start(db: Connection) -> int:
+            rows = await db.fetch(
                 "INSERT INTO hint_sessions (chat_id, user_id, clue, step, updated) "
-                "VALUES (?, ?, ?, 1, ?)", (chat_id, user_id, clue, time.time()))
-            return cursor.lastrowid
+                "VALUES (?, ?, ?, 1, ?) RETURNING id", (chat_id, user_id, clue, time.time()))
+            return rows[0][0]
 
         try:
             return await self.attempt(start)
@@ -415,7 +398,7 @@ class Store:
         if self.db is None:
             return
 
-        async def advance(db: aiosqlite.Connection) -> None:
+        async def advance(db: Connection) -> None:
             await db.execute("UPDATE hint_sessions SET step = ?, updated = ? WHERE id = ?",
                              (step, time.time(), session_id))
 

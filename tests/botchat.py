@@ -18,6 +18,14 @@ def bot_config(tmp_path: Path, **changes) -> Config:
     return Config(**{**values, **changes})
 
 
+def store_settings(location: str) -> dict:
+    """Config changes that put the bot's store at a `store_location`: a PostgreSQL URL or
+    a SQLite file."""
+    if location.startswith("postgresql://"):
+        return {"database_url": location}
+    return {"db_path": location}
+
+
 def free_port() -> int:
     """A TCP port nobody listens on at 127.0.0.1 now."""
     with socket.socket() as probe:

@@ -9,6 +9,9 @@ Sandbox fixtures (all function-scoped, on the test's event loop):
   against a fresh sandbox, and a client to chat with it: `(bot, client)`. It polls for
   updates; `@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)`
   runs a test in both modes (webhook: the sandbox POSTs the updates to the bot).
+
+Server fixtures (tests/servers.py): `postgres_server` (one PostgreSQL per session) and
+`store_location` (a store test on SQLite, then on PostgreSQL).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import pytest
 import telegram
 from botchat import bot_config, webhook_settings
+from servers import postgres_server, store_location  # noqa: F401 (fixtures)
 
 from bot.app import running
 from bot.sandbox import Sandbox

@@ -26,6 +26,14 @@ def test_webhook_and_metrics_settings_are_read():
     assert "s3cret" not in repr(config)
 
 
+def test_a_database_url_replaces_the_sqlite_file_and_is_never_printed():
+    url = "postgresql://bot:pa55word@db.example.org:5432/puzzlebot"
+    config = Config.from_env({"PUZZLEBOT_DATABASE_URL": url, "PUZZLEBOT_DB": "x.sqlite3"})
+    assert config.store_location == url
+    assert "pa55word" not in repr(config) and "database_url=set" in repr(config)
+    assert Config.from_env({"PUZZLEBOT_DB": "x.sqlite3"}).store_location == "x.sqlite3"
+
+
 def test_unset_means_polling_and_no_metrics_server():
     config = Config.from_env({})
     assert (config.webhook_url, config.webhook_secret, config.metrics_port) == (None, None, None)
@@ -38,6 +46,8 @@ def test_unset_means_polling_and_no_metrics_server():
     ({"PUZZLEBOT_WEBHOOK_SECRET": "with spaces"}, "PUZZLEBOT_WEBHOOK_SECRET"),
     ({"PUZZLEBOT_METRICS_PORT": "ninety"}, "PUZZLEBOT_METRICS_PORT must be a port number"),
     ({"PUZZLEBOT_WEBHOOK_PORT": "70000"}, "PUZZLEBOT_WEBHOOK_PORT must be a port number"),
+    ({"PUZZLEBOT_DATABASE_URL": "mysql://db/bot"}, "PUZZLEBOT_DATABASE_URL must be a "
+                                                   "postgresql:// URL"),
 ])
 def test_settings_that_cannot_work_are_refused(env, message):
     with pytest.raises(ValueError, match=message):

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 from functools import lru_cache
 
 import pytest
-from botchat import bot_config, reply_with
+from botchat import bot_config, reply_with, store_settings
 
-from bot.app import running
-from bot.config import Config
+from bot.app import Running, running
 from bot.games.quiz import guess_job, points_for, round_seed
 from bot.sandbox.client import SandboxClient
 from solvers.anagram.quiz import pick_challenge
@@ -23,12 +21,12 @@ ALICE, BOB, CAROL = 101, 102, 103
 GROUP = -100200300
 
 
-def round_row(config: Config, number: int) -> tuple[str, str]:
+async def round_row(bot: Running, number: int) -> tuple[str, str]:
     """(letters, answer) of the latest quiz's round, read from the bot's database."""
-    with sqlite3.connect(config.db_path) as db:
-        return db.execute(
-            "SELECT letters, answer FROM game_rounds WHERE number = ? "
-            "ORDER BY game_id DESC LIMIT 1", (number,)).fetchone()
+    rows = await bot.application.bot_data.services.store.read(
+        "SELECT letters, answer FROM game_rounds WHERE number = ? "
+        "ORDER BY game_id DESC LIMIT 1", (number,))
+    return rows[0]
 
 
 @lru_cache
@@ -78,7 +76,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
             client, f"/quiz rounds=3 seconds=4 difficulty=easy seed={seed}", ALICE)
         assert intro["text"].startswith("Anagram quiz #1 by Alice: 3 rounds of 4 s, easy")
         photo = await client.wait_for(GROUP, after=intro["message_id"], kind="photo")
-        letters, answer = round_row(config, 1)
+        letters, answer = await round_row(bot, 1)
         assert photo["caption"].startswith(f"Round 1 of 3: unscramble\n{' '.join(letters)}")
         assert alternative != answer
 
@@ -101,7 +99,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
 
         # round 2: nobody answers: two timed hints, then the answer when time is up
         photo = await next_from_bot(client, won["message_id"], "Round 2 of 3", kind="photo")
-        letters, answer = round_row(config, 2)
+        letters, answer = await round_row(bot, 2)
         hint1 = await next_from_bot(client, photo["message_id"], "Hint 1")
         assert f"{len(letters)} letters" in hint1["text"]
         hint2 = await next_from_bot(client, hint1["message_id"], "Hint 2")
@@ -111,7 +109,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
 
         # round 3: the bot's own word, then the closing ranking names the winner
         photo = await next_from_bot(client, over["message_id"], "Round 3 of 3", kind="photo")
-        letters, answer = round_row(config, 3)
+        letters, answer = await round_row(bot, 3)
         won = await send_and_wait(client, answer.upper(), ALICE)
         assert won["text"].startswith("✅ Alice got it") and "I had" not in won["text"]
         end = await next_from_bot(client, won["message_id"], "Quiz #1 is over!")
@@ -148,7 +146,7 @@ async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):
 
         refused = await send_and_wait(client, "/skip", CAROL)
         assert refused["text"].startswith("Only the quiz's starter or a chat admin")
-        _, answer = round_row(config, 1)
+        _, answer = await round_row(bot, 1)
         skipped = await send_and_wait(client, "/skip", BOB)  # the starter
         assert skipped["text"].startswith("Round 1 skipped.")
         assert answer.upper() in skipped["text"]
@@ -163,21 +161,23 @@ async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):
         assert not [m for m in later["messages"] if m["from"]["is_bot"]]
 
 
-@pytest.mark.parametrize("rounds, outcome", [
-    (3, "The quiz resumes with round 3 of 3."),
-    (2, "The quiz ends here (that was the last round)."),
-])
-async def test_a_restart_keeps_the_scores_and_says_what_happens(tmp_path, rounds, outcome):
-    config = bot_config(tmp_path, solve_timeout=30)
+@pytest.mark.parametrize("rounds, outcome, store_location", [
+    (3, "The quiz resumes with round 3 of 3.", "sqlite"),
+    (2, "The quiz ends here (that was the last round).", "sqlite"),
+    (3, "The quiz resumes with round 3 of 3.", "postgresql"),
+], indirect=["store_location"])
+async def test_a_restart_keeps_the_scores_and_says_what_happens(tmp_path, rounds, outcome,
+                                                                 store_location):
+    config = bot_config(tmp_path, solve_timeout=30, **store_settings(store_location))
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         intro = await send_and_wait(client, f"/quiz rounds={rounds} seconds=30 difficulty=easy",
                                     ALICE)
         await client.wait_for(GROUP, after=intro["message_id"], kind="photo")
-        _, answer = round_row(config, 1)
+        _, answer = await round_row(bot, 1)
         won = await send_and_wait(client, answer, BOB)
         assert won["text"].startswith("✅ Bob got it")
         await next_from_bot(client, won["message_id"], f"Round 2 of {rounds}", kind="photo")
-        _, cut_answer = round_row(config, 2)
+        _, cut_answer = await round_row(bot, 2)
 
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         note = await next_from_bot(client, 0, "I was restarted in the middle of this quiz.")

@@ -12,9 +12,10 @@ import sqlite3
 import sys
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
 from botchat import ask, bot_config
 from hypothesis import HealthCheck, example, given, settings
@@ -34,18 +35,32 @@ GROUP = -100200300
 #: they take when it is not, whichever is more (before the fix: 12-30 s for 10 Seki, each
 #: write waiting 2 s for the lock in turn)
 LOCKED_REPLY = 5.0
+#: the tables a game or a cached answer writes
+TABLES = ("cache", "cache_media", "cache_file_ids", "hint_sessions", "games", "game_rounds",
+          "game_scores", "race_entries")
 
 
-@contextmanager
-def locked(db_path: str):
-    """Another process's write lock on the database for as long as the block runs."""
-    blocker = sqlite3.connect(db_path, timeout=0.1)
-    blocker.execute("BEGIN EXCLUSIVE")
+@asynccontextmanager
+async def locked(location: str):
+    """Another connection's write lock on the database for as long as the block runs:
+    on PostgreSQL the tables' EXCLUSIVE lock (reads go on, writes wait), on SQLite the
+    file's."""
+    if location.startswith("postgresql://"):
+        blocker = await asyncpg.connect(location)
+        try:
+            async with blocker.transaction():
+                await blocker.execute(f"LOCK TABLE {', '.join(TABLES)} IN EXCLUSIVE MODE")
+                yield
+        finally:
+            await blocker.close()
+        return
+    sqlite = sqlite3.connect(location, timeout=0.1)
+    sqlite.execute("BEGIN EXCLUSIVE")
     try:
         yield
     finally:
-        blocker.rollback()
-        blocker.close()
+        sqlite.rollback()
+        sqlite.close()
 
 
 def rows(db_path: str, sql: str) -> list[tuple]:
@@ -75,13 +90,13 @@ async def until(check, seconds: float = 10) -> None:
 
 # 1. A locked or read-only database -----------------------------------------------------
 
-async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(tmp_path):
-    store = Store(str(tmp_path / "cache.sqlite3"))
+async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(store_location):
+    store = Store(store_location)
     await store.open()
     try:
         result = run(SEKI)
         await store.put_result("key", result)
-        with locked(store.path):
+        async with locked(store.location):
             started = time.perf_counter()
             cached = await store.get_result("key")  # its hit counter cannot be written
             await store.put_result("other", result)  # skipped, not queued
@@ -89,7 +104,7 @@ async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(tmp_path
         assert cached is not None and cached.caption == result.caption
         assert waited < 0.5, waited  # was 2 s per write, holding the one write lock
         assert await store.get_result("other") is None
-        assert rows(store.path, "SELECT hits FROM cache WHERE key = 'key'") == [(0,)]
+        assert await store.read("SELECT hits FROM cache WHERE key = 'key'") == [(0,)]
     finally:
         await store.close()
 
@@ -108,7 +123,7 @@ async def test_ten_chats_answered_quickly_while_the_database_is_locked(tmp_path)
             return time.monotonic() - started
 
         free = await ten_chats(1000)  # the baseline, on this machine, now
-        with locked(config.db_path):
+        async with locked(config.db_path):
             held = await ten_chats(2000)
         assert metrics.cache_hits == 20  # a failed hit counter threw none of them away
         assert held < max(LOCKED_REPLY, 3 * free), (held, free)
@@ -119,7 +134,7 @@ async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         await client.send(GROUP, "/quiz rounds=2 seconds=4 difficulty=easy", user_id=ALICE)
         first = await bot_text(client, GROUP, "Round 1 of 2")
-        with locked(config.db_path):
+        async with locked(config.db_path):
             up = await bot_text(client, GROUP, "Time's up for round 1", first["message_id"])
             second = await bot_text(client, GROUP, "Round 2 of 2", up["message_id"])
             answer = bot.application.bot_data.live_rounds[GROUP].answer
@@ -140,7 +155,7 @@ async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp
 async def test_a_read_only_database_says_unavailable_and_the_quiz_ends_cleanly(tmp_path):
     config = bot_config(tmp_path)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        db = bot.application.bot_data.services.store.db
+        db = bot.application.bot_data.services.store.db.connection  # the SQLite file's
         await client.send(GROUP, "/quiz rounds=1 seconds=3 difficulty=easy", user_id=ALICE)
         first = await bot_text(client, GROUP, "Round 1 of 1")
         await db.execute("PRAGMA query_only = ON")  # every write: "readonly database"

@@ -1,5 +1,6 @@
-"""The game tables through the real store: migrations, a round won only once, scores
-that add up per game and per chat, finishing places, and a player's record."""
+"""The game tables through the real store, on SQLite and on PostgreSQL
+(`store_location`): migrations, a round won only once, scores that add up per game and
+per chat, finishing places, and a player's record."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ CHAT, OTHER = -100200300, -100999
 ALICE, BOB = 101, 102
 
 
-async def open_games(tmp_path) -> tuple[Store, GameStore]:
-    store = Store(str(tmp_path / "games.sqlite3"))
+async def open_games(location: str) -> tuple[Store, GameStore]:
+    store = Store(location)
     await store.open()
+    assert store.db is not None, f"{location} did not open"
     return store, GameStore(store)
 
 
-async def test_quiz_rounds_scores_and_records(tmp_path):
-    store, games = await open_games(tmp_path)
+async def test_quiz_rounds_scores_and_records(store_location):
+    store, games = await open_games(store_location)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         game = await games.create_game(CHAT, "quiz", ALICE, {"rounds": 2, "seconds": 30})
@@ -57,8 +59,8 @@ async def test_quiz_rounds_scores_and_records(tmp_path):
         await store.close()
 
 
-async def test_race_entries_places_and_winners(tmp_path):
-    store, games = await open_games(tmp_path)
+async def test_race_entries_places_and_winners(store_location):
+    store, games = await open_games(store_location)
     try:
         race = await games.create_game(CHAT, "race", ALICE, {"kind": "gogen",
                                                               "source": "gogen_pb01.txt"})

@@ -1,5 +1,5 @@
 """The store: migrations, the cache round trip and its file_ids, and one write
-transaction at a time."""
+transaction at a time; each test on SQLite and on PostgreSQL (`store_location`)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,22 @@ import asyncio
 import sqlite3
 
 import pytest
+from botchat import free_port
 
-from bot.store import SCHEMA_VERSION, Store
+from bot.games.store import GameStore
+from bot.store import SCHEMA_VERSION, Store, StoreUnavailable
 from solvers.pipeline import run
 
 
-async def open_store(tmp_path) -> Store:
-    store = Store(str(tmp_path / "store.sqlite3"))
+async def open_store(location: str) -> Store:
+    store = Store(location)
     await store.open()
+    assert store.db is not None, f"{location} did not open"
     return store
 
 
-async def test_a_new_file_gets_every_migration_and_a_result_round_trips(tmp_path):
-    store = await open_store(tmp_path)
+async def test_a_new_file_gets_every_migration_and_a_result_round_trips(store_location):
+    store = await open_store(store_location)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         result = run("oo+ooaoo-")
@@ -31,8 +34,8 @@ async def test_a_new_file_gets_every_migration_and_a_result_round_trips(tmp_path
         await store.close()
 
 
-async def test_a_failing_writer_does_not_take_another_writers_work_with_it(tmp_path):
-    store = await open_store(tmp_path)
+async def test_a_failing_writer_does_not_take_another_writers_work_with_it(store_location):
+    store = await open_store(store_location)
     try:
         async def failing_writer():
             async with store.transaction() as db:
@@ -46,7 +49,7 @@ async def test_a_failing_writer_does_not_take_another_writers_work_with_it(tmp_p
         kept = await store.start_hint_session(2, 2, "kept")
         with pytest.raises(RuntimeError):
             await failing
-        clues = [row[0] for row in await store.db.execute_fetchall(
+        clues = [row[0] for row in await store.read(
             "SELECT clue FROM hint_sessions ORDER BY id")]
         assert clues == ["kept"]
         assert (await store.hint_session(kept)).clue == "kept"
@@ -54,8 +57,8 @@ async def test_a_failing_writer_does_not_take_another_writers_work_with_it(tmp_p
         await store.close()
 
 
-async def test_file_ids_are_kept_per_bot_and_dropped_with_new_bytes(tmp_path):
-    store = await open_store(tmp_path)
+async def test_file_ids_are_kept_per_bot_and_dropped_with_new_bytes(store_location):
+    store = await open_store(store_location)
     try:
         await store.put_result("key", run("oo+ooaoo-"))
         await store.put_file_ids("key", 42, {0: "first bot's id"})
@@ -80,15 +83,51 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     await old.put_result("key", result)
     await old.close()
     db = sqlite3.connect(path)  # back to the schema before file_ids
-    db.executescript("DROP TABLE cache_file_ids; PRAGMA user_version = 3;")
+    db.executescript("DROP TABLE cache_file_ids; ALTER TABLE games RENAME COLUMN game TO kind; "
+                     "PRAGMA user_version = 3;")
     db.close()
     store = Store(str(path))
     await store.open()
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 4
+        assert await store.schema_version() == SCHEMA_VERSION == 5
         assert await store.get_result("key") == result
         assert await store.file_ids("key", 42) == {}
         await store.put_file_ids("key", 42, {0: "kept"})
         assert await store.file_ids("key", 42) == {0: "kept"}
+    finally:
+        await store.close()
+
+
+async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games(
+        store_location):
+    old = await open_store(store_location)
+    version = ("UPDATE schema_version SET version = 4" if store_location.startswith("postgres")
+               else "PRAGMA user_version = 4")
+    async with old.transaction() as db:  # back to the schema whose games column was `kind`
+        await db.execute("ALTER TABLE games RENAME COLUMN game TO kind")
+        await db.execute("INSERT INTO games (chat_id, kind, starter_id, settings, started) "
+                         "VALUES (-1, 'quiz', 7, '{}', 0)")
+        await db.execute(version)
+    await old.close()
+    store = await open_store(store_location)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION == 5
+        assert (await GameStore(store).running_game(-1, "quiz")).starter_id == 7
+        with pytest.raises(StoreUnavailable):
+            await store.read("SELECT kind FROM games")
+    finally:
+        await store.close()
+
+
+async def test_an_unreachable_postgresql_means_no_cache_and_its_password_is_not_logged(
+        caplog):
+    store = Store(f"postgresql://bot:pa55word@127.0.0.1:{free_port()}/puzzlebot")
+    await store.open()  # nobody listens there
+    try:
+        assert store.db is None and await store.schema_version() == 0
+        assert await store.get_result("key") is None
+        logged = " ".join(record.getMessage() for record in caplog.records)
+        assert "running without cache" in logged and "127.0.0.1" in logged
+        assert "pa55word" not in logged
     finally:
         await store.close()

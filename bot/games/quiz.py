@@ -55,7 +55,8 @@ from .store import Game
 
 log = logging.getLogger(__name__)
 
-KIND = "quiz"
+#: this game in the games table (column `game`)
+GAME = "quiz"
 #: the lines of /help about the quiz
 HELP = ("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
         "/skip, /stop: for the quiz's (or race's) starter or an admin\n")
@@ -245,13 +246,13 @@ async def quiz_command(update: Update, context: Context) -> None:
         return
     chat_id = message.chat_id
     async with application.bot_data.chat_lock(chat_id):
-        running = await games.running_game(chat_id, KIND)
+        running = await games.running_game(chat_id, GAME)
         if running is not None:
             await message.reply_text(
                 f"A quiz is already running here (round {running.round} of "
                 f"{running.settings['rounds']}). /stop ends it; /top shows the scores.")
             return
-        game = await games.create_game(chat_id, KIND, sender_of(update).id, settings)
+        game = await games.create_game(chat_id, GAME, sender_of(update).id, settings)
     topic = f", topic {settings['topic']}" if settings["topic"] else ""
     await message.reply_text(
         f"Anagram quiz #{game.id} by {player_name(sender_of(update))}: "
@@ -322,7 +323,7 @@ async def _running_game_or_say(update: Update, context: Context) -> Game | None:
     if games is None:
         await message.reply_text(NO_STORE)
         return None
-    game = await games.running_game(message.chat_id, KIND)
+    game = await games.running_game(message.chat_id, GAME)
     if game is None:
         await message.reply_text("No quiz is running here. Start one: /quiz")
     return game

@@ -58,7 +58,8 @@ from .store import Game, GameStore
 
 log = logging.getLogger(__name__)
 
-KIND = "race"
+#: this game in the games table (column `game`)
+GAME = "race"
 #: seconds a worker may take to make a race puzzle, or to judge a submission
 MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0
@@ -216,7 +217,7 @@ async def race_command(update: Update, context: Context) -> None:
         await message.reply_text(f"Race: {error}.\n{usage()}")
         return
     chat_id = message.chat_id
-    running = await games.running_game(chat_id, KIND)
+    running = await games.running_game(chat_id, GAME)
     if running is not None:
         await message.reply_text(f"Race #{running.id} is still on here; it ends "
                                  f"{_clock(running.settings['deadline'])}.")
@@ -241,13 +242,13 @@ async def race_command(update: Update, context: Context) -> None:
                                      "please try again.")
             return
         async with application.bot_data.chat_lock(chat_id):
-            if await games.running_game(chat_id, KIND) is not None:
+            if await games.running_game(chat_id, GAME) is not None:
                 await message.reply_text("A race has just been started here.")
                 return
             settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
                         "puzzle": made.text, "source": made.source,
                         "deadline": time.time() + minutes * 60}
-            game = await games.create_game(chat_id, KIND, sender_of(update).id, settings)
+            game = await games.create_game(chat_id, GAME, sender_of(update).id, settings)
     finally:
         setting_up.discard(chat_id)
     _schedule_end(application, game)
@@ -298,7 +299,7 @@ async def join(update: Update, context: Context) -> None:
     number = race_id((query.data or "").removeprefix("race:").removesuffix(":join"))
     games = context.bot_data.games()
     game = await games.game(number) if number is not None else None
-    if game is None or game.kind != KIND or game.state != "running":
+    if game is None or game.game != GAME or game.state != "running":
         await query.answer("That race is over.")
         return
     user = sender_of(update)
@@ -333,7 +334,7 @@ async def submit_command(update: Update, context: Context) -> None:
         return
     solution = "\n".join([" ".join(words[1:]), solution]).strip()
     game = await games.game(number)
-    if game is None or game.kind != KIND:
+    if game is None or game.game != GAME:
         await message.reply_text(f"There is no race #{number}.")
         return
     if game.state != "running":
@@ -399,7 +400,7 @@ async def stop_command(update: Update, context: Context) -> None:
     standings so far, and the chat is free for a new one; with no race, the quiz's /stop."""
     message = message_of(update)
     games = context.bot_data.game_store()
-    game = await games.running_game(message.chat_id, KIND) if games else None
+    game = await games.running_game(message.chat_id, GAME) if games else None
     if game is None:
         await quiz.stop_command(update, context)
         return

@@ -18,7 +18,7 @@ async def top_command(update: Update, context: Context) -> None:
         await message.reply_text(NO_STORE)
         return
     parts = []
-    game = await games.latest_game(message.chat_id, quiz.KIND)
+    game = await games.latest_game(message.chat_id, quiz.GAME)
     if game is not None:
         scores = await games.scores(game.id)
         when = (f"round {game.round} of {game.settings['rounds']}" if game.state == "running"

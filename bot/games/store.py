@@ -2,8 +2,8 @@
 
 Every game (a quiz or a race) is a row of `games`; its settings are JSON. A quiz has one
 row per round in `game_rounds` and one per player in `game_scores`; a race has one row
-per player in `race_entries`. Everything goes through the bot's one SQLite connection
-(`Store.db`) and is committed at once, so a restart loses nothing.
+per player in `race_entries`. Everything goes through the bot's store (SQLite or
+PostgreSQL) and is committed at once, so a restart loses nothing.
 
 A quiz must not stall when the database does (locked by another process, read-only,
 failing): the writes that move a game on (a round begun, won or closed, a game ended)
@@ -12,8 +12,9 @@ them; until they are written, the reads here show them as if they were (`HeldBac
 write whose answer is needed at once (a new game's id, a race finish's place) raises
 `StoreUnavailable`, and the command says the database is unavailable.
 
-Words: a *game* is one quiz or one race in one chat; its *state* is `running` until it
-is `finished` (ran to its end) or `stopped` (by /stop, or by a restart that ended it).
+Words: a *game* is one quiz or one race in one chat (the column `game` says which; a
+*kind* is a puzzle kind, as everywhere); its *state* is `running` until it is `finished`
+(ran to its end) or `stopped` (by /stop, or by a restart that ended it).
 """
 
 from __future__ import annotations
@@ -23,8 +24,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import aiosqlite
-
+from ..database import Connection
 from ..store import Store
 
 # The tables are the games entry of MIGRATIONS in bot/store.py.
@@ -34,7 +34,8 @@ from ..store import Store
 class Game:
     id: int
     chat_id: int
-    kind: str
+    #: "quiz" or "race"
+    game: str
     starter_id: int
     settings: dict[str, Any]
     state: str
@@ -76,7 +77,10 @@ class Entry:
     place: int | None
 
 
-GAME_COLUMNS = "id, chat_id, kind, starter_id, settings, state, round, started, ended"
+GAME_COLUMNS = "id, chat_id, game, starter_id, settings, state, round, started, ended"
+#: a sum of integers as an integer on both databases (PostgreSQL's SUM of a bigint is a
+#: numeric), 0 when there are no rows
+TOTAL = "COALESCE(CAST(SUM({}) AS BIGINT), 0)"
 ROUND_COLUMNS = ("game_id, number, letters, answer, started, deadline, state, winner_id, "
                  "winner_name, guess, points")
 
@@ -137,15 +141,15 @@ class GameStore:
 
     # Games --------------------------------------------------------------------------
 
-    async def create_game(self, chat_id: int, kind: str, starter_id: int,
+    async def create_game(self, chat_id: int, game: str, starter_id: int,
                           settings: dict[str, Any]) -> Game:
         """A new running game; StoreUnavailable when the database takes no writes."""
-        async def create(db: aiosqlite.Connection) -> int:
-            cursor = await db.execute(
-                "INSERT INTO games (chat_id, kind, starter_id, settings, started) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (chat_id, kind, starter_id, json.dumps(settings), time.time()))
-            return cursor.lastrowid
+        async def create(db: Connection) -> int:
+            rows = await db.fetch(
+                "INSERT INTO games (chat_id, game, starter_id, settings, started) "
+                "VALUES (?, ?, ?, ?, ?) RETURNING id",
+                (chat_id, game, starter_id, json.dumps(settings), time.time()))
+            return rows[0][0]
 
         return await self.game(await self.store.attempt(create))
 
@@ -153,16 +157,16 @@ class GameStore:
         games = await self._games(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return games[0] if games else None
 
-    async def running_game(self, chat_id: int, kind: str) -> Game | None:
+    async def running_game(self, chat_id: int, game: str) -> Game | None:
         games = await self._games(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND kind = ? "
-            "AND state = 'running' ORDER BY id DESC", (chat_id, kind))
+            f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND game = ? "
+            "AND state = 'running' ORDER BY id DESC", (chat_id, game))
         return next((game for game in games if game.state == "running"), None)
 
-    async def latest_game(self, chat_id: int, kind: str) -> Game | None:
+    async def latest_game(self, chat_id: int, game: str) -> Game | None:
         games = await self._games(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND kind = ? "
-            "ORDER BY id DESC LIMIT 1", (chat_id, kind))
+            f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND game = ? "
+            "ORDER BY id DESC LIMIT 1", (chat_id, game))
         return games[0] if games else None
 
     async def running_games(self) -> list[Game]:
@@ -171,7 +175,7 @@ class GameStore:
         return [game for game in games if game.state == "running"]
 
     async def set_round(self, game_id: int, number: int) -> None:
-        async def set_number(db: aiosqlite.Connection) -> None:
+        async def set_number(db: Connection) -> None:
             await db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
 
         if await self.store.keep(set_number) is None:
@@ -184,11 +188,10 @@ class GameStore:
             return False
         ended = time.time()
 
-        async def end(db: aiosqlite.Connection) -> bool:
-            cursor = await db.execute(
+        async def end(db: Connection) -> bool:
+            return await db.execute(
                 "UPDATE games SET state = ?, ended = ? WHERE id = ? AND state = 'running'",
-                (state, ended, game_id))
-            return cursor.rowcount == 1
+                (state, ended, game_id)) == 1
 
         done = await self.store.keep(end)
         if done is None:
@@ -200,9 +203,11 @@ class GameStore:
 
     async def add_round(self, game_id: int, number: int, letters: str, answer: str,
                         started: float, deadline: float) -> None:
-        async def add(db: aiosqlite.Connection) -> None:
+        async def add(db: Connection) -> None:
+            await db.execute("DELETE FROM game_rounds WHERE game_id = ? AND number = ?",
+                             (game_id, number))  # a round begun again begins afresh
             await db.execute(
-                "INSERT OR REPLACE INTO game_rounds (game_id, number, letters, answer, "
+                "INSERT INTO game_rounds (game_id, number, letters, answer, "
                 "started, deadline) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, number, letters, answer, started, deadline))
             await db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
@@ -218,11 +223,10 @@ class GameStore:
     async def close_round(self, game_id: int, number: int, state: str) -> bool:
         """Close an open round (timeout, skipped, interrupted); False if it was closed.
         A close the database refuses is written later (and counts as done)."""
-        async def close(db: aiosqlite.Connection) -> bool:
-            cursor = await db.execute(
+        async def close(db: Connection) -> bool:
+            return await db.execute(
                 "UPDATE game_rounds SET state = ? WHERE game_id = ? AND number = ? "
-                "AND state = 'open'", (state, game_id, number))
-            return cursor.rowcount == 1
+                "AND state = 'open'", (state, game_id, number)) == 1
 
         return await self.store.keep(close) is not False
 
@@ -233,21 +237,20 @@ class GameStore:
         written later; meanwhile `scores` counts it."""
         solved_at = time.time()
 
-        async def win(db: aiosqlite.Connection) -> bool:
-            cursor = await db.execute(
-                "UPDATE game_rounds SET state = 'won', winner_id = ?, winner_name = ?, "
-                "guess = ?, points = ?, solved_at = ? "
-                "WHERE game_id = ? AND number = ? AND state = 'open'",
-                (user_id, name, guess, points, solved_at, game.id, number))
-            if cursor.rowcount != 1:
+        async def win(db: Connection) -> bool:
+            if await db.execute(
+                    "UPDATE game_rounds SET state = 'won', winner_id = ?, winner_name = ?, "
+                    "guess = ?, points = ?, solved_at = ? "
+                    "WHERE game_id = ? AND number = ? AND state = 'open'",
+                    (user_id, name, guess, points, solved_at, game.id, number)) != 1:
                 return False
             await db.execute(
-                "INSERT INTO game_scores (game_id, chat_id, user_id, name, points, "
+                "INSERT INTO game_scores AS s (game_id, chat_id, user_id, name, points, "
                 "rounds_won, best_seconds) VALUES (?, ?, ?, ?, ?, 1, ?) "
                 "ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, "
-                "points = points + excluded.points, rounds_won = rounds_won + 1, "
-                "best_seconds = MIN(COALESCE(best_seconds, excluded.best_seconds), "
-                "excluded.best_seconds)",
+                "points = s.points + excluded.points, rounds_won = s.rounds_won + 1, "
+                "best_seconds = CASE WHEN s.best_seconds < excluded.best_seconds "
+                "THEN s.best_seconds ELSE excluded.best_seconds END",
                 (game.id, game.chat_id, user_id, name, points, seconds))
             return True
 
@@ -272,11 +275,12 @@ class GameStore:
     async def chat_scores(self, chat_id: int, limit: int = 10) -> list[Score]:
         """All-time quiz scores in a chat (the latest name each player used)."""
         rows = await self._all(
-            "SELECT user_id, (SELECT name FROM game_scores s2 WHERE s2.chat_id = s.chat_id "
+            "SELECT user_id, (SELECT name FROM game_scores s2 WHERE s2.chat_id = ? "
             "AND s2.user_id = s.user_id ORDER BY game_id DESC LIMIT 1), "
-            "SUM(points), SUM(rounds_won) FROM game_scores s WHERE chat_id = ? "
-            "GROUP BY user_id ORDER BY SUM(points) DESC, SUM(rounds_won) DESC LIMIT ?",
-            (chat_id, limit))
+            f"{TOTAL.format('points')}, {TOTAL.format('rounds_won')} FROM game_scores s "
+            "WHERE chat_id = ? GROUP BY user_id "
+            "ORDER BY SUM(points) DESC, SUM(rounds_won) DESC LIMIT ?",
+            (chat_id, chat_id, limit))
         return [Score(*row) for row in rows]
 
     async def player_stats(self, user_id: int, chat_id: int | None = None) -> dict[str, Any]:
@@ -284,16 +288,16 @@ class GameStore:
         and races entered, finished and won; in one chat or (None) everywhere."""
         where, args = ("AND chat_id = ?", (user_id, chat_id)) if chat_id else ("", (user_id,))
         quiz = await self._one(
-            "SELECT COUNT(*), COALESCE(SUM(rounds_won), 0), COALESCE(SUM(points), 0), "
+            f"SELECT COUNT(*), {TOTAL.format('rounds_won')}, {TOTAL.format('points')}, "
             f"MIN(best_seconds), COALESCE(MAX(points), 0) FROM game_scores "
             f"WHERE user_id = ? {where}", args)
         wins = await self._one(
-            "SELECT COUNT(*) FROM games g WHERE g.kind = 'quiz' AND g.state != 'running' "
+            "SELECT COUNT(*) FROM games g WHERE g.game = 'quiz' AND g.state != 'running' "
             f"{where.replace('chat_id', 'g.chat_id')} AND ? = (SELECT user_id FROM "
             "game_scores s WHERE s.game_id = g.id ORDER BY points DESC, rounds_won DESC "
             "LIMIT 1)", (*args[1:], user_id))
         race = await self._one(
-            "SELECT COUNT(*), COUNT(e.finished), COALESCE(SUM(e.place = 1), 0), "
+            "SELECT COUNT(*), COUNT(e.finished), COUNT(CASE WHEN e.place = 1 THEN 1 END), "
             "MIN(e.finished - g.started) FROM race_entries e JOIN games g "
             f"ON g.id = e.game_id WHERE e.user_id = ? {where.replace('chat_id', 'g.chat_id')}",
             args)
@@ -306,11 +310,11 @@ class GameStore:
 
     async def join_race(self, game_id: int, user_id: int, name: str) -> bool:
         """Enter a player; False when they were in already."""
-        async def enter(db: aiosqlite.Connection) -> bool:
-            cursor = await db.execute(
-                "INSERT OR IGNORE INTO race_entries (game_id, user_id, name, joined) "
-                "VALUES (?, ?, ?, ?)", (game_id, user_id, name, time.time()))
-            return cursor.rowcount == 1
+        async def enter(db: Connection) -> bool:
+            return await db.execute(
+                "INSERT INTO race_entries (game_id, user_id, name, joined) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (game_id, user_id, name, time.time())) == 1
 
         return await self.store.attempt(enter)
 
@@ -327,7 +331,7 @@ class GameStore:
         return [Entry(*row) for row in rows]
 
     async def count_attempt(self, game_id: int, user_id: int) -> None:
-        async def count(db: aiosqlite.Connection) -> None:
+        async def count(db: Connection) -> None:
             await db.execute("UPDATE race_entries SET attempts = attempts + 1 "
                              "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
 
@@ -335,29 +339,29 @@ class GameStore:
 
     async def finish_race_entry(self, game_id: int, user_id: int) -> int | None:
         """Record a finish; its place, or None when the player had finished already."""
-        async def finish(db: aiosqlite.Connection) -> int | None:
-            row = await (await db.execute("SELECT COUNT(*) FROM race_entries WHERE "
-                                          "game_id = ? AND finished IS NOT NULL",
-                                          (game_id,))).fetchone()
-            cursor = await db.execute(
+        async def finish(db: Connection) -> int | None:
+            (finished,), = await db.fetch("SELECT COUNT(*) FROM race_entries WHERE "
+                                          "game_id = ? AND finished IS NOT NULL", (game_id,))
+            changed = await db.execute(
                 "UPDATE race_entries SET finished = ?, place = ? WHERE game_id = ? "
                 "AND user_id = ? AND finished IS NULL",
-                (time.time(), row[0] + 1, game_id, user_id))
-            return row[0] + 1 if cursor.rowcount == 1 else None
+                (time.time(), finished + 1, game_id, user_id))
+            return finished + 1 if changed == 1 else None
 
         return await self.store.attempt(finish)
 
     async def race_winners(self, chat_id: int, limit: int = 5) -> list[tuple[str, int]]:
-        """(name, races won) in a chat, most wins first."""
+        """(name, races won) in a chat, most wins first (a player who changed their name
+        is shown by the last one alphabetically)."""
         return list(await self._all(
-            "SELECT e.name, COUNT(*) FROM race_entries e JOIN games g ON g.id = e.game_id "
-            "WHERE g.chat_id = ? AND e.place = 1 GROUP BY e.user_id "
-            "ORDER BY COUNT(*) DESC, e.name LIMIT ?", (chat_id, limit)))
+            "SELECT MAX(e.name), COUNT(*) FROM race_entries e JOIN games g "
+            "ON g.id = e.game_id WHERE g.chat_id = ? AND e.place = 1 GROUP BY e.user_id "
+            "ORDER BY COUNT(*) DESC, MAX(e.name) LIMIT ?", (chat_id, limit)))
 
     async def recent_puzzles(self, chat_id: int, kind_name: str, limit: int = 20) -> list[str]:
         """The puzzle files raced lately in a chat (so a pool is cycled, not repeated)."""
         rows = await self._all(
-            "SELECT settings FROM games WHERE chat_id = ? AND kind = 'race' "
+            "SELECT settings FROM games WHERE chat_id = ? AND game = 'race' "
             "ORDER BY id DESC LIMIT ?", (chat_id, limit * 4))
         settings = [json.loads(row[0]) for row in rows]
         return [s["source"] for s in settings

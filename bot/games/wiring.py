@@ -48,9 +48,9 @@ async def resume(application: App) -> None:
         return
     for game in running:
         try:
-            if game.kind == quiz.KIND:
+            if game.game == quiz.GAME:
                 await quiz.resume_game(application, game)
-            elif game.kind == race.KIND:
+            elif game.game == race.GAME:
                 await race.resume_race(application, game)
         except Exception:  # one broken game must not keep the bot from starting
             log.exception("game %s could not be resumed", game.id)

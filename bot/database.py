@@ -1,0 +1,303 @@
+"""The two databases the store runs on: one SQLite file (the default) or PostgreSQL
+(`PUZZLEBOT_DATABASE_URL`, when the bot's state must outlive its machine).
+
+Why asyncpg behind the store's own interface, and not SQLAlchemy 2 async with Alembic:
+the store is a few dozen hand-written statements and the reliability rules of issue 14
+(a cache read never waits, a game write the database refuses is held and written later)
+live in `Store`, above any driver. Keeping them meant keeping that interface, so each
+backend here only has to run SQL: SQLite through aiosqlite as before, PostgreSQL through
+asyncpg (one dependency, no ORM layer between a reply and the database). The schema and
+its history stay the one list of migrations in bot/store.py, so the files people already
+have (schema versions 1 to 4 in `PRAGMA user_version`) need no second history; the same
+text is run on PostgreSQL with its type names (`postgres_sql`). Every statement is
+written in the SQL both understand (`ON CONFLICT`, `RETURNING`, `CASE`), with `?` for
+parameters, which becomes `$1`, `$2`... for PostgreSQL.
+
+A backend turns its driver's errors into `StoreUnavailable`; what the store does then
+(skip the cache, hold a game write) is the same for both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager, suppress
+from typing import Any, Protocol
+
+import aiosqlite
+import asyncpg
+
+#: seconds a statement may wait for a lock another connection (or process) holds: a reply
+#: is never delayed behind someone else's write for longer than this
+BUSY_WAIT = 0.005
+#: seconds after PostgreSQL was found unreachable during which nothing is asked of it (the
+#: cache is skipped at once instead of each reply waiting for a failing connection)
+OFFLINE_PAUSE = 1.0
+#: seconds any one PostgreSQL statement may take (a server that hangs instead of failing)
+STATEMENT_TIMEOUT = 1.0
+#: seconds to connect to PostgreSQL
+CONNECT_TIMEOUT = 2.0
+#: the most connections the bot holds to PostgreSQL (one writer, the rest read)
+POOL_SIZE = 4
+#: PostgreSQL error classes that mean "the server is not there" rather than "this
+#: statement is wrong": connection exceptions, insufficient resources, operator
+#: intervention (shutting down, starting up)
+OFFLINE_CLASSES = ("08", "53", "57")
+#: what asyncpg raises: the server's errors, the connection's, the network's, time limits
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be read or written just now: locked by another process,
+    read-only, damaged, unreachable, or not open. Callers degrade (no cache) or say so."""
+
+
+class Connection(Protocol):
+    """What a write transaction works with, on either database."""
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    async def executemany(self, sql: str, rows: list[tuple]) -> None:
+        """Run one statement once per row of arguments."""
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        """The rows of a query (or of an INSERT ... RETURNING)."""
+
+
+class Database(Protocol):
+    """One open database: migrated, read, written one transaction at a time."""
+
+    async def migrate(self, migrations: list[str]) -> int:
+        """Run the migrations the database has not had; the version it had."""
+
+    async def version(self) -> int: ...
+
+    def transaction(self) -> Any:
+        """An async context manager yielding a `Connection`: committed when the block
+        ends, rolled back when it raises."""
+
+    async def read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]: ...
+
+    async def close(self) -> None: ...
+
+
+async def connect(location: str) -> Database:
+    """The database at a location: a postgresql:// URL, else the path of a SQLite file.
+    StoreUnavailable when it cannot be opened."""
+    if location.startswith(("postgresql://", "postgres://")):
+        return await Postgres.connect(location)
+    return await SQLite.connect(location)
+
+
+# SQLite ---------------------------------------------------------------------------------
+
+class SQLiteConnection:
+    """The shared aiosqlite connection inside one transaction."""
+
+    def __init__(self, db: aiosqlite.Connection):
+        self.db = db
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        try:
+            return (await self.db.execute(sql, tuple(args))).rowcount
+        except (sqlite3.Error, ValueError) as error:  # ValueError: a closed connection
+            raise StoreUnavailable(str(error)) from error
+
+    async def executemany(self, sql: str, rows: list[tuple]) -> None:
+        try:
+            await self.db.executemany(sql, rows)
+        except (sqlite3.Error, ValueError) as error:
+            raise StoreUnavailable(str(error)) from error
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        try:
+            return [tuple(row) for row in await self.db.execute_fetchall(sql, tuple(args))]
+        except (sqlite3.Error, ValueError) as error:
+            raise StoreUnavailable(str(error)) from error
+
+
+class SQLite:
+    """One SQLite file through aiosqlite, in WAL mode; its schema version is
+    `PRAGMA user_version`."""
+
+    def __init__(self, connection: aiosqlite.Connection):
+        #: the aiosqlite connection (tests reach it to lock or break the file)
+        self.connection = connection
+        self._inside = SQLiteConnection(connection)
+
+    @classmethod
+    async def connect(cls, path: str) -> SQLite:
+        connection = None
+        try:
+            connection = await aiosqlite.connect(path, timeout=BUSY_WAIT)
+            await connection.execute("PRAGMA journal_mode=WAL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as error:
+            if connection is not None:
+                await connection.close()
+            raise StoreUnavailable(str(error)) from error
+        return cls(connection)
+
+    async def migrate(self, migrations: list[str]) -> int:
+        before = await self.version()
+        for number in range(before, len(migrations)):
+            try:
+                await self.connection.executescript(
+                    f"BEGIN; {migrations[number]} PRAGMA user_version = {number + 1}; "
+                    "COMMIT;")
+            except sqlite3.Error as error:
+                raise StoreUnavailable(str(error)) from error
+        return before
+
+    async def version(self) -> int:
+        return (await self._inside.fetch("PRAGMA user_version"))[0][0]
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        await self._inside.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._inside
+        except BaseException:
+            await self._rollback()
+            raise
+        try:
+            await self.connection.commit()
+        except (sqlite3.Error, ValueError) as error:
+            await self._rollback()
+            raise StoreUnavailable(str(error)) from error
+
+    async def _rollback(self) -> None:
+        with suppress(sqlite3.Error, ValueError):
+            await self.connection.rollback()
+
+    async def read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        return await self._inside.fetch(sql, args)
+
+    async def close(self) -> None:
+        await self.connection.close()
+
+
+# PostgreSQL -----------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=256)
+def postgres_sql(sql: str) -> str:
+    """A statement as PostgreSQL spells it: `?` parameters numbered `$1`, `$2`..., and
+    the schema's SQLite type names as PostgreSQL's (64-bit integers, as Telegram's ids
+    need; double precision times; bytes; identity keys)."""
+    numbers = iter(range(1, sql.count("?") + 1))
+    sql = re.sub(r"\?", lambda _: f"${next(numbers)}", sql)
+    sql = sql.replace("INTEGER PRIMARY KEY AUTOINCREMENT",
+                      "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
+    for sqlite_type, postgres_type in (("INTEGER", "BIGINT"), ("REAL", "DOUBLE PRECISION"),
+                                       ("BLOB", "BYTEA")):
+        sql = re.sub(rf"\b{sqlite_type}\b", postgres_type, sql)
+    return sql
+
+
+def changed_rows(status: str) -> int:
+    """The row count in a command status such as "UPDATE 1" or "INSERT 0 1"."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+def offline(error: BaseException) -> bool:
+    """Whether an error says the server is unreachable (not that a statement failed)."""
+    if isinstance(error, asyncpg.PostgresError):
+        return (error.sqlstate or "")[:2] in OFFLINE_CLASSES
+    return isinstance(error, (OSError, TimeoutError, asyncpg.InterfaceError))
+
+
+class PostgresConnection:
+    """One pooled asyncpg connection inside one transaction."""
+
+    def __init__(self, connection: asyncpg.Connection):
+        self.connection = connection
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        return changed_rows(await self.connection.execute(postgres_sql(sql), *args))
+
+    async def executemany(self, sql: str, rows: list[tuple]) -> None:
+        await self.connection.executemany(postgres_sql(sql), rows)
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        return [tuple(row) for row in await self.connection.fetch(postgres_sql(sql), *args)]
+
+
+class Postgres:
+    """A PostgreSQL database through a small asyncpg pool; its schema version is the one
+    row of `schema_version`.
+
+    When the server is unreachable (stopped, restarting, network gone) every call raises
+    StoreUnavailable at once for OFFLINE_PAUSE seconds, then the next call tries again on
+    fresh connections: the cache costs a reply nothing while the server is away, and is
+    used again as soon as it is back. A lock held elsewhere fails a statement after
+    BUSY_WAIT (`lock_timeout`), as SQLite's busy wait does.
+    """
+
+    def __init__(self, pool: asyncpg.Pool):
+        self.pool = pool
+        self._offline_until = 0.0
+
+    @classmethod
+    async def connect(cls, url: str) -> Postgres:
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
+                command_timeout=STATEMENT_TIMEOUT,
+                server_settings={"lock_timeout": f"{round(BUSY_WAIT * 1000)}ms"})
+        except DRIVER_ERRORS as error:
+            raise StoreUnavailable(f"PostgreSQL: {error}") from error
+        return cls(pool)
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection; the driver's failures become StoreUnavailable."""
+        if time.monotonic() < self._offline_until:
+            raise StoreUnavailable("PostgreSQL was unreachable a moment ago")
+        try:
+            async with self.pool.acquire() as connection:
+                yield connection
+        except DRIVER_ERRORS as error:
+            if offline(error):
+                self._offline_until = time.monotonic() + OFFLINE_PAUSE
+                await self.pool.expire_connections()  # the others are as dead as this one
+            raise StoreUnavailable(f"PostgreSQL: {error}") from error
+
+    async def migrate(self, migrations: list[str]) -> int:
+        async with self._connection() as connection, connection.transaction():
+            # two bots starting at once: the second waits, then finds nothing to do
+            await connection.execute("SELECT pg_advisory_xact_lock(16)")
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            before = await connection.fetchval(
+                "SELECT COALESCE(max(version), 0) FROM schema_version")
+            for number in range(before, len(migrations)):
+                await connection.execute(postgres_sql(migrations[number]))
+            await connection.execute("DELETE FROM schema_version")
+            await connection.execute("INSERT INTO schema_version VALUES ($1)",
+                                     max(before, len(migrations)))
+        return before
+
+    async def version(self) -> int:
+        rows = await self.read("SELECT version FROM schema_version")
+        return rows[0][0] if rows else 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        async with self._connection() as connection, connection.transaction():
+            yield PostgresConnection(connection)
+
+    async def read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        async with self._connection() as connection:
+            return await PostgresConnection(connection).fetch(sql, args)
+
+    async def close(self) -> None:
+        try:
+            await asyncio.wait_for(self.pool.close(), CONNECT_TIMEOUT)
+        except DRIVER_ERRORS:
+            self.pool.terminate()  # a server that is gone cannot say goodbye
