@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBIAN_RUN := wamerican wbritish
-DEBIAN_TEST := $(DEBIAN_RUN) chromium
+DEBIAN_TEST := $(DEBIAN_RUN) chromium redis-server
 
 .PHONY: install warm run test lint fuzz clean
 

@@ -15,6 +15,9 @@ for /admin), so workers on other machines can replace what is behind it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol
+
 from solvers.pipeline import Result
 
 from .config import Config
@@ -27,23 +30,60 @@ FIRST_ANSWER_SECONDS = 0.5
 COUNT_NICENESS = 10
 
 
+class Lane(Protocol):
+    """What the bot needs of one lane, whatever runs its jobs: a local `SolverPool`, or
+    Celery workers on other machines (`bot.celery_lane.CeleryLane`)."""
+
+    name: str
+    timeout: float
+    pending: int
+    jobs_run: int
+    rebuilds: int
+
+    @property
+    def workers(self) -> int: ...
+    def start(self) -> None: ...
+    async def ready(self) -> None: ...
+    def alive_workers(self) -> int: ...
+    async def submit(self, function: Callable[..., Any], *args: Any,
+                     timeout: float | None = None) -> Any: ...
+    async def solve(self, text: str, kind_name: str | None = None,
+                    progress: ProgressListener | None = None,
+                    hand_back_after: float | None = None) -> Result: ...
+    def drop_jobs(self) -> None: ...
+    async def close(self) -> None: ...
+
+
 class Lanes:
     """Quick jobs and counts: where the bot sends all solving work."""
 
     def __init__(self, config: Config):
-        self.quick = SolverPool(config.workers, config.solve_timeout, "quick")
-        self.counts = SolverPool(config.count_workers, config.count_timeout, "count",
-                                 niceness=COUNT_NICENESS)
+        self.broker = None
+        self.quick: Lane
+        self.counts: Lane
+        if config.broker_url is None:
+            self.quick = SolverPool(config.workers, config.solve_timeout, "quick")
+            self.counts = SolverPool(config.count_workers, config.count_timeout, "count",
+                                     niceness=COUNT_NICENESS)
+            return
+        from .celery_lane import Broker, CeleryLane  # Celery only when it is used
+
+        self.broker = Broker(config.broker_url)
+        self.quick = CeleryLane(self.broker, config.solve_timeout, "quick")
+        self.counts = CeleryLane(self.broker, config.count_timeout, "count")
 
     @property
     def workers(self) -> int:
         return self.quick.workers
 
     def start(self) -> None:
+        if self.broker is not None:
+            self.broker.start()
         self.quick.start()
         self.counts.start()
 
-    async def submit(self, function, *args, timeout: float | None = None):
+    async def submit(self, function: Callable[..., Any], *args: Any,
+                     timeout: float | None = None) -> Any:
         """A quick job: `function(*args)` in the quick lane (JobTimeout, WorkerDied)."""
         return await self.quick.submit(function, *args, timeout=timeout)
 
@@ -60,7 +100,7 @@ class Lanes:
         return await self.counts.solve(text, kind_name, progress)
 
     @property
-    def pools(self) -> tuple[SolverPool, SolverPool]:
+    def pools(self) -> tuple[Lane, Lane]:
         """Each lane's pool, quick first (for /admin, /metrics and /healthz)."""
         return self.quick, self.counts
 
@@ -81,3 +121,5 @@ class Lanes:
     async def close(self) -> None:
         await self.quick.close()
         await self.counts.close()
+        if self.broker is not None:
+            await self.broker.close()
