@@ -309,9 +309,9 @@ async def cancel_command(update: Update, context: Context) -> None:
     stopped = svc.quick_jobs.cancel(user.id) if user is not None else []
     said = await svc.counts.cancel(user.id) if user is not None else []
     if not said and not stopped:
-        await message.reply_text("You have no count running, and no puzzle being solved. "
-                                 "/cancel stops your own only; a count goes on for "
-                                 "whoever asked for it.")
+        await message.reply_text("You have no count running. /cancel stops your own puzzles "
+                                 "being solved and your own counts only; a count goes on "
+                                 "for whoever asked for it.")
     for title in stopped:
         await message.reply_text(f"{title}: stopped; your puzzle was not solved.")
     for _, text in said:

@@ -23,8 +23,9 @@ KINDS_WITH_EXAMPLES = [kind.name for kind in registry.KINDS if kind.example]
 
 
 @pytest.fixture
-async def puzzlebot(tmp_path):
-    config = bot_config(tmp_path, solve_timeout=BUDGET, rate_burst=100)
+async def puzzlebot(tmp_path, backend):
+    """The bot with its jobs in the local pool, then on Celery workers."""
+    config = bot_config(tmp_path, solve_timeout=BUDGET, rate_burst=100, **backend)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         yield client
 

@@ -24,7 +24,7 @@ ALICE, BOB = 101, 202
 
 
 
-@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
+@pytest.mark.parametrize("puzzlebot", ["polling", "webhook", "celery"], indirect=True)
 async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
     _, client = puzzlebot
     sent = await client.send(ALICE, SEED_PUZZLE)
