@@ -30,6 +30,7 @@ import importlib
 import logging
 import os
 import time
+import uuid
 from asyncio import FIRST_COMPLETED
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -54,9 +55,8 @@ POLL_EVERY = 0.02
 WATCH_EVERY = 2.0
 #: how long a ping waits for the workers' answers
 PING_TIMEOUT = 1.0
-#: a key the bot sets in Redis: gone means Redis lost its data (restarted without saving),
-#: and with it the jobs queued and their results
-ALIVE_KEY = "puzzlebot:bot-alive"
+#: the key of the Redis data's epoch (`Broker.epoch`)
+EPOCH_KEY = "puzzlebot:epoch"
 #: the name of the one task: run a function of the bot by its name
 TASK = "puzzlebot.run"
 
@@ -69,7 +69,10 @@ def make_app(broker_url: str) -> Celery:
         accept_content=["pickle"], result_accept_content=["pickle"],
         task_queues=[Queue(name) for name in QUEUES.values()],
         task_default_queue=QUEUES["quick"],
-        task_acks_late=False, worker_prefetch_multiplier=1,
+        # a worker takes a job only when one of its processes is free: with early
+        # acknowledgement, a prefetched job would wait behind a long one while other
+        # workers are idle
+        task_acks_late=False, worker_prefetch_multiplier=1, worker_disable_prefetch=True,
         task_track_started=True, result_expires=3600,
         broker_connection_retry_on_startup=True,
         broker_transport_options={"socket_timeout": 5, "socket_connect_timeout": 2},
@@ -108,6 +111,7 @@ class Waiter:
     """One job in flight: the future its caller awaits and its progress listener."""
 
     future: asyncio.Future
+    epoch: bytes
     listener: ProgressListener | None = None
     heard: tuple = ()
 
@@ -151,14 +155,20 @@ class Broker:
         self.fail_all(ShuttingDown())
         await asyncio.to_thread(self.app.close)
 
-    def send(self, queue: str, function: Callable, args: tuple, limit: float) -> str:
-        """Queue `function(*args)` (blocking: run in a thread); its task id."""
-        client = self.app.backend.client
-        if not client.exists(ALIVE_KEY):
-            client.set(ALIVE_KEY, "1")
+    def send(self, queue: str, function: Callable, args: tuple, limit: float
+             ) -> tuple[str, bytes]:
+        """Queue `function(*args)` (blocking: run in a thread); its task id and the
+        Redis data's epoch it was sent in."""
         result = self.app.send_task(TASK, args=(function.__module__, function.__name__, args),
                                     queue=queue, time_limit=limit)
-        return result.id
+        return result.id, self.epoch()
+
+    def epoch(self) -> bytes:
+        """A mark the bot keeps in Redis: a new one means Redis lost its data (restarted
+        without saving), and with it the jobs queued and their results."""
+        client = self.app.backend.client
+        client.set(EPOCH_KEY, uuid.uuid4().hex, nx=True)
+        return client.get(EPOCH_KEY)
 
     def revoke(self, task_id: str) -> None:
         """Stop a job, queued or running (blocking: run in a thread); its worker process
@@ -173,15 +183,12 @@ class Broker:
                 waiter.future.set_exception(error)
         self.waiters.clear()
 
-    def _read(self, ids: list[str]) -> list[dict | None]:
-        """The state of these jobs (None: not known yet); raises WorkerDied when Redis
-        lost its data since the jobs were sent."""
+    def _read(self, ids: list[str]) -> tuple[bytes, list[dict | None]]:
+        """The Redis data's epoch and the state of these jobs (None: not known yet)."""
         backend = self.app.backend
-        raw = backend.client.mget([ALIVE_KEY] + [backend.get_key_for_task(i) for i in ids])
-        if raw[0] is None:
-            raise WorkerDied("the broker lost its data (Redis restarted)")
-        return [backend.decode_result(value) if value is not None else None
-                for value in raw[1:]]
+        raw = backend.client.mget([backend.get_key_for_task(i) for i in ids])
+        states = [backend.decode_result(value) if value is not None else None for value in raw]
+        return self.epoch(), states
 
     async def _poll(self) -> None:
         while True:
@@ -190,14 +197,17 @@ class Broker:
                 continue
             ids = list(self.waiters)
             try:
-                states = await asyncio.to_thread(self._read, ids)
+                epoch, states = await asyncio.to_thread(self._read, ids)
             except Exception as error:  # noqa: BLE001 - any Redis failure loses the jobs
                 log.warning("lost the jobs in flight: %r", error)
-                self.fail_all(error if isinstance(error, WorkerDied)
-                              else WorkerDied(f"the broker is unreachable: {error!r}"))
+                self.fail_all(WorkerDied(f"the broker is unreachable: {error!r}"))
                 continue
             for task_id, meta in zip(ids, states, strict=True):
-                if meta is not None:
+                waiter = self.waiters.get(task_id)
+                if waiter is not None and waiter.epoch != epoch:
+                    log.warning("Redis lost its data: job %s with it", task_id)
+                    self._end(task_id, WorkerDied("the broker lost its data (restarted)"))
+                elif meta is not None:
                     self._settle(task_id, meta)
 
     def _settle(self, task_id: str, meta: dict) -> None:
@@ -212,17 +222,22 @@ class Broker:
                 waiter.heard = heard
                 waiter.listener(*heard)
             return
-        if status not in ("SUCCESS", "FAILURE", "REVOKED"):
-            return
-        del self.waiters[task_id]
+        if status == "SUCCESS":
+            self._end(task_id, value)
+        elif status == "REVOKED":
+            self._end(task_id, WorkerDied("the job was revoked"))
+        elif status == "FAILURE":
+            self._end(task_id, failure(value))
+
+    def _end(self, task_id: str, outcome: Any) -> None:
+        """A job is over: its result, or the exception its caller gets."""
+        waiter = self.waiters.pop(task_id)
         if waiter.future.done():
             return
-        if status == "SUCCESS":
-            waiter.future.set_result(value)
-        elif status == "REVOKED":
-            waiter.future.set_exception(WorkerDied("the job was revoked"))
+        if isinstance(outcome, BaseException):
+            waiter.future.set_exception(outcome)
         else:
-            waiter.future.set_exception(failure(value))
+            waiter.future.set_result(outcome)
 
     def _ping(self) -> dict[str, int]:
         """Worker processes per queue, from the workers' answers (blocking)."""
@@ -292,13 +307,13 @@ class CeleryLane:
         task_id = None
         try:
             try:
-                task_id = await asyncio.to_thread(self.broker.send, self.queue, function,
-                                                  args, limit)
+                task_id, epoch = await asyncio.to_thread(self.broker.send, self.queue,
+                                                         function, args, limit)
             except Exception as error:  # noqa: BLE001 - Redis down: send again later
                 log.warning("could not send %s: %r", function.__name__, error)
                 raise WorkerDied(f"the broker is unreachable: {error!r}") from error
             finished = asyncio.get_running_loop().create_future()
-            self.broker.waiters[task_id] = Waiter(finished, progress)
+            self.broker.waiters[task_id] = Waiter(finished, epoch, progress)
             await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
             if not finished.done():
                 raise ShuttingDown()

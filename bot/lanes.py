@@ -16,12 +16,15 @@ for /admin), so workers on other machines can replace what is behind it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from solvers.pipeline import Result
 
 from .config import Config
 from .pool import ProgressListener, SolverPool
+
+if TYPE_CHECKING:
+    from .celery_lane import Broker
 
 #: seconds a long count runs in the quick lane before it hands back its first answers
 #: (a count that ends sooner is answered in full at once)
@@ -58,7 +61,7 @@ class Lanes:
     """Quick jobs and counts: where the bot sends all solving work."""
 
     def __init__(self, config: Config):
-        self.broker = None
+        self.broker: Broker | None = None
         self.quick: Lane
         self.counts: Lane
         if config.broker_url is None:
@@ -107,7 +110,8 @@ class Lanes:
     def report(self) -> str:
         """What /admin says about the workers: configured, running now, rebuilds, and the
         lane's queue (the figures /metrics exports)."""
-        return "; ".join(
+        broker = "" if self.broker is None else f"Celery broker: {self.broker.reachable}; "
+        return broker + "; ".join(
             f"{pool.name} lane: {pool.alive_workers()} of {pool.workers} workers running"
             + (f", rebuilt {pool.rebuilds}x" if pool.rebuilds else "")
             + f", {pool.pending} jobs waiting or running"
