@@ -55,6 +55,8 @@ POLL_EVERY = 0.02
 WATCH_EVERY = 2.0
 #: how long a ping waits for the workers' answers
 PING_TIMEOUT = 1.0
+#: pings in a row a running job's worker must miss to be taken for lost
+MISSED_PINGS = 2
 #: the key of the Redis data's epoch (`Broker.epoch`)
 EPOCH_KEY = "puzzlebot:epoch"
 #: the name of the one task: run a function of the bot by its name
@@ -103,7 +105,9 @@ class TaskProgress:
         task = current_task
         if job is None or task is None or not task.request.id:
             return  # a worker's "warmed up" note: nobody to tell
-        task.update_state(state="PROGRESS", meta={"solutions": solutions, "nodes": nodes})
+        task.update_state(state="PROGRESS", meta={
+            "solutions": solutions, "nodes": nodes, "hostname": task.request.hostname,
+            "pid": os.getpid()})
 
 
 @dataclass
@@ -114,6 +118,9 @@ class Waiter:
     epoch: bytes
     listener: ProgressListener | None = None
     heard: tuple = ()
+    #: the Celery worker running it, once started, and the pings since that missed it
+    worker: str | None = None
+    missed: int = 0
 
 
 def failure(error: BaseException) -> BaseException:
@@ -134,6 +141,8 @@ class Broker:
     waiters: dict[str, Waiter] = field(default_factory=dict)
     #: worker processes seen at the last ping, by queue
     seen: dict[str, int] = field(default_factory=dict)
+    #: the Celery workers (nodes) that answered the last ping
+    nodes: set[str] = field(default_factory=set)
     #: whether the last ping reached Redis, and what went wrong if not
     reachable: str = "not checked yet"
     _tasks: list[asyncio.Task] = field(default_factory=list)
@@ -216,6 +225,8 @@ class Broker:
         if waiter is None:
             return
         status, value = meta["status"], meta["result"]
+        if status in ("STARTED", "PROGRESS"):
+            waiter.worker = value.get("hostname")
         if status == "PROGRESS" and waiter.listener is not None:
             heard = (value["solutions"], value["nodes"])
             if heard != waiter.heard:
@@ -239,23 +250,38 @@ class Broker:
         else:
             waiter.future.set_result(outcome)
 
-    def _ping(self) -> dict[str, int]:
-        """Worker processes per queue, from the workers' answers (blocking)."""
-        stats = self.app.control.inspect(timeout=PING_TIMEOUT).stats() or {}
-        seen: dict[str, int] = {}
-        for node, figures in stats.items():
-            queue = node.split("@", 1)[0]
-            seen[queue] = seen.get(queue, 0) + len(figures.get("pool", {}).get("processes", []))
-        return seen
+    def _ping(self) -> dict[str, dict]:
+        """Each worker's figures, by node name (blocking)."""
+        return self.app.control.inspect(timeout=PING_TIMEOUT).stats() or {}
 
     async def _watch(self) -> None:
         while True:
             try:
-                self.seen = await asyncio.to_thread(self._ping)
+                stats = await asyncio.to_thread(self._ping)
                 self.reachable = "ok"
             except Exception as error:  # noqa: BLE001 - reported by /healthz
-                self.seen, self.reachable = {}, f"unreachable: {error}"
+                stats, self.reachable = {}, f"unreachable: {error}"
+            self.seen = {}
+            for node, figures in stats.items():
+                queue = node.split("@", 1)[0]
+                processes = len(figures.get("pool", {}).get("processes", []))
+                self.seen[queue] = self.seen.get(queue, 0) + processes
+            self.nodes = set(stats)
+            if self.reachable == "ok":
+                self._end_lost_jobs()
             await asyncio.sleep(WATCH_EVERY)
+
+    def _end_lost_jobs(self) -> None:
+        """A job whose worker missed `MISSED_PINGS` pings in a row is lost with it (the
+        whole worker killed, its machine down): WorkerDied rather than a wait forever."""
+        for task_id, waiter in list(self.waiters.items()):
+            if waiter.worker is None or waiter.worker in self.nodes:
+                waiter.missed = 0
+                continue
+            waiter.missed += 1
+            if waiter.missed >= MISSED_PINGS:
+                log.warning("worker %s lost with job %s", waiter.worker, task_id)
+                self._end(task_id, WorkerDied(f"the worker {waiter.worker} is gone"))
 
     async def seen_once(self) -> None:
         """Wait until both lanes' workers have been seen (what a test waits for)."""

@@ -73,21 +73,27 @@ class CeleryWorkers:
     broker_url: str
     folder: Path
     processes: list[subprocess.Popen] = field(default_factory=list)
+    #: each process's queues, one entry per queue served
+    served: list[str] = field(default_factory=list)
 
-    def start(self, count: int = 2) -> None:
+    def start(self, count: int = 2, queues: str = "quick,counts") -> None:
+        """Start `count` more worker processes serving these queues; wait until both
+        lanes have as many processes as there are workers."""
         env = {**os.environ, "PUZZLEBOT_BROKER_URL": self.broker_url,
                "PUZZLEBOT_WORKERS": "1", "PUZZLEBOT_COUNT_WORKERS": "1"}
         if os.geteuid() == 0:  # a test machine's root: Celery refuses pickle as root
             env["C_FORCE_ROOT"] = "1"
-        for number in range(count):
-            log = (self.folder / f"worker{number}.log").open("ab")
+        for _ in range(count):
+            log = (self.folder / f"worker{len(self.processes)}.log").open("ab")
             self.processes.append(subprocess.Popen(
-                [sys.executable, "-m", "bot.worker"], cwd=ROOT, env=env, stdout=log,
-                stderr=subprocess.STDOUT, start_new_session=True))
-        self.wait_seen(count)
+                [sys.executable, "-m", "bot.worker", "--queues", queues], cwd=ROOT, env=env,
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True))
+            self.served += queues.split(",")
+        self.wait_seen()
 
-    def wait_seen(self, count: int) -> None:
-        """Wait until `count` processes per lane answer a ping, warmed up."""
+    def wait_seen(self) -> None:
+        """Wait until every queue has as many Celery workers answering a ping as were
+        started for it (after a fault: once they are back)."""
         app = make_app(self.broker_url)
         deadline = time.monotonic() + START_TIMEOUT
         try:
@@ -95,7 +101,8 @@ class CeleryWorkers:
                 stats = app.control.inspect(timeout=1.0).stats() or {}
                 ready = [node.split("@")[0] for node, figures in stats.items()
                          if figures.get("pool", {}).get("processes")]
-                if all(ready.count(queue) >= count for queue in QUEUES.values()):
+                if all(ready.count(queue) >= self.served.count(queue)
+                       for queue in QUEUES.values()):
                     return
                 time.sleep(0.2)
         finally:
@@ -111,7 +118,7 @@ class CeleryWorkers:
             except subprocess.TimeoutExpired:
                 with_group(process, signal.SIGKILL)
                 process.wait(5)
-        self.processes = []
+        self.processes, self.served = [], []
 
 
 def with_group(process: subprocess.Popen, number: int) -> None:
