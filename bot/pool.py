@@ -7,7 +7,8 @@ when the budget is spent, then starts a fresh one. Other chats keep being answer
 the remaining workers and the event loop.
 
 Workers are forked by a fork server and die with it (Linux's parent-death signal), and
-the fork server ends when the bot does, so no worker outlives the bot. When the pool
+the fork server ends at once when the bot does (`bot.forkserver`), so no worker outlives
+the bot. When the pool
 breaks (the fork server or an idle worker killed, which pebble does not survive), a
 watchdog notices within a second and builds a new one; the jobs that were in flight
 fail with WorkerDied, the next ones run.
@@ -30,6 +31,7 @@ from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 from pebble import ProcessExpired, ProcessPool
 
@@ -71,14 +73,31 @@ PROGRESS_EVERY = 0.5
 
 def die_with_parent() -> None:
     """Ask Linux to kill this process when its parent (the fork server) ends, so a killed
-    fork server or bot leaves no worker behind; elsewhere, nothing to do."""
+    fork server or bot leaves no worker behind; elsewhere, nothing to do.
+
+    A worker makes the request only after it has loaded the bot's modules, seconds after
+    it was forked on a loaded machine; if the bot or the fork server ended meanwhile, the
+    request comes too late, so the worker ends itself."""
     if not sys.platform.startswith("linux"):
         return
-    parent = os.getppid()
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the parent ended before the request was made
+    if not forked_for_a_living_bot():
         os._exit(1)
+
+
+def forked_for_a_living_bot() -> bool:
+    """Whether this worker's parent is still the fork server of the bot that asked for it:
+    the parent's parent is the bot (multiprocessing's parent process). Outside a fork
+    server (no such parent known), whether the parent is not init."""
+    bot = multiprocessing.parent_process()
+    if bot is None:
+        return os.getppid() != 1
+    try:
+        stat = Path(f"/proc/{os.getppid()}/stat").read_text()
+    except OSError:
+        return False
+    return int(stat.rsplit(")", 1)[1].split()[1]) == bot.pid
 
 
 def warm_up(progress_queue=None, niceness: int = 0) -> None:
@@ -149,7 +168,7 @@ class SolverPool:
         """Start the workers from a fork server that has the solver library loaded:
         replacing a killed worker then costs a fork, not a fresh interpreter."""
         self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(["solvers.pipeline"])
+        self._context.set_forkserver_preload(["solvers.pipeline", "bot.forkserver"])
         self._stopping = asyncio.get_running_loop().create_future()
         self._progress_queue = self._context.Queue()
         self._pool = self._new_pool()

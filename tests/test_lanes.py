@@ -145,6 +145,16 @@ def finished(process) -> None:
     process.stdout.close()
 
 
+def described(pids: list[int]) -> str:
+    """The processes of `pids` still running, with their command lines (for a failure)."""
+    lines = []
+    for pid in pids:
+        if running_now(pid):
+            command = (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ")
+            lines.append(f"{pid}: {command[:120].decode()}")
+    return "; ".join(lines)
+
+
 async def gone(pids: list[int], seconds: float = 10.0) -> bool:
     """Whether all these processes end within `seconds`."""
     deadline = time.monotonic() + seconds
@@ -182,7 +192,7 @@ async def test_sigterm_stops_within_10_s_telling_whoever_waits_and_kill_9_leaves
         if process.poll() is None:
             process.kill()
         finished(process)
-    assert await gone(workers), "workers outlived the bot"
+    assert await gone(workers), f"workers outlived the bot: {described(workers)}"
 
     port = free_port()
     process = start_bot_process(tmp_path, port)
@@ -196,4 +206,4 @@ async def test_sigterm_stops_within_10_s_telling_whoever_waits_and_kill_9_leaves
     finally:
         if process.poll() is None:
             process.kill()
-    assert workers and await gone(workers), "orphaned workers"
+    assert workers and await gone(workers), f"orphaned workers: {described(workers)}"
