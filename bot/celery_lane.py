@@ -87,11 +87,11 @@ def make_app(broker_url: str) -> Celery:
         # for a new process would kill it on a loaded machine
         worker_proc_alive_timeout=120,
     )
-    app.task(name=TASK, bind=True)(run_task)
+    app.task(name=TASK)(run_task)
     return app
 
 
-def run_task(task: Any, module: str, name: str, args: tuple) -> Any:
+def run_task(module: str, name: str, args: tuple) -> Any:
     """What a worker runs: the bot's function `module.name(*args)`."""
     return getattr(importlib.import_module(module), name)(*args)
 
