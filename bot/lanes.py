@@ -10,7 +10,8 @@ Locally each lane is a `SolverPool`: the quick lane has every worker the machine
 given (`PUZZLEBOT_WORKERS`), the count lane at most `PUZZLEBOT_COUNT_WORKERS` more at a
 lower CPU priority, so counts only take the CPU time quick jobs leave. The bot calls only
 what is here (submit, solve, count, cancel by cancelling the awaiting task, the report
-for /admin), so workers on other machines can replace what is behind it.
+for /admin). With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead
+(bot/celery_lane.py): the same jobs run on Celery workers, on this machine or others.
 """
 
 from __future__ import annotations
