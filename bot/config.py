@@ -46,6 +46,10 @@ class Config:
     def __post_init__(self) -> None:
         if self.webhook_url is not None:
             self._check_webhook_url(self.webhook_url)
+        if self.broker_url is not None and urlsplit(self.broker_url).scheme not in (
+                "redis", "rediss"):
+            raise ValueError("PUZZLEBOT_BROKER_URL must be a Redis URL (redis://host:6379/0 "
+                             "or rediss://...), not another scheme")
         if self.webhook_secret is not None and not SECRET_RE.match(self.webhook_secret):
             raise ValueError("PUZZLEBOT_WEBHOOK_SECRET: 1 to 256 characters among A-Z, a-z, "
                              "0-9, _ and -")

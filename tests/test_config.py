@@ -29,6 +29,14 @@ def test_webhook_and_metrics_settings_are_read():
 def test_unset_means_polling_and_no_metrics_server():
     config = Config.from_env({})
     assert (config.webhook_url, config.webhook_secret, config.metrics_port) == (None, None, None)
+    assert config.broker_url is None  # the local pool
+
+
+def test_the_broker_url_is_read_and_its_password_never_shown():
+    url = "redis://:pa55word@10.0.0.5:6379/0"
+    config = Config.from_env({**TOKEN, "PUZZLEBOT_BROKER_URL": url})
+    assert config.broker_url == url
+    assert "pa55word" not in repr(config) and "broker=True" in repr(config)
 
 
 @pytest.mark.parametrize("env, message", [
@@ -38,6 +46,7 @@ def test_unset_means_polling_and_no_metrics_server():
     ({"PUZZLEBOT_WEBHOOK_SECRET": "with spaces"}, "PUZZLEBOT_WEBHOOK_SECRET"),
     ({"PUZZLEBOT_METRICS_PORT": "ninety"}, "PUZZLEBOT_METRICS_PORT must be a port number"),
     ({"PUZZLEBOT_WEBHOOK_PORT": "70000"}, "PUZZLEBOT_WEBHOOK_PORT must be a port number"),
+    ({"PUZZLEBOT_BROKER_URL": "amqp://10.0.0.5//"}, "PUZZLEBOT_BROKER_URL must be a Redis URL"),
 ])
 def test_settings_that_cannot_work_are_refused(env, message):
     with pytest.raises(ValueError, match=message):
