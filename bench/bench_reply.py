@@ -4,10 +4,13 @@ received), and the bytes of the picture uploaded for it: none when the cached an
 picture goes by the file_id Telegram returned the first time.
 
     .venv/bin/python bench/bench_reply.py [--puzzles N]
+    .venv/bin/python bench/bench_reply.py --burrs N
 
 Starts the real bot on a fresh sandbox and database, waits for the workers to warm up,
 then sends each puzzle twice: the first answer is solved, the second comes from the
-SQLite cache.
+SQLite cache. With `--burrs`, each of the three burrs of `puzzles/` is sent N times
+under a new name (so each is solved), and the table gives when each part of the reply
+arrived: the main picture, the disassembly animation, the pieces sheet, the report.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ from bot.sandbox.client import SandboxClient
 from solvers.seki import Seki
 
 ALICE = 101
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+BURRS = ("burr_antique.txt", "burr_shop.txt", "burr_eight.txt")
+#: a burr reply's parts, in the order they are sent
+BURR_PARTS = ("main picture", "animation", "pieces sheet", "check report")
 
 
 async def reply_seconds(client: SandboxClient, text: str) -> float:
@@ -71,7 +78,42 @@ async def main(count: int) -> None:
               f"| {statistics.median(uploads):,.0f} |")
 
 
+async def burr_reply(client: SandboxClient, text: str) -> list[float]:
+    """Seconds from the message to each part of a burr reply (`BURR_PARTS`)."""
+    started = time.perf_counter()
+    after = (await client.send(ALICE, text))["message_id"]
+    arrived = []
+    while len(arrived) < len(BURR_PARTS):
+        message = await client.wait_for(ALICE, after=after, timeout=60)
+        after = message["message_id"]
+        if message["kind"] != "text" or "shape OK" in message["text"]:  # not a progress note
+            arrived.append(time.perf_counter() - started)
+    return arrived
+
+
+async def burrs(count: int) -> None:
+    texts = {name: (PUZZLES / name).read_text() for name in BURRS}
+    with tempfile.TemporaryDirectory() as folder:
+        config = Config(db_path=str(Path(folder) / "bench.sqlite3"), workers=2,
+                        rate_burst=10 * count * len(BURRS))
+        async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+            await reply_seconds(client, "/seki oo+ooaoo-")  # wait for warm workers
+            times: dict[str, list[list[float]]] = {name: [] for name in BURRS}
+            for n in range(count):
+                for name, text in texts.items():  # a new name: a new cache key
+                    head, rest = text.split("\n", 1)
+                    times[name].append(await burr_reply(client, f"{head} {n}\n{rest}"))
+    print(f"each burr solved {count} times, median seconds from the message to each part")
+    print("| burr | " + " | ".join(BURR_PARTS) + " |\n| --- |" + " ---: |" * len(BURR_PARTS))
+    for name, replies in times.items():
+        medians = [statistics.median(part) for part in zip(*replies, strict=True)]
+        print(f"| {name} | " + " | ".join(f"{m:.3f}" for m in medians) + " |")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--puzzles", type=int, default=20)
-    asyncio.run(main(parser.parse_args().puzzles))
+    parser.add_argument("--burrs", type=int, default=0,
+                        help="time N burr replies of each puzzle instead of the Seki ones")
+    args = parser.parse_args()
+    asyncio.run(burrs(args.burrs) if args.burrs else main(args.puzzles))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from telegram import (
     BotCommand,
+    CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
@@ -24,13 +25,14 @@ from telegram import (
     Message,
     Update,
 )
+from telegram.error import BadRequest
 
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import hints_for
 from solvers.base import PuzzleError, clip
 from solvers.draw import png_bytes
 
-from .context import Context
+from .context import Context, message_of, query_of, sender_of
 from .pool import JobTimeout, WorkerDied, solve_job
 from .replies import admitted
 from .routing import NOT_MY_BUTTON, command_argument
@@ -110,7 +112,7 @@ async def send_step(message: Message, step: HintStep, session: int) -> None:
 
 async def hint_command(update: Update, context: Context) -> None:
     """/hint LETTERS: the first hint step, with buttons for more."""
-    message = update.effective_message
+    message = message_of(update)
     clue = command_argument(message)
     if not clue:
         await message.reply_text("Usage: /hint LETTERS, e.g. /hint dormitory\n"
@@ -127,13 +129,13 @@ async def hint_command(update: Update, context: Context) -> None:
         await message.reply_text("Hints: the word search took too long; try fewer letters.")
         return
     store = context.bot_data.services.store
-    session = await store.start_hint_session(message.chat_id, update.effective_user.id, clue)
+    session = await store.start_hint_session(message.chat_id, sender_of(update).id, clue)
     await send_step(message, steps[0], session)
 
 
 async def hint_button(update: Update, context: Context) -> None:
     """A press of 'Another hint' or 'Show answer' under a hint."""
-    query = update.callback_query
+    query = query_of(update)
     pressed = HINT_BUTTON.fullmatch(query.data or "")
     if pressed is None:  # not data this bot ever put on a button
         await query.answer(NOT_MY_BUTTON)
@@ -141,10 +143,11 @@ async def hint_button(update: Update, context: Context) -> None:
     store = context.bot_data.services.store
     session = await store.hint_session(int(pressed["session"]))
     action = pressed["action"]
-    if session is None:
+    # a message Telegram no longer hands over (older than 48 hours) cannot be replied to
+    if session is None or not isinstance(query.message, Message):
         await query.answer("These hints have expired; send /hint LETTERS again.")
         return
-    if session.user_id != update.effective_user.id:
+    if session.user_id != sender_of(update).id:
         await query.answer("These are someone else's hints: send /hint LETTERS for yours.",
                            show_alert=True)
         return
@@ -160,13 +163,26 @@ async def hint_button(update: Update, context: Context) -> None:
     await store.advance_hint_session(session.id, step)
     await query.answer()
     await send_step(query.message, steps[step - 1], session.id)
+    await drop_buttons(query)
+
+
+async def drop_buttons(query: CallbackQuery) -> None:
+    """The step answered loses its buttons: only the newest step has live ones. A second
+    press at the same moment finds them gone already: nothing to do then."""
+    try:
+        await query.edit_message_reply_markup(reply_markup=None)
+    except BadRequest as error:
+        if "not modified" not in str(error):
+            raise
 
 
 async def inline_query(update: Update, context: Context) -> None:
     """`@bot letters`: the best answers as results, and a result that asks for hints."""
     query = update.inline_query
+    if query is None:  # only inline queries are routed here
+        raise TypeError(f"update {update.update_id} carries no inline query")
     clue = " ".join(query.query.split())
-    allowed, _ = context.bot_data.services.limiter.allow(update.effective_user.id)
+    allowed, _ = context.bot_data.services.limiter.allow(sender_of(update).id)
     if not clue or not allowed:  # typing fires a query per key: no message, just nothing
         await query.answer([], cache_time=300 if not clue else 5)
         return

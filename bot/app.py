@@ -11,7 +11,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from telegram import BotCommand
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -28,7 +27,6 @@ from .config import Config
 from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts, cancel_command
 from .flood import PatientRateLimiter
-from .games import quiz
 from .games import wiring as games
 from .lanes import Lanes
 from .metrics import Metrics
@@ -45,11 +43,15 @@ CONCURRENT_UPDATES = 256
 
 def build_application(config: Config, base_url: str | None = None,
                       token: str | None = None) -> App:
-    """The Application with every handler; `base_url` points it at a Bot API server."""
+    """The Application with every handler; `base_url` points it at a Bot API server, and
+    `token` is the sandbox's (without one, the configured token is needed)."""
+    bot_token = token or config.token
+    if bot_token is None:
+        raise ValueError("no bot token: set TELEGRAM_BOT_TOKEN, or use the sandbox")
     metrics = Metrics()
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
                if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
-    builder = (Application.builder().token(token or config.token)
+    builder = (Application.builder().token(bot_token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
                .context_types(CONTEXT_TYPES))
     if base_url:
@@ -79,36 +81,18 @@ def add_handlers(application: App) -> None:
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
     games.add_handlers(application)
-    kind_names = [kind.name for kind in registry.KINDS]
+    kind_names = [name for kind in registry.KINDS for name in (kind.name, *kind.aliases)]
     application.add_handler(CommandHandler(kind_names, routing.kind_command))
+    application.add_handler(MessageHandler(commands.HELP_WORDS, commands.start))
     application.add_handler(
         MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
     application.add_handler(MessageHandler(photos.PHOTOS, photos.on_photo))
     application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
+    # after every CommandHandler: a command none of them took
+    application.add_handler(MessageHandler(filters.COMMAND, commands.unknown_command))
     # last: a press whose data no handler above takes is still answered
     application.add_handler(CallbackQueryHandler(routing.unknown_button))
     application.add_error_handler(commands.on_error)
-
-
-def bot_commands() -> list[BotCommand]:
-    """The command menu shown by Telegram clients."""
-    commands = [
-        BotCommand("help", "What I do and the puzzles I know"),
-        BotCommand("example", "A ready puzzle to try: "
-                              f"/example {registry.with_example()[0].name}"),
-        BotCommand("smt", "SMT-LIB2 text of a puzzle"),
-        BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
-        *anagrams.MENU,
-        BotCommand("cancel", "Stop your own puzzle being solved or long count"),
-        *quiz.MENU,
-        BotCommand("race", f"Puzzle race in a group: /race {registry.racing()[0].name}"),
-        BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
-        BotCommand("top", "Scores of this game and of all time here"),
-        BotCommand("stats", "Your own game record"),
-    ]
-    commands += [BotCommand(kind.name, f"Solve a {kind.title} puzzle")
-                 for kind in registry.KINDS]
-    return commands
 
 
 async def open_services(application: App) -> None:
@@ -116,7 +100,7 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
-    await application.bot.set_my_commands(bot_commands())
+    await application.bot.set_my_commands(commands.bot_commands())
 
 
 async def drop_work(application: App) -> None:
@@ -167,11 +151,14 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
     else:
         url = None
         application = build_application(config, base_url=config.api_url)
+    updater = application.updater
+    if updater is None:  # the builder makes one unless told not to
+        raise RuntimeError("the Application was built without an Updater")
     try:
         async with application:
             await open_services(application)
             await application.start()
-            await start_updates(application.updater, config)
+            await start_updates(updater, config)
             ops = None
             try:
                 ops = await start_ops(application, config)
@@ -179,7 +166,7 @@ async def running(config: Config, sandbox_port: int | None = None) -> AsyncItera
             finally:
                 if ops is not None:
                     await ops.stop()
-                await application.updater.stop()
+                await updater.stop()
                 await drop_work(application)
                 await application.stop()
                 await close_services(application)

@@ -356,11 +356,12 @@ class CeleryLane:
 
     async def solve(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None,
-                    hand_back_after: float | None = None) -> Result:
+                    hand_back_after: float | None = None,
+                    extras_later: bool = False) -> Result:
         """Solve puzzle text on a worker within the lane's budget (see SolverPool.solve)."""
         job = os.getpid() if progress is not None else None  # any number: progress on
         return await self.submit(solve_job, text, kind_name, self.timeout, job,
-                                 hand_back_after, progress=progress)
+                                 hand_back_after, extras_later, progress=progress)
 
     def drop_jobs(self) -> None:
         if self._stopping is not None and not self._stopping.done():

@@ -9,15 +9,16 @@ import logging
 import re
 from dataclasses import dataclass
 
-from telegram import Update
-from telegram.constants import ParseMode
+from telegram import BotCommand, Update
+from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
+from telegram.ext import filters
 
 from solvers import registry
 from solvers.base import PuzzleError
 from solvers.pipeline import prepare
 
-from . import anagrams
+from . import anagrams, photos
 from .context import Context, message_of
 from .games import quiz
 from .games.guard import racing_puzzle, refusal
@@ -49,6 +50,7 @@ WELCOME = (
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
     "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
     + anagrams.HELP
+    + photos.HELP
     + "/cancel: stop your own long count\n"
     + "/help: this message\n\n"
     "<b>In groups</b>\n"
@@ -58,12 +60,59 @@ WELCOME = (
 )
 
 
+#: a private message that is only `help` (or `start`, `menu`, `commands`) means /help
+HELP_WORDS = (filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
+              & filters.Regex(re.compile(r"^\s*(help|start|menu|commands)\s*[?!.]*\s*$",
+                                         re.IGNORECASE)))
+
+
 async def start(update: Update, context: Context) -> None:
     """/start and /help: what the bot does and the kinds it knows."""
     await message_of(update).reply_text(
         WELCOME.format(kinds=kinds_listing(), bot=context.bot.username,
                        races=", ".join(kind.name for kind in registry.racing())),
         parse_mode=ParseMode.HTML)
+
+
+def bot_commands() -> list[BotCommand]:
+    """The command menu shown by Telegram clients."""
+    menu = [
+        BotCommand("help", "What I do and the puzzles I know"),
+        BotCommand("example", "A ready puzzle to try: "
+                              f"/example {registry.with_example()[0].name}"),
+        BotCommand("smt", "SMT-LIB2 text of a puzzle"),
+        BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
+        *anagrams.MENU,
+        BotCommand("cancel", "Stop your own puzzle being solved or long count"),
+        *quiz.MENU,
+        BotCommand("race", f"Puzzle race in a group: /race {registry.racing()[0].name}"),
+        BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
+        BotCommand("top", "Scores of this game and of all time here"),
+        BotCommand("stats", "Your own game record"),
+    ]
+    menu += [BotCommand(kind.name, f"Solve a {kind.title} puzzle") for kind in registry.KINDS]
+    return menu
+
+
+async def unknown_command(update: Update, context: Context) -> None:
+    """A command no handler takes: in a private chat, or addressed to this bot by name in
+    a group (`/foo@bot`), say so and list the commands; any other stays unanswered (in a
+    group it may be meant for another bot)."""
+    message = message_of(update)
+    word = (message.text or "").split(maxsplit=1)[0]
+    command, _, addressee = word.partition("@")
+    mine = addressee.lower() == (context.bot.username or "").lower()
+    if not (mine or (message.chat.type == ChatType.PRIVATE and not addressee)):
+        return
+    await message.reply_text(f"I don't know {command}. The commands I know:\n"
+                             + commands_listing())
+
+
+def commands_listing() -> str:
+    """The command menu as lines, the puzzle kinds' commands together on the last one."""
+    kinds = [kind.name for kind in registry.KINDS]
+    lines = [f"/{c.command}: {c.description}" for c in bot_commands() if c.command not in kinds]
+    return "\n".join([*lines, "Puzzles: " + " ".join(f"/{name}" for name in kinds)])
 
 
 async def example(update: Update, context: Context) -> None:

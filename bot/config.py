@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from typing import overload
 from urllib.parse import urlsplit
 
 #: Telegram's rule for a webhook's secret token
@@ -101,6 +102,14 @@ class Config:
                 f"count_workers={self.count_workers}, count_timeout={self.count_timeout}, "
                 f"sandbox_port={self.sandbox_port}, webhook_url={self.webhook_url!r}, "
                 f"metrics_port={self.metrics_port}, broker={self.broker_url is not None})")
+
+
+@overload
+def _port(env: dict[str, str], name: str, default: int) -> int: ...
+
+
+@overload
+def _port(env: dict[str, str], name: str, default: None) -> int | None: ...
 
 
 def _port(env: dict[str, str], name: str, default: int | None) -> int | None:

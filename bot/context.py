@@ -11,8 +11,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from telegram import Message, Update
-from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
+from telegram import CallbackQuery, Message, Update, User
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 from .config import Config
 from .counts import Counts, QuickJobs
@@ -20,7 +20,7 @@ from .games.store import GameStore
 from .lanes import Lanes
 from .metrics import Metrics
 from .ratelimit import RateLimiter
-from .store import Store
+from .store import Store, StoreUnavailable
 
 if TYPE_CHECKING:
     from solvers.photo import Reading
@@ -86,6 +86,14 @@ class BotData:
         """The running race whose puzzle has this mark, if any."""
         return self.race_marks.get(mark) if mark is not None else None
 
+    def games(self) -> GameStore:
+        """The game tables, for handlers wrapped in `games.common.needs_store`:
+        StoreUnavailable when the store is unusable, which the wrapper tells the person."""
+        games = self.game_store()
+        if games is None:
+            raise StoreUnavailable("the database is not open")
+        return games
+
     def game_store(self) -> GameStore | None:
         """The game tables through the store; None when the store is unusable."""
         store = self.services.store
@@ -97,9 +105,9 @@ class BotData:
 
 
 #: the context every handler and job receives
-Context = CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]
+Context = CallbackContext[ExtBot[int], dict[Any, Any], dict[Any, Any], BotData]
 #: the Application this bot builds
-App = Application[ExtBot[None], Any, dict[Any, Any], dict[Any, Any], BotData, Any]
+App = Application[ExtBot[int], Any, dict[Any, Any], dict[Any, Any], BotData, Any]
 CONTEXT_TYPES = ContextTypes(context=CallbackContext, bot_data=BotData)
 
 
@@ -110,3 +118,30 @@ def message_of(update: Update) -> Message:
     if message is None:
         raise TypeError(f"update {update.update_id} carries no message")
     return message
+
+
+def sender_of(update: Update) -> User:
+    """Who sent the message or pressed the button a handler answers. Handlers that call
+    this take messages in chats and button presses, which always have a sender (a
+    channel's posts, which have none, are not routed to them), so None is a wiring bug."""
+    user = update.effective_user
+    if user is None:
+        raise TypeError(f"update {update.update_id} has no sender")
+    return user
+
+
+def query_of(update: Update) -> CallbackQuery:
+    """The button press a CallbackQueryHandler answers."""
+    query = update.callback_query
+    if query is None:
+        raise TypeError(f"update {update.update_id} carries no button press")
+    return query
+
+
+def jobs_of(application: App) -> JobQueue[Any]:
+    """The Application's job queue: the `job-queue` extra the project depends on makes
+    one, so None is an installation bug."""
+    jobs = application.job_queue
+    if jobs is None:
+        raise RuntimeError("python-telegram-bot was installed without its job queue")
+    return jobs

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import warnings
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
@@ -34,6 +35,8 @@ SERVER_ERROR_RETRIES = 3
 FIRST_PAUSE = 0.5
 #: PTB's warning about a RetryAfter attribute we do not read (see the module docstring)
 RETRY_AFTER_WARNING = r".*attribute `retry_after` will be of type `datetime\.timedelta`"
+#: one attempt at a Bot API request, as the rate limiter is handed it
+Request = Callable[..., Coroutine[Any, Any, Any]]
 
 
 class PatientRateLimiter(AIORateLimiter):
@@ -45,8 +48,9 @@ class PatientRateLimiter(AIORateLimiter):
         super().__init__(*args, **kwargs)
         self.metrics = metrics
 
-    async def process_request(self, callback, args, kwargs, endpoint: str,
-                              data: dict[str, Any], rate_limit_args) -> Any:
+    async def process_request(self, callback: Request, args: Any, kwargs: dict[str, Any],
+                              endpoint: str, data: dict[str, Any],
+                              rate_limit_args: int | None) -> Any:
         if self.metrics is not None:
             callback = self._counted(callback, endpoint, self.metrics)
         pause = FIRST_PAUSE
@@ -65,7 +69,7 @@ class PatientRateLimiter(AIORateLimiter):
         raise AssertionError("unreachable")
 
     @staticmethod
-    def _counted(callback, endpoint: str, metrics: Metrics):
+    def _counted(callback: Request, endpoint: str, metrics: Metrics) -> Request:
         """`callback` (one attempt at the request) recording its outcome in `metrics`."""
         async def attempt(*args: Any, **kwargs: Any) -> Any:
             try:

@@ -53,7 +53,8 @@ class Lane(Protocol):
                      timeout: float | None = None) -> Any: ...
     async def solve(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None,
-                    hand_back_after: float | None = None) -> Result: ...
+                    hand_back_after: float | None = None,
+                    extras_later: bool = False) -> Result: ...
     def drop_jobs(self) -> None: ...
     async def close(self) -> None: ...
 
@@ -94,8 +95,10 @@ class Lanes:
     async def solve(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None) -> Result:
         """A puzzle's reply in the quick lane; a long count comes back with its first
-        answers (`Result.counting`) for `count` to finish."""
-        return await self.quick.solve(text, kind_name, progress, FIRST_ANSWER_SECONDS)
+        answers (`Result.counting`) for `count` to finish, a finished answer with its
+        main picture, and its further pictures in `Result.later` (`later_media`)."""
+        return await self.quick.solve(text, kind_name, progress, FIRST_ANSWER_SECONDS,
+                                      extras_later=True)
 
     async def count(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None) -> Result:

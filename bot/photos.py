@@ -46,6 +46,9 @@ MAX_BYTES = 20 * 1024 * 1024
 READ_SECONDS = 15.0
 #: readings kept in memory, by the SHA-256 of the photo's bytes
 CACHE_SIZE = 256
+#: the line /help gives photos
+HELP = (f"A photo of a {html.escape(registry.get(KIND).title)} (or a .jpg/.png file): I read "
+        "the grid, show what I read, and solve it\n")
 
 
 def read_job(data: bytes) -> Reading:

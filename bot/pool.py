@@ -116,11 +116,12 @@ def warm_up(progress_queue=None, niceness: int = 0) -> None:
 
 
 def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None = None,
-              hand_back_after: float | None = None) -> Result:
+              hand_back_after: float | None = None, extras_later: bool = False) -> Result:
     """What a worker runs: the whole pipeline with a soft deadline.
 
     With a job number, the solver's progress (solutions, nodes) is sent to the parent,
-    throttled, tagged with that number. `hand_back_after`: see `solvers.pipeline.run`.
+    throttled, tagged with that number. `hand_back_after`, `extras_later`: see
+    `solvers.pipeline.run`.
     """
     report = None
     if job is not None and _progress_queue is not None:
@@ -134,7 +135,7 @@ def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None 
                 _progress_queue.put((job, solutions, nodes))
 
     return run(text, kind_name, seconds=seconds * SOFT_SHARE, progress=report,
-               hand_back_after=hand_back_after)
+               hand_back_after=hand_back_after, extras_later=extras_later)
 
 
 class SolverPool:
@@ -276,20 +277,21 @@ class SolverPool:
 
     async def solve(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None,
-                    hand_back_after: float | None = None) -> Result:
+                    hand_back_after: float | None = None,
+                    extras_later: bool = False) -> Result:
         """Solve puzzle text in a worker within the configured budget.
 
         `progress(solutions, nodes)` is called on the event loop as the search goes.
         """
         if progress is None:
             return await self.submit(solve_job, text, kind_name, self.timeout, None,
-                                     hand_back_after)
+                                     hand_back_after, extras_later)
         self._next_job += 1
         job = self._next_job
         self._listeners[job] = progress
         try:
             return await self.submit(solve_job, text, kind_name, self.timeout, job,
-                                     hand_back_after)
+                                     hand_back_after, extras_later)
         finally:
             del self._listeners[job]
 

@@ -9,6 +9,7 @@ bucket refills.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -20,7 +21,8 @@ class Bucket:
 
 
 class RateLimiter:
-    def __init__(self, burst: int = 8, rate: float = 0.5, clock=time.monotonic):
+    def __init__(self, burst: int = 8, rate: float = 0.5,
+                 clock: Callable[[], float] = time.monotonic):
         self.burst = burst
         self.rate = rate
         self.clock = clock

@@ -8,19 +8,20 @@ import asyncio
 import html
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from telegram import Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from solvers.base import Media, PuzzleError, PuzzleKind, clip
-from solvers.pipeline import Result, prepare
+from solvers.pipeline import Result, later_media, prepare
 
 from .context import Context, message_of
 from .counts import JobCancelled
 from .games.guard import race_mark, refusal
-from .pool import JobTimeout, WorkerDied
+from .lanes import Lanes
+from .pool import JobTimeout, ShuttingDown, WorkerDied
 from .progress import ProgressNote
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,7 @@ async def answer(update: Update, context: Context,
         await message.reply_text(refusal(race))
         return
     result = await svc.store.get_result(key)
+    solved = result is None
     known: dict[int, str] = {}
     if result is not None:
         svc.metrics.cache_hits += 1
@@ -72,11 +74,19 @@ async def answer(update: Update, context: Context,
             await svc.counts.follow(message, user_id(update), key, text, kind, result,
                                     send_first_answers)
             return
-        if cacheable(result):
-            await svc.store.put_result(key, result)
         svc.metrics.solved(kind.name, time.perf_counter() - started)
         log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
-    sent = await send_result(message, result, known)
+    if not result.ok:
+        await message.reply_text(result.error)
+        return
+    later = later_pictures(svc.pool, result)
+    if solved and later is None and cacheable(result):  # kept before it is sent, as
+        await svc.store.put_result(key, result)  # the same puzzle may come at once again
+    sent = await send_pictures(message, result, known, later)
+    if solved and later is not None and cacheable(result):  # its pictures now all made
+        await svc.store.put_result(key, result)
+    if result.solutions or result.report.strip() not in result.caption:
+        await send_report(message, result)  # with no solution, the caption may say it all
     if cacheable(result):
         await svc.store.put_file_ids(key, context.bot.id, {
             number: file_id for number, file_id in sent.items() if known.get(number) != file_id})
@@ -97,8 +107,17 @@ async def send_first_answers(message: Message, result: Result, caption: str) -> 
 
 
 def cacheable(result: Result) -> bool:
-    """Only complete answers go into the cache; a timed-out search may have missed some."""
-    return result.ok and not result.timed_out
+    """Only complete answers, with all their pictures, go into the cache; a timed-out
+    search may have missed some."""
+    return result.ok and not result.timed_out and result.later is None
+
+
+def later_pictures(lanes: Lanes, result: Result) -> asyncio.Task[list[Media]] | None:
+    """Start drawing a result's further pictures (`Result.later`) in a worker now, so
+    they are made while its first picture is sent."""
+    if result.later is None:
+        return None
+    return asyncio.create_task(lanes.submit(later_media, result.later))
 
 
 async def admitted(update: Update, context: Context) -> bool:
@@ -147,29 +166,48 @@ async def solve_in_pool(update: Update, context: Context,
     return result
 
 
-async def send_result(message: Message, result: Result,
-                      file_ids: dict[int, str] | None = None) -> dict[int, str]:
-    """Pictures first (the first one carries the caption), then the check report.
+async def send_pictures(message: Message, result: Result, known: dict[int, str],
+                        later: Awaitable[list[Media]] | None) -> dict[int, str]:
+    """The pictures, each as soon as it is made (the first one carries the caption); the
+    caption alone when there are none. The check report follows them (`send_report`).
 
-    `file_ids` (by media position) are the ids Telegram gave this bot for the same
-    pictures before: those go without uploading. Returns the file_ids Telegram gave for
-    the pictures sent now, for the cache to keep.
+    `known` (by media position) are the file_ids Telegram gave this bot for the same
+    pictures before: those go without uploading. `later` draws the result's further
+    pictures while the first ones are sent (`later_pictures`). Returns the file_ids
+    Telegram gave for the pictures sent now, for the cache to keep.
     """
-    if not result.ok:
-        await message.reply_text(result.error)
-        return {}
-    known = file_ids or {}
     caption = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
     sent_ids: dict[int, str] = {}
-    for number, media in enumerate(result.media):
+    number = 0
+    async for media in pictures_as_ready(result, later):
         text = caption if number == 0 else media.caption
         sent = await send_media(message, media, text, known.get(number))
         if (file_id := sent_file_id(sent)) is not None:
             sent_ids[number] = file_id
+        number += 1
     if not result.media:
         await message.reply_text(caption)
-    await send_report(message, result)
     return sent_ids
+
+
+async def pictures_as_ready(result: Result, later: Awaitable[list[Media]] | None
+                            ) -> AsyncIterator[Media]:
+    """The result's pictures, each as soon as it is made: those it holds, then those
+    `later` draws (added to it, `later` cleared). When they cannot be drawn (the job's
+    time limit, a worker's death), the reply goes on without them, and is not cached."""
+    for media in list(result.media):
+        yield media
+    if later is None:
+        return
+    try:
+        more = await later
+    except (JobTimeout, WorkerDied, ShuttingDown) as error:
+        log.warning("the further pictures of a %s reply were not drawn: %r", result.kind, error)
+        return
+    result.media.extend(more)
+    result.later = None
+    for media in more:
+        yield media
 
 
 async def send_media(message: Message, media: Media, caption: str,

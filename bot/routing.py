@@ -1,8 +1,10 @@
 """Which way a message goes: a /KIND command, plain text that looks like a puzzle (or, in a
-private chat, text a kind claims), or a pointer to /help."""
+private chat, a greeting, a kind's name alone, or text a kind claims), or a pointer to
+/help."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from telegram import Message, Update
@@ -32,9 +34,19 @@ async def kind_command(update: Update, context: Context) -> None:
     kind = registry.get(name)
     if kind is None:  # only kinds' names are registered for this handler
         return
-    text = command_argument(message) or bare_puzzle(kind)
+    text = command_argument(message)
+    if text:
+        await solve_and_reply(update, context, text, kind)
+    else:
+        await kind_alone(update, context, kind)
+
+
+async def kind_alone(update: Update, context: Context, kind: PuzzleKind) -> None:
+    """/KIND with nothing after it (or, in a private chat, the kind's name alone): a
+    preset solves its puzzle, any other kind shows its format."""
+    text = bare_puzzle(kind)
     if not text:
-        await message.reply_text(
+        await message_of(update).reply_text(
             f"{kind.title}: {kind.summary}\nTry /example {kind.name}".replace("`", ""))
         return
     await solve_and_reply(update, context, text, kind)
@@ -50,6 +62,30 @@ NOT_A_PUZZLE = ("That does not look like a puzzle I know. Send /help for the for
                 f"or /example {registry.with_example()[0].name} for one to try.")
 
 
+#: the words a greeting is made of, those a thanks is made of, and the words that may
+#: come with either ("thank you so much", "hello there", "good morning all")
+HELLO_WORDS = frozenset("hi hello hey hiya howdy hallo hullo yo greetings morning afternoon "
+                        "evening".split())
+THANKS_WORDS = frozenset("thanks thank thx ty cheers".split())
+COURTESY_WORDS = frozenset("good day you so very much a lot many there all everyone again bot"
+                           .split())
+HELLO_REPLY = ("Hello! I solve puzzles: send me one as a message or a .txt file. /help lists "
+               f"the ones I know; /example {registry.with_example()[0].name} gives one to try.")
+THANKS_REPLY = "You're welcome! Send another puzzle any time, or /help to see what I can do."
+
+
+def courtesy_reply(text: str) -> str | None:
+    """The friendly line for a message that is only a greeting or a thanks (`hi`,
+    `thanks!`, `good morning @PuzzleBot`), else None. Such words alone are never taken as
+    text a kind claims; the kind's own command word asks for that (`/KIND hello`)."""
+    words = re.findall(r"[a-z]+", re.sub(r"@\w+", " ", text.lower()))
+    if not words or not set(words) <= HELLO_WORDS | THANKS_WORDS | COURTESY_WORDS:
+        return None
+    if THANKS_WORDS.intersection(words):
+        return THANKS_REPLY
+    return HELLO_REPLY if HELLO_WORDS.intersection(words) else None
+
+
 def detected_kind(text: str, private: bool) -> PuzzleKind | None:
     """The kind the text looks like; in private chats, also a kind that claims it."""
     kind = registry.detect(text)
@@ -59,11 +95,20 @@ def detected_kind(text: str, private: bool) -> PuzzleKind | None:
 
 
 async def on_text(update: Update, context: Context) -> None:
-    """Plain text: solve it if it looks like a puzzle; in private chats, anything else gets
-    a pointer to /help."""
+    """Plain text: solve it if it looks like a puzzle. In private chats, a greeting or a
+    thanks gets a friendly line (no puzzle is made of those words alone), a kind's name
+    alone means its command, text a kind claims is solved as that kind, and anything
+    else gets a pointer to /help."""
     message = message_of(update)
     text = message.text or ""
     private = message.chat.type == ChatType.PRIVATE
+    if private and (courtesy := courtesy_reply(text)) is not None:
+        await message.reply_text(courtesy)
+        return
+    named = registry.get(text.strip()) if private and text.strip() else None
+    if named is not None and registry.detect(text) is None:  # `KIND` alone: as /KIND
+        await kind_alone(update, context, named)
+        return
     kind = detected_kind(text, private)
     if kind is not None:
         await solve_and_reply(update, context, text, kind)

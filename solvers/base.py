@@ -27,6 +27,8 @@ from PIL import Image
 
 #: Longest text any parser accepts; larger input is refused before it is read.
 MAX_INPUT_CHARS = 20_000
+#: the difficulties a generator (`PuzzleKind.generate`) and a race are asked for
+DIFFICULTIES = ("easy", "medium", "hard")
 
 #: a kind's puzzle model and its solution form (`PuzzleKind[SekiPuzzle, Grid]`)
 P = TypeVar("P")
@@ -215,6 +217,9 @@ class PuzzleKind(ABC, Generic[P, S]):
     #: True when the kind's command alone means its example puzzle (a preset: `/soma`,
     #: `/pent` is `pent 6`); otherwise the command alone shows the format
     bare_is_example: bool = False
+    #: True when `extra_media` draws more files than the main picture: a reply then sends
+    #: its main picture first and draws those in another job (`pipeline.later_media`)
+    more_media: bool = False
     #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
     smt_example: str = ""
 
@@ -292,7 +297,8 @@ class PuzzleKind(ABC, Generic[P, S]):
         return f"The puzzle is not unique; another solution:\n{second}"
 
     def extra_media(self, puzzle: P, solutions: Solutions[S]) -> list[Media]:
-        """More files for the reply beyond the main picture (an animation, a diagram)."""
+        """More files for the reply beyond the main picture (an animation, a diagram);
+        a kind that has some sets `more_media`."""
         return []
 
     def warm_up(self) -> None:
@@ -310,7 +316,7 @@ class PuzzleKind(ABC, Generic[P, S]):
     def generate(self, rng: random.Random, difficulty: str) -> str:
         """A new puzzle with exactly one solution, as text in this kind's input format.
 
-        `difficulty` is easy, medium or hard; races call this so a group never runs out.
+        `difficulty` is one of DIFFICULTIES; races call this so a group never runs out.
         """
         raise PuzzleError(f"no generator for {self.title}")
 

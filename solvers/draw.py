@@ -59,7 +59,9 @@ def contrast(fill: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def png_bytes(image: Image.Image) -> bytes:
-    """Encode a Pillow image as an optimised PNG."""
+    """Encode a Pillow image as PNG at zlib's default level: `optimize=True` made the
+    burr's main picture 4% smaller at almost five times the time (66 against 14 ms),
+    and a reply waits for its first picture."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG")
     return buffer.getvalue()

@@ -66,13 +66,32 @@ class Result:
     counting: bool = False
     headline: str = ""
     count_line: str = ""
+    later: Later | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The command line's JSON shape: the same keys for every kind."""
         data = asdict(self)
         data.pop("media")
         data.pop("caption")
+        data.pop("later")
         return data
+
+
+@dataclass
+class Later:
+    """What a kind's further pictures (`PuzzleKind.extra_media`: the burr's animation and
+    pieces sheet) are drawn from after the main picture has gone: `later_media` draws
+    them in another job, so the reply's first picture never waits for them. Picklable;
+    never cached (a Result goes into the cache only once its pictures are all made)."""
+
+    kind: str
+    puzzle: Any
+    solutions: Solutions
+
+
+def later_media(later: Later) -> list[Media]:
+    """The further pictures a Result's `later` stands for (run in a worker)."""
+    return choose_kind("", later.kind).extra_media(later.puzzle, later.solutions)
 
 
 def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:
@@ -135,12 +154,15 @@ def run(
     seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     hand_back_after: float | None = None,
+    extras_later: bool = False,
 ) -> Result:
     """Solve puzzle text end to end; bad input becomes a Result with `ok=False`.
 
     Without explicit `limits`, the search gets `seconds`, the kind's own solution cap
     and the `progress` callback. With `hand_back_after`, a kind with long counts stops
-    after that many seconds with its first answers (a Result marked `counting`).
+    after that many seconds with its first answers (a Result marked `counting`). With
+    `extras_later`, a finished answer comes back with its main picture alone and
+    `later` set, for `later_media` to draw the others while the first is sent.
     """
     timings: dict[str, float] = {}
     started = time.perf_counter()
@@ -164,12 +186,16 @@ def run(
     timings["check"] = time.perf_counter() - mark
 
     media: list[Media] = []
+    later = None
     if render:
         mark = time.perf_counter()
         first = solutions.found[0] if solutions.found else None
         picture = kind.render(puzzle, first)
         media.append(Media(f"{kind.name}.png", png_bytes(picture), "photo"))
-        media.extend(kind.extra_media(puzzle, solutions))
+        if extras_later and kind.more_media and not solutions.counting:
+            later = Later(kind.name, puzzle, solutions)
+        else:
+            media.extend(kind.extra_media(puzzle, solutions))
         timings["render"] = time.perf_counter() - mark
 
     report_text = report.text() if report else solutions.reason or "No solution."
@@ -200,6 +226,7 @@ def run(
         media=media,
         timings=timings,
         stats=solutions.stats,
+        later=later,
     )
 
 

@@ -36,6 +36,7 @@ from PIL import Image
 
 from . import draw
 from .base import (
+    DIFFICULTIES,
     MAX_INPUT_CHARS,
     CheckReport,
     Limits,
@@ -76,7 +77,6 @@ PEERS = tuple(tuple(sorted({p for unit in UNITS if c in unit for p in unit} - {c
               for c in range(CELLS))
 #: every digit still a candidate
 ALL_DIGITS = (1 << SIZE) - 1
-DIFFICULTIES = ("easy", "medium", "hard")
 #: the picture's colours: givens dark on grey, found digits blue (the palette's blue)
 GIVEN_FILL = (228, 228, 228)
 FOUND_INK = draw.GIVEN

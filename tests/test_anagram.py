@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -14,6 +16,7 @@ from solvers.anagram import hints_for, is_valid_answer, parse_query, pick_challe
 from solvers.anagram import lexicon as lexicon_module
 from solvers.anagram.kind import AnagramKind
 from solvers.anagram.lexicon import letters_of
+from solvers.anagram.quiz import pool as quiz_pool
 from solvers.anagram.search import MAX_LETTERS, Search, fit, search
 from solvers.base import Limits, PuzzleError
 from solvers.pipeline import run
@@ -77,6 +80,18 @@ def test_topic_names_with_spaces_rank_first():
     assert answers("anagram pains topic=country")[0] == "spain"
     assert answers("anagram dolepo topic=dogs")[0] == "poodle"
     assert answers("#anagram rabze topic=african")[0] == "zebra"
+
+
+def test_with_a_topic_every_answer_and_alternative_is_a_name_on_it():
+    """Issue 15: `/hint planets topic=planets` ended with PLATENS, which is no planet."""
+    assert answers("anagram hater topic=planets") == ["earth"]
+    assert answers("anagram otuplsunev topic=planets") == ["venus pluto"]
+    assert answers("anagram planets topic=planets") == []
+    last = hints_for("anagram planets topic=planets")[-1]
+    assert last.text == "I found no answer for these letters among the names on the topic planets."
+    assert last.others == []
+    assert KIND.solve(parse_query("anagram planets topic=planets"), Limits()).reason == (
+        "No name on the topic planets uses exactly these letters.")
 
 
 def test_unknown_topic_lists_the_topics():
@@ -213,6 +228,18 @@ def test_lexicon_keeps_junk_out(lexicon):
     assert "new zealand" in [e.text for e in lexicon.topics["countries"]]
 
 
+def test_well_known_names_are_answers_but_never_quiz_words(lexicon):
+    """Issue 17: classic anagrams use names (`mother in law` -> `woman hitler`)."""
+    hitler = lexicon.lookup("hitler")
+    assert hitler.is_name and not hitler.in_dictionary
+    for junk in ("apr", "dec", "sept", "voldemort"):  # abbreviations, and too rare a name
+        assert lexicon.lookup(junk) is None, junk
+    assert any(same_words(a, "woman hitler") for a in answers("anagram mother in law")[:10])
+    assert KIND.check(parse_query("anagram mother in law"), "woman hitler").ok
+    assert not any(e.is_name for difficulty in ("easy", "medium", "hard")
+                   for e in quiz_pool(None, difficulty))
+
+
 def test_lexicon_is_built_once_then_loaded_fast(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLEBOT_CACHE_DIR", str(tmp_path))
     lexicon_module.load.cache_clear()
@@ -226,6 +253,16 @@ def test_lexicon_is_built_once_then_loaded_fast(tmp_path, monkeypatch):
         assert len(loaded.by_key) == len(built.by_key)
     finally:
         lexicon_module.load.cache_clear()
+
+
+def test_search_and_ranking_do_not_import_each_other():
+    """Issue 12: the ranking builds answers from `answer.py`, not from the search."""
+    package = Path(lexicon_module.__file__).parent
+
+    def imported(module: str) -> set[str]:
+        tree = ast.parse((package / f"{module}.py").read_text(encoding="utf-8"))
+        return {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "search" not in imported("rank") and "rank" in imported("search")
 
 
 # Check, pipeline, detection ------------------------------------------------------------------

@@ -210,3 +210,149 @@ async def test_a_txt_file_attached_in_the_page_comes_back_as_a_picture(tmp_path,
         assert "Solutions: exactly 1" in caption
         await page.screenshot(path=str(tmp_path / "sudoku-file.png"))
         assert page.errors == []
+
+
+PHONE = {"width": 412, "height": 860}
+ALICE = 101
+SEKI_ROWS = ["1010", "0100", "1011", "0101"]
+#: the header line of /example seki's puzzle (puzzles/sk_6018.txt)
+SEKI_HEADER = (Path(__file__).resolve().parent.parent / "puzzles" / "sk_6018.txt") \
+    .read_text().splitlines()[0]
+
+
+async def open_private_chat(page, url: str) -> None:
+    await page.set_viewport_size(PHONE)
+    await page.goto(f"{url}/?chat=private&user=alice")
+    await page.wait_for_selector("body[data-ready='true']")
+
+
+def bot_bubbles(page, kind: str):
+    return page.locator(f"[data-testid=message][data-from=bot][data-kind={kind}]")
+
+
+async def fits(locator) -> bool:
+    """Nothing in it needs a sideways scroll: its content is as wide as its box."""
+    return await locator.evaluate("el => el.scrollWidth <= el.clientWidth")
+
+
+async def green_pixels(locator) -> int:
+    """How many pixels of the element's picture are clearly green (a colour ✅)."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(await locator.screenshot())) as shot:
+        data = shot.convert("RGB").tobytes()
+    pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+    return sum(1 for r, g, b in pixels if g - r > 40 and g - b > 60)
+
+
+async def test_reply_and_forward_on_a_phone_with_the_real_bot(tmp_path, browser_page):
+    """At 412 px: /example's puzzle forwarded back is solved, its Seki report fits the
+    screen without a sideways scroll, and /check as a reply to the puzzle is judged."""
+    from botchat import bot_config
+
+    from bot.app import running
+    from bot.sandbox.client import SandboxClient
+
+    async with running(bot_config(tmp_path, workers=1), sandbox_port=0) as bot:
+        page = browser_page
+        await open_private_chat(page, bot.url)
+        composer = page.get_by_test_id("composer")
+        await composer.type("/example seki")
+        await composer.press("Enter")
+        example = bot_bubbles(page, "text").filter(has_text=SEKI_HEADER)
+        await example.wait_for(timeout=60000)
+
+        # forward: the message's menu lists the chats; the update carries forward_origin
+        await example.get_by_test_id("message-text").click()
+        targets = page.get_by_test_id("menu-forward")
+        assert await targets.all_inner_texts() == ["Forward to PuzzleBot (private)",
+                                                   "Forward to Puzzle Club"]
+        await targets.first.click()
+        forwarded = page.locator("[data-testid=message][data-from=user]",
+                                 has=page.get_by_test_id("forwarded"))
+        await forwarded.wait_for(timeout=60000)
+        assert await forwarded.get_by_test_id("forwarded").inner_text() \
+            == "Forwarded from PuzzleBot"
+        solved = bot_bubbles(page, "photo").filter(has_text="Puzzle OK")
+        await solved.wait_for(timeout=60000)
+        report = bot_bubbles(page, "text").locator("pre").filter(has_text="RotorGroup 8")
+        await report.wait_for(timeout=60000)
+
+        # the report wraps inside its bubble: no sideways scroll anywhere at phone width
+        assert await fits(report)
+        assert await fits(page.get_by_test_id("messages"))
+        assert await page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        # each line of the report is its own block (a wrapped line goes on indented)
+        lines = await report.evaluate("pre => [...pre.children].map(line => line.textContent)")
+        async with SandboxClient(bot.url) as client:
+            sent = (await client.messages(ALICE))["messages"]
+        (text,) = [m["text"] for m in sent if m.get("text", "").startswith("RotorGroup 0")]
+        assert "\n".join(lines) == text
+        indent = await report.evaluate("pre => getComputedStyle(pre.children[0]).textIndent")
+        assert indent.startswith("-")
+
+        # reply: the reply bar names the message; the bot reads the puzzle from the reply
+        await example.get_by_test_id("message-text").click()
+        await page.get_by_test_id("menu-reply").click()
+        assert await page.get_by_test_id("reply-to").inner_text() \
+            == f"Reply to PuzzleBot: {SEKI_HEADER}"
+        await composer.type("/check")
+        for row in SEKI_ROWS:
+            await composer.press("Shift+Enter")
+            await composer.type(row)
+        await composer.press("Enter")
+        mine = page.locator("[data-testid=message][data-from=user]", has_text="/check")
+        await mine.wait_for(timeout=60000)
+        assert await mine.get_by_test_id("quote").inner_text() \
+            == f"PuzzleBot: {SEKI_HEADER}"
+        assert await page.get_by_test_id("reply-bar").is_hidden()
+        verdict = bot_bubbles(page, "photo").filter(has_text="Your solution is right")
+        await verdict.wait_for(timeout=60000)
+        assert "✅ Your solution is right." in await verdict.inner_text()
+        # the emoji is drawn in colour (fonts-noto-color-emoji), not as an empty box
+        assert await green_pixels(verdict.get_by_test_id("message-text")) >= 30
+        await page.screenshot(path=str(tmp_path / "reply-forward.png"))
+        assert page.errors == []
+
+
+async def test_commands_click_and_hint_buttons_fit_on_a_phone(tmp_path, browser_page):
+    """A /command in the bot's message sends itself; hint buttons show their whole labels
+    at 412 px, and a step answered loses its buttons (editMessageReplyMarkup)."""
+    from botchat import bot_config
+
+    from bot.app import running
+
+    async with running(bot_config(tmp_path, workers=1), sandbox_port=0) as bot:
+        page = browser_page
+        await open_private_chat(page, bot.url)
+        composer = page.get_by_test_id("composer")
+        await composer.type("/help")
+        await composer.press("Enter")
+        welcome = bot_bubbles(page, "text").filter(has_text="Puzzles I know")
+        await welcome.wait_for(timeout=60000)
+        await welcome.locator(".e-bot_command", has_text="/example").first.click()
+        sent = page.locator("[data-testid=message][data-from=user]", has_text="/example")
+        await sent.wait_for(timeout=60000)
+        assert await sent.get_by_test_id("message-text").inner_text() == "/example"
+        await bot_bubbles(page, "text").filter(has_text="Usage: /example KIND").wait_for(
+            timeout=60000)
+
+        await composer.type("/hint dormitory")
+        await composer.press("Enter")
+        first = bot_bubbles(page, "text").filter(has_text="Hint 1 of 6")
+        await first.wait_for(timeout=60000)
+        buttons = first.get_by_test_id("kb-button")
+        assert await buttons.all_inner_texts() == ["Another hint", "Show answer"]
+        for index in range(2):
+            assert await fits(buttons.nth(index))
+        assert await fits(first)
+        await buttons.first.click()
+        await bot_bubbles(page, "text").filter(has_text="Hint 2 of 6").wait_for(timeout=60000)
+        await first.get_by_test_id("inline-keyboard").wait_for(state="detached", timeout=60000)
+        assert not (await first.locator(".meta").inner_text()).startswith("edited")
+        second = bot_bubbles(page, "text").filter(has_text="Hint 2 of 6")
+        assert await second.get_by_test_id("kb-button").count() == 2
+        assert page.errors == []

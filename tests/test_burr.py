@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import pickle
 import re
 from pathlib import Path
 
@@ -228,6 +229,16 @@ def test_pipeline_reply_has_picture_animation_and_pieces():
     assert gif.format == "GIF" and gif.n_frames == 13  # assembled + 12 moves
     assert "40 up to rotation" in result.caption and "6 of them come apart" in result.caption
     assert result.verdict_ok
+
+
+def test_extras_later_leaves_the_main_picture_alone_and_draws_the_same_others_after():
+    text = (PUZZLES / "burr_eight.txt").read_text()
+    whole = pipeline.run(text)
+    first = pipeline.run(text, extras_later=True)
+    assert [m.data for m in first.media] == [whole.media[0].data]
+    assert first.caption == whole.caption and whole.later is None
+    assert first.later is not None
+    assert pipeline.later_media(pickle.loads(pickle.dumps(first.later))) == whole.media[1:]
 
 
 def test_pipeline_bad_input_is_a_line_numbered_error():

@@ -118,6 +118,14 @@ async def test_a_picture_without_a_sudoku_gets_one_sentence(puzzlebot):
     assert reply["text"] == "I could not find a Sudoku grid in this picture."
 
 
+async def test_help_says_a_photo_can_be_sent(puzzlebot):
+    _, client = puzzlebot
+    sent = await client.send(ALICE, "/help")
+    (reply,) = await bot_messages(client, ALICE, sent["message_id"], 1)
+    assert ("A photo of a Sudoku (or a .jpg/.png file): I read the grid, show what I read, "
+            "and solve it") in reply["text"]
+
+
 async def test_a_jpg_file_is_read_like_a_photo(puzzlebot):
     _, client = puzzlebot
     sent = await client.send_document(ALICE, "sudoku.jpg", photo())

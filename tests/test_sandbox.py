@@ -142,6 +142,7 @@ async def test_inline_keyboard_callback_and_edit(sandbox_client, echo_app):
     page = await sandbox_client.messages(ALICE, since=cursor, wait=10)
     (edited,) = page["messages"]
     assert edited["message_id"] == menu["message_id"] and edited["edited"] is True
+    assert edited["edit_hidden"] is True  # new buttons only: no "edited" shown (edit_hide)
     assert edited["reply_markup"]["inline_keyboard"][0][1]["text"] == "Count 1"
     assert (await sandbox_client.callback_answer(pressed["callback_query_id"]))["answered"]
 
@@ -161,7 +162,8 @@ async def test_edit_and_delete_messages(tg_bot, sandbox_client):
     with pytest.raises(BadRequest, match="(?i)message is too long"):
         await tg_bot.send_message(ALICE, "x" * 4097)
     page = await sandbox_client.messages(ALICE, since=cursor)
-    assert [(m["text"], m["edited"]) for m in page["messages"]] == [("solved", True)]
+    assert [(m["text"], m["edited"], m["edit_hidden"]) for m in page["messages"]] \
+        == [("solved", True, False)]
     assert await message.delete()
     page = await sandbox_client.messages(ALICE, since=page["revision"])
     assert page["messages"] == [{"message_id": message.message_id, "chat_id": ALICE,
@@ -382,3 +384,55 @@ async def test_user_documents_are_checked(sandbox, sandbox_client, monkeypatch):
     monkeypatch.setattr("bot.sandbox.server.MAX_USER_FILE", 2)
     assert await refused(good) == (413, "the file is 3 bytes; the sandbox takes user files "
                                         "up to 2 (the most a bot may download)")
+
+
+async def test_a_reply_and_a_forward_carry_what_telegram_sends(sandbox, sandbox_client, tg_bot):
+    """A reply's update holds the whole replied-to message (`reply_to_message`); a forward
+    holds the forwarded content and `forward_origin` (Bot API 7) naming its first sender."""
+    puzzle = await tg_bot.send_message(ALICE, "<b>#seki</b>\noo+ooaoo-", parse_mode="HTML")
+    photo = await tg_bot.send_photo(ALICE, png(40, 30), caption="solved")
+    reply = await sandbox_client.send(ALICE, "/check\n1010", reply_to_message_id=puzzle.message_id)
+    forward = await sandbox_client.forward(ALICE, from_chat_id=ALICE, message_id=puzzle.message_id)
+    forward_photo = await sandbox_client.forward(GROUP, from_chat_id=ALICE, user_id=ALICE,
+                                                 message_id=photo.message_id)
+    again = await sandbox_client.forward(ALICE, from_chat_id=ALICE,
+                                         message_id=forward["message_id"])
+    updates = {u.message.message_id: u.message for u in await tg_bot.get_updates()}
+
+    replied = updates[reply["message_id"]].reply_to_message
+    assert (replied.message_id, replied.text, replied.from_user.id) \
+        == (puzzle.message_id, "#seki\noo+ooaoo-", tg_bot.id)
+    assert [(e.type, e.offset, e.length) for e in replied.entities] == [("bold", 0, 5)]
+
+    forwarded = updates[forward["message_id"]]
+    assert (forwarded.text, forwarded.from_user.first_name) == ("#seki\noo+ooaoo-", "Alice")
+    assert forwarded.entities == puzzle.entities
+    origin = forwarded.forward_origin
+    assert (origin.type, origin.sender_user.id, origin.date) == ("user", tg_bot.id, puzzle.date)
+    assert updates[again["message_id"]].forward_origin == origin  # the first sender stays
+
+    in_group = updates[forward_photo["message_id"]]
+    assert (in_group.chat.id, in_group.caption) == (GROUP, "solved")
+    assert in_group.photo[-1].file_id == photo.photo[-1].file_id
+    view = (await sandbox_client.messages(GROUP))["messages"][-1]
+    assert (view["kind"], view["forward_from"]) == ("photo", "PuzzleBot")
+
+    # Telegram's refusals: a message that is not there, a chat the user cannot see
+    with pytest.raises(httpx.HTTPStatusError, match="404"):
+        await sandbox_client.forward(ALICE, from_chat_id=ALICE, message_id=999)
+    with pytest.raises(httpx.HTTPStatusError, match="404"):
+        await sandbox_client.forward(BOB, from_chat_id=ALICE, message_id=puzzle.message_id)
+
+
+async def test_commands_in_the_bots_text_are_entities_as_telegram_finds_them(tg_bot):
+    """Telegram marks /commands and links in every message, the bot's too (so a client
+    makes them clickable), but not inside code or pre, nor across the bot's entities."""
+    sent = await tg_bot.send_message(
+        ALICE, "Try /example seki, <b>then /check</b> or <code>/help</code>\n"
+               "<pre>/pre</pre> see https://example.org/x", parse_mode="HTML")
+    found = [(e.type, sent.text[e.offset:e.offset + e.length]) for e in sent.entities]
+    assert found == [("bot_command", "/example"), ("bold", "then /check"),
+                     ("bot_command", "/check"), ("code", "/help"), ("pre", "/pre"),
+                     ("url", "https://example.org/x")]
+    plain = await tg_bot.send_message(ALICE, "/help: this message")
+    assert [(e.type, e.offset, e.length) for e in plain.entities] == [("bot_command", 0, 5)]

@@ -22,22 +22,22 @@ import math
 import random
 import re
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Any
 
 from PIL import Image
 from telegram import BotCommand, Update
 from telegram.ext import ApplicationHandlerStop
 
-from solvers.anagram import quiz as quiz_words
 from solvers.anagram.hints import by_name
 from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
 from solvers.anagram.lexicon import letters_of
-from solvers.anagram.quiz import DIFFICULTIES, Challenge
+from solvers.anagram.quiz import DIFFICULTIES, pick_challenge
 from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
 from solvers.base import PuzzleError, clip
 
-from ..context import App, Context
+from ..context import App, Context, jobs_of, message_of, sender_of
 from ..pool import JobTimeout, WorkerDied
 from ..store import StoreUnavailable
 from .common import (
@@ -109,22 +109,6 @@ class LiveRound:
         return self.game.id
 
 
-@lru_cache(maxsize=64)
-def challenge_pool(topic: str | None, difficulty: str) -> tuple:
-    """The lexicon entries a challenge is drawn from, filtered once per worker."""
-    return tuple(quiz_words.pool(topic, difficulty))
-
-
-def pick(topic: str | None, difficulty: str, rng: random.Random) -> Challenge:
-    """`pick_challenge` of the anagram library, the same draw for the same seed, with the
-    filtered word pool kept between rounds."""
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleError(f"difficulty '{difficulty}': choose easy, medium or hard")
-    entry = rng.choice(challenge_pool(topic, difficulty))
-    return Challenge(quiz_words.scramble(entry.letters, rng).upper(), entry.text, topic,
-                     difficulty)
-
-
 def quick_png(image: Image.Image) -> bytes:
     """PNG at zlib's default level: a fifth of `optimize`'s time for 10% more bytes, which
     matters when many groups play at once."""
@@ -135,11 +119,14 @@ def quick_png(image: Image.Image) -> bytes:
 
 def round_job(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
     """Runs in a worker: pick a challenge, then its hint steps leading to that answer."""
-    challenge = pick(topic, difficulty, random.Random(seed))
+    challenge = pick_challenge(topic, difficulty, random.Random(seed))
     clue = challenge.letters + (f" topic={topic}" if topic else "")
     steps = by_name(hints_for(clue, answer=challenge.answer))
     first = f"{steps['letters'].text}\n{steps['parts'].text}"
-    return RoundSetup(challenge.letters, challenge.answer, quick_png(steps["ring"].picture),
+    ring = steps["ring"].picture
+    if ring is None:  # the ring step always draws one
+        raise PuzzleError("the hints came without the ring of letters")
+    return RoundSetup(challenge.letters, challenge.answer, quick_png(ring),
                       first, steps["pattern"].text,
                       reveal_text(challenge.answer, steps["answer"].others))
 
@@ -209,20 +196,43 @@ def job_name(chat_id: int) -> str:
 
 
 def cancel_jobs(application: App, chat_id: int) -> None:
-    for job in application.job_queue.get_jobs_by_name(job_name(chat_id)):
+    for job in jobs_of(application).get_jobs_by_name(job_name(chat_id)):
         job.schedule_removal()
 
 
-def schedule(application: App, callback, delay: float, chat_id: int, data) -> None:
-    application.job_queue.run_once(callback, delay, chat_id=chat_id, data=data,
-                                   name=job_name(chat_id))
+#: what a quiz job runs: a hint, the end of a round's time, the next round
+JobCallback = Callable[[Context], Coroutine[Any, Any, None]]
+
+
+@dataclass(frozen=True)
+class Timer:
+    """What a quiz job carries: its chat, and the game and round it was set for."""
+
+    chat_id: int
+    game_id: int
+    number: int
+
+
+def schedule(application: App, callback: JobCallback, delay: float, chat_id: int,
+             game_id: int, number: int) -> None:
+    jobs_of(application).run_once(callback, delay, chat_id=chat_id, data=(game_id, number),
+                                  name=job_name(chat_id))
+
+
+def timer_of(context: Context) -> Timer:
+    """The chat, game and round of the job that is running (set by `schedule`)."""
+    job = context.job
+    if job is None or job.chat_id is None or not isinstance(job.data, tuple):
+        raise TypeError("a quiz job without its round")
+    game_id, number = job.data
+    return Timer(job.chat_id, game_id, number)
 
 
 # Commands -----------------------------------------------------------------------------
 
 async def quiz_command(update: Update, context: Context) -> None:
     """/quiz [options]: start a game in this chat, unless one is running."""
-    message = update.effective_message
+    message = message_of(update)
     application = context.application
     games = application.bot_data.game_store()
     if games is None:
@@ -241,10 +251,10 @@ async def quiz_command(update: Update, context: Context) -> None:
                 f"A quiz is already running here (round {running.round} of "
                 f"{running.settings['rounds']}). /stop ends it; /top shows the scores.")
             return
-        game = await games.create_game(chat_id, KIND, update.effective_user.id, settings)
+        game = await games.create_game(chat_id, KIND, sender_of(update).id, settings)
     topic = f", topic {settings['topic']}" if settings["topic"] else ""
     await message.reply_text(
-        f"Anagram quiz #{game.id} by {player_name(update.effective_user)}: "
+        f"Anagram quiz #{game.id} by {player_name(sender_of(update))}: "
         f"{settings['rounds']} rounds of {settings['seconds']} s, "
         f"{settings['difficulty']}{topic}.\n"
         "Unscramble the letters and answer with a plain message: the first right answer "
@@ -256,7 +266,7 @@ async def quiz_command(update: Update, context: Context) -> None:
 
 async def skip_command(update: Update, context: Context) -> None:
     """/skip: end the current round now (the starter or an admin)."""
-    message = update.effective_message
+    message = message_of(update)
     application = context.application
     game = await _steerable_game(update, context, "skip a round")
     if game is None:
@@ -272,7 +282,7 @@ async def skip_command(update: Update, context: Context) -> None:
 
 async def stop_command(update: Update, context: Context) -> None:
     """/stop: end the game now with its ranking (the starter or an admin)."""
-    message = update.effective_message
+    message = message_of(update)
     application = context.application
     game = await _steerable_game(update, context, "stop it")
     if game is None:
@@ -280,7 +290,7 @@ async def stop_command(update: Update, context: Context) -> None:
     async with application.bot_data.chat_lock(message.chat_id):
         live = application.bot_data.live_rounds.pop(message.chat_id, None)
         cancel_jobs(application, message.chat_id)
-        games = application.bot_data.game_store()
+        games = application.bot_data.games()
         if live is not None and live.game_id == game.id:
             await games.close_round(game.id, live.number, "stopped")
         if not await games.end_game(game.id, "stopped"):
@@ -288,7 +298,7 @@ async def stop_command(update: Update, context: Context) -> None:
     reveal = (f"{live.setup.reveal}\n" if live is not None and live.game_id == game.id
               else "")
     await say(application, message.chat_id,
-              f"{reveal}Quiz #{game.id} stopped by {player_name(update.effective_user)}.\n"
+              f"{reveal}Quiz #{game.id} stopped by {player_name(sender_of(update))}.\n"
               + await ranking_text(application, game.id))
 
 
@@ -299,22 +309,22 @@ async def _steerable_game(update: Update, context: Context,
     game = await _running_game_or_say(update, context)
     if game is None:
         return None
-    message = update.effective_message
-    if not await may_steer(context, message.chat_id, update.effective_user.id,
-                           game.starter_id):
+    message = message_of(update)
+    if not await may_steer(context, message.chat_id, sender_of(update).id, game.starter_id):
         await message.reply_text(f"Only the quiz's starter or a chat admin can {action}.")
         return None
     return game
 
 
 async def _running_game_or_say(update: Update, context: Context) -> Game | None:
+    message = message_of(update)
     games = context.bot_data.game_store()
     if games is None:
-        await update.effective_message.reply_text(NO_STORE)
+        await message.reply_text(NO_STORE)
         return None
-    game = await games.running_game(update.effective_message.chat_id, KIND)
+    game = await games.running_game(message.chat_id, KIND)
     if game is None:
-        await update.effective_message.reply_text("No quiz is running here. Start one: /quiz")
+        await message.reply_text("No quiz is running here. Start one: /quiz")
     return game
 
 
@@ -335,9 +345,11 @@ async def start_round(application: App, game: Game, number: int) -> None:
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("quiz round could not be made: %s", error)
     games = application.bot_data.game_store()
+    if games is None:  # no database: no game to go on with
+        return
     async with application.bot_data.chat_lock(chat_id):
         try:
-            current = await games.game(game.id) if games else None
+            current = await games.game(game.id)
         except StoreUnavailable as error:
             await _end_without_store(application, game.id, chat_id, error)
             return
@@ -357,7 +369,7 @@ async def start_round(application: App, game: Game, number: int) -> None:
                          started, started + seconds, setup)
         application.bot_data.live_rounds[chat_id] = live
         for share, callback in ((1 / 3, first_hint), (2 / 3, second_hint), (1, time_up)):
-            schedule(application, callback, seconds * share, chat_id, (game.id, number))
+            schedule(application, callback, seconds * share, chat_id, game.id, number)
     topic = f", topic {settings['topic']}" if settings["topic"] else ""
     await show_photo(
         application, chat_id, setup.picture,
@@ -366,11 +378,10 @@ async def start_round(application: App, game: Game, number: int) -> None:
         f"{seconds} s)")
 
 
-async def _live(application: App, chat_id: int, data) -> LiveRound | None:
+async def _live(application: App, timer: Timer) -> LiveRound | None:
     """The chat's live round if it is the one a job was set for."""
-    game_id, number = data
-    live = application.bot_data.live_rounds.get(chat_id)
-    if live is None or (live.game_id, live.number) != (game_id, number):
+    live = application.bot_data.live_rounds.get(timer.chat_id)
+    if live is None or (live.game_id, live.number) != (timer.game_id, timer.number):
         return None
     return live
 
@@ -384,22 +395,22 @@ async def second_hint(context: Context) -> None:
 
 
 async def _hint(context: Context, which: int) -> None:
-    job = context.job
-    async with context.bot_data.chat_lock(job.chat_id):  # never after the round's end
-        live = await _live(context.application, job.chat_id, job.data)
+    timer = timer_of(context)
+    async with context.bot_data.chat_lock(timer.chat_id):  # never after the round's end
+        live = await _live(context.application, timer)
         if live is None:
             return
         text = live.setup.first_hint if which == 1 else live.setup.second_hint
         left = max(0, round(live.deadline - time.time()))
-        await say(context.application, job.chat_id, f"Hint {which} ({left} s left): {text}")
+        await say(context.application, timer.chat_id, f"Hint {which} ({left} s left): {text}")
 
 
 async def time_up(context: Context) -> None:
     """The round's time is over: show the answer and move on."""
     application = context.application
-    job = context.job
-    async with application.bot_data.chat_lock(job.chat_id):
-        live = await _live(application, job.chat_id, job.data)
+    timer = timer_of(context)
+    async with application.bot_data.chat_lock(timer.chat_id):
+        live = await _live(application, timer)
         if live is None:
             return
         await _close_round(application, live.game, live, "timeout",
@@ -412,7 +423,7 @@ async def _close_round(application: App, game: Game, live: LiveRound, state: str
     chat_id = game.chat_id
     application.bot_data.live_rounds.pop(chat_id, None)
     cancel_jobs(application, chat_id)
-    await application.bot_data.game_store().close_round(game.id, live.number, state)
+    await application.bot_data.games().close_round(game.id, live.number, state)
     await say(application, chat_id, text)
     _plan_next(application, game, live.number)
 
@@ -420,17 +431,20 @@ async def _close_round(application: App, game: Game, live: LiveRound, state: str
 def _plan_next(application: App, game: Game, number: int) -> None:
     """After round `number`: the next round after a pause, or the end of the game."""
     schedule(application, after_round, pause_for(game.settings["seconds"]), game.chat_id,
-             (game.id, number))
+             game.id, number)
 
 
 async def after_round(context: Context) -> None:
     application = context.application
-    game_id, number = context.job.data
+    timer = timer_of(context)
+    game_id, number = timer.game_id, timer.number
     games = application.bot_data.game_store()
+    if games is None:  # no database: no game to go on with
+        return
     try:
-        game = await games.game(game_id) if games else None
+        game = await games.game(game_id)
     except StoreUnavailable as error:
-        await _end_without_store(application, game_id, context.job.chat_id, error)
+        await _end_without_store(application, game_id, timer.chat_id, error)
         return
     if game is None or game.state != "running":
         return
@@ -451,7 +465,7 @@ async def _end_without_store(application: App, game_id: int, chat_id: int,
     log.warning("quiz %s ends, the database is unavailable: %s", game_id, error)
     application.bot_data.live_rounds.pop(chat_id, None)
     cancel_jobs(application, chat_id)
-    await application.bot_data.game_store().end_game(game_id, "stopped")
+    await application.bot_data.games().end_game(game_id, "stopped")
     await say(application, chat_id,
               f"My database is unavailable, so quiz #{game_id} ends here.\n"
               + await ranking_text(application, game_id))
@@ -495,22 +509,23 @@ async def on_guess(update: Update, context: Context) -> None:
 async def _win(update: Update, context: Context, live: LiveRound,
                guess: str) -> None:
     application = context.application
-    chat_id = update.effective_message.chat_id
-    user = update.effective_user
+    message = message_of(update)
+    chat_id = message.chat_id
+    user = sender_of(update)
     async with application.bot_data.chat_lock(chat_id):
         if application.bot_data.live_rounds.get(chat_id) is not live:
             return  # someone else was first, or time was up
         taken = max(0.0, time.time() - live.started)
         points = points_for(taken, live.deadline - live.started)
         game = live.game
-        if not await application.bot_data.game_store().win_round(
+        if not await application.bot_data.games().win_round(
                 game, live.number, user.id, player_name(user), guess, points, taken):
             return
         application.bot_data.live_rounds.pop(chat_id, None)
         cancel_jobs(application, chat_id)
         also = "" if guess == live.answer.lower() else f" (I had {live.answer.upper()})"
         try:
-            await update.effective_message.reply_text(
+            await message.reply_text(
                 f"✅ {player_name(user)} got it in {taken:.1f} s: {guess.upper()}{also}. "
                 f"+{points} points")
         except Exception as error:  # the win is stored; the game must go on
@@ -523,7 +538,7 @@ async def _win(update: Update, context: Context, live: LiveRound,
 async def ranking_text(application: App, game_id: int) -> str:
     """The game's ranking with its winner named."""
     try:
-        scores = await application.bot_data.game_store().scores(game_id)
+        scores = await application.bot_data.games().scores(game_id)
     except StoreUnavailable:
         return "The scores cannot be read just now; /top shows them later."
     if not scores:
@@ -541,7 +556,7 @@ async def ranking_text(application: App, game_id: int) -> str:
 async def resume_game(application: App, game: Game) -> None:
     """After a restart: close the round that was cut short, then go on with the next
     round or end the game with its ranking; say which in the chat."""
-    games = application.bot_data.game_store()
+    games = application.bot_data.games()
     now = time.time()
     cut = await games.round(game.id, game.round) if game.round else None
     lines = ["I was restarted in the middle of this quiz."]

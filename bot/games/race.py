@@ -33,14 +33,14 @@ from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError, PuzzleKind, clip
+from solvers.base import DIFFICULTIES, Limits, PuzzleError, PuzzleKind, clip
 from solvers.draw import png_bytes
 from solvers.pipeline import Judgement, judge
 
-from ..context import App, Context
+from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..pool import JobTimeout, WorkerDied
 from ..replies import admitted
-from ..routing import command_argument
+from ..routing import PUZZLES, command_argument
 from ..store import StoreUnavailable
 from . import quiz
 from .common import (
@@ -59,8 +59,6 @@ from .store import Game, GameStore
 log = logging.getLogger(__name__)
 
 KIND = "race"
-PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
-DIFFICULTIES = ("easy", "medium", "hard")
 #: seconds a worker may take to make a race puzzle, or to judge a submission
 MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0
@@ -160,8 +158,6 @@ def race_id(word: str) -> int | None:
     return int(digits)
 
 
-
-
 def uses_pool(kind: PuzzleKind) -> bool:
     """Races of this kind draw from its files (it has no generator)."""
     return not kind.generates
@@ -197,7 +193,7 @@ def job_name(race_id: int) -> str:
 
 async def race_command(update: Update, context: Context) -> None:
     """/race KIND [difficulty] [minutes=N]: post a puzzle to race on."""
-    message = update.effective_message
+    message = message_of(update)
     application = context.application
     games = application.bot_data.game_store()
     if games is None:
@@ -251,7 +247,7 @@ async def race_command(update: Update, context: Context) -> None:
             settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
                         "puzzle": made.text, "source": made.source,
                         "deadline": time.time() + minutes * 60}
-            game = await games.create_game(chat_id, KIND, update.effective_user.id, settings)
+            game = await games.create_game(chat_id, KIND, sender_of(update).id, settings)
     finally:
         setting_up.discard(chat_id)
     _schedule_end(application, game)
@@ -292,20 +288,20 @@ def unguard(application: App, race: int) -> None:
 
 def _schedule_end(application: App, game: Game) -> None:
     delay = max(0.0, game.settings["deadline"] - time.time())
-    application.job_queue.run_once(deadline_reached, delay, chat_id=game.chat_id,
-                                   data=game.id, name=job_name(game.id))
+    jobs_of(application).run_once(deadline_reached, delay, chat_id=game.chat_id,
+                                  data=game.id, name=job_name(game.id))
 
 
 async def join(update: Update, context: Context) -> None:
-    """The "I'm in" button under a race."""
-    query = update.callback_query
-    number = race_id(query.data.split(":")[1])
-    games = context.bot_data.game_store()
-    game = await games.game(number) if games and number is not None else None
+    """The "I'm in" button under a race (its data is `race:ID:join`)."""
+    query = query_of(update)
+    number = race_id((query.data or "").removeprefix("race:").removesuffix(":join"))
+    games = context.bot_data.games()
+    game = await games.game(number) if number is not None else None
     if game is None or game.kind != KIND or game.state != "running":
         await query.answer("That race is over.")
         return
-    user = update.effective_user
+    user = sender_of(update)
     fresh = await games.join_race(game.id, user.id, player_name(user))
     await query.answer(
         (f"You're in race #{game.id}. " if fresh else f"You're already in race #{game.id}. ")
@@ -314,7 +310,7 @@ async def join(update: Update, context: Context) -> None:
 
 async def submit_command(update: Update, context: Context) -> None:
     """/submit RACE_ID + solution, in a private chat: judge it and record a finish."""
-    message = update.effective_message
+    message = message_of(update)
     application = context.application
     if message.chat.type != ChatType.PRIVATE:
         # not an admin here: the message stays, the reply still says why
@@ -345,11 +341,14 @@ async def submit_command(update: Update, context: Context) -> None:
                                  f"/race {game.settings['kind']}.")
         return
     kind = registry.get(game.settings["kind"])
+    if kind is None:  # the bot no longer knows the kind this race was started with
+        await message.reply_text(f"I cannot check race #{game.id}'s puzzle any more.")
+        return
     if not solution:
         await message.reply_text(f"Put your solution on the lines after /submit {game.id} "
                                  f"({kind.solution_form}).")
         return
-    user = update.effective_user
+    user = sender_of(update)
     if (await games.entry(game.id, user.id) is None
             and not await in_group(context, game.chat_id, user.id)):
         await message.reply_text(
@@ -358,7 +357,7 @@ async def submit_command(update: Update, context: Context) -> None:
         return
     await games.join_race(game.id, user.id, player_name(user))
     entry = await games.entry(game.id, user.id)
-    if entry.finished is not None:
+    if entry is not None and entry.place is not None:
         await message.reply_text(f"You finished race #{game.id} already, "
                                  f"{ordinal(entry.place)}.")
         return
@@ -378,7 +377,7 @@ async def submit_command(update: Update, context: Context) -> None:
         return
     async with application.bot_data.chat_lock(game.chat_id):
         current = await games.game(game.id)
-        if current.state != "running":
+        if current is None or current.state != "running":
             await message.reply_text(f"Right, but race #{game.id} ended just before.")
             return
         place = await games.finish_race_entry(game.id, user.id)
@@ -398,13 +397,13 @@ async def submit_command(update: Update, context: Context) -> None:
 async def stop_command(update: Update, context: Context) -> None:
     """/stop: the chat's running race ends now, for its starter or a chat admin, with the
     standings so far, and the chat is free for a new one; with no race, the quiz's /stop."""
-    message = update.effective_message
+    message = message_of(update)
     games = context.bot_data.game_store()
     game = await games.running_game(message.chat_id, KIND) if games else None
     if game is None:
         await quiz.stop_command(update, context)
         return
-    user = update.effective_user
+    user = sender_of(update)
     if not await may_steer(context, message.chat_id, user.id, game.starter_id):
         await message.reply_text("Only the race's starter or a chat admin can stop it.")
         return
@@ -425,15 +424,22 @@ async def in_group(context: Context, chat_id: int, user_id: int) -> bool:
 
 
 async def deadline_reached(context: Context) -> None:
+    """The job `_schedule_end` set: its data is the race id, its chat the race's."""
     application = context.application
+    job = context.job
+    if job is None or not isinstance(job.data, int) or job.chat_id is None:
+        raise TypeError("a race's deadline job without its race")
+    number = job.data
     games = application.bot_data.game_store()
+    if games is None:  # no database: no race was stored, so none ends
+        return
     try:
-        game = await games.game(context.job.data) if games else None
+        game = await games.game(number)
     except StoreUnavailable as error:  # the end is written when the database is back
-        log.warning("race %s ends unread: %s", context.job.data, error)
-        unguard(application, context.job.data)
-        await games.end_game(context.job.data, "finished")
-        await say(application, context.job.chat_id, f"Race #{context.job.data} is over: "
+        log.warning("race %s ends unread: %s", number, error)
+        unguard(application, number)
+        await games.end_game(number, "finished")
+        await say(application, job.chat_id, f"Race #{number} is over: "
                   "time is up. My database is unavailable, so the standings come later: "
                   "/top")
         return
@@ -445,11 +451,10 @@ async def deadline_reached(context: Context) -> None:
 
 async def _end_race(application: App, game: Game, why: str) -> None:
     """Under the chat's lock: end a race and post the finishing order and times."""
-    games = application.bot_data.game_store()
     unguard(application, game.id)
-    if not await games.end_game(game.id, "finished"):
+    if not await application.bot_data.games().end_game(game.id, "finished"):
         return
-    for job in application.job_queue.get_jobs_by_name(job_name(game.id)):
+    for job in jobs_of(application).get_jobs_by_name(job_name(game.id)):
         job.schedule_removal()
     await say(application, game.chat_id, await standings(application, game, why))
 
@@ -457,17 +462,16 @@ async def _end_race(application: App, game: Game, why: str) -> None:
 async def standings(application: App, game: Game, why: str) -> str:
     lines = [f"Race #{game.id} is over: {why}."]
     try:
-        entries = await application.bot_data.game_store().entries(game.id)
+        entries = await application.bot_data.games().entries(game.id)
     except StoreUnavailable:
         return lines[0] + " My database is unavailable, so the standings come later: /top"
-    finished = [e for e in entries if e.finished is not None]
-    for entry in finished:
-        wrong = entry.attempts - 1
+    finished = [(e.place, e.name, e.finished - game.started, e.attempts - 1) for e in entries
+                if e.place is not None and e.finished is not None]
+    for place, name, taken, wrong in finished:
         tries = f" ({wrong} wrong tr{'ies' if wrong != 1 else 'y'})" if wrong > 0 else ""
-        lines.append(f"{ordinal(entry.place)} {entry.name}: "
-                     f"{duration(entry.finished - game.started)}{tries}")
+        lines.append(f"{ordinal(place)} {name}: {duration(taken)}{tries}")
     if finished:
-        lines.insert(1, f"The winner is {finished[0].name}!")
+        lines.insert(1, f"The winner is {finished[0][1]}!")
     else:
         lines.append("Nobody finished this time.")
     others = [e.name for e in entries if e.finished is None]
@@ -488,7 +492,7 @@ async def resume_race(application: App, game: Game) -> None:
     _schedule_end(application, game)
     guard(application, game)
     finished = sum(e.finished is not None
-                   for e in await application.bot_data.game_store().entries(game.id))
+                   for e in await application.bot_data.games().entries(game.id))
     await say(application, game.chat_id,
               f"I was restarted; race #{game.id} goes on, with the {finished} finish"
               f"{'es' * (finished != 1)} so far kept. It ends "

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from telegram import Update
 
-from ..context import Context
+from ..context import Context, message_of, sender_of
 from . import quiz
 from .common import NO_STORE, duration, medal, player_name, plural
 
 
 async def top_command(update: Update, context: Context) -> None:
     """/top: this game's scores (the running or the last one) and the chat's all-time."""
-    message = update.effective_message
+    message = message_of(update)
     games = context.bot_data.game_store()
     if games is None:
         await message.reply_text(NO_STORE)
@@ -40,13 +40,13 @@ async def top_command(update: Update, context: Context) -> None:
 
 async def stats_command(update: Update, context: Context) -> None:
     """/stats: your own record (in this group, or everywhere in a private chat)."""
-    message = update.effective_message
+    message = message_of(update)
     games = context.bot_data.game_store()
     if games is None:
         await message.reply_text(NO_STORE)
         return
     private = message.chat.type == "private"
-    user = update.effective_user
+    user = sender_of(update)
     stats = await games.player_stats(user.id, None if private else message.chat_id)
     where = "everywhere" if private else "in this chat"
     fastest = f"{stats['fastest']:.1f} s" if stats["fastest"] is not None else "none yet"

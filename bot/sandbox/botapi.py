@@ -168,6 +168,7 @@ class BotApi:
                 plain, entities = markup.parse(text, call.str("parse_mode"))
             except markup.EntityError as err:
                 raise bad_request(f"can't parse entities: {err}") from None
+            entities = markup.with_found_entities(plain, entities)
         if required and not plain.strip():
             raise bad_request("message text is empty")
         if markup.utf16_len(plain) > limit:
@@ -542,6 +543,10 @@ class BotApi:
                 "are exactly the same as a current content and reply markup of the message"
             )
         new["edit_date"] = _now()
+        # Telegram's edit_hide: clients show no "edited" for new buttons on unedited content
+        same_content = ({k: v for k, v in new.items() if k not in ("reply_markup", "edit_date")}
+                        == {k: v for k, v in old.items() if k != "reply_markup"})
+        stored.edit_hidden = same_content and (stored.edit_hidden or not stored.edited)
         stored.message = new
         stored.edited = True
         self.state.touch(stored)

@@ -2,6 +2,8 @@
 
     async with SandboxClient(url) as chat:
         sent = await chat.send(101, "/help")                     # Alice's private chat
+        sent = await chat.send(101, "/check\n...", reply_to_message_id=7)  # a reply
+        sent = await chat.forward(101, from_chat_id=101, message_id=7)       # a forward
         sent = await chat.send_document(101, "p.txt", b"...")    # a puzzle as a file
         sent = await chat.send_photo(101, jpeg_bytes, caption="/KIND")  # ... or a photo
         reply = await chat.wait_for(101, after=sent["message_id"], kind="photo")
@@ -32,9 +34,18 @@ class SandboxClient:
         return response.json()
 
     async def send(self, chat_id: int, text: str, user_id: int | None = None, **extra) -> dict:
-        """A user's message; user_id defaults to chat_id (a private chat)."""
+        """A user's message; user_id defaults to chat_id (a private chat);
+        `reply_to_message_id=N` makes it a reply (the update carries `reply_to_message`)."""
         body = {"chat_id": chat_id, "user_id": user_id or chat_id, "text": text, **extra}
         return await self._json("POST", "/sandbox/messages", json=body)
+
+    async def forward(self, chat_id: int, from_chat_id: int, message_id: int,
+                      user_id: int | None = None, **extra) -> dict:
+        """A user forwards a message of from_chat_id to chat_id (the update carries
+        `forward_origin`); user_id defaults to chat_id (a private chat)."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id,
+                "from_chat_id": from_chat_id, "message_id": message_id, **extra}
+        return await self._json("POST", "/sandbox/forwards", json=body)
 
     async def send_document(self, chat_id: int, file_name: str, data: bytes,
                             mime_type: str | None = None, caption: str | None = None,

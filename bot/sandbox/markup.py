@@ -5,7 +5,8 @@ MessageEntity objects (offsets and lengths in UTF-16 code units) and refuses wha
 parse with "Bad Request: can't parse entities: ...". The sandbox does the same, so a bot that
 forgets to escape a '<' fails here exactly as it would on Telegram.
 
-Also: bot_command / url entities for text typed by (simulated) users.
+Also: the bot_command / url entities Telegram finds in a message's text, typed by a
+(simulated) user or sent by the bot.
 """
 
 from __future__ import annotations
@@ -225,3 +226,28 @@ def user_entities(text: str) -> list[dict]:
             )
     entities.sort(key=lambda e: e["offset"])
     return entities
+
+
+#: entities inside which Telegram finds no command or link: their text is shown as it is
+_OPAQUE = {"code", "pre", "text_link", "url", "bot_command", "custom_emoji"}
+
+
+def with_found_entities(text: str, entities: list[dict]) -> list[dict]:
+    """The bot's entities plus the /commands and links Telegram finds in its text (as it
+    does in every message), except inside code, pre or links and where one would cross
+    the edge of an entity the bot gave: a /command in a bot's answer is clickable."""
+
+    def fits(found: dict) -> bool:
+        start, end = found["offset"], found["offset"] + found["length"]
+        for e in entities:
+            e_start, e_end = e["offset"], e["offset"] + e["length"]
+            if end <= e_start or start >= e_end:
+                continue
+            if e["type"] in _OPAQUE or start < e_start or end > e_end:
+                return False
+        return True
+
+    found = [f for f in user_entities(text) if fits(f)]
+    if not found:
+        return entities
+    return sorted(entities + found, key=lambda e: (e["offset"], -e["length"]))

@@ -62,6 +62,9 @@ MAX_CALLBACK_DATA = 64
 #: pixels the sandbox decodes (a decompression bomb is refused before it is decoded)
 PHOTO_SIDES = (90, 320, 800, 1280)
 MAX_PHOTO_PIXELS = 50_000_000
+#: the parts of a message a forward carries (its buttons, reply and sender stay behind)
+FORWARDED = ("text", "entities", "photo", "document", "animation", "caption",
+             "caption_entities")
 MIME_RE = re.compile(r"^[\w.+-]+/[\w.+-]+$")
 CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
@@ -192,6 +195,7 @@ class Sandbox:
         r.add_get("/sandbox/messages", self.get_messages)
         r.add_post("/sandbox/documents", self.post_document)
         r.add_post("/sandbox/photos", self.post_photo)
+        r.add_post("/sandbox/forwards", self.post_forward)
         r.add_post("/sandbox/callbacks", self.post_callback)
         r.add_get("/sandbox/callbacks/{id}", self.get_callback)
         r.add_post("/sandbox/inline", self.post_inline)
@@ -469,6 +473,26 @@ class Sandbox:
         message.update(caption)
         return _json(self._deliver(chat, message, files[-1]))
 
+    async def post_forward(self, request: web.Request) -> web.Response:
+        """A user forwards a message they can see (from_chat_id, message_id) to a chat, as
+        Telegram does: the same content, sent by the user, with the Bot API's
+        `forward_origin` naming who wrote it first (a forward of a forward keeps the first)."""
+        body = await self._body(request)
+        user_id = self._int(body, "user_id")
+        source = self.state.chats.get(self._int(body, "from_chat_id"))
+        if source is None or user_id not in (source.chat["id"], *source.members):
+            raise ClientError("from_chat_id: no chat of this user's", 404)
+        original = source.messages.get(self._int(body, "message_id"))
+        if original is None or original.deleted:
+            raise ClientError("message_id: no such message in from_chat_id", 404)
+        chat, message = self._user_message({k: v for k, v in body.items()
+                                            if k != "reply_to_message_id"})
+        first = original.message
+        message["forward_origin"] = first.get("forward_origin") or {
+            "type": "user", "sender_user": first["from"], "date": first["date"]}
+        message.update({k: v for k, v in first.items() if k in FORWARDED})
+        return _json(self._deliver(chat, message, original.file))
+
     @staticmethod
     def _caption(body: dict) -> dict:
         """The caption fields of a user's media message (empty when there is none)."""
@@ -512,6 +536,7 @@ class Sandbox:
                      if k in sender},
             "date": m["date"],
             "edited": stored.edited,
+            "edit_hidden": stored.edit_hidden,
             "deleted": False,
         })
         if "text" in m:
@@ -532,6 +557,8 @@ class Sandbox:
             view["reply_keyboard"] = stored.reply_keyboard
         if "reply_to_message" in m:
             view["reply_to_message_id"] = m["reply_to_message"]["message_id"]
+        if "forward_origin" in m:
+            view["forward_from"] = m["forward_origin"]["sender_user"]["first_name"]
         if "media_group_id" in m:
             view["media_group_id"] = m["media_group_id"]
         if "via_bot" in m:
@@ -656,8 +683,9 @@ class Sandbox:
         self.state.join(chat, user["id"])
         message: dict = {"date": int(time.time()), "chat": chat.chat, "from": user,
                          "text": text, "via_bot": self.bot}
-        if entities or content.get("entities"):
-            message["entities"] = entities or content["entities"]
+        entities = markup.with_found_entities(text, entities or content.get("entities") or [])
+        if entities:
+            message["entities"] = entities
         if result.get("reply_markup"):
             message["reply_markup"] = result["reply_markup"]
         stored = self.state.add_message(chat, message)

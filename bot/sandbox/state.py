@@ -64,6 +64,7 @@ class MessageRecord:
     message: dict  # the Bot API Message, as the bot sees it
     revision: int
     edited: bool = False
+    edit_hidden: bool = False  # only its buttons changed: clients do not say "edited"
     deleted: bool = False
     file: FileRecord | None = None
     reply_keyboard: list | None = None  # a ReplyKeyboardMarkup's rows, shown by the page

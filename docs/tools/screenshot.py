@@ -3,8 +3,9 @@ bot, for the README (a documentation tool, not part of the running bot).
 
 Starts PuzzleBot against a fresh sandbox (a throw-away database), plays one short
 conversation through the client API, and photographs the page in headless Chromium
-(/usr/bin/chromium) at a phone's size. Scenes: seki, hints, burr, file (a Sudoku
-sent as a .txt document).
+(/usr/bin/chromium) at a phone's size. Scenes: seki, hints, burr, nuts, file (a Sudoku
+sent as a .txt document), menu (a tap on /example's puzzle opens Reply and Forward),
+reply (/example seki forwarded back, then /check as a reply to it).
 """
 
 from __future__ import annotations
@@ -50,6 +51,34 @@ async def scene_burr(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], kind="animation")
 
 
+async def scene_nuts(client: SandboxClient) -> None:
+    photo = await say(client, (PUZZLES / "nuts.txt").read_text().strip(), "photo")
+    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+
+
+async def scene_reply(client: SandboxClient) -> None:
+    example = await say(client, "/example seki")
+    forwarded = await client.forward(ALICE, from_chat_id=ALICE,
+                                     message_id=example["message_id"])
+    photo = await client.wait_for(ALICE, after=forwarded["message_id"], kind="photo",
+                                  timeout=60)
+    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+    solution = "\n".join(["/check", "1010", "0100", "1011", "0101"])
+    sent = await client.send(ALICE, solution, reply_to_message_id=example["message_id"])
+    await client.wait_for(ALICE, after=sent["message_id"], kind="photo", timeout=60)
+
+
+async def scene_menu(client: SandboxClient) -> None:
+    await say(client, "/example seki")
+
+
+async def tap_last_bot_message(page) -> None:
+    """A tap on the bot's last message: its menu opens (Reply, Forward to ...)."""
+    bubble = page.locator("[data-testid=message][data-from=bot]").last
+    await bubble.get_by_test_id("message-text").click()
+    await page.get_by_test_id("message-menu").wait_for()
+
+
 async def scene_file(client: SandboxClient) -> None:
     puzzle = PUZZLES / "sudoku_inkala.txt"
     sent = await client.send_document(ALICE, puzzle.name, puzzle.read_bytes())
@@ -57,7 +86,10 @@ async def scene_file(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], kind="text")
 
 
-SCENES = {"seki": scene_seki, "hints": scene_hints, "burr": scene_burr, "file": scene_file}
+SCENES = {"seki": scene_seki, "hints": scene_hints, "burr": scene_burr, "nuts": scene_nuts,
+          "file": scene_file, "reply": scene_reply, "menu": scene_menu}
+#: what a scene does in the page itself before the picture is taken
+PAGE_STEPS = {"menu": tap_last_bot_message}
 
 
 async def main(scene: str, out: str, width: int, height: int) -> None:
@@ -76,6 +108,8 @@ async def main(scene: str, out: str, width: int, height: int) -> None:
                 await page.wait_for_function(
                     "[...document.images].every(i => i.complete && i.naturalWidth > 0)")
                 await page.wait_for_timeout(300)
+                if scene in PAGE_STEPS:
+                    await PAGE_STEPS[scene](page)
                 await page.screenshot(path=out)
                 await browser.close()
 

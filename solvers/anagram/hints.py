@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from .. import draw
+from .answer import Answer
 from .lexicon import letters_of
-from .search import Answer, Query
+from .search import Query
 
 RARE_LETTERS = "qzxykj"
 VOWELS = "aeiou"
@@ -191,9 +192,11 @@ def step_pattern(answer: Answer | None) -> Hint:
     return Hint(5, "First letter and pattern", text)
 
 
-def step_answer(answer: Answer | None, others: list[Answer]) -> Hint:
+def step_answer(answer: Answer | None, others: list[Answer], topic: str | None = None) -> Hint:
+    """The answer and up to four others (with a topic, all of them names on it)."""
     if answer is None:
-        return Hint(6, "Answer", "I found no answer for these letters in my word list.")
+        where = f"among the names on the topic {topic}" if topic else "in my word list"
+        return Hint(6, "Answer", f"I found no answer for these letters {where}.")
     text = f"The answer: {answer.text.upper()}"
     rest = [a.text for a in others if a.text != answer.text][:4]
     if rest:
@@ -206,7 +209,7 @@ def hints(query: Query, answers: list[Answer], answer: Answer | None = None) -> 
     `answers`."""
     answer = answer or (answers[0] if answers else None)
     return [step_count(query, answer), step_vowels(query), step_ring(query),
-            step_parts(answer), step_pattern(answer), step_answer(answer, answers)]
+            step_parts(answer), step_pattern(answer), step_answer(answer, answers, query.topic)]
 
 
 def by_name(steps: list[Hint]) -> dict[str, Hint]:

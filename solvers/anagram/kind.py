@@ -31,9 +31,10 @@ from ..base import (
 )
 from . import combine, fluency, relatedness
 from . import lexicon as lexicon_module
+from .answer import Answer
 from .hints import Hint, circle_picture, hints
 from .lexicon import Entry, letters_of
-from .search import MAX_BLANKS, MAX_LETTERS, MAX_WORDS, Answer, Query, search
+from .search import MAX_BLANKS, MAX_LETTERS, MAX_WORDS, Query, search
 
 #: answers kept and listed, whatever smaller `Limits.max_solutions` says: a ranked list
 #: is the point of this kind (`max_solutions` may still raise it)
@@ -215,7 +216,8 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         shown = max(limits.max_solutions, SHOWN)
         found = search(puzzle, lexicon_module.load(), limits, top=shown)
         reason = "" if found.answers else (
-            "No word or phrase in my word list uses exactly these letters"
+            (f"No name on the topic {puzzle.topic} uses exactly these letters" if puzzle.topic
+             else "No word or phrase in my word list uses exactly these letters")
             + ("" if found.exhaustive else " (the search ran out of time)") + ".")
         return Solutions(found.answers[:shown], found.count, found.exhaustive, reason,
                          stats={"nodes": found.nodes})
@@ -242,7 +244,8 @@ class AnagramKind(PuzzleKind[Query, Answer]):
                           f"{'OK' if letters_ok else 'FAIL'}{detail}", ": "))
         if puzzle.blanks and letters_ok:
             rules.append(Rule("Blanks", True, f"? stands for {spaced_upper(extra)}: OK", ": "))
-        unknown = [e.text for e in answer.entries if not e.in_dictionary and not e.topics]
+        unknown = [e.text for e in answer.entries
+                   if not (e.in_dictionary or e.is_name or e.topics)]
         ok &= not unknown
         rules.append(Rule("Words", not unknown, ", ".join(e.text for e in answer.entries)
                           + (": OK (all in the word list)" if not unknown

@@ -6,9 +6,11 @@ its a-z letters only; its *key* is the product of one prime per letter, so two e
 anagrams when their keys are equal and an entry fits a set of letters when its key divides
 theirs. *Zipf* is wordfreq's frequency scale (about 1 for rare words, 7 for `the`).
 
-Words come from the Debian word lists (`wamerican`, `wbritish`), lower-case entries only,
-so names, abbreviations and junk tokens stay out; topic names come from
-`assets/topics/*.txt`. The lexicon is built on first use (about two seconds) and cached in
+Words come from the Debian word lists (`wamerican`, `wbritish`): their lower-case entries,
+so abbreviations and junk tokens stay out, and their well-known names (capitalised
+entries at least `NAME_ZIPF` common: `hitler`, `satan`, `david`), which classic anagrams
+use (`mother in law` -> `woman hitler`); topic names come from `assets/topics/*.txt`.
+The lexicon is built on first use (about two seconds) and cached in
 `$PUZZLEBOT_CACHE_DIR` (default `.cache`), named by a digest of its sources so a changed
 topic file or version rebuilds it. The cache holds only numpy arrays and UTF-8 text in a
 `.npz` read with `allow_pickle=False`, so reading it cannot run code, behind a SHA-256 of
@@ -25,7 +27,7 @@ import re
 import zipfile
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -33,12 +35,18 @@ import numpy as np
 from ..draw import ASSETS
 
 #: bumped when the build rules change, so old cache files are ignored
-LEXICON_VERSION = "3"
+LEXICON_VERSION = "4"
 TOPICS_DIR = ASSETS / "topics"
 DICTIONARY_FILES = (Path("/usr/share/dict/american-english"),
                     Path("/usr/share/dict/british-english"))
 #: zipf given to a dictionary word that wordfreq has never seen
 UNSEEN_ZIPF = 1.0
+#: the least zipf of a capitalised dictionary entry kept as a name (4: about 400 of the
+#: word lists' 10,000 names; 3 and 3.5 kept 3,000 and 1,400 and ranked the tuning list the same)
+NAME_ZIPF = 4.0
+#: capitalised entries common enough that are abbreviations or pieces of names, not names
+NOT_NAMES = frozenset("apr aug ave bros com dec del feb jan jul jun las los mar nov oct san "
+                      "sen sep sept".split())
 #: the two-letter dictionary entries that are real words, not abbreviations
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh em ex go ha he hi ho id if in is it la lo ma me "
@@ -86,7 +94,9 @@ class Entry:
     """One word or topic name, with what ranking needs to know about it.
 
     `letters` and `word_count` follow from `text`; they are stored because the search
-    reads them millions of times.
+    reads them millions of times. `in_dictionary` is for common words (the quiz draws from
+    them); `is_name` for the word lists' well-known names, valid in answers but never a
+    quiz word.
     """
 
     text: str
@@ -95,13 +105,15 @@ class Entry:
     topics: frozenset[str] = frozenset()
     letters: str = ""
     word_count: int = 1
+    is_name: bool = False
 
     @classmethod
     def make(cls, text: str, zipf: float, in_dictionary: bool,
-             topics: frozenset[str] = frozenset()) -> Entry:
+             topics: frozenset[str] = frozenset(), is_name: bool = False) -> Entry:
         if text.isascii() and text.isalpha() and text.islower():  # most entries: one word
-            return cls(text, zipf, in_dictionary, topics, text, 1)
-        return cls(text, zipf, in_dictionary, topics, letters_of(text), len(words_of(text)))
+            return cls(text, zipf, in_dictionary, topics, text, 1, is_name)
+        return cls(text, zipf, in_dictionary, topics, letters_of(text), len(words_of(text)),
+                   is_name)
 
 
 @dataclass
@@ -128,6 +140,68 @@ class Lexicon:
             if entry.text == wanted:
                 return entry
         return None
+
+    @cached_property
+    def table(self) -> EntryTable:
+        """The entries as arrays, for the search's vectorised candidate step."""
+        return EntryTable.of(self)
+
+    def fitting_rows(self, have: np.ndarray, blanks: int) -> np.ndarray:
+        """The rows of `counts` whose letters fit in `have` (counts a-z) with at most
+        `blanks` letters missing: a letter-set and size test first, which rejects most
+        rows with one integer operation, then the exact count on the few left."""
+        table = self.table
+        size = int(have.sum()) + blanks
+        if blanks:
+            rows = np.flatnonzero(table.sizes <= size)
+        else:
+            have_mask = int(((have > 0) << np.arange(26)).sum())
+            rows = np.flatnonzero(((table.masks & ~have_mask) == 0) & (table.sizes <= size))
+        short = np.maximum(self.counts[rows].astype(np.int16) - have, 0).sum(axis=1)
+        return rows[short <= blanks]
+
+
+@dataclass
+class EntryTable:
+    """The lexicon's entries in key-group order (`Lexicon.entries`), with per-row and
+    per-entry arrays: what the search needs to pick and price candidates without a
+    Python loop over the lexicon."""
+
+    entries: list[Entry]
+    starts: np.ndarray  # entries of row r: entries[starts[r]:starts[r + 1]]
+    masks: np.ndarray  # per row: bit i set when the row has letter i
+    sizes: np.ndarray  # per row: number of letters
+    zipf: np.ndarray  # per entry, and so on
+    word_count: np.ndarray
+    short: np.ndarray  # one or two letters
+    unlisted: np.ndarray  # neither a dictionary word nor a name (a topic name only)
+    any_topic: np.ndarray
+    text_rank: np.ndarray  # the entry's place in alphabetical order: a tie-breaker
+
+    @classmethod
+    def of(cls, lexicon: Lexicon) -> EntryTable:
+        entries = lexicon.entries()
+        sizes = [len(lexicon.by_key[k]) for k in lexicon.keys]
+        counts = lexicon.counts
+        text_rank = np.empty(len(entries), dtype=np.int64)
+        text_rank[np.argsort(np.array([e.text for e in entries], dtype=object),
+                             kind="stable")] = np.arange(len(entries))
+        masks = np.zeros(len(counts), dtype=np.int64)
+        for letter in range(26):  # a column at a time: no 26-wide temporary per worker
+            masks |= (counts[:, letter] > 0).astype(np.int64) << letter
+        return cls(entries, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64), masks,
+                   counts.sum(axis=1, dtype=np.int64),
+                   np.array([e.zipf for e in entries]),
+                   np.array([e.word_count for e in entries], dtype=np.int64),
+                   np.array([len(e.letters) <= 2 for e in entries]),
+                   np.array([not (e.in_dictionary or e.is_name) for e in entries]),
+                   np.array([bool(e.topics) for e in entries]), text_rank)
+
+    def members(self, rows: np.ndarray) -> np.ndarray:
+        """The indices of the entries of these rows, row after row."""
+        first, sizes = self.starts[rows], self.starts[rows + 1] - self.starts[rows]
+        offsets = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        return np.repeat(first, sizes) + offsets
 
 
 def is_real_word(word: str, zipf: float) -> bool:
@@ -157,6 +231,11 @@ def topic_files() -> list[Path]:
     return sorted(TOPICS_DIR.glob("*.txt"))
 
 
+def is_name(word: str) -> bool:
+    """A capitalised word-list entry (`Hitler`), not an abbreviation (`NATO`, `McCoy`)."""
+    return word.isascii() and word.isalpha() and word[:1].isupper() and word[1:].islower()
+
+
 def dictionary_words() -> set[str]:
     """Lower-case entries of the installed Debian word lists (empty when none is installed)."""
     words: set[str] = set()
@@ -179,6 +258,12 @@ def build() -> Lexicon:
         zipf = zipf_frequency(word, "en") if word.isascii() else 0.0
         if is_real_word(word, zipf):
             entries[word] = Entry.make(word, zipf or UNSEEN_ZIPF, True)
+    for word in sorted(filter(is_name, words)):
+        name = word.lower()
+        zipf = zipf_frequency(name, "en")
+        if (name not in entries and name not in NOT_NAMES and zipf >= NAME_ZIPF
+                and is_real_word(name, zipf)):
+            entries[name] = Entry.make(name, zipf, False, is_name=True)
     topics: dict[str, list[str]] = {}
     for path in topic_files():
         topics[path.stem] = read_topic(path)
@@ -186,7 +271,7 @@ def build() -> Lexicon:
             old = entries.get(name)
             if old:
                 entries[name] = Entry.make(name, old.zipf, old.in_dictionary,
-                                           old.topics | {path.stem})
+                                           old.topics | {path.stem}, old.is_name)
             else:
                 zipf = zipf_frequency(name, "en") or UNSEEN_ZIPF
                 entries[name] = Entry.make(name, zipf, False, frozenset({path.stem}))
@@ -233,6 +318,7 @@ def to_arrays(lexicon: Lexicon) -> dict[str, np.ndarray]:
         "texts": text_block([e.text for e in entries]),
         "zipf": np.array([e.zipf for e in entries], dtype=np.float64),
         "in_dictionary": np.array([e.in_dictionary for e in entries], dtype=np.bool_),
+        "is_name": np.array([e.is_name for e in entries], dtype=np.bool_),
         "group": np.repeat(np.arange(len(lexicon.keys)),
                            [len(lexicon.by_key[k]) for k in lexicon.keys]).astype(np.int32),
         "keys": text_block([str(k) for k in lexicon.keys]),
@@ -256,10 +342,11 @@ def from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
     """The lexicon back from `to_arrays`; ValueError when the arrays do not fit together."""
     texts, keys = block_texts(arrays["texts"]), [int(k) for k in block_texts(arrays["keys"])]
     zipf, in_dictionary, group = arrays["zipf"], arrays["in_dictionary"], arrays["group"]
+    names = arrays["is_name"]
     topics, sizes = block_texts(arrays["topic_names"]), arrays["topic_sizes"].tolist()
     members = arrays["topic_members"].tolist()
     counts = arrays["counts"]
-    if not (len(texts) == len(zipf) == len(in_dictionary) == len(group)
+    if not (len(texts) == len(zipf) == len(in_dictionary) == len(group) == len(names)
             and counts.shape == (len(keys), 26) and len(topics) == len(sizes)
             and sum(sizes) == len(members) and counts.dtype == np.uint8):
         raise ValueError("lexicon arrays of mismatched sizes")
@@ -270,9 +357,9 @@ def from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
             topics_of[i].add(topic)
     by_key: dict[int, list[Entry]] = {key: [] for key in keys}
     none: frozenset[str] = frozenset()
-    entries = [Entry.make(text, z, d, frozenset(topics_of[i]) if i in topics_of else none)
-               for i, (text, z, d) in enumerate(zip(texts, zipf.tolist(), in_dictionary.tolist(),
-                                                    strict=True))]
+    entries = [Entry.make(text, z, d, frozenset(topics_of[i]) if i in topics_of else none, n)
+               for i, (text, z, d, n) in enumerate(zip(texts, zipf.tolist(), in_dictionary.tolist(),
+                                                       names.tolist(), strict=True))]
     for entry, row in zip(entries, group.tolist(), strict=True):
         by_key[keys[row]].append(entry)
     return Lexicon(by_key, {t: [entries[i] for i in members[starts[n]:starts[n + 1]]]

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..base import PuzzleError
+from ..base import DIFFICULTIES, PuzzleError
 from . import lexicon as lexicon_module
 from .kind import AnagramKind, parse_query
 from .lexicon import Entry, letters_of
 
-DIFFICULTIES = ("easy", "medium", "hard")
 #: (shortest, longest letters, least zipf) of dictionary words at each difficulty
 WORD_BANDS = {"easy": (4, 5, 4.5), "medium": (6, 7, 4.0), "hard": (8, 10, 3.3)}
 
@@ -36,17 +36,19 @@ def hardness(entry: Entry) -> float:
     return len(entry.letters) + max(0.0, 6.0 - entry.zipf)
 
 
-def pool(topic: str | None, difficulty: str) -> list[Entry]:
-    """The entries a challenge of this topic and difficulty is drawn from."""
+@lru_cache(maxsize=64)
+def pool(topic: str | None, difficulty: str) -> tuple[Entry, ...]:
+    """The entries a challenge of this topic and difficulty is drawn from, filtered once
+    per process: a quiz draws from the same pool every round."""
     lexicon = lexicon_module.load()
     if topic:
         names = sorted(lexicon.topics[topic], key=lambda e: (hardness(e), e.text))
         third = max(1, len(names) // 3)
         start = DIFFICULTIES.index(difficulty) * third
-        return names[start:start + third] if difficulty != "hard" else names[start:]
+        return tuple(names[start:start + third] if difficulty != "hard" else names[start:])
     low, high, least = WORD_BANDS[difficulty]
-    return [e for e in lexicon.entries()
-            if e.in_dictionary and low <= len(e.letters) <= high and e.zipf >= least]
+    return tuple(e for e in lexicon.entries()
+                 if e.in_dictionary and low <= len(e.letters) <= high and e.zipf >= least)
 
 
 def scramble(letters: str, rng: random.Random) -> str:
@@ -65,7 +67,8 @@ def scramble(letters: str, rng: random.Random) -> str:
 
 def pick_challenge(topic: str | None = None, difficulty: str = "medium",
                    rng: random.Random | None = None) -> Challenge:
-    """A random challenge; `topic` is a topic list name (`countries`), None for any word."""
+    """A random challenge; `topic` is a topic list name (`countries`), None for any word.
+    The same `rng` state gives the same challenge (a quiz's seed replays its words)."""
     if difficulty not in DIFFICULTIES:
         raise PuzzleError(f"difficulty '{difficulty}': choose easy, medium or hard")
     if topic is not None:

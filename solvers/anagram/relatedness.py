@@ -53,12 +53,26 @@ class Vectors:
         norm = math.sqrt(float(total @ total))
         return total / norm if norm else None
 
-    def relatedness(self, words: Iterable[str], clue: np.ndarray | None) -> float:
-        """The cosine between the words' mean vector and the clue's (0 when either is None)."""
-        if clue is None:
-            return 0.0
-        mean = self.mean(words)
-        return 0.0 if mean is None else float(mean @ clue)
+    def relatedness(self, answers: list[list[str]], clue: np.ndarray | None) -> np.ndarray:
+        """For each answer (its words), the cosine between the mean vector of its content
+        words and the clue's; 0 when either has none. All answers in one array operation
+        (one at a time, the small numpy calls cost more than the arithmetic)."""
+        owners, rows = [], []
+        for number, words in enumerate(answers):
+            for word in words:
+                row = None if word in STOP_WORDS else self.rows.get(word)
+                if row is not None:
+                    owners.append(number)
+                    rows.append(row)
+        related = np.zeros(len(answers), dtype=np.float32)
+        if clue is None or not rows:
+            return related
+        sums = np.zeros((len(answers), self.table.shape[1]), dtype=np.float32)
+        np.add.at(sums, owners, self.table[rows].astype(np.float32))
+        norms = np.sqrt((sums * sums).sum(axis=1))
+        found = norms > 0
+        related[found] = (sums[found] @ clue) / norms[found]
+        return related
 
 
 def build() -> dict[str, np.ndarray]:

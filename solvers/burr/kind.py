@@ -89,6 +89,7 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
                "or six IDs on one line: 1 120 3328 3322 3328 3305; add `length 8` for long sticks")
     example = "burr_antique.txt"
     version = "1"
+    more_media = True
     aliases = ("burr6",)
 
     def detect(self, text: str) -> bool:

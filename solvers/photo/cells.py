@@ -16,8 +16,13 @@ from .grid import CELL
 #: side of the square a mark is scaled into, and of the box the mark's longer side fills
 SAMPLE = 28
 INNER = 20
-#: ink above this (0..1, paper 0) counts when finding blobs
+#: ink above this (0..1, paper 0) counts when finding blobs; a cell with no digit at that
+#: level is looked at again at `FAINT_LEVEL` above its window's paper (its median ink): a
+#: faded or out-of-focus corner of the page, not a patch of shade
 INK_LEVEL = 0.3
+FAINT_LEVEL = 0.12
+#: a straight run of ink this long (share of a cell) is a grid line, not a digit's stroke
+LINE_RUN = 0.7
 #: a digit's height as a share of the cell: at least, at most
 MIN_HEIGHT = 0.28
 MAX_HEIGHT = 0.92
@@ -25,6 +30,10 @@ MAX_HEIGHT = 0.92
 GAP = 3
 #: how far (share of a cell) the window reaches past the cell, for grids a little bent
 REACH = 0.2
+#: how far (share of a cell) from the cell's centre a digit's box and ink centre may be,
+#: and the centre of a piece of its stroke (beyond that: bits of the cell's grid lines)
+OFF_CENTRE = 0.3
+PIECE_OFF_CENTRE = 0.35
 
 
 def _window(ink: np.ndarray, row: int, column: int) -> tuple[np.ndarray, int, int]:
@@ -37,9 +46,32 @@ def _window(ink: np.ndarray, row: int, column: int) -> tuple[np.ndarray, int, in
     return ink[top:bottom, left:right], top, left
 
 
+def without_lines(binary: np.ndarray) -> np.ndarray:
+    """The binary ink with its grid lines (long horizontal and vertical runs, and their
+    blurred edges) taken out, so a digit printed across a line of a bent page is a blob
+    of its own; the ink of the line where it crosses the digit's stroke is kept."""
+    run = int(LINE_RUN * CELL)
+    lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((1, run), np.uint8))
+    lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8))
+    rest = binary & (1 - cv2.dilate(lines, np.ones((3, 3), np.uint8)))
+    return binary & cv2.morphologyEx(rest, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+
+
 def _digit_blobs(window: np.ndarray, centre: tuple[float, float]) -> np.ndarray | None:
-    """The mask of the digit's blobs in the window, or None for an empty cell."""
-    binary = (window > INK_LEVEL).astype(np.uint8)
+    """The mask of the digit's blobs in the window, or None for an empty cell: the ink as
+    it is first, then with the grid lines taken out, then both again at the faint level."""
+    faint = min(FAINT_LEVEL + float(np.median(window)), INK_LEVEL)
+    for level in (INK_LEVEL, faint):
+        binary = (window > level).astype(np.uint8)
+        for candidate in (binary, without_lines(binary)):
+            mask = _blobs_at(candidate, centre)
+            if mask is not None:
+                return mask
+    return None
+
+
+def _blobs_at(binary: np.ndarray, centre: tuple[float, float]) -> np.ndarray | None:
+    """The mask of the digit's blobs in one binary window, or None when it has none."""
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
     best, best_area = 0, 0
     for label in range(1, count):
@@ -49,24 +81,36 @@ def _digit_blobs(window: np.ndarray, centre: tuple[float, float]) -> np.ndarray 
         tall, wide = max(height, width), min(height, width)
         if not MIN_HEIGHT * CELL <= tall <= MAX_HEIGHT * CELL or wide > 0.85 * CELL:
             continue
-        if abs(cx - centre[0]) > 0.3 * CELL or abs(cy - centre[1]) > 0.3 * CELL:
+        # the box's centre and the ink's: a corner of grid lines has its ink off its box's
+        if not (_near(centre, (cx, cy), OFF_CENTRE) and _near(centre, centroids[label],
+                                                               OFF_CENTRE)):
             continue
         if area > best_area:
             best, best_area = label, area
     if not best:
         return None
-    return _with_pieces(labels, stats, best)
+    return _with_pieces(labels, stats, best, centre)
 
 
-def _with_pieces(labels: np.ndarray, stats: np.ndarray, best: int) -> np.ndarray:
+def _near(centre: tuple[float, float], point: tuple[float, float] | np.ndarray,
+          share: float) -> bool:
+    """The point lies within `share` of a cell from the centre, across and down."""
+    return abs(point[0] - centre[0]) <= share * CELL and abs(point[1] - centre[1]) <= share * CELL
+
+
+def _with_pieces(labels: np.ndarray, stats: np.ndarray, best: int,
+                 centre: tuple[float, float]) -> np.ndarray:
     """The digit's blob and the pieces of its broken strokes: small blobs touching its box
-    (within `GAP` pixels) that keep the whole a digit's size (a 7's stem, a 5's flag)."""
+    (within `GAP` pixels) that keep the whole a digit's size (a 7's stem, a 5's flag),
+    and do not lie out on the cell's grid lines."""
     x, y, width, height, _ = stats[best]
     left, top, right, bottom = x, y, x + width, y + height
     mask = labels == best
     for label in range(1, len(stats)):
         bx, by, bw, bh, _ = stats[label]
         if label == best or max(bw, bh) > 0.6 * CELL:
+            continue
+        if not _near(centre, (bx + bw / 2, by + bh / 2), PIECE_OFF_CENTRE):
             continue
         if bx > right + GAP or bx + bw < left - GAP or by > bottom + GAP or by + bh < top - GAP:
             continue

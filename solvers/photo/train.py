@@ -16,7 +16,7 @@ numpy. The committed `digits.npz` was made by
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python -m solvers.photo.train
 
-(about 8 minutes on a busy 2-core machine; one BLAS thread is much faster than several
+(about 10 minutes on a busy 2-core machine; one BLAS thread is much faster than several
 for these small products when the cores are shared). Debian packages for the fonts:
 fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-urw-base35.
 """

@@ -1,6 +1,6 @@
 // The sandbox's web chat: plain JS, no build step. It talks to the JSON client API only:
-// GET /sandbox/chats, POST /sandbox/messages, POST /sandbox/documents and /sandbox/photos
-// (the attach button),
+// GET /sandbox/chats, POST /sandbox/messages (a reply names reply_to_message_id),
+// POST /sandbox/forwards, POST /sandbox/documents and /sandbox/photos (the attach button),
 // GET /sandbox/messages?since=..&wait=.., POST /sandbox/callbacks, GET /sandbox/callbacks/<id>,
 // the inline-mode routes. Text is never inserted as HTML:
 // messages arrive as plain text + Telegram entities and are built with DOM nodes.
@@ -19,6 +19,7 @@ const state = {
   bot: null, users: [], groupId: null, chats: [], commands: [],
   user: null,       // the simulated user typing
   chat: null,       // {id, type, title}
+  replyTo: null,    // the message the next one answers (the reply bar shows it)
   revision: 0,      // the client API's cursor: revision of the last change seen
   messages: new Map(), // message_id -> client API message
   generation: 0,    // bumped on chat switch; stale polls drop their results
@@ -94,6 +95,8 @@ function openChat(chat) {
   state.revision = 0;
   state.messages.clear();
   $("messages").replaceChildren();
+  closeMenu();
+  setReply(null);
   $("reply-keyboard").hidden = true;
   $("chat-title").textContent = chat.type === "private" ? `${chat.title}` : chat.title;
   document.body.dataset.chatId = chat.id;
@@ -216,12 +219,24 @@ function renderMessage(m) {
     via.textContent = `via @${m.via_bot}`;
     bubble.append(via);
   }
+  if (m.forward_from) {
+    const forwarded = document.createElement("div");
+    forwarded.className = "forwarded";
+    forwarded.dataset.testid = "forwarded";
+    forwarded.textContent = `Forwarded from ${m.forward_from}`;
+    bubble.append(forwarded);
+  }
   if (m.reply_to_message_id) {
     const quoted = state.messages.get(m.reply_to_message_id);
     const quote = document.createElement("div");
     quote.className = "quote";
-    const text = quoted ? (quoted.text || quoted.caption || quoted.kind) : `message ${m.reply_to_message_id}`;
-    quote.textContent = `${quoted ? quoted.from.first_name + ": " : ""}${text.split("\n")[0].slice(0, 80)}`;
+    quote.dataset.testid = "quote";
+    quote.textContent = quoted ? `${quoted.from.first_name}: ${summary(quoted)}`
+      : `message ${m.reply_to_message_id}`;
+    quote.addEventListener("click", () => {
+      const target = $("messages").querySelector(`[data-message-id="${m.reply_to_message_id}"]`);
+      if (target) target.scrollIntoView({ block: "center" });
+    });
     bubble.append(quote);
   }
   if (m.kind === "photo" || m.kind === "animation") {
@@ -269,9 +284,21 @@ function renderMessage(m) {
   const meta = document.createElement("div");
   meta.className = "meta";
   const time = new Date(m.date * 1000);
-  meta.textContent = `${m.edited ? "edited " : ""}${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
+  meta.textContent = `${m.edited && !m.edit_hidden ? "edited " : ""}${String(time.getHours()).padStart(2, "0")}:${String(time.getMinutes()).padStart(2, "0")}`;
   bubble.append(meta);
+  bubble.addEventListener("click", (event) => {
+    const selecting = String(window.getSelection()).length > 0; // copying text, not a tap
+    if (!selecting && !event.target.closest("a, button, [role=button], .e-spoiler, .quote")) {
+      openMenu(m, event);
+    }
+  });
+  bubble.addEventListener("contextmenu", (event) => { event.preventDefault(); openMenu(m, event); });
   return bubble;
+}
+
+// a message in one line: its text's first line, or what it is
+function summary(m) {
+  return (m.text || m.caption || m.file_name || m.kind).split("\n")[0].slice(0, 80);
 }
 
 function formatSize(bytes) {
@@ -310,11 +337,26 @@ function build(parent, text, start, end, entities) {
     while (j < entities.length && entities[j].offset < stop) { inner.push(entities[j]); j += 1; }
     const node = entityNode(e, text.slice(e.offset, stop));
     build(node, text, e.offset, stop, inner);
+    if (e.type === "pre" && inner.length === 0) splitLines(node);
     parent.append(node);
     at = stop;
     i = j;
   }
   if (at < end) parent.append(text.slice(at, end));
+}
+
+// A report's lines, each its own block: one too long for a phone wraps with its
+// continuation indented, so every line of the report still starts at the left edge.
+function splitLines(pre) {
+  const lines = pre.textContent.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  pre.replaceChildren(...lines.map((line) => {
+    const span = document.createElement("span");
+    span.className = "line";
+    if (line) span.textContent = line;
+    else span.append(document.createElement("br")); // a blank line, kept when copied
+    return span;
+  }));
 }
 
 function safeUrl(url) {
@@ -382,8 +424,7 @@ function renderInlineKeyboard(m) {
 // ---- sending --------------------------------------------------------------------------------
 
 // who sends, and where: the part every user message shares in the client API
-function sender() {
-  const chat = state.chat;
+function sender(chat = state.chat) {
   const body = {
     chat_id: chat.id, user_id: state.user.id, first_name: state.user.first_name, chat_type: chat.type,
   };
@@ -391,10 +432,13 @@ function sender() {
   return body;
 }
 
-async function send(text) {
+// a message typed or clicked (a command, a reply keyboard's button); `reply`: the message
+// box's own, which answers the message in the reply bar
+async function send(text, reply) {
   if (!text.trim()) return;
   try {
-    await api("/sandbox/messages", { ...sender(), text });
+    await api("/sandbox/messages", { ...sender(), text, ...(reply ? replyField() : {}) });
+    if (reply) setReply(null);
     return true;
   } catch (error) {
     toast(`Not sent: ${error.message}`, true);
@@ -424,7 +468,9 @@ async function sendFile(file) {
   const box = $("composer");
   const caption = box.value;
   try {
-    const body = { ...sender(), file_name: file.name, data: await readBase64(file), caption };
+    const body = {
+      ...sender(), ...replyField(), file_name: file.name, data: await readBase64(file), caption,
+    };
     if (PHOTO_TYPES.has(file.type)) {
       await api("/sandbox/photos", body);
     } else {
@@ -432,6 +478,7 @@ async function sendFile(file) {
       await api("/sandbox/documents", body);
     }
     if (box.value === caption) box.value = "";
+    setReply(null);
     growComposer();
     updateCommandHints();
   } catch (error) {
@@ -558,7 +605,69 @@ async function submit(event) {
   box.value = "";
   growComposer();
   updateCommandHints();
-  if (!(await send(text))) box.value = text;
+  if (!(await send(text, true))) box.value = text;
+}
+
+// ---- reply and forward: a click on a message opens its menu -----------------------------
+
+function replyField() {
+  return state.replyTo ? { reply_to_message_id: state.replyTo.message_id } : {};
+}
+
+function setReply(message) {
+  state.replyTo = message;
+  const bar = $("reply-bar");
+  bar.hidden = !message;
+  if (message) {
+    $("reply-to").textContent = `Reply to ${message.from.first_name}: ${summary(message)}`;
+    $("composer").focus();
+  }
+}
+
+function closeMenu() {
+  $("message-menu").hidden = true;
+}
+
+function menuItem(label, testid, action) {
+  const item = document.createElement("button");
+  item.type = "button";
+  item.className = "menu-item";
+  item.dataset.testid = testid;
+  item.textContent = label;
+  item.addEventListener("click", () => { closeMenu(); action(); });
+  return item;
+}
+
+// Reply, and Forward to each chat this user is in (as Telegram's chooser lists them)
+function openMenu(message, event) {
+  const menu = $("message-menu");
+  const targets = [privateChat(), ...groupChats()];
+  menu.replaceChildren(
+    menuItem("Reply", "menu-reply", () => setReply(message)),
+    ...targets.map((chat) => {
+      const name = chat.type === "private" ? `${chat.title} (private)` : chat.title;
+      const item = menuItem(`Forward to ${name}`, "menu-forward", () => forward(message, chat));
+      item.dataset.chatId = chat.id;
+      return item;
+    }),
+  );
+  menu.hidden = false;
+  const { innerWidth, innerHeight } = window;
+  const box = menu.getBoundingClientRect();
+  menu.style.left = `${Math.max(4, Math.min(event.clientX, innerWidth - box.width - 4))}px`;
+  menu.style.top = `${Math.max(4, Math.min(event.clientY, innerHeight - box.height - 4))}px`;
+  event.stopPropagation();
+}
+
+async function forward(message, chat) {
+  try {
+    await api("/sandbox/forwards", {
+      ...sender(chat), from_chat_id: message.chat_id, message_id: message.message_id,
+    });
+    if (chat.id !== state.chat.id) openChat(chat);
+  } catch (error) {
+    toast(`Not forwarded: ${error.message}`, true);
+  }
 }
 
 // ---- start ------------------------------------------------------------------------------------
@@ -584,6 +693,13 @@ async function start() {
     openChat(state.chat.type === "private" ? privateChat() : state.chat);
   });
   $("composer-form").addEventListener("submit", submit);
+  $("reply-cancel").addEventListener("click", () => setReply(null));
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("#message-menu")) closeMenu();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { closeMenu(); setReply(null); }
+  });
   $("attach").addEventListener("click", () => $("attach-input").click());
   $("attach-input").addEventListener("change", async (event) => {
     const input = event.target;

@@ -1,0 +1,101 @@
+"""End to end: the words a new user sends first. Greetings and thanks get a friendly line,
+`help` or a kind's name alone mean that command, an unknown command gets the list of
+commands (in groups only when addressed to this bot), and a clue with no anagram gets
+one message, not the same sentence twice."""
+
+from __future__ import annotations
+
+import pytest
+from botchat import ask
+
+from bot.routing import HELLO_REPLY, THANKS_REPLY
+
+ALICE = 101
+GROUP = -100200300
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("hi", HELLO_REPLY), ("hello", HELLO_REPLY), ("Hey!", HELLO_REPLY),
+    ("good morning", HELLO_REPLY), ("thanks!", THANKS_REPLY), ("thank you", THANKS_REPLY),
+    ("Thank you so much 🙏", THANKS_REPLY),
+])
+async def test_a_greeting_or_a_thanks_gets_a_friendly_line(puzzlebot, text, expected):
+    _, client = puzzlebot
+    reply = await ask(client, ALICE, text)
+    assert reply["kind"] == "text" and reply["text"] == expected
+    assert "/help" in reply["text"]
+    page = await client.messages(ALICE, after=reply["message_id"], wait=1)
+    assert page["messages"] == []  # that line only: no anagram picture of HELLO
+
+
+async def test_letters_meant_as_an_anagram_still_get_anagrams(puzzlebot):
+    _, client = puzzlebot
+    asked = await ask(client, ALICE, "anagram hello", kind="photo")
+    assert asked["caption"].startswith("Anagrams of HELLO (5 letters)")
+    command = await ask(client, ALICE, "/anagram hello", kind="photo")
+    assert command["caption"] == asked["caption"]
+    bare = await ask(client, ALICE, "schoolmaster", kind="photo")
+    assert bare["caption"].startswith("Anagrams of SCHOOLMASTER")
+    alias = await ask(client, ALICE, "/anagrams listen", kind="photo")
+    assert alias["caption"].startswith("Anagrams of LISTEN")
+
+
+async def test_a_command_word_alone_means_the_command(puzzlebot):
+    _, client = puzzlebot
+    helped = await ask(client, ALICE, "help")
+    assert helped["text"] == (await ask(client, ALICE, "/help"))["text"]
+    assert "Puzzles I know" in helped["text"]
+    assert (await ask(client, ALICE, "Help?"))["text"] == helped["text"]
+    named = await ask(client, ALICE, "sudoku")
+    assert named["text"] == (await ask(client, ALICE, "/sudoku"))["text"]
+    assert named["text"].startswith("Sudoku: ") and "Try /example sudoku" in named["text"]
+    sent = await client.send(GROUP, "help", user_id=ALICE)
+    page = await client.messages(GROUP, after=sent["message_id"], wait=2)
+    assert page["messages"] == []  # in a group, plain words are not commands
+
+
+async def test_chatter_that_is_more_than_a_greeting_still_gets_the_pointer(puzzlebot):
+    _, client = puzzlebot
+    reply = await ask(client, ALICE, "hi, how do I solve a sudoku?")
+    assert reply["text"].startswith("That does not look like a puzzle I know.")
+
+
+async def test_a_greeting_in_a_group_gets_no_reply(puzzlebot):
+    _, client = puzzlebot
+    sent = await client.send(GROUP, "hello everyone", user_id=ALICE)
+    page = await client.messages(GROUP, after=sent["message_id"], wait=2)
+    assert page["messages"] == []
+
+
+async def test_an_unknown_command_in_private_lists_the_commands(puzzlebot):
+    _, client = puzzlebot
+    reply = await ask(client, ALICE, "/foo bar")
+    lines = reply["text"].splitlines()
+    assert lines[0] == "I don't know /foo. The commands I know:"
+    assert "/help: What I do and the puzzles I know" in lines
+    assert "/check: Is my solution right? Reply to a puzzle: /check + solution" in lines
+    assert lines[-1].startswith("Puzzles: /seki /gogen ")
+    assert "/anagram" in lines[-1].split()
+    assert len(reply["text"]) <= 4096
+
+
+async def test_an_unknown_command_in_a_group_is_answered_only_when_addressed(puzzlebot):
+    _, client = puzzlebot
+    first = await client.send(GROUP, "/foo", user_id=ALICE)
+    for text in ("/foo@SomeOtherBot", "/help@SomeOtherBot"):
+        await client.send(GROUP, text, user_id=ALICE)
+    addressed = await client.send(GROUP, "/foo@PuzzleBot", user_id=ALICE)
+    reply = await client.wait_for(GROUP, after=first["message_id"])
+    assert reply["text"].startswith("I don't know /foo. The commands I know:\n")
+    assert reply["reply_to_message_id"] == addressed["message_id"]
+    later = await client.messages(GROUP, after=reply["message_id"], wait=2)
+    assert later["messages"] == []
+
+
+async def test_letters_with_no_anagram_get_one_message(puzzlebot):
+    _, client = puzzlebot
+    photo = await ask(client, ALICE, "anagram xqzjk", kind="photo")
+    assert photo["caption"] == ("Anagrams of XQZJK (5 letters): none.\n"
+                                "No word or phrase in my word list uses exactly these letters.")
+    page = await client.messages(ALICE, after=photo["message_id"], wait=2)
+    assert page["messages"] == []  # not the same sentence again as text
