@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBIAN_RUN := wamerican wbritish fonts-noto-color-emoji
-DEBIAN_TEST := $(DEBIAN_RUN) chromium postgresql
+DEBIAN_TEST := $(DEBIAN_RUN) chromium postgresql redis-server
 
 .PHONY: install warm run test lint fuzz clean
 

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py                  # 200 chats, 2 slow jobs, 3 workers
     .venv/bin/python bench/load.py --chats 20       # a quick look
+    .venv/bin/python bench/load.py --celery 2       # jobs on 2 Celery worker processes
 
 Starts `python -m bot` as a subprocess (no token, so it serves the sandbox on a free
 127.0.0.1 port, with a fresh SQLite file in a temporary folder), then drives it over HTTP
@@ -21,6 +22,10 @@ answer within `--timeout` seconds is lost. The report gives replies received, lo
 replies, p50/p95/max latency per request type, and the same for the requests sent while
 the slow jobs were running against those sent after, which shows what the slow jobs cost
 the others: at most their share of the workers. Loopback only, bounded in count and time.
+
+`--celery N`: the bot sends its jobs through a fresh `redis-server` (free loopback port)
+to N `python -m bot.worker` processes (one quick and one count process each), started
+and stopped by the run (tests/celery_servers.py), instead of its local pool.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,6 +51,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from bot.sandbox.client import SandboxClient  # noqa: E402
 from solvers import registry  # noqa: E402
@@ -166,6 +174,25 @@ def stop_bot(process: subprocess.Popen) -> None:
             process.wait()
 
 
+@contextmanager
+def celery_workers(folder: Path, count: int) -> Iterator[dict[str, str]]:
+    """Redis and `count` worker processes for the bot (nothing when 0); its settings."""
+    if not count:
+        yield {}
+        return
+    from celery_servers import CeleryWorkers, RedisServer
+
+    redis = RedisServer(folder)
+    redis.start()
+    workers = CeleryWorkers(redis.url, folder)
+    try:
+        workers.start(count)
+        yield {"PUZZLEBOT_BROKER_URL": redis.url}
+    finally:
+        workers.stop()
+        redis.stop()
+
+
 class LoadClient(SandboxClient):
     """The sandbox client with no cap on open connections: every chat long-polls at once."""
 
@@ -276,8 +303,9 @@ def report(requests: list[Request], seconds: float, args: argparse.Namespace,
     bot_messages = sum(1 + r.report if r.answered is not None else 0 for r in requests)
     lines = [
         f"{args.chats} chats ({args.slow} sending a slow job), {len(requests)} requests, "
-        f"{args.workers} solver workers, job budget {args.budget:g} s; "
-        f"run took {seconds:.0f} s.",
+        + (f"{args.celery} Celery worker processes" if args.celery
+           else f"{args.workers} solver workers")
+        + f", job budget {args.budget:g} s; run took {seconds:.0f} s.",
         f"Replies received: {bot_messages:,} bot messages answering "
         f"{len(requests) - lost} of {len(requests)} requests; lost replies: {lost}; "
         f"check reports after pictures: {sum(r.report for r in reports)} of {len(reports)}; "
@@ -331,14 +359,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=150.0,
                         help="seconds a request may wait for its answer before it is lost")
     parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument("--celery", type=int, default=0,
+                        help="Celery worker processes through Redis (0: the local pool)")
     args = parser.parse_args(argv)
 
     made = time.monotonic()
     plan = make_plan(args.chats, args.slow, args.requests, random.Random(args.seed))
     print(f"plan made in {time.monotonic() - made:.1f} s", file=sys.stderr)
-    with tempfile.TemporaryDirectory(prefix="puzzlebot-load-") as folder:
+    with (tempfile.TemporaryDirectory(prefix="puzzlebot-load-") as folder,
+          celery_workers(Path(folder), args.celery) as settings):
         port = free_port()
-        process = start_bot(Path(folder), port, args.workers, args.budget)
+        process = start_bot(Path(folder), port, args.workers, args.budget, **settings)
         try:
             requests, seconds, pace = asyncio.run(
                 drive(args, plan, f"http://127.0.0.1:{port}", process))

@@ -84,7 +84,7 @@ def bot_commands() -> list[BotCommand]:
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
         BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
         *anagrams.MENU,
-        BotCommand("cancel", "Stop your own long count"),
+        BotCommand("cancel", "Stop your own puzzle being solved or long count"),
         *quiz.MENU,
         BotCommand("race", f"Puzzle race in a group: /race {registry.racing()[0].name}"),
         BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),

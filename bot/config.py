@@ -42,6 +42,9 @@ class Config:
     #: set: /healthz and /metrics are served on this port
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    #: set (redis://host:port/db): jobs go to Celery solver workers through this Redis,
+    #: which also keeps their results; unset: the local pool of worker processes
+    broker_url: str | None = None
 
     def __post_init__(self) -> None:
         if self.database_url is not None and not self.database_url.startswith(
@@ -50,6 +53,10 @@ class Config:
                              "(postgresql://user@host:port/database)")
         if self.webhook_url is not None:
             self._check_webhook_url(self.webhook_url)
+        if self.broker_url is not None and urlsplit(self.broker_url).scheme not in (
+                "redis", "rediss"):
+            raise ValueError("PUZZLEBOT_BROKER_URL must be a Redis URL (redis://host:6379/0 "
+                             "or rediss://...), not another scheme")
         if self.webhook_secret is not None and not SECRET_RE.match(self.webhook_secret):
             raise ValueError("PUZZLEBOT_WEBHOOK_SECRET: 1 to 256 characters among A-Z, a-z, "
                              "0-9, _ and -")
@@ -97,6 +104,7 @@ class Config:
             webhook_secret=env.get("PUZZLEBOT_WEBHOOK_SECRET") or None,
             metrics_port=_port(env, "PUZZLEBOT_METRICS_PORT", None),
             metrics_host=env.get("PUZZLEBOT_METRICS_HOST") or "127.0.0.1",
+            broker_url=env.get("PUZZLEBOT_BROKER_URL") or None,
         )
 
     def __repr__(self) -> str:  # never print the token
@@ -106,7 +114,7 @@ class Config:
                 f"workers={self.workers}, solve_timeout={self.solve_timeout}, "
                 f"count_workers={self.count_workers}, count_timeout={self.count_timeout}, "
                 f"sandbox_port={self.sandbox_port}, webhook_url={self.webhook_url!r}, "
-                f"metrics_port={self.metrics_port})")
+                f"metrics_port={self.metrics_port}, broker={self.broker_url is not None})")
 
 
 @overload

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from telegram import CallbackQuery, Message, Update, User
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, JobQueue
 
 from .config import Config
-from .counts import Counts
+from .counts import Counts, QuickJobs
 from .games.store import GameStore
 from .lanes import Lanes
 from .metrics import Metrics
@@ -40,6 +40,8 @@ class Services:
     store: Store
     metrics: Metrics
     limiter: RateLimiter
+    #: each person's puzzles being solved now (what /cancel stops)
+    quick_jobs: QuickJobs = field(default_factory=QuickJobs)
 
 
 class BotData:

@@ -10,15 +10,22 @@ Locally each lane is a `SolverPool`: the quick lane has every worker the machine
 given (`PUZZLEBOT_WORKERS`), the count lane at most `PUZZLEBOT_COUNT_WORKERS` more at a
 lower CPU priority, so counts only take the CPU time quick jobs leave. The bot calls only
 what is here (submit, solve, count, cancel by cancelling the awaiting task, the report
-for /admin), so workers on other machines can replace what is behind it.
+for /admin). With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead
+(bot/celery_lane.py): the same jobs run on Celery workers, on this machine or others.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from solvers.pipeline import Result
 
 from .config import Config
 from .pool import ProgressListener, SolverPool
+
+if TYPE_CHECKING:
+    from .celery_lane import Broker
 
 #: seconds a long count runs in the quick lane before it hands back its first answers
 #: (a count that ends sooner is answered in full at once)
@@ -27,23 +34,61 @@ FIRST_ANSWER_SECONDS = 0.5
 COUNT_NICENESS = 10
 
 
+class Lane(Protocol):
+    """What the bot needs of one lane, whatever runs its jobs: a local `SolverPool`, or
+    Celery workers on other machines (`bot.celery_lane.CeleryLane`)."""
+
+    name: str
+    timeout: float
+    pending: int
+    jobs_run: int
+    rebuilds: int
+
+    @property
+    def workers(self) -> int: ...
+    def start(self) -> None: ...
+    async def ready(self) -> None: ...
+    def alive_workers(self) -> int: ...
+    async def submit(self, function: Callable[..., Any], *args: Any,
+                     timeout: float | None = None) -> Any: ...
+    async def solve(self, text: str, kind_name: str | None = None,
+                    progress: ProgressListener | None = None,
+                    hand_back_after: float | None = None,
+                    extras_later: bool = False) -> Result: ...
+    def drop_jobs(self) -> None: ...
+    async def close(self) -> None: ...
+
+
 class Lanes:
     """Quick jobs and counts: where the bot sends all solving work."""
 
     def __init__(self, config: Config):
-        self.quick = SolverPool(config.workers, config.solve_timeout, "quick")
-        self.counts = SolverPool(config.count_workers, config.count_timeout, "count",
-                                 niceness=COUNT_NICENESS)
+        self.broker: Broker | None = None
+        self.quick: Lane
+        self.counts: Lane
+        if config.broker_url is None:
+            self.quick = SolverPool(config.workers, config.solve_timeout, "quick")
+            self.counts = SolverPool(config.count_workers, config.count_timeout, "count",
+                                     niceness=COUNT_NICENESS)
+            return
+        from .celery_lane import Broker, CeleryLane  # Celery only when it is used
+
+        self.broker = Broker(config.broker_url)
+        self.quick = CeleryLane(self.broker, config.solve_timeout, "quick")
+        self.counts = CeleryLane(self.broker, config.count_timeout, "count")
 
     @property
     def workers(self) -> int:
         return self.quick.workers
 
     def start(self) -> None:
+        if self.broker is not None:
+            self.broker.start()
         self.quick.start()
         self.counts.start()
 
-    async def submit(self, function, *args, timeout: float | None = None):
+    async def submit(self, function: Callable[..., Any], *args: Any,
+                     timeout: float | None = None) -> Any:
         """A quick job: `function(*args)` in the quick lane (JobTimeout, WorkerDied)."""
         return await self.quick.submit(function, *args, timeout=timeout)
 
@@ -62,14 +107,15 @@ class Lanes:
         return await self.counts.solve(text, kind_name, progress)
 
     @property
-    def pools(self) -> tuple[SolverPool, SolverPool]:
+    def pools(self) -> tuple[Lane, Lane]:
         """Each lane's pool, quick first (for /admin, /metrics and /healthz)."""
         return self.quick, self.counts
 
     def report(self) -> str:
         """What /admin says about the workers: configured, running now, rebuilds, and the
         lane's queue (the figures /metrics exports)."""
-        return "; ".join(
+        broker = "" if self.broker is None else f"Celery broker: {self.broker.reachable}; "
+        return broker + "; ".join(
             f"{pool.name} lane: {pool.alive_workers()} of {pool.workers} workers running"
             + (f", rebuilt {pool.rebuilds}x" if pool.rebuilds else "")
             + f", {pool.pending} jobs waiting or running"
@@ -83,3 +129,5 @@ class Lanes:
     async def close(self) -> None:
         await self.quick.close()
         await self.counts.close()
+        if self.broker is not None:
+            await self.broker.close()

@@ -81,6 +81,10 @@ class BotCollector(Collector):
             workers.add_metric([pool.name], pool.alive_workers())
         yield queue
         yield workers
+        if self.lanes.broker is not None:
+            yield GaugeMetricFamily("puzzlebot_broker_up", "1 when the Celery broker (Redis) "
+                                    "answered the last ping of the workers, else 0",
+                                    value=float(self.lanes.broker.reachable == "ok"))
 
 
 async def database_check(store: Store) -> str:
@@ -100,11 +104,14 @@ def health(application: Application, lanes: Lanes) -> dict[str, str]:
     receiving = application.running and updater is not None and updater.running
     idle = [pool.name for pool in lanes.pools if pool.alive_workers() == 0]
     running = ", ".join(f"{pool.name} {pool.alive_workers()}" for pool in lanes.pools)
-    return {
+    checks = {
         "bot": "ok" if receiving else "not receiving updates",
         "workers": (f"no worker running in the {' and '.join(idle)} lane" if idle
                     else f"ok ({running})"),
     }
+    if lanes.broker is not None:
+        checks["broker"] = lanes.broker.reachable
+    return checks
 
 
 class OpsServer:

@@ -18,6 +18,7 @@ from solvers.base import Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, later_media, prepare
 
 from .context import Context, message_of
+from .counts import JobCancelled
 from .games.guard import race_mark, refusal
 from .lanes import Lanes
 from .pool import JobTimeout, ShuttingDown, WorkerDied
@@ -145,7 +146,10 @@ async def solve_in_pool(update: Update, context: Context,
     posting = asyncio.create_task(note.keep_posted())
     result = None
     try:
-        result = await svc.pool.solve(text, kind.name, progress=note.update)
+        result = await svc.quick_jobs.run(user_id(update), kind.title,
+                                          svc.pool.solve(text, kind.name, progress=note.update))
+    except JobCancelled:
+        pass  # /cancel has told them
     except JobTimeout:
         svc.metrics.timeouts += 1
         await message.reply_text(

@@ -8,7 +8,10 @@ Sandbox fixtures (all function-scoped, on the test's event loop):
 - `puzzlebot`: the whole bot (`bot.app.running`, settings from `botchat.bot_config`)
   against a fresh sandbox, and a client to chat with it: `(bot, client)`. It polls for
   updates; `@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)`
-  runs a test in both modes (webhook: the sandbox POSTs the updates to the bot).
+  runs a test in both modes (webhook: the sandbox POSTs the updates to the bot);
+  "celery" runs it with the jobs on Celery workers (tests/celery_servers.py).
+- `backend`: the bot's settings for the local pool, then for Celery workers: a test that
+  takes it runs against both.
 
 Server fixtures (tests/servers.py): `postgres_server` (one PostgreSQL per session) and
 `store_location` (a store test on SQLite, then on PostgreSQL).
@@ -19,6 +22,7 @@ from __future__ import annotations
 import pytest
 import telegram
 from botchat import bot_config, webhook_settings
+from celery_servers import backend_settings, celery_workers, redis_server  # noqa: F401
 from servers import postgres_server, store_location  # noqa: F401 (fixtures)
 
 from bot.app import running
@@ -68,6 +72,16 @@ async def echo_app(sandbox):
 async def puzzlebot(request, tmp_path):
     mode = getattr(request, "param", "polling")
     changes = webhook_settings() if mode == "webhook" else {}
+    if mode == "celery":
+        changes = backend_settings(request.getfixturevalue("celery_workers"))
     async with (running(bot_config(tmp_path, **changes), sandbox_port=0) as bot,
                 SandboxClient(bot.url) as client):
         yield bot, client
+
+
+@pytest.fixture(params=["local", "celery"])
+def backend(request) -> dict:
+    """Settings for `bot_config`: the local pool, or the Celery workers."""
+    if request.param == "local":
+        return backend_settings(None)
+    return backend_settings(request.getfixturevalue("celery_workers"))

@@ -37,6 +37,14 @@ def test_a_database_url_replaces_the_sqlite_file_and_is_never_printed():
 def test_unset_means_polling_and_no_metrics_server():
     config = Config.from_env({})
     assert (config.webhook_url, config.webhook_secret, config.metrics_port) == (None, None, None)
+    assert config.broker_url is None  # the local pool
+
+
+def test_the_broker_url_is_read_and_its_password_never_shown():
+    url = "redis://:pa55word@10.0.0.5:6379/0"
+    config = Config.from_env({**TOKEN, "PUZZLEBOT_BROKER_URL": url})
+    assert config.broker_url == url
+    assert "pa55word" not in repr(config) and "broker=True" in repr(config)
 
 
 @pytest.mark.parametrize("env, message", [
@@ -48,6 +56,7 @@ def test_unset_means_polling_and_no_metrics_server():
     ({"PUZZLEBOT_WEBHOOK_PORT": "70000"}, "PUZZLEBOT_WEBHOOK_PORT must be a port number"),
     ({"PUZZLEBOT_DATABASE_URL": "mysql://db/bot"}, "PUZZLEBOT_DATABASE_URL must be a "
                                                    "postgresql:// URL"),
+    ({"PUZZLEBOT_BROKER_URL": "amqp://10.0.0.5//"}, "PUZZLEBOT_BROKER_URL must be a Redis URL"),
 ])
 def test_settings_that_cannot_work_are_refused(env, message):
     with pytest.raises(ValueError, match=message):

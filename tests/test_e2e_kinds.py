@@ -36,23 +36,37 @@ async def test_every_kind_answers_its_example(puzzlebot):
     failures = []
     for name in KINDS_WITH_EXAMPLES:
         assert f"/{name} " in help_text, f"/help does not list {name}"
-        sent = await client.send(ALICE, f"/example {name}")
-        example = await client.wait_for(ALICE, after=sent["message_id"])
-        sent = await client.send(ALICE, f"/{name} {example['text']}")
-        photo = await client.wait_for(ALICE, after=sent["message_id"], kind="photo", timeout=90)
-        image = Image.open(io.BytesIO(await client.file(photo["file_url"])))
-        if image.format != "PNG" or min(image.size) < 200:
-            failures.append(f"{name}: picture {image.format} {image.size}")
-        page = await client.messages(ALICE, after=photo["message_id"], wait=10)
-        reports = [m for m in page["messages"] if m["kind"] == "text" and m["from"]["is_bot"]]
-        while not reports:
-            page = await client.messages(ALICE, after=page["messages"][-1]["message_id"], wait=10)
-            reports = [m for m in page["messages"] if m["kind"] == "text"]
-        if "ERROR" in reports[0]["text"] or "FAIL" in reports[0]["text"].upper().split():
-            failures.append(f"{name}: check report fails:\n{reports[0]['text'][:300]}")
-        if not photo["caption"].strip():
-            failures.append(f"{name}: the picture has no caption")
+        failures += await example_failures(client, name)
     assert not failures, "\n".join(failures)
+
+
+async def example_failures(client: SandboxClient, name: str) -> list[str]:
+    """Send a kind's /example back: what is wrong with the answer (nothing: [])."""
+    failures: list[str] = []
+    sent = await client.send(ALICE, f"/example {name}")
+    example = await client.wait_for(ALICE, after=sent["message_id"])
+    sent = await client.send(ALICE, f"/{name} {example['text']}")
+    photo = await client.wait_for(ALICE, after=sent["message_id"], kind="photo", timeout=90)
+    image = Image.open(io.BytesIO(await client.file(photo["file_url"])))
+    if image.format != "PNG" or min(image.size) < 200:
+        failures.append(f"{name}: picture {image.format} {image.size}")
+    page = await client.messages(ALICE, after=photo["message_id"], wait=10)
+    reports = [m for m in page["messages"] if m["kind"] == "text" and m["from"]["is_bot"]]
+    while not reports:
+        page = await client.messages(ALICE, after=page["messages"][-1]["message_id"], wait=10)
+        reports = [m for m in page["messages"] if m["kind"] == "text"]
+    if "ERROR" in reports[0]["text"] or "FAIL" in reports[0]["text"].upper().split():
+        failures.append(f"{name}: check report fails:\n{reports[0]['text'][:300]}")
+    if not photo["caption"].strip():
+        failures.append(f"{name}: the picture has no caption")
+    return failures
+
+
+async def test_a_burr_answers_its_example_with_either_backend(tmp_path, backend):
+    """The local pool, then Celery workers (tests/celery_servers.py)."""
+    config = bot_config(tmp_path, solve_timeout=30, **backend)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        assert not await example_failures(client, "burr")
 
 
 async def test_a_preset_command_alone_solves_its_preset(puzzlebot):

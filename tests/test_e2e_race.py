@@ -39,8 +39,8 @@ async def start_race(client: SandboxClient, command: str) -> tuple[dict, str]:
     return photo, text["text"]
 
 
-async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path):
-    config = bot_config(tmp_path, solve_timeout=30)
+async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path, backend):
+    config = bot_config(tmp_path, solve_timeout=30, **backend)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         usage = await send_and_wait(client, GROUP, "/race chess", ALICE)
         assert usage["text"].startswith("Usage: /race KIND")

@@ -24,7 +24,7 @@ ALICE, BOB = 101, 202
 
 
 
-@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
+@pytest.mark.parametrize("puzzlebot", ["polling", "webhook", "celery"], indirect=True)
 async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
     _, client = puzzlebot
     sent = await client.send(ALICE, SEED_PUZZLE)
@@ -96,8 +96,9 @@ async def test_example_can_be_sent_back_and_solved(puzzlebot):
     assert "Puzzle OK" in photo["caption"]
 
 
-async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp_path):
-    config = bot_config(tmp_path, solve_timeout=4.0)
+async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp_path,
+                                                                             backend):
+    config = bot_config(tmp_path, solve_timeout=4.0, **backend)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         pool: Lanes = bot.application.bot_data.services.pool
         real_solve = pool.solve

@@ -74,8 +74,8 @@ def figures(line: str) -> list[str]:
     return line.split(": ", 1)[-1].split(" (")[0].split(", ")
 
 
-async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path):
-    config = bot_config(tmp_path, count_timeout=120.0)
+async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path, backend):
+    config = bot_config(tmp_path, count_timeout=120.0, **backend)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         first = await ask(client, ALICE, "queens 13", kind="photo")
         assert "Puzzle OK" in first["caption"]
@@ -96,8 +96,9 @@ async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path
         assert final in cached["caption"]
 
 
-async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_jobs(tmp_path):
-    config = bot_config(tmp_path, count_timeout=8.0, count_workers=1)
+async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_jobs(
+        tmp_path, backend):
+    config = bot_config(tmp_path, count_timeout=8.0, count_workers=1, **backend)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         counting = await ask(client, ALICE, "queens 14", kind="photo")
         assert "(still counting, " in counting["caption"]

@@ -1,0 +1,372 @@
+"""The lanes on Celery: solving jobs go through Redis to solver workers on other machines.
+
+With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead of a local
+`SolverPool`, with the same interface and behaviour: the job is the same function
+(`solve_job` and the others of `bot/`), sent by its name with its arguments (pickled: the
+broker is ours, not the public's) to the lane's queue; `python -m bot.worker` runs them.
+
+- Time limits: the task's Celery `time_limit` kills the worker process (a search stuck
+  in C code too) and the worker replaces it: `JobTimeout`. The solver's own soft
+  deadline (`SOFT_SHARE` of it) still gives a count's "at least" first.
+- Progress: the worker writes it into the task's state (`PROGRESS`), which the bot reads.
+- Cancel: cancelling the awaiting task revokes the job with `terminate=True`.
+- A worker process lost mid-job (killed, crashed) or the broker lost (Redis restarted or
+  unreachable): `WorkerDied`, "please send again"; the next jobs work once Redis is back.
+- Early acknowledgement and a prefetch of one: a job is taken by one worker when it
+  starts and never run twice (late acknowledgement with Redis re-runs a long job after
+  the visibility timeout, celery issue 5935).
+
+A Celery result cannot be awaited: one `Broker` per bot reads the state of every job in
+flight with one Redis MGET per `POLL_EVERY`, in a thread, and settles the awaiting futures
+on the event loop. It also asks the workers for a ping every `WATCH_EVERY`, for /admin,
+/metrics and /healthz.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+import os
+import time
+import uuid
+from asyncio import FIRST_COMPLETED
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from billiard.exceptions import Terminated, TimeLimitExceeded, WorkerLostError
+from celery import Celery, current_task
+from celery.exceptions import TimeLimitExceeded as CeleryTimeLimit
+from kombu import Queue
+
+from solvers.pipeline import Result
+
+from .pool import JobTimeout, ProgressListener, ShuttingDown, WorkerDied, solve_job
+
+log = logging.getLogger(__name__)
+
+#: the queue of each lane (by the lane's name)
+QUEUES = {"quick": "quick", "count": "counts"}
+#: seconds between two reads of the jobs in flight (the latency a reply may gain)
+POLL_EVERY = 0.02
+#: seconds between two pings of the workers
+WATCH_EVERY = 2.0
+#: how long a ping waits for the workers' answers
+PING_TIMEOUT = 1.0
+#: pings in a row a running job's worker must miss to be taken for lost
+MISSED_PINGS = 2
+#: the key of the Redis data's epoch (`Broker.epoch`)
+EPOCH_KEY = "puzzlebot:epoch"
+#: the name of the one task: run a function of the bot by its name
+TASK = "puzzlebot.run"
+
+
+def make_app(broker_url: str) -> Celery:
+    """The Celery app of both sides (bot and workers): Redis as broker and result store."""
+    app = Celery("puzzlebot", broker=broker_url, backend=broker_url, set_as_current=False)
+    app.conf.update(
+        task_serializer="pickle", result_serializer="pickle",
+        accept_content=["pickle"], result_accept_content=["pickle"],
+        task_queues=[Queue(name) for name in QUEUES.values()],
+        task_default_queue=QUEUES["quick"],
+        # a worker takes a job only when one of its processes is free: with early
+        # acknowledgement, a prefetched job would wait behind a long one while other
+        # workers are idle
+        task_acks_late=False, worker_prefetch_multiplier=1, worker_disable_prefetch=True,
+        task_track_started=True, result_expires=3600,
+        broker_connection_retry_on_startup=True,
+        broker_transport_options={"socket_timeout": 5, "socket_connect_timeout": 2},
+        redis_socket_timeout=5, redis_socket_connect_timeout=2,
+        redis_backend_health_check_interval=5,
+        task_publish_retry_policy={"max_retries": 2, "interval_start": 0.2,
+                                   "interval_step": 0.5, "interval_max": 1.0},
+        worker_send_task_events=False, worker_hijack_root_logger=False,
+        # a worker process warms up (`warm_up`) before its first job: Celery's 4 s wait
+        # for a new process would kill it on a loaded machine
+        worker_proc_alive_timeout=120,
+    )
+    app.task(name=TASK)(run_task)
+    return app
+
+
+def run_task(module: str, name: str, args: tuple) -> Any:
+    """What a worker runs: the bot's function `module.name(*args)`."""
+    return getattr(importlib.import_module(module), name)(*args)
+
+
+class TaskProgress:
+    """In a worker: where `solve_job` puts its progress (instead of the local pool's
+    queue): the running task's state, which the bot reads."""
+
+    def put(self, item: tuple) -> None:
+        job, solutions, nodes = item
+        task = current_task
+        if job is None or task is None or not task.request.id:
+            return  # a worker's "warmed up" note: nobody to tell
+        task.update_state(state="PROGRESS", meta={
+            "solutions": solutions, "nodes": nodes, "hostname": task.request.hostname,
+            "pid": os.getpid()})
+
+
+@dataclass
+class Waiter:
+    """One job in flight: the future its caller awaits and its progress listener."""
+
+    future: asyncio.Future
+    epoch: bytes
+    listener: ProgressListener | None = None
+    heard: tuple = ()
+    #: the Celery worker running it, once started, and the pings since that missed it
+    worker: str | None = None
+    missed: int = 0
+
+
+def failure(error: BaseException) -> BaseException:
+    """A job's failure as the bot's exceptions (the others are the job's own)."""
+    if isinstance(error, TimeLimitExceeded | CeleryTimeLimit):
+        return JobTimeout(str(error))
+    if isinstance(error, WorkerLostError | Terminated):
+        return WorkerDied(repr(error))
+    return error
+
+
+@dataclass
+class Broker:
+    """The bot's side of Redis: sends jobs, reads their states, watches the workers."""
+
+    url: str
+    app: Celery = field(init=False)
+    waiters: dict[str, Waiter] = field(default_factory=dict)
+    #: worker processes seen at the last ping, by queue
+    seen: dict[str, int] = field(default_factory=dict)
+    #: the Celery workers (nodes) that answered the last ping
+    nodes: set[str] = field(default_factory=set)
+    #: whether the last ping reached Redis, and what went wrong if not
+    reachable: str = "not checked yet"
+    _tasks: list[asyncio.Task] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.app = make_app(self.url)
+
+    def start(self) -> None:
+        self._tasks = [asyncio.create_task(self._poll(), name="broker-poll"),
+                       asyncio.create_task(self._watch(), name="broker-watch")]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+        self.fail_all(ShuttingDown())
+        await asyncio.to_thread(self.app.close)
+
+    def send(self, queue: str, function: Callable, args: tuple, limit: float
+             ) -> tuple[str, bytes]:
+        """Queue `function(*args)` (blocking: run in a thread); its task id and the
+        Redis data's epoch it was sent in."""
+        result = self.app.send_task(TASK, args=(function.__module__, function.__name__, args),
+                                    queue=queue, time_limit=limit)
+        return result.id, self.epoch()
+
+    def epoch(self) -> bytes:
+        """A mark the bot keeps in Redis: a new one means Redis lost its data (restarted
+        without saving), and with it the jobs queued and their results."""
+        client = self.app.backend.client
+        client.set(EPOCH_KEY, uuid.uuid4().hex, nx=True)
+        return client.get(EPOCH_KEY)
+
+    def revoke(self, task_id: str) -> None:
+        """Stop a job, queued or running (blocking: run in a thread); its worker process
+        is killed and replaced."""
+        with contextlib.suppress(Exception):  # the broker gone: the job is gone with it
+            self.app.control.revoke(task_id, terminate=True, signal="SIGKILL")
+
+    def fail_all(self, error: BaseException) -> None:
+        """Every job in flight ends with `error` (the broker lost them, or the bot stops)."""
+        for waiter in self.waiters.values():
+            if not waiter.future.done():
+                waiter.future.set_exception(error)
+        self.waiters.clear()
+
+    def _read(self, ids: list[str]) -> tuple[bytes, list[dict | None]]:
+        """The Redis data's epoch and the state of these jobs (None: not known yet)."""
+        backend = self.app.backend
+        raw = backend.client.mget([backend.get_key_for_task(i) for i in ids])
+        states = [backend.decode_result(value) if value is not None else None for value in raw]
+        return self.epoch(), states
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_EVERY)
+            if not self.waiters:
+                continue
+            ids = list(self.waiters)
+            try:
+                epoch, states = await asyncio.to_thread(self._read, ids)
+            except Exception as error:  # noqa: BLE001 - any Redis failure loses the jobs
+                log.warning("lost the jobs in flight: %r", error)
+                self.fail_all(WorkerDied(f"the broker is unreachable: {error!r}"))
+                continue
+            for task_id, meta in zip(ids, states, strict=True):
+                waiter = self.waiters.get(task_id)
+                if waiter is not None and waiter.epoch != epoch:
+                    log.warning("Redis lost its data: job %s with it", task_id)
+                    self._end(task_id, WorkerDied("the broker lost its data (restarted)"))
+                elif meta is not None:
+                    self._settle(task_id, meta)
+
+    def _settle(self, task_id: str, meta: dict) -> None:
+        """Hand a job's new state to whoever awaits it."""
+        waiter = self.waiters.get(task_id)
+        if waiter is None:
+            return
+        status, value = meta["status"], meta["result"]
+        if status in ("STARTED", "PROGRESS"):
+            waiter.worker = value.get("hostname")
+        if status == "PROGRESS" and waiter.listener is not None:
+            heard = (value["solutions"], value["nodes"])
+            if heard != waiter.heard:
+                waiter.heard = heard
+                waiter.listener(*heard)
+            return
+        if status == "SUCCESS":
+            self._end(task_id, value)
+        elif status == "REVOKED":
+            self._end(task_id, WorkerDied("the job was revoked"))
+        elif status == "FAILURE":
+            self._end(task_id, failure(value))
+
+    def _end(self, task_id: str, outcome: Any) -> None:
+        """A job is over: its result, or the exception its caller gets."""
+        waiter = self.waiters.pop(task_id)
+        if waiter.future.done():
+            return
+        if isinstance(outcome, BaseException):
+            waiter.future.set_exception(outcome)
+        else:
+            waiter.future.set_result(outcome)
+
+    def _ping(self) -> dict[str, dict]:
+        """Each worker's figures, by node name (blocking)."""
+        return self.app.control.inspect(timeout=PING_TIMEOUT).stats() or {}
+
+    async def _watch(self) -> None:
+        while True:
+            try:
+                stats = await asyncio.to_thread(self._ping)
+                self.reachable = "ok"
+            except Exception as error:  # noqa: BLE001 - reported by /healthz
+                stats, self.reachable = {}, f"unreachable: {error}"
+            self.seen = {}
+            for node, figures in stats.items():
+                queue = node.split("@", 1)[0]
+                processes = len(figures.get("pool", {}).get("processes", []))
+                self.seen[queue] = self.seen.get(queue, 0) + processes
+            self.nodes = set(stats)
+            if self.reachable == "ok":
+                self._end_lost_jobs()
+            await asyncio.sleep(WATCH_EVERY)
+
+    def _end_lost_jobs(self) -> None:
+        """A job whose worker missed `MISSED_PINGS` pings in a row is lost with it (the
+        whole worker killed, its machine down): WorkerDied rather than a wait forever."""
+        for task_id, waiter in list(self.waiters.items()):
+            if waiter.worker is None or waiter.worker in self.nodes:
+                waiter.missed = 0
+                continue
+            waiter.missed += 1
+            if waiter.missed >= MISSED_PINGS:
+                log.warning("worker %s lost with job %s", waiter.worker, task_id)
+                self._end(task_id, WorkerDied(f"the worker {waiter.worker} is gone"))
+
+    async def seen_once(self) -> None:
+        """Wait until both lanes' workers have been seen (what a test waits for)."""
+        while not all(self.seen.get(queue) for queue in QUEUES.values()):
+            await asyncio.sleep(0.1)
+
+
+class CeleryLane:
+    """One lane whose jobs run on Celery workers (the interface of `SolverPool`)."""
+
+    def __init__(self, broker: Broker, timeout: float, name: str):
+        self.broker = broker
+        self.timeout = timeout
+        self.name = name
+        self.queue = QUEUES[name]
+        self.jobs_run = 0
+        self.pending = 0
+        #: a Celery worker replaces its processes itself: the bot rebuilds nothing
+        self.rebuilds = 0
+        self._stopping: asyncio.Future | None = None
+
+    def start(self) -> None:
+        self._stopping = asyncio.get_running_loop().create_future()
+
+    @property
+    def workers(self) -> int:
+        """The lane has the worker processes the solver machines give it (last seen)."""
+        return self.alive_workers()
+
+    async def ready(self) -> None:
+        await self.broker.seen_once()
+
+    def alive_workers(self) -> int:
+        """Worker processes serving this lane at the last ping."""
+        return self.broker.seen.get(self.queue, 0)
+
+    async def submit(self, function: Callable[..., Any], *args: Any,
+                     timeout: float | None = None,
+                     progress: ProgressListener | None = None) -> Any:
+        """Run `function(*args)` on a worker; JobTimeout, WorkerDied or ShuttingDown on
+        failure. Cancelling the awaiting task revokes the job."""
+        if self._stopping is None:
+            raise RuntimeError(f"the {self.name} lane is not started")
+        if self._stopping.done():
+            raise ShuttingDown()
+        limit = self.timeout if timeout is None else timeout
+        started = time.monotonic()
+        self.pending += 1
+        task_id = None
+        try:
+            try:
+                task_id, epoch = await asyncio.to_thread(self.broker.send, self.queue,
+                                                         function, args, limit)
+            except Exception as error:  # noqa: BLE001 - Redis down: send again later
+                log.warning("could not send %s: %r", function.__name__, error)
+                raise WorkerDied(f"the broker is unreachable: {error!r}") from error
+            finished = asyncio.get_running_loop().create_future()
+            self.broker.waiters[task_id] = Waiter(finished, epoch, progress)
+            await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
+            if not finished.done():
+                raise ShuttingDown()
+            return finished.result()
+        except (asyncio.CancelledError, ShuttingDown):
+            if task_id is not None:
+                self.broker.waiters.pop(task_id, None)
+                await asyncio.shield(asyncio.to_thread(self.broker.revoke, task_id))
+            raise
+        finally:
+            self.pending -= 1
+            self.jobs_run += 1
+            log.debug("job %s took %.3f s", function.__name__, time.monotonic() - started)
+
+    async def solve(self, text: str, kind_name: str | None = None,
+                    progress: ProgressListener | None = None,
+                    hand_back_after: float | None = None,
+                    extras_later: bool = False) -> Result:
+        """Solve puzzle text on a worker within the lane's budget (see SolverPool.solve)."""
+        job = os.getpid() if progress is not None else None  # any number: progress on
+        return await self.submit(solve_job, text, kind_name, self.timeout, job,
+                                 hand_back_after, extras_later, progress=progress)
+
+    def drop_jobs(self) -> None:
+        if self._stopping is not None and not self._stopping.done():
+            self._stopping.set_result(None)
+
+    async def close(self) -> None:
+        self.drop_jobs()
+
