@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, TypeVar
 from telegram import Message, Update
 from telegram.error import TelegramError
 
-from solvers.base import PuzzleKind, clip
+from solvers.base import PuzzleKind, clip, plural
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
 
 from .lanes import Lanes
@@ -93,10 +93,6 @@ def caption(result: Result, line: str) -> str:
 #: sends a count's first answers (the picture with this caption, then the check report)
 #: to a message's chat and returns the picture's message
 SendFirst = Callable[[Message, Result, str], Awaitable[Message]]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class Counts:

@@ -344,6 +344,11 @@ def clip(text: str, limit: int = 30) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def plural(count: int, word: str) -> str:
+    """`1 point`, `2 points`: a count with its word, as every message spells it."""
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
 def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
     """Refuse oversized input before any parsing work is done."""
     if len(text) > limit:

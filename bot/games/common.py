@@ -121,11 +121,6 @@ async def show_photo(application: App, chat_id: int, photo: bytes, caption: str,
         return await say(application, chat_id, caption, **kwargs)
 
 
-def plural(count: int, word: str) -> str:
-    """`1 point`, `2 points`."""
-    return f"{count} {word}{'s' * (count != 1)}"
-
-
 def medal(place: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, f"{place}.")
 

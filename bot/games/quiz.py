@@ -35,7 +35,7 @@ from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES, pick_challenge
 from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
-from solvers.base import PuzzleError, clip
+from solvers.base import PuzzleError, clip, plural
 
 from ..context import App, Context, jobs_of, message_of, sender_of
 from ..pool import JobTimeout, WorkerDied
@@ -47,7 +47,6 @@ from .common import (
     medal,
     parse_options,
     player_name,
-    plural,
     say,
     show_photo,
 )

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from telegram import Update
 
+from solvers.base import plural
+
 from ..context import Context, message_of, sender_of
 from . import quiz
-from .common import NO_STORE, duration, medal, player_name, plural
+from .common import NO_STORE, duration, medal, player_name
 
 
 async def top_command(update: Update, context: Context) -> None:
