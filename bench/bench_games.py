@@ -66,7 +66,7 @@ async def play(client: SandboxClient, db_path: str, chat_id: int, rounds: int, s
     played = 0
     acked_at = None
     while played < rounds:
-        photo = await client.wait_for(chat_id, after=after, kind="photo", timeout=60)
+        photo = await client.wait_for(chat_id, after=after, sent_as="photo", timeout=60)
         if acked_at is not None:
             gaps.append(time.perf_counter() - acked_at)
         number = int(photo["caption"].split()[1])

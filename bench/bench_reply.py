@@ -39,8 +39,8 @@ BURR_PARTS = ("main picture", "animation", "pieces sheet", "check report")
 async def reply_seconds(client: SandboxClient, text: str) -> float:
     started = time.perf_counter()
     sent = await client.send(ALICE, text)
-    photo = await client.wait_for(ALICE, after=sent["message_id"], kind="photo")
-    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+    photo = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
     return time.perf_counter() - started
 
 
@@ -86,7 +86,7 @@ async def burr_reply(client: SandboxClient, text: str) -> list[float]:
     while len(arrived) < len(BURR_PARTS):
         message = await client.wait_for(ALICE, after=after, timeout=60)
         after = message["message_id"]
-        if message["kind"] != "text" or "shape OK" in message["text"]:  # not a progress note
+        if message["sent_as"] != "text" or "shape OK" in message["text"]:  # not a progress note
             arrived.append(time.perf_counter() - started)
     return arrived
 

@@ -187,7 +187,7 @@ async def send_long(client: LoadClient, run: Run, start: float) -> None:
             request.outcome = "lost"
         else:
             request.answered = time.monotonic() - start
-            request.outcome = reply["kind"]
+            request.outcome = reply["sent_as"]
             body = reply.get("text") or reply.get("caption") or ""
             run.too_long += len(body) > 4096
             run.sorry += body.startswith("Sorry")

@@ -100,7 +100,7 @@ async def first_picture(client, asked: Asked, start: float, timeout: float,
             after = message["message_id"]
             if not message["from"]["is_bot"]:
                 continue
-            if message["kind"] == "photo" and asked.first is None:
+            if message["sent_as"] == "photo" and asked.first is None:
                 asked.first = time.monotonic() - start
                 if not final:
                     return

@@ -248,18 +248,18 @@ async def ask(client: SandboxClient, request: Request, start: float, timeout: fl
                 continue
             if request.answered is None:
                 request.answered = time.monotonic() - start
-                request.outcome = message["kind"]
-                request.expected = (message["kind"] == "photo") == wants_photo
+                request.outcome = message["sent_as"]
+                request.expected = (message["sent_as"] == "photo") == wants_photo
                 if not (wants_photo and request.expected):
                     return
-            elif message["kind"] in ("text", "document"):
+            elif message["sent_as"] in ("text", "document"):
                 request.report = True
                 return
     request.outcome = request.outcome or "lost"
 
 
 def is_progress(message: dict) -> bool:
-    return message["kind"] == "text" and bool(PROGRESS.search(message.get("text") or ""))
+    return message["sent_as"] == "text" and bool(PROGRESS.search(message.get("text") or ""))
 
 
 # Report --------------------------------------------------------------------------------

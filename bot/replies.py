@@ -219,7 +219,7 @@ async def send_media(message: Message, media: Media, caption: str,
     """
     senders: dict[str, Callable[..., Awaitable[Message]]] = {
         "animation": message.reply_animation, "document": message.reply_document}
-    send = senders.get(media.kind, message.reply_photo)
+    send = senders.get(media.sent_as, message.reply_photo)
     if file_id is not None:
         try:
             return await send(file_id, caption=caption)

@@ -132,6 +132,8 @@ MIGRATIONS: list[str] = [
     """,
     # a game is a quiz or a race: `kind` means a puzzle kind everywhere else
     "ALTER TABLE games RENAME COLUMN kind TO game;",
+    # how a picture is sent (photo, animation, document), by the name `Media` gives it
+    "ALTER TABLE cache_media RENAME COLUMN kind TO sent_as;",
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -287,7 +289,7 @@ class Store:
         try:
             rows = await self.read("SELECT payload FROM cache WHERE key = ?", (key,))
             media_rows = await self.read(
-                "SELECT filename, data, kind, caption FROM cache_media WHERE key = ? "
+                "SELECT filename, data, sent_as, caption FROM cache_media WHERE key = ? "
                 "ORDER BY position", (key,)) if rows else []
         except StoreUnavailable as error:
             log.warning("cache read failed, answering without it: %s", error)
@@ -323,9 +325,9 @@ class Store:
                 "INSERT INTO cache (key, kind, payload, created) VALUES (?, ?, ?, ?)",
                 (key, result.kind, json.dumps(fields), time.time()))
             await db.executemany(
-                "INSERT INTO cache_media (key, position, filename, kind, caption, data) "
+                "INSERT INTO cache_media (key, position, filename, sent_as, caption, data) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                [(key, n, m.filename, m.kind, m.caption, m.data)
+                [(key, n, m.filename, m.sent_as, m.caption, m.data)
                  for n, m in enumerate(result.media)])
 
         try:

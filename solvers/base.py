@@ -176,7 +176,8 @@ class Media:
 
     filename: str
     data: bytes
-    kind: str = "photo"  # photo | animation | document
+    #: how Telegram is to send it: photo | animation | document
+    sent_as: str = "photo"
     caption: str = ""
 
 

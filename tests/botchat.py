@@ -41,11 +41,11 @@ def webhook_settings(secret: str | None = None) -> dict:
             "webhook_secret": secret}
 
 
-async def ask(client: SandboxClient, chat: int, text: str, kind: str | None = None,
+async def ask(client: SandboxClient, chat: int, text: str, sent_as: str | None = None,
               user: int | None = None, timeout: float = 30, **extra) -> dict:
-    """The bot's first message (of `kind`, when given) after `text` is sent in `chat`."""
+    """The bot's first message (sent as `sent_as`, when given) after `text` is sent in `chat`."""
     sent = await client.send(chat, text, user_id=user, **extra)
-    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
+    return await client.wait_for(chat, after=sent["message_id"], sent_as=sent_as, timeout=timeout)
 
 
 async def reply_with(client: SandboxClient, chat: int, after: int, part: str,

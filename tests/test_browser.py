@@ -77,7 +77,7 @@ async def test_private_chat_echo_photo(sandbox, echo_app, browser_page):
         timeout=15000)
     width = await photo.first.evaluate("img => img.naturalWidth")
     assert width > 100
-    echoed = page.locator("[data-testid=message][data-from=bot][data-kind=text] pre")
+    echoed = page.locator("[data-testid=message][data-from=bot][data-sent-as=text] pre")
     assert await echoed.first.inner_text() == "#echo 2x2\n1 2"  # <pre> rendered monospace
 
     # an inline keyboard button posts a callback; the edit replaces the bubble in place
@@ -166,10 +166,10 @@ async def test_seki_typed_in_the_page_comes_back_as_a_picture(tmp_path, browser_
             "document.querySelector('img[data-testid=message-photo]').naturalWidth > 0",
             timeout=15000)
         assert await photo.first.evaluate("img => img.naturalWidth") >= 400
-        bubble = page.locator("[data-testid=message][data-from=bot][data-kind=photo]")
+        bubble = page.locator("[data-testid=message][data-from=bot][data-sent-as=photo]")
         caption = await bubble.first.inner_text()
         assert "Puzzle OK" in caption and "1010" in caption
-        report = page.locator("[data-testid=message][data-from=bot][data-kind=text] pre")
+        report = page.locator("[data-testid=message][data-from=bot][data-sent-as=text] pre")
         await report.first.wait_for(timeout=10000)
         assert "RotorGroup 8 ch=-" in await report.first.inner_text()
         await page.screenshot(path=str(tmp_path / "seki-chat.png"))
@@ -194,7 +194,7 @@ async def test_a_txt_file_attached_in_the_page_comes_back_as_a_picture(tmp_path,
         assert await page.get_by_test_id("attach").is_visible()
         await page.get_by_test_id("composer").fill("sudoku")
         await page.get_by_test_id("attach-input").set_input_files(str(puzzle))
-        mine = page.locator("[data-testid=message][data-from=user][data-kind=document]")
+        mine = page.locator("[data-testid=message][data-from=user][data-sent-as=document]")
         await mine.wait_for(timeout=10000)
         assert await mine.locator(".doc-name").inner_text() == "inkala.txt"
         assert await mine.locator(".doc-size").inner_text() == f"{puzzle.stat().st_size} B"
@@ -206,7 +206,7 @@ async def test_a_txt_file_attached_in_the_page_comes_back_as_a_picture(tmp_path,
             "document.querySelector('img[data-testid=message-photo]').naturalWidth > 0",
             timeout=15000)
         caption = await page.locator(
-            "[data-testid=message][data-from=bot][data-kind=photo]").first.inner_text()
+            "[data-testid=message][data-from=bot][data-sent-as=photo]").first.inner_text()
         assert "Solutions: exactly 1" in caption
         await page.screenshot(path=str(tmp_path / "sudoku-file.png"))
         assert page.errors == []
@@ -226,8 +226,8 @@ async def open_private_chat(page, url: str) -> None:
     await page.wait_for_selector("body[data-ready='true']")
 
 
-def bot_bubbles(page, kind: str):
-    return page.locator(f"[data-testid=message][data-from=bot][data-kind={kind}]")
+def bot_bubbles(page, sent_as: str):
+    return page.locator(f"[data-testid=message][data-from=bot][data-sent-as={sent_as}]")
 
 
 async def fits(locator) -> bool:

@@ -223,7 +223,7 @@ def test_any_text_gives_a_puzzle_or_a_puzzle_error(text):
 def test_pipeline_reply_has_picture_animation_and_pieces():
     result = pipeline.run((PUZZLES / "burr_eight.txt").read_text())
     assert result.ok and result.kind == "burr" and result.count == 40
-    kinds = [m.kind for m in result.media]
+    kinds = [m.sent_as for m in result.media]
     assert kinds == ["photo", "animation", "photo"]
     gif = Image.open(io.BytesIO(result.media[1].data))
     assert gif.format == "GIF" and gif.n_frames == 13  # assembled + 12 moves

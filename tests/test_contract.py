@@ -75,7 +75,7 @@ async def test_a_kind_added_to_the_registry_is_offered_everywhere(tmp_path, with
 
         usage = await ask(client, ALICE, "/check")
         assert "for toy one whole number" in usage["text"]
-        right = await ask(client, ALICE, "/check\n8", kind="photo",
+        right = await ask(client, ALICE, "/check\n8", sent_as="photo",
                           reply_to_message_id=example["message_id"])
         assert right["caption"] == "✅ Your solution is right.\nToy OK."
         wrong = await ask(client, ALICE, "/check\n#toy\n3 5\n---\n9")
@@ -86,7 +86,7 @@ async def test_a_kind_added_to_the_registry_is_offered_everywhere(tmp_path, with
             "❌ I could not read that solution: Your solution, line 1: expected one whole "
             "number\nToy Sum solution: one whole number.")
 
-        race = await ask(client, GROUP, "/race toy minutes=5", user=BOB, kind="photo",
+        race = await ask(client, GROUP, "/race toy minutes=5", user=BOB, sent_as="photo",
                          timeout=40)
         assert race["caption"].startswith("🏁 Race #1: Toy Sum (medium, exactly one solution).")
         assert "(one whole number)" in race["caption"]

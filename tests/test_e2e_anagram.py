@@ -15,14 +15,14 @@ GROUP = -100200300
 
 async def test_anagram_command_and_bare_letters_rank_the_quiz_answer_first(puzzlebot):
     _, client = puzzlebot
-    photo = await ask(client, ALICE, "/anagram dormitory", kind="photo")
+    photo = await ask(client, ALICE, "/anagram dormitory", sent_as="photo")
     assert photo["caption"].startswith("Anagrams of DORMITORY (9 letters)")
     assert "1. dormitory" not in photo["caption"]  # the clue itself is no answer
     top3 = photo["caption"].splitlines()[1:4]
     assert any("dirty room" in line for line in top3), photo["caption"]
     ring = Image.open(io.BytesIO(await client.file(photo["file_url"])))
     assert ring.format == "PNG" and ring.width >= 300
-    photo = await ask(client, ALICE, "schoolmaster", kind="photo")
+    photo = await ask(client, ALICE, "schoolmaster", sent_as="photo")
     assert "the classroom" in photo["caption"]
 
 
@@ -56,7 +56,7 @@ async def test_hints_come_in_steps_with_buttons(puzzlebot):
 
     await client.press(ALICE, ALICE, second["message_id"], next_data)
     third = await client.wait_for(ALICE, after=second["message_id"])
-    assert third["kind"] == "photo" and third["caption"].startswith("Hint 3 of 6")
+    assert third["sent_as"] == "photo" and third["caption"].startswith("Hint 3 of 6")
     ring = Image.open(io.BytesIO(await client.file(third["file_url"])))
     assert ring.format == "PNG"
 
@@ -80,10 +80,10 @@ async def test_inline_mode_offers_answers_and_hints(puzzlebot):
 async def test_plain_words_in_a_group_are_not_answered(puzzlebot):
     _, client = puzzlebot
     sent = await client.send(GROUP, "schoolmaster", user_id=ALICE)
-    reply = await ask(client, GROUP, "/anagram listen", user=ALICE, kind="photo")
+    reply = await ask(client, GROUP, "/anagram listen", user=ALICE, sent_as="photo")
     assert reply["message_id"] > sent["message_id"]
     page = await client.messages(GROUP, after=sent["message_id"])
     from_bot = [m for m in page["messages"] if m["from"]["is_bot"]]
     assert all("LISTEN" in (m.get("caption") or m.get("text") or "").upper()
-               or m["kind"] == "text" for m in from_bot)
+               or m["sent_as"] == "text" for m in from_bot)
     assert not any("SCHOOLMASTER" in (m.get("caption") or "") for m in from_bot)

@@ -26,7 +26,7 @@ async def reply(client: SandboxClient, chat: int, text: str) -> list[dict]:
     while True:
         message = await client.wait_for(chat, after=after, timeout=60)
         after = message["message_id"]
-        if message["kind"] != "text":
+        if message["sent_as"] != "text":
             messages.append(message)
         elif "shape OK" in message["text"]:
             return [*messages, message]
@@ -36,7 +36,7 @@ async def test_a_burr_reply_sends_its_main_picture_then_the_others_then_the_repo
         puzzlebot):
     bot, client = puzzlebot
     first = await reply(client, ALICE, EIGHT)
-    assert [m["kind"] for m in first] == ["photo", "animation", "photo", "text"]
+    assert [m["sent_as"] for m in first] == ["photo", "animation", "photo", "text"]
     picture, animation, pieces, report = first
     assert "40 up to rotation" in picture["caption"]
     assert animation["caption"] == "Taking it apart: level 6.2.1.2.1"
@@ -57,7 +57,7 @@ async def test_a_burr_reply_sends_its_main_picture_then_the_others_then_the_repo
 
     again = await reply(client, BOB, EIGHT)
     assert store.hits == 1
-    assert [m["kind"] for m in again] == ["photo", "animation", "photo", "text"]
+    assert [m["sent_as"] for m in again] == ["photo", "animation", "photo", "text"]
     assert [m["caption"] for m in again[:3]] == [m["caption"] for m in first[:3]]
     assert [m["file_url"] for m in again[:3]] == [m["file_url"] for m in first[:3]]
     assert again[3]["text"] == report["text"]

@@ -22,7 +22,7 @@ GROUP = -100200300
 async def test_a_greeting_or_a_thanks_gets_a_friendly_line(puzzlebot, text, expected):
     _, client = puzzlebot
     reply = await ask(client, ALICE, text)
-    assert reply["kind"] == "text" and reply["text"] == expected
+    assert reply["sent_as"] == "text" and reply["text"] == expected
     assert "/help" in reply["text"]
     page = await client.messages(ALICE, after=reply["message_id"], wait=1)
     assert page["messages"] == []  # that line only: no anagram picture of HELLO
@@ -30,13 +30,13 @@ async def test_a_greeting_or_a_thanks_gets_a_friendly_line(puzzlebot, text, expe
 
 async def test_letters_meant_as_an_anagram_still_get_anagrams(puzzlebot):
     _, client = puzzlebot
-    asked = await ask(client, ALICE, "anagram hello", kind="photo")
+    asked = await ask(client, ALICE, "anagram hello", sent_as="photo")
     assert asked["caption"].startswith("Anagrams of HELLO (5 letters)")
-    command = await ask(client, ALICE, "/anagram hello", kind="photo")
+    command = await ask(client, ALICE, "/anagram hello", sent_as="photo")
     assert command["caption"] == asked["caption"]
-    bare = await ask(client, ALICE, "schoolmaster", kind="photo")
+    bare = await ask(client, ALICE, "schoolmaster", sent_as="photo")
     assert bare["caption"].startswith("Anagrams of SCHOOLMASTER")
-    alias = await ask(client, ALICE, "/anagrams listen", kind="photo")
+    alias = await ask(client, ALICE, "/anagrams listen", sent_as="photo")
     assert alias["caption"].startswith("Anagrams of LISTEN")
 
 
@@ -94,7 +94,7 @@ async def test_an_unknown_command_in_a_group_is_answered_only_when_addressed(puz
 
 async def test_letters_with_no_anagram_get_one_message(puzzlebot):
     _, client = puzzlebot
-    photo = await ask(client, ALICE, "anagram xqzjk", kind="photo")
+    photo = await ask(client, ALICE, "anagram xqzjk", sent_as="photo")
     assert photo["caption"] == ("Anagrams of XQZJK (5 letters): none.\n"
                                 "No word or phrase in my word list uses exactly these letters.")
     page = await client.messages(ALICE, after=photo["message_id"], wait=2)

@@ -40,29 +40,29 @@ async def picture_of(client: SandboxClient, message: dict) -> Image.Image:
 async def test_a_reply_to_a_puzzle_checks_the_solution_under_it(client):
     example = await ask(client, ALICE, "/example seki")
     assert example["text"] == SEKI
-    right = await ask(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS), kind="photo",
+    right = await ask(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS), sent_as="photo",
                       reply_to_message_id=example["message_id"])
     assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
     assert (await picture_of(client, right)).format == "PNG"
 
     # in a group, a reply to a player's puzzle, the kind named and the solution on one line
     puzzle = await client.send(GROUP, f"/sudoku {SUDOKU}", user_id=BOB, chat_type="group")
-    solved = await client.wait_for(GROUP, after=puzzle["message_id"], kind="photo")
-    await client.wait_for(GROUP, after=solved["message_id"], kind="text")  # its report
+    solved = await client.wait_for(GROUP, after=puzzle["message_id"], sent_as="photo")
+    await client.wait_for(GROUP, after=solved["message_id"], sent_as="text")  # its report
     right = await ask(client, GROUP, "/check sudoku " + "".join(SUDOKU_ROWS), user=ALICE,
-                      kind="photo", reply_to_message_id=puzzle["message_id"])
+                      sent_as="photo", reply_to_message_id=puzzle["message_id"])
     assert right["caption"].startswith("✅ Your solution is right.\nPuzzle OK")
 
 
 async def test_one_message_with_a_separator_line(client):
     right = await ask(client, ALICE, "\n".join(["/check", SUDOKU, "---", *SUDOKU_ROWS]),
-                      kind="photo")
+                      sent_as="photo")
     assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
     assert (await picture_of(client, right)).width >= 300
 
     wrong_rows = [*SUDOKU_ROWS[:1], "943682157", *SUDOKU_ROWS[2:]]
     wrong = await ask(client, ALICE, "\n".join(["/check", SUDOKU, "---", *wrong_rows]))
-    assert wrong["kind"] == "text"
+    assert wrong["sent_as"] == "text"
     assert wrong["text"] == ("❌ Not right yet:\n"
                              "Puzzle has ** ERROR ** 2 units fail, 0 givens changed.\n"
                              "Column 8: 5 more than once; missing 7 FAIL\n"
@@ -105,7 +105,7 @@ async def test_an_off_topic_anagram_breaks_no_rule(client):
     """The topic line of an anagram's report informs; it is never a broken rule."""
     puzzle = "anagram pains topic=countries"
     right = await ask(client, ALICE, "\n".join(["/check", puzzle, "---", "pains"]),
-                      kind="photo")
+                      sent_as="photo")
     assert right["caption"] == ("✅ Your solution is right.\n"
                                 "Answer OK: it uses exactly the clue's letters.")
     wrong = await ask(client, ALICE, "\n".join(["/check", puzzle, "---", "pians"]))

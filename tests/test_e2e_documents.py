@@ -29,8 +29,8 @@ def png_bytes() -> bytes:
 
 async def answer_of(client: SandboxClient, chat: int, sent: dict) -> tuple[dict, dict]:
     """The picture and the check report the bot sent for one message."""
-    photo = await client.wait_for(chat, after=sent["message_id"], kind="photo")
-    report = await client.wait_for(chat, after=photo["message_id"], kind="text")
+    photo = await client.wait_for(chat, after=sent["message_id"], sent_as="photo")
+    report = await client.wait_for(chat, after=photo["message_id"], sent_as="text")
     return photo, report
 
 
@@ -104,10 +104,10 @@ async def test_in_a_group_only_puzzles_are_answered(puzzlebot):
     _, client = puzzlebot
     picture = await client.send_document(GROUP, "holiday.png", png_bytes(), user_id=BOB)
     await client.send_document(GROUP, "seki.txt", SEKI.encode(), user_id=BOB)
-    photo = await client.wait_for(GROUP, after=picture["message_id"], kind="photo")
+    photo = await client.wait_for(GROUP, after=picture["message_id"], sent_as="photo")
     assert "Puzzle OK" in photo["caption"]
     page = await client.messages(GROUP, after=picture["message_id"])
-    said = [m for m in page["messages"] if m["from"]["is_bot"] and m["kind"] == "text"]
+    said = [m for m in page["messages"] if m["from"]["is_bot"] and m["sent_as"] == "text"]
     assert POLITE not in [m["text"] for m in said]
 
 
@@ -117,6 +117,6 @@ async def test_files_count_against_the_rate_limit_before_download(tmp_path):
         await answer_of(client, ALICE, await client.send_document(ALICE, "one.txt",
                                                                   SEKI.encode()))
         second = await client.send_document(ALICE, "two.txt", SEKI.encode())
-        reply = await client.wait_for(ALICE, after=second["message_id"], kind="text")
+        reply = await client.wait_for(ALICE, after=second["message_id"], sent_as="text")
         assert reply["text"].startswith("You are sending puzzles faster than I can solve")
         assert len(await client.calls("getFile")) == 1

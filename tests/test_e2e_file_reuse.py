@@ -26,8 +26,8 @@ WRONG_FILE_ID = "Bad Request: wrong file identifier/HTTP URL specified"
 async def answer(client: SandboxClient, chat: int, text: str) -> tuple[dict, dict]:
     """The picture and the check report the bot sends for a puzzle."""
     sent = await client.send(chat, text)
-    photo = await client.wait_for(chat, after=sent["message_id"], kind="photo")
-    report = await client.wait_for(chat, after=photo["message_id"], kind="text")
+    photo = await client.wait_for(chat, after=sent["message_id"], sent_as="photo")
+    report = await client.wait_for(chat, after=photo["message_id"], sent_as="text")
     return photo, report
 
 
@@ -96,7 +96,7 @@ async def test_the_sandbox_takes_a_file_id_from_its_uploader_only(sandbox, sandb
     again = await tg_bot.send_animation(BOB, gif.animation.file_id, caption="again")
     assert again.animation.file_id == gif.animation.file_id
     page = await sandbox_client.messages(BOB)
-    assert [m["kind"] for m in page["messages"]] == ["animation"]
+    assert [m["sent_as"] for m in page["messages"]] == ["animation"]
     assert await sandbox_client.file(page["messages"][0]["file_url"]) == spinner_gif()
 
     other = telegram.Bot("5151515151:another_bot_token", base_url=f"{sandbox.url}/bot",

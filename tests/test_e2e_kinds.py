@@ -46,15 +46,15 @@ async def example_failures(client: SandboxClient, name: str) -> list[str]:
     sent = await client.send(ALICE, f"/example {name}")
     example = await client.wait_for(ALICE, after=sent["message_id"])
     sent = await client.send(ALICE, f"/{name} {example['text']}")
-    photo = await client.wait_for(ALICE, after=sent["message_id"], kind="photo", timeout=90)
+    photo = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo", timeout=90)
     image = Image.open(io.BytesIO(await client.file(photo["file_url"])))
     if image.format != "PNG" or min(image.size) < 200:
         failures.append(f"{name}: picture {image.format} {image.size}")
     page = await client.messages(ALICE, after=photo["message_id"], wait=10)
-    reports = [m for m in page["messages"] if m["kind"] == "text" and m["from"]["is_bot"]]
+    reports = [m for m in page["messages"] if m["sent_as"] == "text" and m["from"]["is_bot"]]
     while not reports:
         page = await client.messages(ALICE, after=page["messages"][-1]["message_id"], wait=10)
-        reports = [m for m in page["messages"] if m["kind"] == "text"]
+        reports = [m for m in page["messages"] if m["sent_as"] == "text"]
     if "ERROR" in reports[0]["text"] or "FAIL" in reports[0]["text"].upper().split():
         failures.append(f"{name}: check report fails:\n{reports[0]['text'][:300]}")
     if not photo["caption"].strip():
@@ -76,10 +76,10 @@ async def test_a_preset_command_alone_solves_its_preset(puzzlebot):
     captions = {}
     for bare, spelled in (("/queens", "/queens 8"), ("/pent", "/pent 6")):
         sent = await client.send(ALICE, bare)
-        alone = await client.wait_for(ALICE, after=sent["message_id"], kind="photo",
+        alone = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo",
                                       timeout=60)
         sent = await client.send(ALICE, spelled)
-        full = await client.wait_for(ALICE, after=sent["message_id"], kind="photo",
+        full = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo",
                                      timeout=60)
         alone, full = [await settled(client, ALICE, m) for m in (alone, full)]
         assert alone["caption"] == full["caption"]

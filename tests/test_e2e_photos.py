@@ -54,7 +54,7 @@ async def test_a_photo_comes_back_read_and_solved(puzzlebot):
     truth = read_truth(PHOTOS / f"image{NUMBER}.dat")
     sent = await client.send_photo(ALICE, photo())
     read, solved, report, copy = await bot_messages(client, ALICE, sent["message_id"], 4)
-    assert read["kind"] == "photo"
+    assert read["sent_as"] == "photo"
     assert read["caption"] == (f"Read from your photo: {sum(1 for d in truth if d)} digits "
                                "(red). Compare them with the paper.")
     with Image.open(io.BytesIO(await client.file(read["file_url"]))) as picture:
@@ -62,7 +62,7 @@ async def test_a_photo_comes_back_read_and_solved(puzzlebot):
     # the answer is the one the same grid typed as text gets
     typed = await client.send(BOB, grid_text(truth))
     typed_solved, typed_report = await bot_messages(client, BOB, typed["message_id"], 2)
-    assert solved["kind"] == typed_solved["kind"] == "photo"
+    assert solved["sent_as"] == typed_solved["sent_as"] == "photo"
     assert solved["caption"] == typed_solved["caption"]
     assert "Solutions: exactly 1" in solved["caption"]
     assert report["text"] == typed_report["text"]
@@ -79,7 +79,7 @@ async def test_the_same_photo_again_is_answered_from_the_caches(puzzlebot):
     jobs = pool.jobs_run
     again = await client.send_photo(ALICE, photo())
     read, solved, _, _ = await bot_messages(client, ALICE, again["message_id"], 4)
-    assert (read["kind"], solved["kind"]) == ("photo", "photo")
+    assert (read["sent_as"], solved["sent_as"]) == ("photo", "photo")
     assert pool.jobs_run == jobs  # neither read nor solved again
 
 
@@ -100,8 +100,8 @@ async def test_a_photo_with_digits_missing_asks_for_the_corrected_grid(puzzlebot
     expected = read_photo(await client.file(shown["file_url"]))
     assert expected.solutions == 2 and all(expected.grid[c] == 0 for c in hidden)
     read, why, copy = await bot_messages(client, ALICE, sent["message_id"], 3)
-    assert read["kind"] == "photo"
-    assert why["kind"] == "text"
+    assert read["sent_as"] == "photo"
+    assert why["sent_as"] == "text"
     assert why["text"].startswith("What I read has more than one solution, so I must have "
                                   "misread a cell or the photo hides one.")
     assert why["text"].endswith("Please correct the grid below and send it back as text.")

@@ -38,8 +38,8 @@ async def test_a_seki_is_cached_in_postgresql_and_healthz_reads_it(tmp_path, pos
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         store = bot.application.bot_data.services.store
         assert isinstance(store.db, Postgres)
-        first = await ask(client, ALICE, SEKI, kind="photo")
-        second = await ask(client, BOB, SEKI, kind="photo")
+        first = await ask(client, ALICE, SEKI, sent_as="photo")
+        second = await ask(client, BOB, SEKI, sent_as="photo")
         status, body = await healthz(bot.ops_url)
     assert "Puzzle OK" in first["caption"] and second["caption"] == first["caption"]
     assert store.hits == 1
@@ -51,7 +51,7 @@ async def test_postgresql_stopped_and_started_while_the_bot_runs(tmp_path, postg
     config = postgres_config(tmp_path, postgres_server, metrics_port=0)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         services = bot.application.bot_data.services
-        await ask(client, ALICE, SEKI, kind="photo")  # now in the cache
+        await ask(client, ALICE, SEKI, sent_as="photo")  # now in the cache
         postgres_server.stop()
         try:
             reads = []
@@ -59,7 +59,7 @@ async def test_postgresql_stopped_and_started_while_the_bot_runs(tmp_path, postg
                 started = time.perf_counter()
                 assert await services.store.get_result("any key") is None
                 reads.append(time.perf_counter() - started)
-            photo = await ask(client, BOB, SEKI, kind="photo")  # solved again
+            photo = await ask(client, BOB, SEKI, sent_as="photo")  # solved again
             status, body = await healthz(bot.ops_url)
         finally:
             postgres_server.start()
@@ -68,7 +68,7 @@ async def test_postgresql_stopped_and_started_while_the_bot_runs(tmp_path, postg
         assert status == 503 and body["checks"]["database"].startswith("failing")
 
         await asyncio.sleep(OFFLINE_PAUSE)
-        again = await ask(client, ALICE + 1000, SEKI, kind="photo")  # the cache, back
+        again = await ask(client, ALICE + 1000, SEKI, sent_as="photo")  # the cache, back
         assert again["caption"] == photo["caption"] and services.metrics.cache_hits == 1
         status, body = await healthz(bot.ops_url)
         assert (status, body["checks"]["database"]) == (200, "ok")

@@ -42,17 +42,17 @@ def seed_with_alternative() -> tuple[int, str]:
     raise AssertionError("no easy challenge with a second answer among 200 seeds")
 
 
-async def send_and_wait(client: SandboxClient, text: str, user: int, kind: str | None = None,
+async def send_and_wait(client: SandboxClient, text: str, user: int, sent_as: str | None = None,
                         chat: int = GROUP, timeout: float = 30) -> dict:
     sent = await client.send(chat, text, user_id=user)
-    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=timeout)
+    return await client.wait_for(chat, after=sent["message_id"], sent_as=sent_as, timeout=timeout)
 
 
 async def next_from_bot(client: SandboxClient, after: int, starts: str, timeout: float = 20,
-                        kind: str | None = None) -> dict:
+                        sent_as: str | None = None) -> dict:
     """The first bot message after `after` whose text or caption starts with `starts`."""
     while True:
-        message = await client.wait_for(GROUP, after=after, kind=kind, timeout=timeout)
+        message = await client.wait_for(GROUP, after=after, sent_as=sent_as, timeout=timeout)
         body = message.get("text") or message.get("caption") or ""
         if body.startswith(starts):
             return message
@@ -75,7 +75,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
         intro = await send_and_wait(
             client, f"/quiz rounds=3 seconds=4 difficulty=easy seed={seed}", ALICE)
         assert intro["text"].startswith("Anagram quiz #1 by Alice: 3 rounds of 4 s, easy")
-        photo = await client.wait_for(GROUP, after=intro["message_id"], kind="photo")
+        photo = await client.wait_for(GROUP, after=intro["message_id"], sent_as="photo")
         letters, answer = await round_row(bot, 1)
         assert photo["caption"].startswith(f"Round 1 of 3: unscramble\n{' '.join(letters)}")
         assert alternative != answer
@@ -98,7 +98,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
         assert also_wrong["message_id"] < won["message_id"]
 
         # round 2: nobody answers: two timed hints, then the answer when time is up
-        photo = await next_from_bot(client, won["message_id"], "Round 2 of 3", kind="photo")
+        photo = await next_from_bot(client, won["message_id"], "Round 2 of 3", sent_as="photo")
         letters, answer = await round_row(bot, 2)
         hint1 = await next_from_bot(client, photo["message_id"], "Hint 1")
         assert f"{len(letters)} letters" in hint1["text"]
@@ -108,7 +108,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
         assert f"The answer: {answer.upper()}" in over["text"]
 
         # round 3: the bot's own word, then the closing ranking names the winner
-        photo = await next_from_bot(client, over["message_id"], "Round 3 of 3", kind="photo")
+        photo = await next_from_bot(client, over["message_id"], "Round 3 of 3", sent_as="photo")
         letters, answer = await round_row(bot, 3)
         won = await send_and_wait(client, answer.upper(), ALICE)
         assert won["text"].startswith("✅ Alice got it") and "I had" not in won["text"]
@@ -139,7 +139,7 @@ async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):
 
         intro = await send_and_wait(client, "/quiz rounds=5 seconds=60 topic=countries", BOB)
         assert "topic countries" in intro["text"]
-        photo = await client.wait_for(GROUP, after=intro["message_id"], kind="photo")
+        photo = await client.wait_for(GROUP, after=intro["message_id"], sent_as="photo")
         assert "topic countries" in photo["caption"]
         again = await send_and_wait(client, "/quiz", CAROL)
         assert again["text"].startswith("A quiz is already running here (round 1 of 5)")
@@ -150,7 +150,7 @@ async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):
         skipped = await send_and_wait(client, "/skip", BOB)  # the starter
         assert skipped["text"].startswith("Round 1 skipped.")
         assert answer.upper() in skipped["text"]
-        await next_from_bot(client, skipped["message_id"], "Round 2 of 5", kind="photo")
+        await next_from_bot(client, skipped["message_id"], "Round 2 of 5", sent_as="photo")
 
         refused = await send_and_wait(client, "/stop", CAROL)
         assert refused["text"].startswith("Only the quiz's starter or a chat admin")
@@ -172,11 +172,11 @@ async def test_a_restart_keeps_the_scores_and_says_what_happens(tmp_path, rounds
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         intro = await send_and_wait(client, f"/quiz rounds={rounds} seconds=30 difficulty=easy",
                                     ALICE)
-        await client.wait_for(GROUP, after=intro["message_id"], kind="photo")
+        await client.wait_for(GROUP, after=intro["message_id"], sent_as="photo")
         _, answer = await round_row(bot, 1)
         won = await send_and_wait(client, answer, BOB)
         assert won["text"].startswith("✅ Bob got it")
-        await next_from_bot(client, won["message_id"], f"Round 2 of {rounds}", kind="photo")
+        await next_from_bot(client, won["message_id"], f"Round 2 of {rounds}", sent_as="photo")
         _, cut_answer = await round_row(bot, 2)
 
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
@@ -185,7 +185,7 @@ async def test_a_restart_keeps_the_scores_and_says_what_happens(tmp_path, rounds
         assert "Scores so far are kept: Bob " in note["text"]
         assert outcome in note["text"]
         if rounds == 3:
-            await next_from_bot(client, note["message_id"], "Round 3 of 3", kind="photo")
+            await next_from_bot(client, note["message_id"], "Round 3 of 3", sent_as="photo")
             top = await send_and_wait(client, "/top", CAROL)
             assert top["text"].startswith("Quiz #1 (round 3 of 3):") and "Bob" in top["text"]
         else:

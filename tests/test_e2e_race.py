@@ -27,14 +27,14 @@ def solution_of(kind_name: str, text: str) -> str:
 
 
 async def send_and_wait(client: SandboxClient, chat: int, text: str, user: int,
-                        kind: str | None = None) -> dict:
+                        sent_as: str | None = None) -> dict:
     sent = await client.send(chat, text, user_id=user)
-    return await client.wait_for(chat, after=sent["message_id"], kind=kind, timeout=40)
+    return await client.wait_for(chat, after=sent["message_id"], sent_as=sent_as, timeout=40)
 
 
 async def start_race(client: SandboxClient, command: str) -> tuple[dict, str]:
     """The race's picture message and the puzzle text posted after it."""
-    photo = await send_and_wait(client, GROUP, command, ALICE, kind="photo")
+    photo = await send_and_wait(client, GROUP, command, ALICE, sent_as="photo")
     text = await client.wait_for(GROUP, after=photo["message_id"])
     return photo, text["text"]
 
@@ -158,7 +158,7 @@ async def test_a_running_race_puzzle_is_not_solved_exported_or_checked(tmp_path)
         assert (await send_and_wait(client, CAROL, renamed, CAROL))["text"] == refusal
         stop = await send_and_wait(client, GROUP, "/stop", ALICE)
         assert stop["text"].startswith("Race #1 is over: stopped by Alice.")
-        solved = await send_and_wait(client, CAROL, puzzle, CAROL, kind="photo")
+        solved = await send_and_wait(client, CAROL, puzzle, CAROL, sent_as="photo")
         assert solved["caption"].startswith("Sudoku")
 
 
@@ -215,7 +215,7 @@ async def test_stop_ends_a_race_with_the_standings_so_far(tmp_path):
         assert lines[3] == "Did not finish: Carol"
         late = await send_and_wait(client, BOB, f"/submit 1\n{puzzle}", BOB)
         assert late["text"].startswith("Race #1 is over.")
-        again = await send_and_wait(client, GROUP, "/race seki easy", ALICE, kind="photo")
+        again = await send_and_wait(client, GROUP, "/race seki easy", ALICE, sent_as="photo")
         assert again["caption"].startswith("🏁 Race #2: Seki")
         quiz_stop = await send_and_wait(client, -100999, "/stop", ALICE)
         assert quiz_stop["text"].startswith("No quiz is running here")

@@ -28,13 +28,13 @@ ALICE, BOB = 101, 202
 async def test_seed_seki_gets_a_picture_caption_and_check_report(puzzlebot):
     _, client = puzzlebot
     sent = await client.send(ALICE, SEED_PUZZLE)
-    photo = await client.wait_for(ALICE, after=sent["message_id"], kind="photo")
+    photo = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo")
     assert "Puzzle OK" in photo["caption"]
     assert "1010\n0100\n1011\n0101" in photo["caption"]
     assert "exactly 1" in photo["caption"]
     image = Image.open(io.BytesIO(await client.file(photo["file_url"])))
     assert image.format == "PNG" and 400 <= image.width <= 1500 and 400 <= image.height <= 1500
-    report = await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+    report = await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
     assert "RotorGroup 8 ch=- Value=3 [10,11,14,15] gives Sum = 3 OK" in report["text"]
     assert "Puzzle OK Solution successful." in report["text"]
 
@@ -43,10 +43,10 @@ async def test_second_request_is_answered_from_the_cache(puzzlebot, caplog):
     bot, client = puzzlebot
     caplog.set_level(logging.INFO, logger="bot.replies")
     started = time.perf_counter()
-    first = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
+    first = await ask(client, ALICE, SEED_PUZZLE, sent_as="photo")
     cold = time.perf_counter() - started
     started = time.perf_counter()
-    second = await ask(client, BOB, SEED_PUZZLE, kind="photo")
+    second = await ask(client, BOB, SEED_PUZZLE, sent_as="photo")
     cached = time.perf_counter() - started
     assert second["caption"] == first["caption"]
     assert await client.file(second["file_url"]) == await client.file(first["file_url"])
@@ -71,7 +71,7 @@ async def test_bad_input_gets_a_line_numbered_message(puzzlebot):
 
 async def test_unsolvable_seki_says_no_solution_and_why(puzzlebot):
     _, client = puzzlebot
-    photo = await ask(client, ALICE, (PUZZLES / "sk_none.txt").read_text(), kind="photo")
+    photo = await ask(client, ALICE, (PUZZLES / "sk_none.txt").read_text(), sent_as="photo")
     assert "no solution" in photo["caption"]
     assert "rotor groups cannot all hold" in photo["caption"]
 
@@ -92,7 +92,7 @@ async def test_example_can_be_sent_back_and_solved(puzzlebot):
     _, client = puzzlebot
     example = await ask(client, ALICE, "/example seki")
     assert example["text"] == SEED_PUZZLE.strip()
-    photo = await ask(client, ALICE, example["text"], kind="photo")
+    photo = await ask(client, ALICE, example["text"], sent_as="photo")
     assert "Puzzle OK" in photo["caption"]
 
 
@@ -113,7 +113,7 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
         slow = await client.send(ALICE, "/seki ooooooooo")
         await asyncio.sleep(0.3)
         started = time.perf_counter()
-        quick = await ask(client, BOB, SEED_PUZZLE, kind="photo")
+        quick = await ask(client, BOB, SEED_PUZZLE, sent_as="photo")
         assert time.perf_counter() - started < 2.5, "the slow job delayed another chat"
         assert "Puzzle OK" in quick["caption"]
         told = await reply_with(client, ALICE, slow["message_id"], "took longer", 15)
@@ -123,7 +123,7 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
         progress = [m for m in note["messages"] if (m["text"] or "").startswith("Seki: stopped")]
         assert progress and progress[0]["edited"], "no progress message while the job ran"
         # the pool has healed: the next job works
-        again = await ask(client, ALICE, "/seki oo+ooaoo-", kind="photo")
+        again = await ask(client, ALICE, "/seki oo+ooaoo-", sent_as="photo")
         assert "Puzzle OK" in again["caption"]
 
 
@@ -131,8 +131,8 @@ async def test_the_cache_survives_a_restart(tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="bot.replies")
     config = bot_config(tmp_path)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        first = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
+        first = await ask(client, ALICE, SEED_PUZZLE, sent_as="photo")
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        second = await ask(client, ALICE, SEED_PUZZLE, kind="photo")
+        second = await ask(client, ALICE, SEED_PUZZLE, sent_as="photo")
         assert bot.application.bot_data.services.store.hits == 1
     assert second["caption"] == first["caption"]

@@ -112,13 +112,13 @@ async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(store_lo
 async def test_ten_chats_answered_quickly_while_the_database_is_locked(tmp_path):
     config = bot_config(tmp_path)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        await ask(client, ALICE, SEKI, kind="photo")  # now in the cache
+        await ask(client, ALICE, SEKI, sent_as="photo")  # now in the cache
         metrics = bot.application.bot_data.services.metrics
 
         async def ten_chats(first_user: int) -> float:
             started = time.monotonic()
             answers = await asyncio.gather(*(
-                ask(client, first_user + n, SEKI, kind="photo") for n in range(10)))
+                ask(client, first_user + n, SEKI, sent_as="photo") for n in range(10)))
             assert all("Puzzle OK" in answer["caption"] for answer in answers)
             return time.monotonic() - started
 
@@ -164,7 +164,7 @@ async def test_a_read_only_database_says_unavailable_and_the_quiz_ends_cleanly(t
         told = await ask(client, GROUP, "/quiz", user=ALICE)
         assert told["text"] == ("Games keep their state in my database, which is "
                                 "unavailable right now; please try again later.")
-        photo = await ask(client, ALICE, SEKI, kind="photo")  # solving goes on uncached
+        photo = await ask(client, ALICE, SEKI, sent_as="photo")  # solving goes on uncached
         assert "Puzzle OK" in photo["caption"]
         await db.execute("PRAGMA query_only = OFF")
         await until(lambda: rows(config.db_path, "SELECT state FROM games") == [("finished",)])
@@ -175,16 +175,16 @@ async def test_a_read_only_database_says_unavailable_and_the_quiz_ends_cleanly(t
 async def test_a_truncated_cache_row_is_solved_again_and_overwritten(tmp_path):
     config = bot_config(tmp_path)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        first = await ask(client, ALICE, SEKI, kind="photo")
+        first = await ask(client, ALICE, SEKI, sent_as="photo")
         with sqlite3.connect(config.db_path) as db:
             db.execute("UPDATE cache SET payload = substr(payload, 1, 40)")
-        again = await ask(client, ALICE, SEKI, kind="photo")
+        again = await ask(client, ALICE, SEKI, sent_as="photo")
         assert again["caption"] == first["caption"]
         metrics = bot.application.bot_data.services.metrics
         assert metrics.cache_hits == 0
-        report = await client.wait_for(ALICE, after=again["message_id"], kind="text")
+        report = await client.wait_for(ALICE, after=again["message_id"], sent_as="text")
         assert "RotorGroup 0" in report["text"]
-        third = await ask(client, ALICE, SEKI, kind="photo")
+        third = await ask(client, ALICE, SEKI, sent_as="photo")
         assert third["caption"] == first["caption"] and metrics.cache_hits == 1
     (payload,) = rows(config.db_path, "SELECT payload FROM cache")[0]
     assert payload.endswith("}")
@@ -347,7 +347,7 @@ async def test_every_command_that_costs_work_goes_through_the_limit(tmp_path):
         jobs = count_jobs(bot)
         # /smt: in a worker, two and then the limit
         for _ in range(2):
-            document = await ask(client, ALICE, "/smt " + SEKI, kind="document")
+            document = await ask(client, ALICE, "/smt " + SEKI, sent_as="document")
             assert document["caption"].startswith("Seki: SMT-LIB2")
         assert (await ask(client, ALICE, "/smt " + SEKI))["text"].startswith(LIMITED)
         assert jobs.count("smt_job") == 2

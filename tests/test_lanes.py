@@ -47,14 +47,14 @@ def running_now(pid: int) -> bool:
 async def test_a_killed_fork_server_is_replaced_and_leaves_no_workers(tmp_path):
     config = bot_config(tmp_path, owner_id=OWNER)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        assert "Puzzle OK" in (await ask(client, ALICE, SEKI, kind="photo"))["caption"]
+        assert "Puzzle OK" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
         server = forkserver._forkserver._forkserver_pid
         workers = children(server)
         assert len(workers) == config.workers + config.count_workers
         os.kill(server, signal.SIGKILL)
         await asyncio.sleep(1.0)
         assert not [pid for pid in workers if running_now(pid)], "orphaned workers"
-        answer = await ask(client, BOB, OTHER_SEKI, kind="photo", timeout=60)
+        answer = await ask(client, BOB, OTHER_SEKI, sent_as="photo", timeout=60)
         assert "Puzzle OK" in answer["caption"]
         report = await ask(client, OWNER, "/admin")
         assert "quick lane: 2 of 2 workers running, rebuilt 1x" in report["text"]
@@ -77,11 +77,11 @@ def figures(line: str) -> list[str]:
 async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path, backend):
     config = bot_config(tmp_path, count_timeout=120.0, **backend)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        first = await ask(client, ALICE, "queens 13", kind="photo")
+        first = await ask(client, ALICE, "queens 13", sent_as="photo")
         assert "Puzzle OK" in first["caption"]
         assert "unique placements" in first["caption"]
         assert "(still counting, " in first["caption"] and "at least " in first["caption"]
-        joined = await ask(client, BOB, "queens 13", kind="photo")  # the same puzzle
+        joined = await ask(client, BOB, "queens 13", sent_as="photo")  # the same puzzle
         assert "(still counting, " in joined["caption"]
         final = "9,233 unique placements, 73,712 counting rotations and reflections (complete, "
         for chat, picture in ((ALICE, first), (BOB, joined)):
@@ -92,7 +92,7 @@ async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path
             assert "still counting" not in edited["caption"]
         lanes = bot.application.bot_data.services.pool
         assert lanes.counts.jobs_run == 1, "the same count ran twice"
-        cached = await ask(client, CAROL, "queens 13", kind="photo", timeout=10)
+        cached = await ask(client, CAROL, "queens 13", sent_as="photo", timeout=10)
         assert final in cached["caption"]
 
 
@@ -100,11 +100,11 @@ async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_j
         tmp_path, backend):
     config = bot_config(tmp_path, count_timeout=8.0, count_workers=1, **backend)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        counting = await ask(client, ALICE, "queens 14", kind="photo")
+        counting = await ask(client, ALICE, "queens 14", sent_as="photo")
         assert "(still counting, " in counting["caption"]
         # the one count worker is busy: a quick job is answered all the same
         started = time.monotonic()
-        quick = await ask(client, CAROL, SEKI, kind="photo")
+        quick = await ask(client, CAROL, SEKI, sent_as="photo")
         assert "Puzzle OK" in quick["caption"] and time.monotonic() - started < 5
         refused = await ask(client, BOB, "/cancel")
         assert refused["text"].startswith("You have no count running.")
@@ -114,8 +114,8 @@ async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_j
         edited = await now(client, ALICE, counting["message_id"])
         assert "(cancelled, " in edited["caption"]
         # one count per person: the second waits for the first
-        ahead = await ask(client, ALICE, "queens 15", kind="photo")
-        queued = await ask(client, ALICE, "queens 16", kind="photo")
+        ahead = await ask(client, ALICE, "queens 15", sent_as="photo")
+        queued = await ask(client, ALICE, "queens 16", sent_as="photo")
         told = await reply_with(client, ALICE, queued["message_id"], "starts after", 10)
         assert told["text"].endswith("your count starts after 1 other.")
         limit = await reply_with(client, ALICE, ahead["message_id"], "(stopped at the time limit",
@@ -124,7 +124,7 @@ async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_j
         assert all(f.startswith("at least ") for f in figures(limit["text"])), limit["text"]
         caption = (await now(client, ALICE, ahead["message_id"]))["caption"]
         assert all(f.startswith("at least ") for f in figures(caption.splitlines()[-1]))
-        again = await ask(client, BOB, "queens 15", kind="photo", timeout=10)
+        again = await ask(client, BOB, "queens 15", sent_as="photo", timeout=10)
         assert "(stopped at the time limit, " in again["caption"], "the count was not kept"
 
 
@@ -173,8 +173,8 @@ async def test_sigterm_stops_within_10_s_telling_whoever_waits_and_kill_9_leaves
         url = f"http://127.0.0.1:{port}"
         await wait_until_up(url)
         async with SandboxClient(url) as client:
-            counting = await ask(client, ALICE, "bedlam", kind="photo", timeout=120)
-            queued = await ask(client, ALICE, "queens 16", kind="photo", timeout=60)
+            counting = await ask(client, ALICE, "bedlam", sent_as="photo", timeout=120)
+            queued = await ask(client, ALICE, "queens 16", sent_as="photo", timeout=60)
             workers = descendants(process.pid)
             assert workers
             # followed from before the signal: the sandbox ends with the bot
@@ -199,7 +199,7 @@ async def test_sigterm_stops_within_10_s_telling_whoever_waits_and_kill_9_leaves
     try:
         await wait_until_up(f"http://127.0.0.1:{port}")
         async with SandboxClient(f"http://127.0.0.1:{port}") as client:
-            await ask(client, BOB, "queens 16", kind="photo", timeout=120)  # a busy worker
+            await ask(client, BOB, "queens 16", sent_as="photo", timeout=120)  # a busy worker
         workers = descendants(process.pid)
         process.kill()
         finished(process)

@@ -35,8 +35,8 @@ async def test_metrics_move_with_a_solve_a_cache_hit_and_a_429(tmp_path):
     config = bot_config(tmp_path, metrics_port=0, owner_id=ALICE)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         before = await scrape(bot.ops_url)
-        await ask(client, ALICE, SEED_PUZZLE, kind="photo", timeout=60)
-        await ask(client, BOB, SEED_PUZZLE, kind="photo", timeout=60)  # from the cache
+        await ask(client, ALICE, SEED_PUZZLE, sent_as="photo", timeout=60)
+        await ask(client, BOB, SEED_PUZZLE, sent_as="photo", timeout=60)  # from the cache
         await client.fault("sendMessage", count=1, error_code=429, retry_after=1)
         await ask(client, ALICE, "/help")
         after = await scrape(bot.ops_url)
@@ -76,7 +76,7 @@ async def test_healthz_names_the_database_when_it_is_unusable(tmp_path):
     config = bot_config(tmp_path, metrics_port=0, db_path=str(tmp_path))  # a folder
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         status, body = await healthz(bot.ops_url)
-        photo = await ask(client, ALICE, SEED_PUZZLE, kind="photo", timeout=60)  # answering
+        photo = await ask(client, ALICE, SEED_PUZZLE, sent_as="photo", timeout=60)  # answering
     assert status == 503
     assert body["failing"] == ["database"]
     assert body["checks"]["database"].startswith("unavailable")

@@ -52,12 +52,12 @@ async def test_a_flood_from_one_user_is_limited_politely(tmp_path):
     config = bot_config(tmp_path, rate_burst=2, rate_per_minute=6)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         for _ in range(2):
-            assert "Puzzle OK" in (await ask(client, ALICE, SEKI, kind="photo"))["caption"]
+            assert "Puzzle OK" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
         told = await ask(client, ALICE, SEKI)
         assert told["text"].startswith("You are sending puzzles faster than I can solve")
         ignored = await client.send(ALICE, SEKI)
         assert await nothing_after(client, ALICE, ignored["message_id"], 1.5)
-        assert "Puzzle OK" in (await ask(client, BOB, SEKI, kind="photo"))["caption"]
+        assert "Puzzle OK" in (await ask(client, BOB, SEKI, sent_as="photo"))["caption"]
 
 
 # PTB 22.2+ warns on each 429 that RetryAfter.retry_after will become a timedelta; the bot's
@@ -68,9 +68,9 @@ async def test_429_and_5xx_answers_from_the_bot_api_are_retried(tmp_path):
                 SandboxClient(bot.url) as client):
         await client.fault("sendPhoto", count=2, error_code=429, retry_after=1)
         await client.fault("sendMessage", count=2, error_code=502)
-        photo = await ask(client, ALICE, SEKI, kind="photo", timeout=30)
+        photo = await ask(client, ALICE, SEKI, sent_as="photo", timeout=30)
         assert "Puzzle OK" in photo["caption"]
-        report = await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+        report = await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
         assert "RotorGroup 0" in report["text"]
         photos = await client.calls("sendPhoto")
         assert [call["ok"] for call in photos] == [False, False, True]
@@ -94,7 +94,7 @@ async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
         if told["text"].startswith("Seki: searching"):  # a progress note came first
             told = await reply_with(client, ALICE, told["message_id"], "Seki: the solver")
         assert "the solver process stopped in the middle of this job" in told["text"]
-        again = await ask(client, ALICE, SEKI, kind="photo")
+        again = await ask(client, ALICE, SEKI, sent_as="photo")
         assert "Puzzle OK" in again["caption"]
 
 
@@ -105,7 +105,7 @@ async def test_a_locked_database_only_costs_the_cache(tmp_path, caplog):
         blocker = sqlite3.connect(config.db_path, timeout=0.1)
         blocker.execute("BEGIN EXCLUSIVE")  # another process holds the write lock
         try:
-            photo = await ask(client, ALICE, SEKI, kind="photo")
+            photo = await ask(client, ALICE, SEKI, sent_as="photo")
             assert "Puzzle OK" in photo["caption"]
         finally:
             blocker.rollback()
@@ -123,7 +123,7 @@ async def test_an_unreadable_database_file_only_costs_the_cache(tmp_path, caplog
     junk.write_bytes(b"this is not a database" * 100)
     async with (running(bot_config(tmp_path, db_path=str(junk)), sandbox_port=0) as bot,
                 SandboxClient(bot.url) as client):
-        photo = await ask(client, ALICE, SEKI, kind="photo")
+        photo = await ask(client, ALICE, SEKI, sent_as="photo")
         assert "Puzzle OK" in photo["caption"]
     assert any("running without cache" in r.getMessage() for r in caplog.records)
     assert junk.read_bytes() == b"this is not a database" * 100
@@ -132,8 +132,8 @@ async def test_an_unreadable_database_file_only_costs_the_cache(tmp_path, caplog
 async def test_admin_answers_the_owner_only(tmp_path):
     async with (running(bot_config(tmp_path, owner_id=ALICE), sandbox_port=0) as bot,
                 SandboxClient(bot.url) as client):
-        await ask(client, BOB, SEKI, kind="photo")
-        await ask(client, BOB, SEKI, kind="photo")
+        await ask(client, BOB, SEKI, sent_as="photo")
+        await ask(client, BOB, SEKI, sent_as="photo")
         report = await ask(client, ALICE, "/admin")
         assert "Jobs run: 1; answered from the cache: 1 (50%)" in report["text"]
         assert "seki: 1 solves, p50" in report["text"]
@@ -206,9 +206,9 @@ async def bot_process(tmp_path: Path, port: int, stop: signal.Signals = signal.S
 async def test_kill_9_and_restart_keeps_the_cached_results(tmp_path):
     port = free_port()
     async with bot_process(tmp_path, port, signal.SIGKILL) as (_, client):
-        photo = await ask(client, ALICE, SEKI, kind="photo")
+        photo = await ask(client, ALICE, SEKI, sent_as="photo")
     async with bot_process(tmp_path, port) as (second, client):
-        again = await ask(client, ALICE, SEKI, kind="photo")
+        again = await ask(client, ALICE, SEKI, sent_as="photo")
         assert again["caption"] == photo["caption"]
     assert "cache hit: seki" in second.log
     assert "open http://127.0.0.1" in second.log
@@ -250,5 +250,5 @@ async def test_with_a_token_no_sandbox_starts_and_the_api_url_is_used(tmp_path, 
     assert not config.sandbox
     async with running(config) as bot, SandboxClient(sandbox.url) as client:
         assert bot.url is None
-        photo = await ask(client, ALICE, SEKI, kind="photo")
+        photo = await ask(client, ALICE, SEKI, sent_as="photo")
         assert "Puzzle OK" in photo["caption"]

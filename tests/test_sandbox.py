@@ -75,10 +75,10 @@ async def test_command_entities_reach_command_handler(sandbox, sandbox_client, e
 
 async def test_echo_text_and_photo(sandbox_client, echo_app):
     sent = await sandbox_client.send(ALICE, "1 2\n3 <4>")
-    text = await sandbox_client.wait_for(ALICE, after=sent["message_id"], kind="text")
+    text = await sandbox_client.wait_for(ALICE, after=sent["message_id"], sent_as="text")
     assert text["text"] == "1 2\n3 <4>"  # <pre> with an escaped '<' parsed into an entity
     assert text["entities"] == [{"type": "pre", "offset": 0, "length": 9}]
-    photo = await sandbox_client.wait_for(ALICE, after=text["message_id"], kind="photo")
+    photo = await sandbox_client.wait_for(ALICE, after=text["message_id"], sent_as="photo")
     assert photo["caption"] == "9 chars"
     data = await sandbox_client.file(photo["file_url"])
     with Image.open(io.BytesIO(data)) as image:
@@ -122,7 +122,7 @@ async def test_document_and_animation(tg_bot, sandbox_client):
     assert (gif.animation.width, gif.animation.height, gif.animation.duration) == (64, 64, 1)
     assert gif.animation.mime_type == "image/gif"
     page = await sandbox_client.messages(ALICE)
-    assert [m["kind"] for m in page["messages"]] == ["document", "animation"]
+    assert [m["sent_as"] for m in page["messages"]] == ["document", "animation"]
     assert page["messages"][0]["file_name"] == "report.txt"
     assert await sandbox_client.file(page["messages"][0]["file_url"]) == b"line 1\nline 2\n"
     with pytest.raises(BadRequest, match="(?i)can't use file of type document as photo"):
@@ -185,7 +185,7 @@ async def test_inline_query_answer(sandbox_client, echo_app):
     (message,) = page["messages"]
     assert (message["message_id"], message["from"]["first_name"]) == (sent["message_id"], "Bob")
     assert (message["text"], message["via_bot"]) == ("7 letters", "PuzzleBot")
-    echoed = await sandbox_client.wait_for(GROUP, after=sent["message_id"], kind="photo")
+    echoed = await sandbox_client.wait_for(GROUP, after=sent["message_id"], sent_as="photo")
     assert echoed["caption"] == "9 chars"
 
 
@@ -325,7 +325,7 @@ async def test_a_user_sends_a_document_the_bot_downloads(sandbox, sandbox_client
 
     page = await sandbox_client.messages(ALICE)
     (shown,) = page["messages"]
-    assert (shown["kind"], shown["file_name"], shown["file_size"], shown["caption"]) \
+    assert (shown["sent_as"], shown["file_name"], shown["file_size"], shown["caption"]) \
         == ("document", "puzzle.txt", len(data), "/seki")
     assert shown["from"]["is_bot"] is False
     assert await sandbox_client.file(shown["file_url"]) == data
@@ -348,7 +348,7 @@ async def test_a_user_sends_a_photo_in_telegrams_sizes(sandbox, sandbox_client, 
         assert (picture.format, picture.size) == ("JPEG", (1280, 640))
         assert picture.getpixel((640, 320))[2] > 200  # still blue
     (shown,) = (await sandbox_client.messages(ALICE))["messages"]
-    assert (shown["kind"], shown["width"], shown["height"]) == ("photo", 1280, 640)
+    assert (shown["sent_as"], shown["width"], shown["height"]) == ("photo", 1280, 640)
 
     # a small picture keeps its size and has no larger sizes made up for it
     await sandbox_client.send_photo(ALICE, png(200, 150))
@@ -415,7 +415,7 @@ async def test_a_reply_and_a_forward_carry_what_telegram_sends(sandbox, sandbox_
     assert (in_group.chat.id, in_group.caption) == (GROUP, "solved")
     assert in_group.photo[-1].file_id == photo.photo[-1].file_id
     view = (await sandbox_client.messages(GROUP))["messages"][-1]
-    assert (view["kind"], view["forward_from"]) == ("photo", "PuzzleBot")
+    assert (view["sent_as"], view["forward_from"]) == ("photo", "PuzzleBot")
 
     # Telegram's refusals: a message that is not there, a chat the user cannot see
     with pytest.raises(httpx.HTTPStatusError, match="404"):

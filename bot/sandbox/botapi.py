@@ -259,8 +259,8 @@ class BotApi:
     def _photo_file(self, source: Upload | FileRecord, bot_id: int) -> FileRecord:
         if isinstance(source, FileRecord):
             if source.width is None or not source.file_path.startswith("photos/"):
-                kind = "Animation" if source.duration is not None else "Document"
-                raise bad_request(f"can't use file of type {kind} as Photo")
+                file_type = "Animation" if source.duration is not None else "Document"
+                raise bad_request(f"can't use file of type {file_type} as Photo")
             return source
         if len(source.data) > MAX_PHOTO_BYTES:
             raise BotApiError("Request Entity Too Large", 413)
@@ -329,19 +329,19 @@ class BotApi:
                 out["caption_entities"] = entities
         return out
 
-    def _media_content(self, call: Call, kind: str, source) -> tuple[dict, FileRecord]:
+    def _media_content(self, call: Call, sent_as: str, source) -> tuple[dict, FileRecord]:
         bot_id = call.bot["id"]
-        if kind == "photo":
+        if sent_as == "photo":
             record = self._photo_file(source, bot_id)
             return {"photo": self._photo_sizes(record)}, record
-        if kind == "animation":
+        if sent_as == "animation":
             record = self._document_file(source, bot_id, "animations")
             return {"animation": self._animation(record),
                     "document": record.document()}, record
-        if kind == "document":
+        if sent_as == "document":
             record = self._document_file(source, bot_id)
             return {"document": record.document()}, record
-        raise bad_request(f"media type {kind!r} is not supported by the sandbox")
+        raise bad_request(f"media type {sent_as!r} is not supported by the sandbox")
 
     # -- methods: the bot itself -------------------------------------------------------
 

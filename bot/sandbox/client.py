@@ -6,7 +6,7 @@
         sent = await chat.forward(101, from_chat_id=101, message_id=7)       # a forward
         sent = await chat.send_document(101, "p.txt", b"...")    # a puzzle as a file
         sent = await chat.send_photo(101, jpeg_bytes, caption="/KIND")  # ... or a photo
-        reply = await chat.wait_for(101, after=sent["message_id"], kind="photo")
+        reply = await chat.wait_for(101, after=sent["message_id"], sent_as="photo")
 """
 
 from __future__ import annotations
@@ -80,19 +80,20 @@ class SandboxClient:
             params["since"] = since
         return await self._json("GET", "/sandbox/messages", params=params)
 
-    async def wait_for(self, chat_id: int, after: int = 0, kind: str | None = None,
+    async def wait_for(self, chat_id: int, after: int = 0, sent_as: str | None = None,
                        timeout: float = 30.0, bot_only: bool = True) -> dict:
-        """The first message after `after` (from the bot, of this kind); TimeoutError if none."""
+        """The first message after `after` (from the bot; sent as `sent_as`: photo,
+        animation, document or text, when given); TimeoutError if none."""
         deadline = time.monotonic() + timeout
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TimeoutError(f"no {kind or 'bot'} message in chat {chat_id} after "
+                raise TimeoutError(f"no {sent_as or 'bot'} message in chat {chat_id} after "
                                    f"{after} within {timeout} s")
             page = await self.messages(chat_id, after=after, wait=min(remaining, 25))
             for message in page["messages"]:
                 if (not bot_only or message["from"]["is_bot"]) and (
-                    kind is None or message["kind"] == kind
+                    sent_as is None or message["sent_as"] == sent_as
                 ):
                     return message
             if page["messages"]:

@@ -176,10 +176,10 @@ def parse_markdown_v2(source: str) -> tuple[str, list[dict]]:
             i = end + 1
             continue
         if ch in "*_":
-            kind = "bold" if ch == "*" else "italic"
+            entity_type = "bold" if ch == "*" else "italic"
             if ch in open_:
                 start = open_.pop(ch)
-                entities.append({"type": kind, "offset": start, "length": length - start})
+                entities.append({"type": entity_type, "offset": start, "length": length - start})
             else:
                 open_[ch] = length
             i += 1
@@ -215,11 +215,11 @@ _URL_RE = re.compile(r"\bhttps?://[^\s<>\"]+")
 def user_entities(text: str) -> list[dict]:
     """Entities Telegram adds to text typed by a user: bot_command and url."""
     entities = []
-    for regex, kind in ((_COMMAND_RE, "bot_command"), (_URL_RE, "url")):
+    for regex, entity_type in ((_COMMAND_RE, "bot_command"), (_URL_RE, "url")):
         for m in regex.finditer(text):
             entities.append(
                 {
-                    "type": kind,
+                    "type": entity_type,
                     "offset": utf16_len(text[: m.start()]),
                     "length": utf16_len(m.group()),
                 }

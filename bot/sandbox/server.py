@@ -540,9 +540,9 @@ class Sandbox:
             "deleted": False,
         })
         if "text" in m:
-            view.update(kind="text", text=m["text"], entities=m.get("entities", []))
+            view.update(sent_as="text", text=m["text"], entities=m.get("entities", []))
         else:
-            view["kind"] = next(k for k in ("animation", "photo", "document") if k in m)
+            view["sent_as"] = next(k for k in ("animation", "photo", "document") if k in m)
             view["caption"] = m.get("caption", "")
             view["entities"] = m.get("caption_entities", [])
         if stored.file is not None:

@@ -212,10 +212,10 @@ class SandboxState:
 
     # -- updates --------------------------------------------------------------------------
 
-    def add_update(self, kind: str, payload: dict) -> int:
+    def add_update(self, update_type: str, payload: dict) -> int:
         update_id = self.next_update_id
         self.next_update_id += 1
-        self.updates.append({"update_id": update_id, kind: payload})
+        self.updates.append({"update_id": update_id, update_type: payload})
         self.changed()
         return update_id
 
@@ -228,8 +228,8 @@ class SandboxState:
 
     def pending(self, limit: int) -> list[dict]:
         allowed = self.allowed_updates
-        if allowed:  # Telegram never delivers the other kinds: drop them
-            self.updates = [u for u in self.updates if _kind(u) in allowed]
+        if allowed:  # Telegram never delivers the other update types: drop them
+            self.updates = [u for u in self.updates if _update_type(u) in allowed]
         return self.updates[:limit]
 
     # -- files ----------------------------------------------------------------------------
@@ -275,5 +275,5 @@ class SandboxState:
         del self.calls[:-1000]
 
 
-def _kind(update: dict) -> str:
+def _update_type(update: dict) -> str:
     return next(key for key in update if key != "update_id")

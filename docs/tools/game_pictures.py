@@ -50,7 +50,7 @@ async def wait_text(client: SandboxClient, chat: int, after: int, starts: str) -
 
 async def play_quiz(client: SandboxClient, db: str) -> None:
     sent = await client.send(GROUP, "/quiz rounds=2 seconds=6 difficulty=easy", user_id=ALICE)
-    photo = await client.wait_for(GROUP, after=sent["message_id"], kind="photo", timeout=60)
+    photo = await client.wait_for(GROUP, after=sent["message_id"], sent_as="photo", timeout=60)
     await client.send(GROUP, "tops", user_id=CAROL)  # a wrong guess: no reply
     with sqlite3.connect(db) as conn:
         answer = conn.execute("SELECT answer FROM game_rounds WHERE number = 1").fetchone()[0]
@@ -61,7 +61,7 @@ async def play_quiz(client: SandboxClient, db: str) -> None:
 
 async def play_race(client: SandboxClient) -> None:
     sent = await client.send(GROUP, "/race seki easy minutes=10", user_id=ALICE)
-    photo = await client.wait_for(GROUP, after=sent["message_id"], kind="photo", timeout=60)
+    photo = await client.wait_for(GROUP, after=sent["message_id"], sent_as="photo", timeout=60)
     text = (await client.wait_for(GROUP, after=photo["message_id"], timeout=30))["text"]
     join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
     for user in (ALICE, BOB):

@@ -28,14 +28,14 @@ PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 ALICE = 101
 
 
-async def say(client: SandboxClient, text: str, kind: str | None = None) -> dict:
+async def say(client: SandboxClient, text: str, sent_as: str | None = None) -> dict:
     sent = await client.send(ALICE, text)
-    return await client.wait_for(ALICE, after=sent["message_id"], kind=kind, timeout=60)
+    return await client.wait_for(ALICE, after=sent["message_id"], sent_as=sent_as, timeout=60)
 
 
 async def scene_seki(client: SandboxClient) -> None:
     photo = await say(client, (PUZZLES / "sk_6018.txt").read_text().strip(), "photo")
-    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
 async def scene_hints(client: SandboxClient) -> None:
@@ -48,24 +48,24 @@ async def scene_hints(client: SandboxClient) -> None:
 
 async def scene_burr(client: SandboxClient) -> None:
     photo = await say(client, (PUZZLES / "burr_antique.txt").read_text().strip(), "photo")
-    await client.wait_for(ALICE, after=photo["message_id"], kind="animation")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="animation")
 
 
 async def scene_nuts(client: SandboxClient) -> None:
     photo = await say(client, (PUZZLES / "nuts.txt").read_text().strip(), "photo")
-    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
 async def scene_reply(client: SandboxClient) -> None:
     example = await say(client, "/example seki")
     forwarded = await client.forward(ALICE, from_chat_id=ALICE,
                                      message_id=example["message_id"])
-    photo = await client.wait_for(ALICE, after=forwarded["message_id"], kind="photo",
+    photo = await client.wait_for(ALICE, after=forwarded["message_id"], sent_as="photo",
                                   timeout=60)
-    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
     solution = "\n".join(["/check", "1010", "0100", "1011", "0101"])
     sent = await client.send(ALICE, solution, reply_to_message_id=example["message_id"])
-    await client.wait_for(ALICE, after=sent["message_id"], kind="photo", timeout=60)
+    await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo", timeout=60)
 
 
 async def scene_menu(client: SandboxClient) -> None:
@@ -82,8 +82,8 @@ async def tap_last_bot_message(page) -> None:
 async def scene_file(client: SandboxClient) -> None:
     puzzle = PUZZLES / "sudoku_inkala.txt"
     sent = await client.send_document(ALICE, puzzle.name, puzzle.read_bytes())
-    photo = await client.wait_for(ALICE, after=sent["message_id"], kind="photo", timeout=60)
-    await client.wait_for(ALICE, after=photo["message_id"], kind="text")
+    photo = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo", timeout=60)
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
 SCENES = {"seki": scene_seki, "hints": scene_hints, "burr": scene_burr, "nuts": scene_nuts,

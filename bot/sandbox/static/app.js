@@ -198,13 +198,13 @@ function updateReplyKeyboard() {
 function renderMessage(m) {
   const mine = !m.from.is_bot;
   const bubble = document.createElement("article");
-  bubble.className = `msg ${mine ? "user" : "bot"} kind-${m.kind}`;
+  bubble.className = `msg ${mine ? "user" : "bot"} sent-as-${m.sent_as}`;
   if (mine && m.from.id === state.user.id) bubble.classList.add("self");
   if (mine && (m.text || "").includes("\n")) bubble.classList.add("multiline"); // puzzle grids
   bubble.dataset.testid = "message";
   bubble.dataset.messageId = m.message_id;
   bubble.dataset.from = mine ? "user" : "bot";
-  bubble.dataset.kind = m.kind;
+  bubble.dataset.sentAs = m.sent_as;
   bubble.dataset.edited = String(m.edited);
 
   if (state.chat.type !== "private") {
@@ -239,7 +239,7 @@ function renderMessage(m) {
     });
     bubble.append(quote);
   }
-  if (m.kind === "photo" || m.kind === "animation") {
+  if (m.sent_as === "photo" || m.sent_as === "animation") {
     const link = document.createElement("a");
     link.href = m.file_url;
     link.target = "_blank";
@@ -247,12 +247,12 @@ function renderMessage(m) {
     link.className = "media";
     const img = document.createElement("img");
     img.src = m.file_url;
-    img.alt = m.caption || m.kind;
-    img.dataset.testid = m.kind === "photo" ? "message-photo" : "message-animation";
+    img.alt = m.caption || m.sent_as;
+    img.dataset.testid = m.sent_as === "photo" ? "message-photo" : "message-animation";
     if (m.width && m.height) { img.width = m.width; img.height = m.height; }
     link.append(img);
     bubble.append(link);
-  } else if (m.kind === "document") {
+  } else if (m.sent_as === "document") {
     const link = document.createElement("a");
     link.href = m.file_url;
     link.download = m.file_name || "file";
@@ -270,7 +270,7 @@ function renderMessage(m) {
     link.append(icon, name, size);
     bubble.append(link);
   }
-  const body = m.kind === "text" ? m.text : m.caption;
+  const body = m.sent_as === "text" ? m.text : m.caption;
   if (body) {
     const text = document.createElement("div");
     text.className = "text";
@@ -298,7 +298,7 @@ function renderMessage(m) {
 
 // a message in one line: its text's first line, or what it is
 function summary(m) {
-  return (m.text || m.caption || m.file_name || m.kind).split("\n")[0].slice(0, 80);
+  return (m.text || m.caption || m.file_name || m.sent_as).split("\n")[0].slice(0, 80);
 }
 
 function formatSize(bytes) {
