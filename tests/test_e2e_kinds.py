@@ -1,5 +1,6 @@
 """End to end, every kind: /example gives a puzzle that, sent back, is answered with a
-picture, a caption and a passing check report; /help lists the kind.
+picture, a caption and a passing check report; /help lists the kind; and the bot set up as
+on several machines (Celery workers, PostgreSQL) answers as the local one does.
 
 The budget per job is short, so the long counts (Bedlam, Y25: minutes to the end) come
 back with the first assembly and a count marked as not complete."""
@@ -7,9 +8,11 @@ back with the first assembly and a count marked as not complete."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from botchat import bot_config, settled
+from celery_servers import backend_settings
 from PIL import Image
 
 from bot.app import running
@@ -19,6 +22,8 @@ from solvers import registry
 ALICE = 101
 #: seconds per job; the solvers stop by themselves at 80% of it
 BUDGET = 6.0
+#: how long a count took, in its caption: "(complete, 2 s)"
+SECONDS = r", \d+ s\)"
 KINDS_WITH_EXAMPLES = [kind.name for kind in registry.KINDS if kind.example]
 
 
@@ -29,19 +34,45 @@ async def puzzlebot(tmp_path):
         yield client
 
 
-async def test_every_kind_answers_its_example(puzzlebot):
-    client = puzzlebot
-    sent = await client.send(ALICE, "/help")
-    help_text = (await client.wait_for(ALICE, after=sent["message_id"]))["text"]
+async def test_every_kind_answers_its_example_locally_and_on_several_machines(
+        tmp_path, celery_workers, postgres_server):
+    """On one machine (the local pool and SQLite), then as on several (the jobs on Celery
+    workers through Redis, the store on PostgreSQL): every kind's example is answered, with
+    the same caption in both (a count cut short by the budget: the same first line)."""
+    setups = {"local": {}, "several machines": {
+        **backend_settings(celery_workers), "database_url": postgres_server.new_database()}}
+    captions: dict[str, dict[str, str]] = {}
     failures = []
-    for name in KINDS_WITH_EXAMPLES:
-        assert f"/{name} " in help_text, f"/help does not list {name}"
-        failures += await example_failures(client, name)
+    for setup, changes in setups.items():
+        folder = tmp_path / setup.replace(" ", "-")
+        folder.mkdir()
+        config = bot_config(folder, solve_timeout=BUDGET, rate_burst=100, **changes)
+        async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+            sent = await client.send(ALICE, "/help")
+            help_text = (await client.wait_for(ALICE, after=sent["message_id"]))["text"]
+            captions[setup] = {}
+            for name in KINDS_WITH_EXAMPLES:
+                assert f"/{name} " in help_text, f"/help does not list {name}"
+                wrong, caption = await example_answer(client, name)
+                failures += [f"{setup}: {failure}" for failure in wrong]
+                captions[setup][name] = caption
     assert not failures, "\n".join(failures)
+    for name, local in captions["local"].items():
+        assert comparable(captions["several machines"][name], local), name
 
 
-async def example_failures(client: SandboxClient, name: str) -> list[str]:
-    """Send a kind's /example back: what is wrong with the answer (nothing: [])."""
+def comparable(one: str, other: str) -> bool:
+    """Whether two setups gave the same caption: all of it but a count's seconds, or the
+    first line when either is a count still running or cut short (how far it got depends
+    on the machine)."""
+    if any(word in one + other for word in ("at least", "still counting")):
+        return one.split("\n")[0] == other.split("\n")[0]
+    return re.sub(SECONDS, "", one) == re.sub(SECONDS, "", other)
+
+
+async def example_answer(client: SandboxClient, name: str) -> tuple[list[str], str]:
+    """Send a kind's /example back: what is wrong with the answer (nothing: []), and the
+    caption of its picture."""
     failures: list[str] = []
     sent = await client.send(ALICE, f"/example {name}")
     example = await client.wait_for(ALICE, after=sent["message_id"])
@@ -59,14 +90,15 @@ async def example_failures(client: SandboxClient, name: str) -> list[str]:
         failures.append(f"{name}: check report fails:\n{reports[0]['text'][:300]}")
     if not photo["caption"].strip():
         failures.append(f"{name}: the picture has no caption")
-    return failures
+    return failures, photo["caption"]
 
 
 async def test_a_burr_answers_its_example_with_either_backend(tmp_path, backend):
     """The local pool, then Celery workers (tests/celery_servers.py)."""
     config = bot_config(tmp_path, solve_timeout=30, **backend)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
-        assert not await example_failures(client, "burr")
+        failures, _ = await example_answer(client, "burr")
+        assert not failures
 
 
 async def test_a_preset_command_alone_solves_its_preset(puzzlebot):
