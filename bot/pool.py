@@ -7,8 +7,8 @@ when the budget is spent, then starts a fresh one. Other chats keep being answer
 the remaining workers and the event loop.
 
 Workers are forked by a fork server and die with it (Linux's parent-death signal), and
-the fork server ends at once when the bot does (`bot.forkserver`), so no worker outlives
-the bot. When the pool
+each ends when the bot does, even in the middle of a job (`end_with_the_bot`); the fork
+server then ends at once (`bot.forkserver`), so no worker outlives the bot. When the pool
 breaks (the fork server or an idle worker killed, which pebble does not survive), a
 watchdog notices within a second and builds a new one; the jobs that were in flight
 fail with WorkerDied, the next ones run.
@@ -84,6 +84,27 @@ def die_with_parent() -> None:
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if not forked_for_a_living_bot():
         os._exit(1)
+    end_with_the_bot()
+
+
+def end_with_the_bot() -> None:
+    """End this worker when the bot ends, even in the middle of a long count.
+
+    The parent-death signal alone does not do it: every process the fork server forks
+    keeps the fork server's "clients still alive" pipe open, and the fork server ends only
+    once that pipe is closed by all of them; an idle worker ends when the bot's end closes
+    its job channel, but a worker busy with a count would keep the fork server, and itself,
+    running until the count's limit (15 minutes). So a thread waits for the bot (the
+    parent process multiprocessing knows, whose end it sees as end of file)."""
+    bot = multiprocessing.parent_process()
+    if bot is None:
+        return
+
+    def watch() -> None:
+        bot.join()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-the-bot", daemon=True).start()
 
 
 def forked_for_a_living_bot() -> bool:
