@@ -125,6 +125,8 @@ class Counts:
                                  caption(count.first, count.running_line()))
             self.join(count, Asker(user_id, picture))
             return
+        if first is None:  # the caller saw this count running a moment ago, in this tick
+            raise RuntimeError("no count of this puzzle to join")
         picture = await send(message, first, caption(first, first.count_line))
         ahead = self.add(key, text, kind, first, Asker(user_id, picture))
         if ahead:
@@ -300,6 +302,8 @@ async def cancel_command(update: Update, context: Context) -> None:
     """/cancel: stop your own puzzles being solved and your counts (running or queued);
     nobody else's."""
     message = update.effective_message
+    if message is None:
+        return
     user = update.effective_user
     svc = context.bot_data.services
     stopped = svc.quick_jobs.cancel(user.id) if user is not None else []

@@ -136,7 +136,7 @@ class OpsServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # the real port when port=0
+        port = self._runner.addresses[0][1]  # the real port when port=0
         self.url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
         log.info("healthz and metrics on %s", self.url)
         return self.url
