@@ -29,7 +29,6 @@ import contextlib
 import importlib
 import logging
 import os
-import time
 import uuid
 from asyncio import FIRST_COMPLETED
 from collections.abc import Callable
@@ -43,7 +42,14 @@ from kombu import Queue
 
 from solvers.pipeline import Result
 
-from .pool import JobTimeout, ProgressListener, ShuttingDown, WorkerDied, solve_job
+from .pool import (
+    JobTimeout,
+    ProgressListener,
+    ShuttingDown,
+    WorkerDied,
+    counted_in,
+    solve_job,
+)
 
 log = logging.getLogger(__name__)
 
@@ -328,31 +334,26 @@ class CeleryLane:
         if self._stopping.done():
             raise ShuttingDown()
         limit = self.timeout if timeout is None else timeout
-        started = time.monotonic()
-        self.pending += 1
         task_id = None
-        try:
+        with counted_in(self, function):
             try:
-                task_id, epoch = await asyncio.to_thread(self.broker.send, self.queue,
-                                                         function, args, limit)
-            except Exception as error:  # noqa: BLE001 - Redis down: send again later
-                log.warning("could not send %s: %r", function.__name__, error)
-                raise WorkerDied(f"the broker is unreachable: {error!r}") from error
-            finished = asyncio.get_running_loop().create_future()
-            self.broker.waiters[task_id] = Waiter(finished, epoch, progress)
-            await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
-            if not finished.done():
-                raise ShuttingDown()
-            return finished.result()
-        except (asyncio.CancelledError, ShuttingDown):
-            if task_id is not None:
-                self.broker.waiters.pop(task_id, None)
-                await asyncio.shield(asyncio.to_thread(self.broker.revoke, task_id))
-            raise
-        finally:
-            self.pending -= 1
-            self.jobs_run += 1
-            log.debug("job %s took %.3f s", function.__name__, time.monotonic() - started)
+                try:
+                    task_id, epoch = await asyncio.to_thread(self.broker.send, self.queue,
+                                                             function, args, limit)
+                except Exception as error:  # noqa: BLE001 - Redis down: send again later
+                    log.warning("could not send %s: %r", function.__name__, error)
+                    raise WorkerDied(f"the broker is unreachable: {error!r}") from error
+                finished = asyncio.get_running_loop().create_future()
+                self.broker.waiters[task_id] = Waiter(finished, epoch, progress)
+                await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
+                if not finished.done():
+                    raise ShuttingDown()
+                return finished.result()
+            except (asyncio.CancelledError, ShuttingDown):
+                if task_id is not None:
+                    self.broker.waiters.pop(task_id, None)
+                    await asyncio.shield(asyncio.to_thread(self.broker.revoke, task_id))
+                raise
 
     async def solve(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None,

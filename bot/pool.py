@@ -27,11 +27,12 @@ import sys
 import threading
 import time
 from asyncio import FIRST_COMPLETED
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
 
@@ -159,6 +160,20 @@ def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None 
                hand_back_after=hand_back_after, extras_later=extras_later)
 
 
+@contextlib.contextmanager
+def counted_in(lane: Any, function: Callable[..., Any]) -> Iterator[None]:
+    """A job in its lane's figures (/admin, /metrics): waiting or running while inside,
+    run once out; the same for a local pool and a Celery lane."""
+    started = time.monotonic()
+    lane.pending += 1
+    try:
+        yield
+    finally:
+        lane.pending -= 1
+        lane.jobs_run += 1
+        log.debug("job %s took %.3f s", function.__name__, time.monotonic() - started)
+
+
 class SolverPool:
     """A pool of worker processes with per-job time limits, that rebuilds itself when
     it breaks. `niceness` lowers its workers' CPU priority (the count lane's)."""
@@ -273,28 +288,23 @@ class SolverPool:
         Cancelling the awaiting task stops the job: pebble kills its worker."""
         limit = self.timeout if timeout is None else timeout
         future = await self._schedule(function, args, limit)
-        started = time.monotonic()
-        self.pending += 1
-        try:
-            finished = asyncio.wrap_future(future)
-            await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
-            if not finished.done():
-                future.cancel()
-                raise ShuttingDown()
-            return finished.result()
-        except FutureTimeout as error:
-            log.warning("job %s killed after %.1f s", function.__name__, limit)
-            raise JobTimeout(limit) from error
-        except (ProcessExpired, CancelledError, BrokenProcessPool) as error:
-            log.warning("worker died during %s: %r", function.__name__, error)
-            raise WorkerDied(str(error)) from error
-        except asyncio.CancelledError:
-            future.cancel()  # pebble kills the worker running it
-            raise
-        finally:
-            self.pending -= 1
-            self.jobs_run += 1
-            log.debug("job %s took %.3f s", function.__name__, time.monotonic() - started)
+        with counted_in(self, function):
+            try:
+                finished = asyncio.wrap_future(future)
+                await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
+                if not finished.done():
+                    future.cancel()
+                    raise ShuttingDown()
+                return finished.result()
+            except FutureTimeout as error:
+                log.warning("job %s killed after %.1f s", function.__name__, limit)
+                raise JobTimeout(limit) from error
+            except (ProcessExpired, CancelledError, BrokenProcessPool) as error:
+                log.warning("worker died during %s: %r", function.__name__, error)
+                raise WorkerDied(str(error)) from error
+            except asyncio.CancelledError:
+                future.cancel()  # pebble kills the worker running it
+                raise
 
     async def solve(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None,
