@@ -70,6 +70,11 @@ async def settled(client: SandboxClient, chat: int, message: dict, timeout: floa
         if time.monotonic() > deadline:
             raise TimeoutError(f"message {message['message_id']} is still counting")
         await asyncio.sleep(0.5)
-        page = await client.messages(chat, after=message["message_id"] - 1)
-        message = next(m for m in page["messages"] if m["message_id"] == message["message_id"])
+        message = await now(client, chat, message["message_id"])
     return message
+
+
+async def now(client: SandboxClient, chat: int, message_id: int) -> dict:
+    """A message as it stands now (its caption edited since it was sent)."""
+    page = await client.messages(chat, after=message_id - 1)
+    return next(m for m in page["messages"] if m["message_id"] == message_id)

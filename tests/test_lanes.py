@@ -10,7 +10,7 @@ import time
 from multiprocessing import forkserver
 from pathlib import Path
 
-from botchat import ask, bot_config, reply_with
+from botchat import ask, bot_config, now, reply_with
 from test_reliability import free_port, start_bot_process, wait_until_up
 
 from bot.app import running
@@ -61,12 +61,6 @@ async def test_a_killed_fork_server_is_replaced_and_leaves_no_workers(tmp_path):
         assert "count lane: 1 of 1 workers running, rebuilt 1x" in report["text"]
         assert forkserver._forkserver._forkserver_pid != server
 
-
-
-async def now(client: SandboxClient, chat: int, message_id: int) -> dict:
-    """A message as it stands now (its caption edited since it was sent)."""
-    page = await client.messages(chat, after=message_id - 1)
-    return next(m for m in page["messages"] if m["message_id"] == message_id)
 
 
 def figures(line: str) -> list[str]:
