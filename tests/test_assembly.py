@@ -5,16 +5,20 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from solvers import pipeline, registry
 from solvers.assembly import boxer, presets
+from solvers.assembly.bitmask import _down, _up, words
 from solvers.assembly.box import Assembler, BoxPuzzle, Shape
 from solvers.assembly.kinds import BoxerKind
 from solvers.assembly.nuts import NutsKind
 from solvers.assembly.queens import KNOWN, QueensKind
 from solvers.assembly.tangram import TangramKind
+from solvers.assembly.shapes import normalise
 from solvers.base import Limits, PuzzleError
+from solvers.exact_cover import ExactCover
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -88,6 +92,38 @@ def test_a_single_location_part_fits_in_the_bitmask_search():
     assembler = Assembler(box)
     assert assembler.use_bitmask()
     assert assembler.solve(Limits(), unique=False).count == 4
+
+
+def test_y_pentacubes_in_a_4x4x5_box_give_xcovers_covers_in_the_two_word_search():
+    """80 locations: the bitmask search's second word and its tight locations at work,
+    checked cover for cover against xcover's dancing cells on the same symmetry-broken
+    matrix (Y25's 125 locations take half a minute: a benchmark, not a test)."""
+    parts = 16
+    box = BoxPuzzle((4, 4, 5), frozenset(),
+                    (Shape(normalise(presets.Y_PIECE), "abcdefghijklmnop"[:parts]),), "y16")
+    assembler = Assembler(box)
+    use = assembler.search_placements()
+    problem = ExactCover()
+    for cell in box.free:
+        problem.primary(cell)
+    for i in use:
+        problem.option(list(assembler.placements[i][1]))
+    theirs = {tuple(sorted(use[i] for i in cover)) for cover in problem.covers()}
+    ours = [tuple(sorted(cover)) for cover, _ in assembler._bitmask_covers(use, Limits())
+            if cover is not None]
+    assert problem.backend == "xcover" and len(theirs) == 1064
+    assert len(ours) == len(set(ours)) and set(ours) == theirs
+    found = assembler.solve(Limits(max_solutions=1))
+    assert found.stats["engine"] == "bitmask"
+    assert (found.count, found.stats["raw_count"], found.exhaustive) == (141, 2128, True)
+
+
+@pytest.mark.parametrize("step", [1, 5, 25, 63, 64, 100])
+def test_two_word_shifts_carry_between_the_words(step):
+    value = 0x9E3779B97F4A7C15_F39CC0605CEDC835
+    pair = tuple(np.uint64(w) for w in words(value))
+    assert tuple(map(int, _down(*pair, np.uint64(step)))) == words(value >> step)
+    assert tuple(map(int, _up(*pair, np.uint64(step)))) == words(value << step & (2**128 - 1))
 
 
 @pytest.mark.parametrize("preset", [presets.bedlam, presets.y25])

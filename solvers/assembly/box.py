@@ -131,12 +131,6 @@ class Assembler:
         self._moves = [[puzzle.index[geo.in_box(m, loc, puzzle.lengths)]
                         for loc in puzzle.locations] for m in self.symmetries]
         self._move_array = np.array(self._moves, dtype=np.int64)
-        firsts = {}
-        for placement in self.placements:
-            firsts.setdefault(placement[0], placement)
-        self._shape_map = np.array(
-            [[self.move(k, firsts[n])[0] if n in firsts else n for n in range(len(self.counts))]
-             for k in range(len(self.symmetries))], dtype=np.int64)
         self.anchor = self._choose_anchor()
 
     # Geometry -----------------------------------------------------------------------
@@ -171,6 +165,24 @@ class Assembler:
         """Symmetry k applied to a placement (its shape may become its mirror shape)."""
         cells = tuple(sorted(self._moves[k][c] for c in placement[1]))
         return self.shape_by_cells.get(cells, placement[0]), cells
+
+    @cached_property
+    def _moved(self) -> np.ndarray:
+        """The number of each placement's image under each symmetry (as `move` finds
+        it: the first placement with the image's locations), so that an assembly's
+        images are rows of one lookup; built once per box, by part size."""
+        moved = np.zeros((len(self.symmetries), len(self.placements)), dtype=np.int64)
+        by_size: dict[int, list[int]] = {}
+        for i, (_, cells) in enumerate(self.placements):
+            by_size.setdefault(len(cells), []).append(i)
+        for numbers in by_size.values():
+            cells = np.array([self.placements[i][1] for i in numbers], dtype=np.int64)
+            first: dict[bytes, int] = {}
+            for i, row in zip(numbers, cells, strict=True):
+                first.setdefault(row.tobytes(), i)
+            images = np.sort(self._move_array[:, cells], axis=2)
+            moved[:, numbers] = [[first[row.tobytes()] for row in image] for image in images]
+        return moved
 
     def canonical(self, assembly: Assembly, among: list[int]) -> Assembly:
         """The least image of an assembly under the symmetries numbered in `among`."""
@@ -228,9 +240,11 @@ class Assembler:
         and the walled-in test it counts Bedlam's 19,186 faster than xcover's dancing
         cells (bench/README.md).
         """
+        from .bitmask import MAX_LOCATIONS as fits
+
         size = len(self.puzzle.locations)
         exact = self.puzzle.volume == len(self.puzzle.free)
-        return exact and size <= 64
+        return exact and size <= fits
 
     def raw_covers(self, placements: list[int], limits: Limits):
         """Stream covers (lists of placement numbers) and the nodes searched so far."""
@@ -251,8 +265,11 @@ class Assembler:
         from .bitmask import BitmaskSearch
 
         holes = tuple(self.puzzle.index[loc] for loc in self.puzzle.excluded)
+        # weighing tight locations pays in three dimensions (Y25: 2.4x faster, Bedlam
+        # too); in two the lowest empty location is as good and weighing costs 4x
         search = BitmaskSearch([self.placements[i] for i in placements], self.counts,
-                               len(self.puzzle.locations), holes, self._neighbours())
+                               len(self.puzzle.locations), holes, self._neighbours(),
+                               weigh=self.puzzle.dims >= 3)
         # With an anchor, place it first: one small search per representative position.
         starts: list[tuple[int, ...]] = [()]
         counts = list(self.counts)
@@ -314,19 +331,18 @@ class Assembler:
         use = self.search_placements() if unique else list(range(len(self.placements)))
         fixing = self.anchor[1] if (unique and self.anchor) else {}
         everything = list(range(group))
-        keys: set[Assembly] = set()
+        keys: set[bytes] = set()
         found: list[Assembly] = []
         count = raw = nodes = 0
         exhaustive = True
         for cover, nodes in self.raw_covers(use, limits):
             if cover is not None:
-                assembly = tuple(sorted(self.placements[i] for i in cover))
-                new, orbit = self._classify(assembly, cover, fixing, everything, keys, unique)
+                new, orbit = self._classify(cover, fixing, everything, keys, unique)
                 if new:
                     count += 1
                     raw += orbit
                     if len(found) < max(limits.max_solutions, 1):
-                        found.append(assembly)
+                        found.append(tuple(sorted(self.placements[i] for i in cover)))
             now = time.monotonic()
             if cover is None or now - last > 0.5:
                 last = now
@@ -353,9 +369,10 @@ class Assembler:
         return Solutions(list(found), count, exhaustive, "" if count or counting else
                          "the parts cannot fill the box", stats, counting)
 
-    def _classify(self, assembly: Assembly, cover: list[int], fixing: dict[int, list[int]],
-                  everything: list[int], keys: set[Assembly], unique: bool) -> tuple[bool, int]:
-        """Is this assembly new up to symmetry, and how many raw assemblies it stands for."""
+    def _classify(self, cover: list[int], fixing: dict[int, list[int]], everything: list[int],
+                  keys: set[bytes], unique: bool) -> tuple[bool, int]:
+        """Is this assembly (placement numbers) new up to symmetry, and how many raw
+        assemblies it stands for."""
         group = len(self.symmetries)
         if not unique:
             return True, 1
@@ -365,30 +382,18 @@ class Assembler:
                 return True, group
         else:
             stabiliser = everything
-        images = self._images(assembly, stabiliser)
+        images = self._images(cover, stabiliser)
         key = min(images)
         if key in keys:
             return False, 0
         keys.add(key)
         return True, group // images.count(images[0])
 
-    def _images(self, assembly: Assembly, among: list[int]) -> list[bytes]:
-        """A fingerprint of the assembly's image under each listed symmetry (identity first).
-
-        Each location gets the smallest location of the part covering it and that part's
-        shape, so fingerprints ignore the order of parts and equal images match.
-        """
-        cells = np.array([c for _, where in assembly for c in where], dtype=np.int64)
-        part = np.repeat(np.arange(len(assembly)), [len(w) for _, w in assembly])
-        shape = np.array([s for s, where in assembly for _ in where], dtype=np.int64)
-        moved = self._move_array[among][:, cells]
-        starts = np.cumsum([0] + [len(w) for _, w in assembly[:-1]])
-        smallest = np.minimum.reduceat(moved, starts, axis=1)[:, part]
-        shapes = self._shape_map[among][:, shape]
-        keys = np.full((len(among), len(self.puzzle.locations)), -1, dtype=np.int64)
-        rows = np.arange(len(among))[:, None]
-        keys[rows, moved] = smallest * len(self.counts) + shapes
-        return [row.tobytes() for row in keys]
+    def _images(self, cover: list[int], among: list[int]) -> list[bytes]:
+        """A fingerprint of the assembly's image under each listed symmetry (identity
+        first): its placement numbers, sorted, so equal images match."""
+        moved = np.sort(self._moved[np.ix_(among, cover)], axis=1)
+        return [row.tobytes() for row in moved]
 
 
 @lru_cache(maxsize=16)
