@@ -40,4 +40,4 @@ def warm() -> None:
     warm_engine()
     for build in (presets.soma, presets.bedlam, presets.y25,
                   *(lambda n=n: presets.pentominoes(n) for n in presets.PENT_SIZES)):
-        assembler_for(build())
+        assembler_for(build()).prepare()

@@ -272,15 +272,17 @@ def _tables(placements: tuple[tuple[int, tuple[int, ...]], ...], cells: int,
         use = Counter(c for i in mine for c in placements[i][1] if c != cell)
         probes = [c for c, _ in use.most_common(PROBES)]
         probes_of[table, :len(probes)] = probes
+        mine = sorted(mine, key=lambda i: placements[i][0])
+        needs = [sum(1 << j for j, p in enumerate(probes) if p in placements[i][1])
+                 for i in mine]
         for pattern in range(1 << PROBES):
-            filled = {p for j, p in enumerate(probes) if pattern >> j & 1}
-            bucket = sorted((i for i in mine if not filled & set(placements[i][1])),
-                            key=lambda i: placements[i][0])
+            bucket = [i for i, need in zip(mine, needs, strict=True) if not need & pattern]
             bounds.append((len(entries), len(entries) + len(bucket)))
             entries.extend(bucket)
     ids = np.array(entries, dtype=np.int64)
-    masks = _word_pairs([sum(1 << c for c in placements[i][1]) for i in entries])
-    shape_of = np.array([placements[i][0] for i in entries], dtype=np.int64)
+    given_masks = [sum(1 << c for c in where) for _, where in placements]
+    masks = _word_pairs(given_masks)[ids]
+    shape_of = np.array([shape for shape, _ in placements], dtype=np.int64)[ids]
     lo = np.array([b[0] for b in bounds], dtype=np.int64)
     hi = np.array([b[1] for b in bounds], dtype=np.int64)
     skip = np.zeros(len(entries), dtype=np.int64)
@@ -297,7 +299,6 @@ def _tables(placements: tuple[tuple[int, tuple[int, ...]], ...], cells: int,
     steps = np.array([n[0] for n in neighbours], dtype=np.uint64)
     after = _word_pairs([n[1] for n in neighbours])
     before = _word_pairs([n[2] for n in neighbours])
-    given_masks = [sum(1 << c for c in where) for _, where in placements]
     return (probes_of, ids, masks, shape_of, lo, hi, skip, steps, after, before,
             given_masks)
 
