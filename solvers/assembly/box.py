@@ -233,12 +233,12 @@ class Assembler:
     # Searching ----------------------------------------------------------------------
 
     def use_bitmask(self) -> bool:
-        """The bitmask search suits boxes of up to 64 locations that the parts fill exactly.
+        """The bitmask search suits boxes of up to 128 locations that the parts fill exactly.
 
         Filling the lowest empty location alone branches badly in three dimensions (the
-        seed measured Bedlam 6x slower than dancing links), but with the probe buckets
-        and the walled-in test it counts Bedlam's 19,186 faster than xcover's dancing
-        cells (bench/README.md).
+        seed measured Bedlam 6x slower than dancing links), but with the probe buckets,
+        the walled-in test and, in 3D, branching on tight locations it counts Bedlam's
+        19,186 and Y25's 1,264 faster than xcover's dancing cells (bench/README.md).
         """
         from .bitmask import MAX_LOCATIONS as fits
 
