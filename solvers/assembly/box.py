@@ -124,13 +124,16 @@ class Assembler:
         self.symmetries = self._effective_symmetries()
         self.placements: list[Placement] = []
         self.shape_by_cells: dict[tuple[int, ...], int] = {}
+        self._first: dict[tuple[int, ...], int] = {}
         for number, shape in enumerate(puzzle.shapes):
             for cells in self._positions(shape.position):
+                self._first.setdefault(cells, len(self.placements))
                 self.placements.append((number, cells))
                 self.shape_by_cells.setdefault(cells, number)
         self._moves = [[puzzle.index[geo.in_box(m, loc, puzzle.lengths)]
                         for loc in puzzle.locations] for m in self.symmetries]
         self._move_array = np.array(self._moves, dtype=np.int64)
+        self._moved: dict[int, np.ndarray] = {}
         self.anchor = self._choose_anchor()
 
     # Geometry -----------------------------------------------------------------------
@@ -166,23 +169,18 @@ class Assembler:
         cells = tuple(sorted(self._moves[k][c] for c in placement[1]))
         return self.shape_by_cells.get(cells, placement[0]), cells
 
-    @cached_property
-    def _moved(self) -> np.ndarray:
-        """The number of each placement's image under each symmetry (as `move` finds
-        it: the first placement with the image's locations), so that an assembly's
-        images are rows of one lookup; built once per box, by part size."""
-        moved = np.zeros((len(self.symmetries), len(self.placements)), dtype=np.int64)
-        by_size: dict[int, list[int]] = {}
-        for i, (_, cells) in enumerate(self.placements):
-            by_size.setdefault(len(cells), []).append(i)
-        for numbers in by_size.values():
-            cells = np.array([self.placements[i][1] for i in numbers], dtype=np.int64)
-            first: dict[bytes, int] = {}
-            for i, row in zip(numbers, cells, strict=True):
-                first.setdefault(row.tobytes(), i)
-            images = np.sort(self._move_array[:, cells], axis=2)
-            moved[:, numbers] = [[first[row.tobytes()] for row in image] for image in images]
-        return moved
+    def images_of(self, number: int) -> np.ndarray:
+        """The number of a placement's image under each symmetry (as `move` finds it:
+        the first placement with the image's locations), kept once found: an assembly's
+        images are then rows of one lookup. Built per placement as covers use it, not
+        for all at once, which could be millions of placements by hundreds of symmetries."""
+        column = self._moved.get(number)
+        if column is None:
+            images = np.sort(self._move_array[:, self.placements[number][1]], axis=1)
+            column = np.array([self._first[tuple(row)] for row in images.tolist()],
+                              dtype=np.int64)
+            self._moved[number] = column
+        return column
 
     def canonical(self, assembly: Assembly, among: list[int]) -> Assembly:
         """The least image of an assembly under the symmetries numbered in `among`."""
@@ -264,7 +262,8 @@ class Assembler:
     def prepare(self) -> None:
         """Build what a unique count needs besides the search (the image table, the
         bitmask search's tables: Bedlam 0.2 s), so that no reply pays for it."""
-        self._moved  # noqa: B018 - a cached property, built here
+        for number in range(len(self.placements)):
+            self.images_of(number)
         if self.use_bitmask():
             self._bitmask_search(self.search_placements())
 
@@ -402,7 +401,7 @@ class Assembler:
     def _images(self, cover: list[int], among: list[int]) -> list[bytes]:
         """A fingerprint of the assembly's image under each listed symmetry (identity
         first): its placement numbers, sorted, so equal images match."""
-        moved = np.sort(self._moved[np.ix_(among, cover)], axis=1)
+        moved = np.sort(np.stack([self.images_of(i) for i in cover], axis=1)[among], axis=1)
         return [row.tobytes() for row in moved]
 
 
