@@ -16,6 +16,7 @@ from solvers.anagram import hints_for, is_valid_answer, parse_query, pick_challe
 from solvers.anagram import lexicon as lexicon_module
 from solvers.anagram.kind import AnagramKind
 from solvers.anagram.lexicon import letters_of
+from solvers.anagram.quiz import WORD_BANDS
 from solvers.anagram.quiz import pool as quiz_pool
 from solvers.anagram.search import MAX_LETTERS, Search, fit, search
 from solvers.base import Limits, PuzzleError
@@ -265,6 +266,7 @@ def test_rare_words_of_the_larger_word_lists_are_answers_not_quiz_words(lexicon)
     drawn = {e.text for difficulty in ("easy", "medium", "hard")
              for e in quiz_pool(None, difficulty)}
     assert not drawn & {"indicatory", "carthorse", "iceman"}
+    assert all(least >= lexicon_module.RARE_ZIPF for _, _, least in WORD_BANDS.values())
 
 
 def test_six_word_answers_can_be_asked_for():
