@@ -55,8 +55,8 @@ LARGE_DICTIONARY_FILES = (Path("/usr/share/dict/american-english-large"),
 RARE_ZIPF = 3.0
 #: zipf given to a dictionary word that wordfreq has never seen
 UNSEEN_ZIPF = 1.0
-#: the least zipf of a capitalised dictionary entry kept as a name (4: about 400 of the
-#: word lists' 10,000 names; 3 and 3.5 kept 3,000 and 1,400 and ranked the tuning list the same)
+#: the least zipf of a capitalised dictionary entry kept as a name (4: about 500 of the
+#: word lists' 10,000 names; at 3 or 3.5 people's names crowd better answers out)
 NAME_ZIPF = 4.0
 #: the least zipf of a name that is nobody's given name or surname (`satan` 3.9,
 #: `voldemort` 3.0, `presbyterians` 2.7)
@@ -72,7 +72,7 @@ ONE_LETTER_WORDS = frozenset("ai")
 #: vowel-less words that are still words
 NO_VOWEL_WORDS = frozenset("hmm shh nth psst brr tsk pfft crwth cwm".split())
 #: the language model's unigram log probability (its units) of a word it has never seen
-#: is about -5.4e8; the rarest word it knows gets more than -2e5
+#: is about -5.4e8; the rarest word it knows gets about -2.2e5
 UNKNOWN_TO_MODEL = -1e7
 ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73,
