@@ -294,11 +294,9 @@ def word_entries(words: set[str], large: set[str]) -> dict[str, Entry]:
 
 def people_names() -> set[str]:
     """Given names and surnames of the US 1990 census (the `names` package's lists, about
-    94,000), lower case; empty when the package is missing."""
-    try:
-        import names
-    except ImportError:
-        return set()
+    94,000), lower case."""
+    import names
+
     found: set[str] = set()
     for path in sorted(Path(names.__file__).parent.glob("dist.*")):
         found.update(line.split(None, 1)[0].lower()
