@@ -64,10 +64,6 @@ def _mentioned(message: Message, username: str | None) -> bool:
     return f"@{username}".lower() in words
 
 
-def _cell(cell: int) -> str:
-    return f"row {cell // 9 + 1} column {cell % 9 + 1}"
-
-
 def _size(message: Message) -> tuple[object, int | None]:
     """The file to fetch (the largest photo size, or the document) and its stated size."""
     if message.photo:
@@ -130,8 +126,8 @@ def read_caption(reading: Reading) -> str:
     digits = sum(1 for d in reading.grid if d)
     lines = [f"Read from your photo: {digits} digits (red). Compare them with the paper."]
     if reading.repairs:
-        guessed = "; ".join(f"{_cell(r.cell)} looked like {r.read or 'nothing'} but I took "
-                            f"{r.chosen or 'an empty cell'}" for r in reading.repairs)
+        guessed = "; ".join(f"{reading.cell_name(r.cell)} looked like {r.read or 'nothing'} "
+                            f"but I took {r.chosen or 'an empty cell'}" for r in reading.repairs)
         lines.append(f"Unsure (orange): {guessed}, since only then the puzzle has one "
                      "solution.")
     elif reading.solutions == 1 and reading.unsure():
@@ -144,7 +140,8 @@ def misread_text(reading: Reading) -> str:
     found = "no solution" if reading.solutions == 0 else "more than one solution"
     unsure = reading.unsure()
     where = (" The cells I was least sure of are ringed in orange: "
-             + ", ".join(f"{_cell(c)} ({reading.grid[c] or 'empty'})" for c in unsure) + "."
+             + ", ".join(f"{reading.cell_name(c)} ({reading.grid[c] or 'empty'})"
+                         for c in unsure) + "."
              if unsure else "")
     return (f"What I read has {found}, so I must have misread a cell or the photo hides one."
             f"{where} Please correct the grid below and send it back as text.")

@@ -105,6 +105,10 @@ async def test_a_photo_with_digits_missing_asks_for_the_corrected_grid(puzzlebot
     assert why["text"].startswith("What I read has more than one solution, so I must have "
                                   "misread a cell or the photo hides one.")
     assert why["text"].endswith("Please correct the grid below and send it back as text.")
+    for cell in expected.unsure():  # each named as on the paper, counted from 1
+        row, column = divmod(cell, 9)
+        assert f"row {row + 1} column {column + 1} ({expected.grid[cell] or 'empty'})" \
+            in why["text"]
     assert copy["text"] == ("The grid as I read it, to copy, correct and send back:\n"
                             + expected.text)
     page = await client.messages(ALICE, after=copy["message_id"], wait=1)
