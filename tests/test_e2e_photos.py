@@ -177,3 +177,26 @@ async def test_a_picture_file_over_the_limit_is_refused_unread(puzzlebot, monkey
     assert reply["text"] == (f"This file is {len(data) / 2**20:.1f} MB; I can fetch pictures "
                              "up to 2 MB.")
     assert await client.calls("getFile") == []
+
+
+async def test_check_in_reply_to_a_photo_or_to_the_grid_read_from_it(puzzlebot):
+    """/check in reply to the photo reads it as a photo sent is read (from the cache
+    here); in reply to the bot's grid as read, it checks against that grid."""
+    bot, client = puzzlebot
+    sent = await client.send_photo(ALICE, photo())
+    _, solved, _, copy = await bot_messages(client, ALICE, sent["message_id"], 4)
+    rows = [line for line in solved["caption"].splitlines() if line.isdigit()]
+    assert len(rows) == 9 and all(len(row) == 9 for row in rows)
+    jobs = bot.application.bot_data.services.pool.quick.jobs_run
+    check = await client.send(ALICE, "/check\n" + "\n".join(rows),
+                              reply_to_message_id=sent["message_id"])
+    (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+    assert bot.application.bot_data.services.pool.quick.jobs_run == jobs + 1  # judged only
+
+    swapped = [rows[0][1] + rows[0][0] + rows[0][2:], *rows[1:]]
+    check = await client.send(ALICE, "/check\n" + "\n".join(swapped),
+                              reply_to_message_id=copy["message_id"])
+    (wrong,) = await bot_messages(client, ALICE, check["message_id"], 1)
+    assert wrong["text"].startswith("❌ Not right yet:\nPuzzle has ** ERROR **")
+    assert not any(row in wrong["text"] for row in rows)  # never the answer
