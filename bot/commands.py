@@ -15,7 +15,7 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from solvers import registry
-from solvers.base import PuzzleError
+from solvers.base import PuzzleError, clip
 from solvers.pipeline import prepare
 
 from . import anagrams, photos
@@ -105,7 +105,7 @@ async def unknown_command(update: Update, context: Context) -> None:
     mine = addressee.lower() == (context.bot.username or "").lower()
     if not (mine or (message.chat.type == ChatType.PRIVATE and not addressee)):
         return
-    await message.reply_text(f"I don't know {command}. The commands I know:\n"
+    await message.reply_text(f"I don't know {clip(command)}. The commands I know:\n"
                              + commands_listing())
 
 

@@ -77,6 +77,10 @@ async def test_an_unknown_command_in_private_lists_the_commands(puzzlebot):
     assert lines[-1].startswith("Puzzles: /seki /gogen ")
     assert "/anagram" in lines[-1].split()
     assert len(reply["text"]) <= 4096
+    # a command as long as a message can be is quoted back cut short, not past 4,096
+    long = await ask(client, ALICE, "/" + "x" * 4000)
+    assert long["text"].startswith(f"I don't know /{'x' * 29}…. The commands I know:\n")
+    assert len(long["text"]) <= 4096
 
 
 async def test_an_unknown_command_in_a_group_is_answered_only_when_addressed(puzzlebot):
