@@ -71,6 +71,12 @@ class SandboxClient:
             body["caption"] = caption
         return await self._json("POST", "/sandbox/photos", json=body)
 
+    async def send_sticker(self, chat_id: int, emoji: str = "👍", user_id: int | None = None,
+                           **extra) -> dict:
+        """A user sends a sticker: neither text nor a file."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "emoji": emoji, **extra}
+        return await self._json("POST", "/sandbox/stickers", json=body)
+
     async def messages(self, chat_id: int, after: int | None = None,
                        since: int | None = None, wait: float = 0) -> dict:
         params: dict = {"chat_id": chat_id, "wait": wait}

@@ -56,6 +56,8 @@ MAX_REQUEST = 60 * 1024 * 1024
 #: a user's document: the most a bot may download with getFile, and Telegram's name limit
 MAX_USER_FILE = 20 * 1024 * 1024
 MAX_FILE_NAME = 255
+#: the longest emoji a sticker names (a family with skin tones runs to a dozen code points)
+MAX_EMOJI = 16
 #: Telegram's limit on a button's callback_data, in bytes
 MAX_CALLBACK_DATA = 64
 #: the longer sides of the sizes Telegram keeps of a photo a user sends, and the most
@@ -195,6 +197,7 @@ class Sandbox:
         r.add_get("/sandbox/messages", self.get_messages)
         r.add_post("/sandbox/documents", self.post_document)
         r.add_post("/sandbox/photos", self.post_photo)
+        r.add_post("/sandbox/stickers", self.post_sticker)
         r.add_post("/sandbox/forwards", self.post_forward)
         r.add_post("/sandbox/callbacks", self.post_callback)
         r.add_get("/sandbox/callbacks/{id}", self.get_callback)
@@ -473,6 +476,20 @@ class Sandbox:
         message.update(caption)
         return _json(self._deliver(chat, message, files[-1]))
 
+    async def post_sticker(self, request: web.Request) -> web.Response:
+        """A user sends a sticker (an emoji's): a message with neither text nor a file the
+        bot reads, as a voice note or a location would be."""
+        body = await self._body(request)
+        emoji = body.get("emoji", "👍")
+        if not isinstance(emoji, str) or not 0 < len(emoji) <= MAX_EMOJI:
+            raise ClientError(f"emoji is a string of 1 to {MAX_EMOJI} characters")
+        chat, message = self._user_message(body)
+        token = secrets.token_hex(6)
+        message["sticker"] = {"file_id": f"SBXSTK_{token}", "file_unique_id": token,
+                              "type": "regular", "width": 512, "height": 512,
+                              "is_animated": False, "is_video": False, "emoji": emoji}
+        return _json(self._deliver(chat, message))
+
     async def post_forward(self, request: web.Request) -> web.Response:
         """A user forwards a message they can see (from_chat_id, message_id) to a chat, as
         Telegram does: the same content, sent by the user, with the Bot API's
@@ -542,8 +559,9 @@ class Sandbox:
         if "text" in m:
             view.update(sent_as="text", text=m["text"], entities=m.get("entities", []))
         else:
-            view["sent_as"] = next(k for k in ("animation", "photo", "document") if k in m)
-            view["caption"] = m.get("caption", "")
+            view["sent_as"] = next(k for k in ("animation", "photo", "document", "sticker")
+                                   if k in m)
+            view["caption"] = m.get("caption") or m.get("sticker", {}).get("emoji", "")
             view["entities"] = m.get("caption_entities", [])
         if stored.file is not None:
             f = stored.file
