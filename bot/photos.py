@@ -8,7 +8,8 @@ What the person gets back, in order:
    caption, check report), through `replies.answer`, so it is cached the same way;
    otherwise a sentence saying the reading must be wrong somewhere, naming the least
    sure cells, and no solution;
-3. the grid as read, as text to copy, correct and send back.
+3. the grid as read, as text under a `#KIND` header: a puzzle as it stands, so copied
+   whole or forwarded back (corrected or not) it is solved like any puzzle sent.
 
 Which kind a photo can hold, and how it is read, is the library's business
 (`solvers.photo`); this module only fetches, limits, caches and replies. In groups the
@@ -48,6 +49,8 @@ READ_SECONDS = 15.0
 CACHE_SIZE = 256
 #: the kind a photo holds
 PHOTO_KIND = choose_kind("", KIND)
+#: the name the grid as read is sent under (its header line: `#sudoku as read ...`)
+GRID_NAME = "as read from your photo"
 #: the line /help gives photos
 HELP = (f"A photo of a {html.escape(PHOTO_KIND.title)} (or a .jpg/.png file): I read "
         "the grid, show what I read, and solve it\n")
@@ -167,6 +170,12 @@ def misread_text(reading: Reading) -> str:
             f"{where} Please correct the grid below and send it back as text.")
 
 
+def grid_text(reading: Reading) -> str:
+    """The grid as read, to copy, correct and send back: its header line makes it a
+    puzzle as it stands, as the /example messages are, however much of it is copied."""
+    return f"#{PHOTO_KIND.name} {GRID_NAME}\n{reading.text}"
+
+
 async def _reply(update: Update, context: Context, reading: Reading) -> None:
     """The picture as read; the answer (or why there is none); the text to copy."""
     message = message_of(update)
@@ -176,8 +185,7 @@ async def _reply(update: Update, context: Context, reading: Reading) -> None:
         await answer(update, context, reading.text, PHOTO_KIND)
     else:
         read.append(await message.reply_text(misread_text(reading)))
-    read.append(await message.reply_text(
-        f"The grid as I read it, to copy, correct and send back:\n"
-        f"<pre>{html.escape(reading.text)}</pre>", parse_mode=ParseMode.HTML))
+    read.append(await message.reply_text(f"<pre>{html.escape(grid_text(reading))}</pre>",
+                                         parse_mode=ParseMode.HTML))
     for sent in read:  # /check in reply to any of them checks against the grid as read
         context.bot_data.remember_answer(sent, reading.text, PHOTO_KIND)

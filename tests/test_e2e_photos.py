@@ -66,9 +66,14 @@ async def test_a_photo_comes_back_read_and_solved(puzzlebot):
     assert solved["caption"] == typed_solved["caption"]
     assert "Solutions: exactly 1" in solved["caption"]
     assert report["text"] == typed_report["text"]
-    assert copy["text"] == ("The grid as I read it, to copy, correct and send back:\n"
-                            + grid_text(truth))
+    assert copy["text"] == "#sudoku as read from your photo\n" + grid_text(truth)
     assert [e["type"] for e in copy["entities"]] == ["pre"]
+    # the grid as read is a puzzle as it stands: forwarded back, it is solved
+    forwarded = await client.forward(ALICE, ALICE, copy["message_id"])
+    again, again_report = await bot_messages(client, ALICE, forwarded["message_id"], 2)
+    assert again["caption"] == solved["caption"].replace(
+        "Sudoku\n", "Sudoku as read from your photo\n", 1)
+    assert again_report["text"] == report["text"]
 
 
 async def test_the_same_photo_again_is_answered_from_the_caches(puzzlebot):
@@ -109,8 +114,7 @@ async def test_a_photo_with_digits_missing_asks_for_the_corrected_grid(puzzlebot
         row, column = divmod(cell, 9)
         assert f"row {row + 1} column {column + 1} ({expected.grid[cell] or 'empty'})" \
             in why["text"]
-    assert copy["text"] == ("The grid as I read it, to copy, correct and send back:\n"
-                            + expected.text)
+    assert copy["text"] == "#sudoku as read from your photo\n" + expected.text
     page = await client.messages(ALICE, after=copy["message_id"], wait=1)
     assert page["messages"] == []  # no solution picture, nothing more
 
@@ -161,7 +165,7 @@ async def test_in_a_group_only_photos_named_or_addressed_are_read(puzzlebot):
                                         user_id=BOB)
     read = await reply_to(client, GROUP, addressed["message_id"])
     assert read["caption"].startswith("Read from your photo:")
-    await reply_to(client, GROUP, addressed["message_id"], "The grid as I read it")
+    await reply_to(client, GROUP, addressed["message_id"], "#sudoku as read from your photo")
     page = await client.messages(GROUP, after=quiet["message_id"])
     assert quiet["message_id"] not in [m.get("reply_to_message_id") for m in page["messages"]]
 
