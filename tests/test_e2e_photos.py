@@ -204,3 +204,9 @@ async def test_check_in_reply_to_a_photo_or_to_the_grid_read_from_it(puzzlebot):
     (wrong,) = await bot_messages(client, ALICE, check["message_id"], 1)
     assert wrong["text"].startswith("❌ Not right yet:\nPuzzle has ** ERROR **")
     assert not any(row in wrong["text"] for row in rows)  # never the answer
+
+    bot.application.bot_data.answers.clear()  # as after a restart: its text still holds it
+    check = await client.send(ALICE, "/check\n" + "\n".join(rows),
+                              reply_to_message_id=copy["message_id"])
+    (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
