@@ -103,3 +103,16 @@ async def test_letters_with_no_anagram_get_one_message(puzzlebot):
                                 "No word or phrase in my word list uses exactly these letters.")
     page = await client.messages(ALICE, after=photo["message_id"], wait=2)
     assert page["messages"] == []  # not the same sentence again as text
+
+
+async def test_smt_gives_the_file_or_names_what_is_wrong(puzzlebot):
+    """/smt's errors read as a solved puzzle's do: the kind, then the line."""
+    _, client = puzzlebot
+    made = await ask(client, ALICE, "/smt #seki\noo+ooaoo-", sent_as="document")
+    assert made["caption"].startswith("Seki: SMT-LIB2, ")
+    assert made["file_name"] == "seki.smt2"
+    bad = await ask(client, ALICE, "/smt #seki\noo+ooaoo")
+    assert bad["text"] == "Seki: Line 2: expected 9 rotors, got 8"
+    unknown = await ask(client, ALICE, "/smt hello")
+    assert unknown["text"] == ("/smt: this does not look like a puzzle I know; send /help "
+                               "for the formats")
