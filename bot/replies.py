@@ -86,9 +86,10 @@ async def answer(update: Update, context: Context,
     if solved and later is not None and cacheable(result):  # its pictures now all made
         await svc.store.put_result(key, result)
     replies = list(sent)
+    # with no solution, the caption may say it all
     if result.solutions or result.report.strip() not in result.caption:
-        replies.append(await send_report(message, result))  # with no solution, the
-    for reply in replies:                                    # caption may say it all
+        replies.append(await send_report(message, result))
+    for reply in replies:  # /check in reply to any of them checks against this puzzle
         context.bot_data.remember_answer(reply, text, kind)
     if cacheable(result):
         await svc.store.put_file_ids(key, context.bot.id, {
