@@ -142,7 +142,7 @@ class SmtText:
 def smt_job(text: str) -> SmtText:
     """Runs in a worker: parsing and encoding are CPU work (Z3 for some kinds), which
     must not hold up the event loop. A bad puzzle's error names its kind, as it does when
-    the puzzle is sent to be solved (`Seki: Line 2: ...`)."""
+    the puzzle is sent to be solved (`TITLE: Line 2: ...`)."""
     try:
         kind = choose_kind(text, None)
     except PuzzleError as error:

@@ -49,7 +49,7 @@ READ_SECONDS = 15.0
 CACHE_SIZE = 256
 #: the kind a photo holds
 PHOTO_KIND = choose_kind("", KIND)
-#: the name the grid as read is sent under (its header line: `#sudoku as read ...`)
+#: the name the grid as read is sent under (its header line: `#KIND as read ...`)
 GRID_NAME = "as read from your photo"
 #: the line /help gives photos
 HELP = (f"A photo of a {html.escape(PHOTO_KIND.title)} (or a .jpg/.png file): I read "
