@@ -137,9 +137,15 @@ async def test_help_says_a_photo_can_be_sent(puzzlebot):
 async def test_a_jpg_file_is_read_like_a_photo(puzzlebot):
     _, client = puzzlebot
     sent = await client.send_document(ALICE, "sudoku.jpg", photo())
-    read, solved = await bot_messages(client, ALICE, sent["message_id"], 2)
+    read, solved, _, _ = await bot_messages(client, ALICE, sent["message_id"], 4)
     assert read["caption"].startswith("Read from your photo:")
     assert "Solutions: exactly 1" in solved["caption"]
+    # /check in reply to the file reads it as a photo too
+    rows = [line for line in solved["caption"].splitlines() if line.isdigit()]
+    check = await client.send(ALICE, "/check\n" + "\n".join(rows),
+                              reply_to_message_id=sent["message_id"])
+    (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
 
 
 async def reply_to(client: SandboxClient, chat: int, message_id: int,
