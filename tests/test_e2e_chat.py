@@ -116,3 +116,22 @@ async def test_smt_gives_the_file_or_names_what_is_wrong(puzzlebot):
     unknown = await ask(client, ALICE, "/smt hello")
     assert unknown["text"] == ("/smt: this does not look like a puzzle I know; send /help "
                                "for the formats")
+
+
+async def test_an_edited_message_is_read_again(puzzlebot):
+    """A puzzle corrected by editing its message is answered as corrected; chatter in a
+    group edited stays unanswered."""
+    _, client = puzzlebot
+    sent = await client.send(ALICE, "#seki sk_6018.txt\noo+ooaoo")  # a rotor short
+    told = await client.wait_for(ALICE, after=sent["message_id"])
+    assert told["text"] == "Seki: Line 2: expected 9 rotors, got 8"
+    await client.edit(ALICE, sent["message_id"], "#seki sk_6018.txt\noo+ooaoo-")
+    photo = await client.wait_for(ALICE, after=told["message_id"], sent_as="photo")
+    assert photo["caption"].startswith("Seki sk_6018.txt\nPuzzle OK Solution successful.")
+    (shown,) = (await client.messages(ALICE, after=sent["message_id"] - 1))["messages"][:1]
+    assert (shown["text"], shown["edited"]) == ("#seki sk_6018.txt\noo+ooaoo-", True)
+
+    chatter = await client.send(GROUP, "see you", user_id=ALICE, chat_type="group")
+    await client.edit(GROUP, chatter["message_id"], "see you all", user_id=ALICE)
+    page = await client.messages(GROUP, after=chatter["message_id"], wait=2)
+    assert page["messages"] == []

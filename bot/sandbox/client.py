@@ -71,6 +71,13 @@ class SandboxClient:
             body["caption"] = caption
         return await self._json("POST", "/sandbox/photos", json=body)
 
+    async def edit(self, chat_id: int, message_id: int, text: str,
+                   user_id: int | None = None) -> dict:
+        """A user edits the text of a message of theirs (the bot gets `edited_message`)."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "message_id": message_id,
+                "text": text}
+        return await self._json("POST", "/sandbox/edits", json=body)
+
     async def send_sticker(self, chat_id: int, emoji: str = "👍", user_id: int | None = None,
                            **extra) -> dict:
         """A user sends a sticker: neither text nor a file."""

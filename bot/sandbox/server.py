@@ -198,6 +198,7 @@ class Sandbox:
         r.add_post("/sandbox/documents", self.post_document)
         r.add_post("/sandbox/photos", self.post_photo)
         r.add_post("/sandbox/stickers", self.post_sticker)
+        r.add_post("/sandbox/edits", self.post_edit)
         r.add_post("/sandbox/forwards", self.post_forward)
         r.add_post("/sandbox/callbacks", self.post_callback)
         r.add_get("/sandbox/callbacks/{id}", self.get_callback)
@@ -434,6 +435,33 @@ class Sandbox:
         if entities := markup.user_entities(text):
             message["entities"] = entities
         return _json(self._deliver(chat, message))
+
+    async def post_edit(self, request: web.Request) -> web.Response:
+        """A user edits the text of a message of theirs, as Telegram lets them: the
+        message changes in place and the bot gets an `edited_message` update."""
+        body = await self._body(request)
+        text = body.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ClientError("text must be a non-empty string")
+        if markup.utf16_len(text) > MAX_TEXT:
+            raise ClientError("text is longer than Telegram's 4096 characters")
+        chat = self.state.chats.get(self._int(body, "chat_id"))
+        stored = chat.messages.get(self._int(body, "message_id")) if chat else None
+        if stored is None or stored.deleted:
+            raise ClientError("no such message in this chat", 404)
+        message = stored.message
+        if message["from"]["id"] != self._int(body, "user_id") or "text" not in message:
+            raise ClientError("a user edits only the text of a message of their own")
+        edited = {k: v for k, v in message.items() if k != "entities"}
+        edited.update(text=text, edit_date=int(time.time()))
+        if entities := markup.user_entities(text):
+            edited["entities"] = entities
+        stored.message = edited
+        stored.edited = True
+        self.state.touch(stored)
+        update_id = self.state.add_update("edited_message", edited)
+        return _json({"message_id": stored.message_id, "update_id": update_id,
+                      "chat_id": chat.chat["id"], "revision": stored.revision})
 
     async def post_document(self, request: web.Request) -> web.Response:
         """A user sends a file: stored like the bot's uploads, so the bot can getFile it."""
