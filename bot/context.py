@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from .games.quiz import LiveRound
 
 
-#: the bot's answers whose puzzle is kept for /check (by chat and message), newest last
+#: the bot's messages whose puzzle is kept for /check (by chat and message), newest last;
+#: an answer's messages share its text, so at most this many puzzles of 20,000 characters
 ANSWERS_KEPT = 2048
 
 
