@@ -172,7 +172,7 @@ def misread_text(reading: Reading) -> str:
 
 def grid_text(reading: Reading) -> str:
     """The grid as read, to copy, correct and send back: its header line makes it a
-    puzzle as it stands, as the /example messages are, however much of it is copied."""
+    puzzle as it stands, as the /example messages are, copied or forwarded."""
     return f"#{PHOTO_KIND.name} {GRID_NAME}\n{reading.text}"
 
 
