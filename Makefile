@@ -1,15 +1,15 @@
 # PuzzleBot: `make run` starts the bot, `make test` runs every test. Both install what
 # they need first: the virtual environment, the Python packages and the Debian packages
-# (English word lists for the anagram lexicon; a colour emoji font, so that the emoji in the
-# bot's answers show in a browser here and in the README's pictures; Chromium for the
-# browser test).
+# (English word lists for the anagram lexicon, the larger ones for its rare words; a colour
+# emoji font, so that the emoji in the bot's answers show in a browser here and in the
+# README's pictures; Chromium for the browser test).
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEBIAN_RUN := wamerican wbritish fonts-noto-color-emoji
+DEBIAN_RUN := wamerican wbritish wamerican-large wbritish-large fonts-noto-color-emoji
 DEBIAN_TEST := $(DEBIAN_RUN) chromium postgresql redis-server
 
 .PHONY: install warm run test lint fuzz clean

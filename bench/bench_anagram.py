@@ -63,7 +63,7 @@ def rank_of(clue: str, answer: str, options: str, ranking: str
     """The 1-based rank of the intended answer (None past RANK_DEPTH), the first answer
     given, and the seconds the search took."""
     words = len(words_key(answer))
-    extra = f" words={min(words, MAX_WORDS)}" if words > 3 else ""  # past 5: a miss
+    extra = f" words={min(words, MAX_WORDS)}" if words > 3 else ""  # past 6: a miss
     query = parse_query(f"anagram {clue} {options}{extra}")
     started = time.perf_counter()
     found = search(query, lexicon_module.load(), Limits.within(30), top=RANK_DEPTH,

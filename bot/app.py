@@ -90,6 +90,11 @@ def add_handlers(application: App) -> None:
     application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
     # after every CommandHandler: a command none of them took
     application.add_handler(MessageHandler(filters.COMMAND, commands.unknown_command))
+    # after every MessageHandler: a new private message none of them took (a sticker...;
+    # not its edits: a live location is edited every few seconds)
+    application.add_handler(MessageHandler(
+        filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE & ~filters.StatusUpdate.ALL,
+        files.on_other))
     # last: a press whose data no handler above takes is still answered
     application.add_handler(CallbackQueryHandler(routing.unknown_button))
     application.add_error_handler(commands.on_error)

@@ -4,7 +4,10 @@ without being told the answer.
 Two forms, in private chats and groups alike (a player who posts a solution in a group
 chose to show it):
 
-- a reply to a message holding the puzzle, `/check` and the solution on the next lines;
+- a reply to a message holding the puzzle, `/check` and the solution on the next lines:
+  a puzzle typed, sent as a .txt file (read as `bot.files` reads one) or as a photo (read
+  as `bot.photos` reads one), or one of the bot's own answers (the puzzle it answered,
+  while the bot keeps it: `BotData.remember_answer`);
 - one message: `/check`, the puzzle, a line `---`, then the solution.
 
 `/check KIND` names the kind when detection guesses wrong. The kind's own `check` judges
@@ -18,19 +21,20 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from telegram import Message, Update
+from telegram import Document, Message, PhotoSize, Update
 from telegram.constants import ChatType
 
 from solvers import registry
 from solvers.base import PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Judgement, judge
 
+from . import files, photos
 from .context import Context, message_of
 from .games.guard import racing_puzzle, refusal
 from .games.race import CHECK_TIMEOUT, SHOWN_FAILURES
 from .pool import JobTimeout, WorkerDied
 from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted
-from .routing import command_in_text, detected_kind
+from .routing import caption_kind, command_in_text, detected_kind
 
 log = logging.getLogger(__name__)
 
@@ -51,13 +55,21 @@ def usage() -> str:
                                 for kind in registry.KINDS if kind.solution_form) + ".")
 
 
+#: a reply to one of the bot's pictures or files whose puzzle it no longer keeps
+NOT_KEPT = ("I no longer keep the puzzle of that answer. Reply with /check to the message "
+            "or file that holds the puzzle, or send /check, the puzzle, a line ---, then "
+            "your solution.")
+
+
 @dataclass
 class Request:
-    """What a /check message asks: the puzzle text, the solution text, a named kind."""
+    """What a /check message asks: the puzzle text, the solution text, a named kind; and
+    the replied-to message when the puzzle is in its file or photo, still to be fetched."""
 
     puzzle: str
     solution: str
     named: PuzzleKind | None
+    holder: Message | None = None
 
 
 def solution_form(kind: PuzzleKind) -> str:
@@ -66,11 +78,11 @@ def solution_form(kind: PuzzleKind) -> str:
     return f"{kind.title} solution: {form}."
 
 
-def request_of(message: Message) -> Request:
+def request_of(message: Message, context: Context) -> Request:
     """Split a /check message into puzzle and solution: the `---` form when the message
-    has that line, else the puzzle is the text of the message it replies to. A first-line
-    word naming a kind is the kind (a `#KIND` header there is the puzzle's own); other
-    words there start the body."""
+    has that line, else the puzzle is in the message it replies to (`replied_request`).
+    A first-line word naming a kind is the kind (a `#KIND` header there is the puzzle's
+    own); other words there start the body."""
     first, _, rest = (message.text or "").partition("\n")
     words = first.split()[1:]
     named = registry.get(words[0]) if words and not words[0].startswith("#") else None
@@ -82,9 +94,21 @@ def request_of(message: Message) -> Request:
         cut = stripped.index(SEPARATOR)
         return Request("\n".join(lines[:cut]).strip("\n"),
                        "\n".join(lines[cut + 1:]).strip("\n"), named)
-    replied = message.reply_to_message
-    puzzle = (replied.text or "") if replied is not None else ""
-    return Request(puzzle.strip("\n"), body.strip("\n"), named)
+    return replied_request(message.reply_to_message, body.strip("\n"), named, context)
+
+
+def replied_request(replied: Message | None, solution: str, named: PuzzleKind | None,
+                    context: Context) -> Request:
+    """The puzzle of the message a /check replies to: the one the bot answered there (as
+    it keeps it), a file or photo (to fetch), else its text (a typed puzzle, the bot's
+    /example)."""
+    if replied is None:
+        return Request("", solution, named)
+    if (answered := context.bot_data.answer_to(replied)) is not None:
+        return Request(answered.text, solution, named or answered.kind)
+    if replied.document is not None or replied.photo:
+        return Request("", solution, named, holder=replied)
+    return Request((replied.text or "").strip("\n"), solution, named)
 
 
 def kind_of(request: Request, private: bool) -> tuple[PuzzleKind | None, str]:
@@ -106,9 +130,77 @@ def verdict_text(judgement: Judgement, kind: PuzzleKind) -> str:
 
 
 async def check_command(update: Update, context: Context) -> None:
-    """/check: judge the player's own solution of a puzzle with the kind's check."""
+    """/check: judge the player's own solution of a puzzle with the kind's check. A puzzle
+    in a file or photo is fetched only once the rest of the request is complete and the
+    rate limit allows it (the one charge for the whole check)."""
     message = message_of(update)
-    request = request_of(message)
+    request = request_of(message, context)
+    if request.holder is None:
+        await check_request(update, context, request, charged=False)
+        return
+    if not request.solution.strip():
+        await message.reply_text(f"Put your solution on the lines after /check.\n{usage()}")
+        return
+    if await held_puzzle(update, context, request, request.holder):
+        await check_request(update, context, request, charged=True)
+
+
+async def held_puzzle(update: Update, context: Context, request: Request,
+                      holder: Message) -> bool:
+    """Fill in the request's puzzle from the replied-to file or photo, as the bot reads
+    one sent to it (the same limits and errors); False after telling the person why not."""
+    message = message_of(update)
+    if holder.from_user is not None and holder.from_user.id == context.bot.id:
+        await message.reply_text(NOT_KEPT)  # one of its pictures or reports, not kept
+        return False
+    if holder.document is not None and files.is_text_file(holder.document):
+        return await held_file(update, context, request, holder.document, holder.caption)
+    picture = photos.attachment_of(holder)
+    if picture is not None and photos.is_picture(holder):
+        return await held_photo(update, context, request, picture)
+    await message.reply_text(files.NOT_TEXT)
+    return False
+
+
+async def held_file(update: Update, context: Context, request: Request,
+                    document: Document, caption: str | None) -> bool:
+    """The puzzle in a replied-to .txt file (its caption may name the kind)."""
+    message = message_of(update)
+    if refused := files.size_refusal(document, document.file_size):
+        await message.reply_text(refused)
+        return False
+    if not await admitted(update, context):
+        return False
+    try:
+        request.puzzle = (await files.downloaded_text(document)).strip("\n")
+    except PuzzleError as error:
+        await message.reply_text(str(error))
+        return False
+    request.named = request.named or caption_kind(caption)
+    return True
+
+
+async def held_photo(update: Update, context: Context, request: Request,
+                     picture: PhotoSize | Document) -> bool:
+    """The puzzle in a replied-to photo: the grid as read, as the bot shows it."""
+    message = message_of(update)
+    if refused := photos.size_refusal(picture):
+        await message.reply_text(refused)
+        return False
+    if not await admitted(update, context):
+        return False
+    reading = await photos.reading_of(message, context, picture)
+    if reading is None:
+        return False
+    request.puzzle, request.named = reading.text, request.named or photos.PHOTO_KIND
+    return True
+
+
+async def check_request(update: Update, context: Context, request: Request,
+                        charged: bool) -> None:
+    """Judge a request whose puzzle is at hand; `charged`: the rate limit has counted it
+    already (when its file was fetched)."""
+    message = message_of(update)
     kind, puzzle = kind_of(request, message.chat.type == ChatType.PRIVATE)
     if not puzzle.strip():
         await message.reply_text(usage())
@@ -124,11 +216,12 @@ async def check_command(update: Update, context: Context) -> None:
     if (race := racing_puzzle(context, puzzle, kind)) is not None:
         await message.reply_text(refusal(race))
         return
-    if not await admitted(update, context):
+    if not (charged or await admitted(update, context)):
         return
     judgement = await judged(message, context, puzzle, request.solution, kind)
     if judgement is not None:
-        await reply(message, judgement, kind)
+        verdict = await reply(message, judgement, kind)
+        context.bot_data.remember_answer(verdict, puzzle, kind)  # /check again in reply
 
 
 async def judged(message: Message, context: Context, puzzle: str,
@@ -146,11 +239,10 @@ async def judged(message: Message, context: Context, puzzle: str,
     return None
 
 
-async def reply(message: Message, judgement: Judgement, kind: PuzzleKind) -> None:
+async def reply(message: Message, judgement: Judgement, kind: PuzzleKind) -> Message:
     """The verdict; a right solution comes as the picture of it with the verdict below."""
     text = verdict_text(judgement, kind)
     if judgement.picture:
-        await message.reply_photo(judgement.picture, filename=f"{kind.name}-check.png",
-                                  caption=clip(text, CAPTION_LIMIT - 1))
-    else:
-        await message.reply_text(clip(text, TEXT_LIMIT - 1))
+        return await message.reply_photo(judgement.picture, filename=f"{kind.name}-check.png",
+                                         caption=clip(text, CAPTION_LIMIT - 1))
+    return await message.reply_text(clip(text, TEXT_LIMIT - 1))

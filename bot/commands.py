@@ -15,8 +15,8 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from solvers import registry
-from solvers.base import PuzzleError
-from solvers.pipeline import prepare
+from solvers.base import PuzzleError, clip
+from solvers.pipeline import choose_kind, prepare
 
 from . import anagrams, photos
 from .context import Context, message_of
@@ -105,7 +105,7 @@ async def unknown_command(update: Update, context: Context) -> None:
     mine = addressee.lower() == (context.bot.username or "").lower()
     if not (mine or (message.chat.type == ChatType.PRIVATE and not addressee)):
         return
-    await message.reply_text(f"I don't know {command}. The commands I know:\n"
+    await message.reply_text(f"I don't know {clip(command)}. The commands I know:\n"
                              + commands_listing())
 
 
@@ -141,8 +141,16 @@ class SmtText:
 
 def smt_job(text: str) -> SmtText:
     """Runs in a worker: parsing and encoding are CPU work (Z3 for some kinds), which
-    must not hold up the event loop."""
-    kind, puzzle, _ = prepare(text)
+    must not hold up the event loop. A bad puzzle's error names its kind, as it does when
+    the puzzle is sent to be solved (`TITLE: Line 2: ...`)."""
+    try:
+        kind = choose_kind(text, None)
+    except PuzzleError as error:
+        raise PuzzleError(f"/smt: {error}") from None
+    try:
+        _, puzzle, _ = prepare(text, kind)
+    except PuzzleError as error:
+        raise PuzzleError(f"{kind.title}: {error}") from None
     return SmtText(kind.name, kind.title, kind.smt(puzzle))
 
 

@@ -23,10 +23,25 @@ from .ratelimit import RateLimiter
 from .store import Store, StoreUnavailable
 
 if TYPE_CHECKING:
+    from solvers.base import PuzzleKind
     from solvers.photo import Reading
 
     from .anagrams import HintStep
     from .games.quiz import LiveRound
+
+
+#: the bot's messages whose puzzle is kept for /check (by chat and message), newest last;
+#: an answer's messages share its text, so at most this many puzzles of 20,000 characters
+ANSWERS_KEPT = 2048
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The puzzle one of the bot's messages answers: a reply to that message (a picture, a
+    caption, a report) carries none of the puzzle's text, so /check finds it here."""
+
+    text: str
+    kind: PuzzleKind
 
 
 @dataclass
@@ -66,6 +81,8 @@ class BotData:
         self.race_setups: set[int] = set()
         #: the running races' puzzles, by mark (`games.guard.race_mark`): race id
         self.race_marks: dict[str, int] = {}
+        #: the puzzles of the bot's latest answers, by (chat, message) (`remember_answer`)
+        self.answers: OrderedDict[tuple[int, int], Answered] = OrderedDict()
 
     @property
     def services(self) -> Services:
@@ -81,6 +98,17 @@ class BotData:
         if chat_id not in self.chat_locks:
             self.chat_locks[chat_id] = asyncio.Lock()
         return self.chat_locks[chat_id]
+
+    def remember_answer(self, sent: Message, text: str, kind: PuzzleKind) -> None:
+        """Keep the puzzle a message of the bot answers (the latest ANSWERS_KEPT), so that
+        /check in reply to that message checks against it."""
+        self.answers[(sent.chat_id, sent.message_id)] = Answered(text, kind)
+        while len(self.answers) > ANSWERS_KEPT:
+            self.answers.popitem(last=False)
+
+    def answer_to(self, message: Message) -> Answered | None:
+        """The puzzle a message of the bot answers, if it is still kept."""
+        return self.answers.get((message.chat_id, message.message_id))
 
     def race_of(self, mark: str | None) -> int | None:
         """The running race whose puzzle has this mark, if any."""

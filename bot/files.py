@@ -95,6 +95,13 @@ async def on_document(update: Update, context: Context) -> None:
     await answer_file(update, context, text, named)
 
 
+async def on_other(update: Update, context: Context) -> None:
+    """A private message with nothing the bot reads (a sticker, a voice note, a location):
+    one line saying what it reads, rather than silence. Registered for private chats only,
+    as in groups such messages are chatter."""
+    await message_of(update).reply_text(NOT_TEXT)
+
+
 async def downloaded_text(document: Document) -> str:
     """Download the file and decode it; PuzzleError when it is too big or not text (the
     size is checked again: Telegram may leave `file_size` out)."""

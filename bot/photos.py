@@ -8,7 +8,8 @@ What the person gets back, in order:
    caption, check report), through `replies.answer`, so it is cached the same way;
    otherwise a sentence saying the reading must be wrong somewhere, naming the least
    sure cells, and no solution;
-3. the grid as read, as text to copy, correct and send back.
+3. the grid as read, as text under a `#KIND` header: a puzzle as it stands, so copied
+   whole or forwarded back (corrected or not) it is solved like any puzzle sent.
 
 Which kind a photo can hold, and how it is read, is the library's business
 (`solvers.photo`); this module only fetches, limits, caches and replies. In groups the
@@ -21,15 +22,15 @@ import hashlib
 import html
 import logging
 
-from telegram import Message, Update
+from telegram import Document, Message, PhotoSize, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import filters
 
-from solvers import registry
 from solvers.base import PuzzleError
 from solvers.photo import KIND, Reading, read_photo
+from solvers.pipeline import choose_kind
 
-from .context import Context
+from .context import Context, message_of
 from .pool import JobTimeout, WorkerDied
 from .replies import admitted, answer
 from .routing import caption_kind
@@ -46,8 +47,12 @@ MAX_BYTES = 20 * 1024 * 1024
 READ_SECONDS = 15.0
 #: readings kept in memory, by the SHA-256 of the photo's bytes
 CACHE_SIZE = 256
+#: the kind a photo holds
+PHOTO_KIND = choose_kind("", KIND)
+#: the name the grid as read is sent under (its header line: `#KIND as read ...`)
+GRID_NAME = "as read from your photo"
 #: the line /help gives photos
-HELP = (f"A photo of a {html.escape(registry.get(KIND).title)} (or a .jpg/.png file): I read "
+HELP = (f"A photo of a {html.escape(PHOTO_KIND.title)} (or a .jpg/.png file): I read "
         "the grid, show what I read, and solve it\n")
 
 
@@ -64,41 +69,55 @@ def _mentioned(message: Message, username: str | None) -> bool:
     return f"@{username}".lower() in words
 
 
-def _cell(cell: int) -> str:
-    return f"row {cell // 9 + 1} column {cell % 9 + 1}"
+def is_picture(message: Message) -> bool:
+    """A photo, or a picture file: what `PHOTOS` lets through."""
+    return bool(PHOTOS.check_update(Update(0, message=message)))
 
 
-def _size(message: Message) -> tuple[object, int | None]:
-    """The file to fetch (the largest photo size, or the document) and its stated size."""
-    if message.photo:
-        largest = message.photo[-1]
-        return largest, largest.file_size
-    return message.document, message.document.file_size
+def attachment_of(message: Message) -> PhotoSize | Document | None:
+    """The file to fetch: the largest size of a photo, or the document."""
+    return message.photo[-1] if message.photo else message.document
+
+
+def size_refusal(attachment: PhotoSize | Document) -> str | None:
+    """Why a picture is too big to fetch (by the size Telegram states), or None."""
+    size = attachment.file_size
+    if size is None or size <= MAX_BYTES:
+        return None
+    return (f"This file is {size / 2**20:.1f} MB; I can fetch pictures up to "
+            f"{MAX_BYTES // 2**20} MB.")
 
 
 async def on_photo(update: Update, context: Context) -> None:
     """A photo or picture file: read the puzzle in it and answer (see the module doc)."""
-    message = update.effective_message
-    kind = registry.get(KIND)
+    message = message_of(update)
     named = caption_kind(message.caption)
     private = message.chat.type == ChatType.PRIVATE
     if not (private or named is not None or _mentioned(message, context.bot.username)):
         return
-    if named is not None and named is not kind:
-        await message.reply_text(f"From a photo I can read a {kind.title} only; type a "
-                                 f"{named.title} as text.")
+    if named is not None and named is not PHOTO_KIND:
+        await message.reply_text(f"From a photo I can read a {PHOTO_KIND.title} only; type "
+                                 f"a {named.title} as text.")
         return
-    attachment, size = _size(message)
-    if size is not None and size > MAX_BYTES:
-        await message.reply_text(f"This file is {size / 2**20:.1f} MB; I can fetch pictures "
-                                 f"up to {MAX_BYTES // 2**20} MB.")
+    attachment = attachment_of(message)
+    if attachment is None:  # registered for photos and picture files only
+        return
+    if refusal := size_refusal(attachment):
+        await message.reply_text(refusal)
         return
     if not await admitted(update, context):
         return
-    data = bytes(await (await attachment.get_file()).download_as_bytearray())
-    reading = await _read(message, context, data)
+    reading = await reading_of(message, context, attachment)
     if reading is not None:
         await _reply(update, context, reading)
+
+
+async def reading_of(message: Message, context: Context,
+                     attachment: PhotoSize | Document) -> Reading | None:
+    """Fetch a picture and read it (the caller has checked its size and the rate limit);
+    None after telling the person why not."""
+    data = bytes(await (await attachment.get_file()).download_as_bytearray())
+    return await _read(message, context, data)
 
 
 async def _read(message: Message, context: Context,
@@ -130,8 +149,8 @@ def read_caption(reading: Reading) -> str:
     digits = sum(1 for d in reading.grid if d)
     lines = [f"Read from your photo: {digits} digits (red). Compare them with the paper."]
     if reading.repairs:
-        guessed = "; ".join(f"{_cell(r.cell)} looked like {r.read or 'nothing'} but I took "
-                            f"{r.chosen or 'an empty cell'}" for r in reading.repairs)
+        guessed = "; ".join(f"{reading.cell_name(r.cell)} looked like {r.read or 'nothing'} "
+                            f"but I took {r.chosen or 'an empty cell'}" for r in reading.repairs)
         lines.append(f"Unsure (orange): {guessed}, since only then the puzzle has one "
                      "solution.")
     elif reading.solutions == 1 and reading.unsure():
@@ -144,21 +163,29 @@ def misread_text(reading: Reading) -> str:
     found = "no solution" if reading.solutions == 0 else "more than one solution"
     unsure = reading.unsure()
     where = (" The cells I was least sure of are ringed in orange: "
-             + ", ".join(f"{_cell(c)} ({reading.grid[c] or 'empty'})" for c in unsure) + "."
+             + ", ".join(f"{reading.cell_name(c)} ({reading.grid[c] or 'empty'})"
+                         for c in unsure) + "."
              if unsure else "")
     return (f"What I read has {found}, so I must have misread a cell or the photo hides one."
             f"{where} Please correct the grid below and send it back as text.")
 
 
+def grid_text(reading: Reading) -> str:
+    """The grid as read, to copy, correct and send back: its header line makes it a
+    puzzle as it stands, as the /example messages are, copied or forwarded."""
+    return f"#{PHOTO_KIND.name} {GRID_NAME}\n{reading.text}"
+
+
 async def _reply(update: Update, context: Context, reading: Reading) -> None:
     """The picture as read; the answer (or why there is none); the text to copy."""
-    message = update.effective_message
-    await message.reply_photo(reading.picture_png(), filename="read.png",
-                              caption=read_caption(reading))
+    message = message_of(update)
+    read = [await message.reply_photo(reading.picture_png(), filename="read.png",
+                                      caption=read_caption(reading))]
     if reading.solutions == 1:
-        await answer(update, context, reading.text, registry.get(KIND))
+        await answer(update, context, reading.text, PHOTO_KIND)
     else:
-        await message.reply_text(misread_text(reading))
-    await message.reply_text(
-        f"The grid as I read it, to copy, correct and send back:\n"
-        f"<pre>{html.escape(reading.text)}</pre>", parse_mode=ParseMode.HTML)
+        read.append(await message.reply_text(misread_text(reading)))
+    read.append(await message.reply_text(f"<pre>{html.escape(grid_text(reading))}</pre>",
+                                         parse_mode=ParseMode.HTML))
+    for sent in read:  # /check in reply to any of them checks against the grid as read
+        context.bot_data.remember_answer(sent, reading.text, PHOTO_KIND)

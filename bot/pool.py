@@ -28,11 +28,13 @@ import threading
 import time
 from asyncio import FIRST_COMPLETED
 from collections.abc import Callable, Iterator
-from concurrent.futures import CancelledError
+from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import ForkServerContext
+from multiprocessing.queues import Queue
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeAlias
 
 from pebble import ProcessExpired, ProcessPool
 
@@ -43,6 +45,20 @@ log = logging.getLogger(__name__)
 
 #: called with (solutions found so far, search nodes) while a long job runs
 ProgressListener = Callable[[int, int], None]
+#: what a worker reports: (job, solutions, nodes) while a job runs, (None, its pid, 0) once
+#: warmed up
+ProgressItem = tuple[int | None, int, int]
+
+
+class ProgressSink(Protocol):
+    """Where a worker puts its progress reports: the local pool's queue, or the running
+    Celery task's state (`celery_lane.TaskProgress`)."""
+
+    def put(self, item: ProgressItem, /) -> None: ...
+
+
+#: the local pool's progress queue: the workers' reports, then None to end its reader
+ProgressQueue: TypeAlias = "Queue[ProgressItem | None]"
 
 #: share of the hard budget the solver gets to stop by itself and report what it found
 SOFT_SHARE = 0.8
@@ -67,7 +83,7 @@ WATCH_EVERY = 1.0
 
 
 #: in a worker: where progress reports go (set once by `warm_up`)
-_progress_queue = None
+_progress_queue: ProgressSink | None = None
 #: in a worker: at most one progress report per this many seconds
 PROGRESS_EVERY = 0.5
 
@@ -122,7 +138,7 @@ def forked_for_a_living_bot() -> bool:
     return int(stat.rsplit(")", 1)[1].split()[1]) == bot.pid
 
 
-def warm_up(progress_queue=None, niceness: int = 0) -> None:
+def warm_up(progress_queue: ProgressSink | None = None, niceness: int = 0) -> None:
     """Once per worker: die with the parent, take the lane's CPU priority, keep the
     progress queue, load every kind's heavy parts."""
     global _progress_queue
@@ -145,8 +161,8 @@ def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None 
     throttled, tagged with that number. `hand_back_after`, `extras_later`: see
     `solvers.pipeline.run`.
     """
-    report = None
-    if job is not None and _progress_queue is not None:
+    report: ProgressListener | None = None
+    if job is not None and (queue := _progress_queue) is not None:
         last = 0.0
 
         def report(solutions: int, nodes: int) -> None:
@@ -154,7 +170,7 @@ def solve_job(text: str, kind_name: str | None, seconds: float, job: int | None 
             now = time.monotonic()
             if now - last >= PROGRESS_EVERY:
                 last = now
-                _progress_queue.put((job, solutions, nodes))
+                queue.put((job, solutions, nodes))
 
     return run(text, kind_name, seconds=seconds * SOFT_SHARE, progress=report,
                hand_back_after=hand_back_after, extras_later=extras_later)
@@ -184,33 +200,33 @@ class SolverPool:
         self.name = name
         self.niceness = niceness
         self._pool: ProcessPool | None = None
-        self._context = None
+        self._context: ForkServerContext = multiprocessing.get_context("forkserver")
         self.jobs_run = 0
         #: jobs submitted and not finished yet (waiting for a worker, or running)
         self.pending = 0
         self.rebuilds = 0
-        self._progress_queue = None
+        self._progress_queue: ProgressQueue | None = None
         self._listeners: dict[int, ProgressListener] = {}
         self._next_job = 0
         self._reader: threading.Thread | None = None
         #: workers that have finished warming up (by pid), and set once all of them have
         self._ready_pids: set[int] = set()
         self._all_ready = asyncio.Event()
-        self._watchdog: asyncio.Task | None = None
+        self._watchdog: asyncio.Task[None] | None = None
         self._rebuilding = asyncio.Lock()
         #: done when the bot stops: every job still waiting then ends with ShuttingDown
-        self._stopping: asyncio.Future | None = None
+        self._stopping: asyncio.Future[None] | None = None
 
     def start(self) -> None:
         """Start the workers from a fork server that has the solver library loaded:
         replacing a killed worker then costs a fork, not a fresh interpreter."""
-        self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["solvers.pipeline", "bot.forkserver"])
         self._stopping = asyncio.get_running_loop().create_future()
-        self._progress_queue = self._context.Queue()
+        queue: ProgressQueue = self._context.Queue()
+        self._progress_queue = queue
         self._pool = self._new_pool()
         loop = asyncio.get_running_loop()
-        self._reader = threading.Thread(target=self._read_progress, args=(loop,),
+        self._reader = threading.Thread(target=self._read_progress, args=(loop, queue),
                                         name=f"{self.name}-progress", daemon=True)
         self._reader.start()
         self._watchdog = asyncio.create_task(self._watch(), name=f"{self.name}-watchdog")
@@ -262,10 +278,11 @@ class SolverPool:
             return 0
         return sum(process.is_alive() for process in list(workers.values()))
 
-    def _read_progress(self, loop: asyncio.AbstractEventLoop) -> None:
+    def _read_progress(self, loop: asyncio.AbstractEventLoop,
+                       queue: ProgressQueue) -> None:
         """Hand each progress report to its job's listener on the event loop."""
         while True:
-            item = self._progress_queue.get()
+            item = queue.get()
             if item is None:
                 return
             job, solutions, nodes = item
@@ -276,22 +293,27 @@ class SolverPool:
             if listener is not None:
                 loop.call_soon_threadsafe(listener, solutions, nodes)
 
-    async def _schedule(self, function, args: tuple, limit: float):
+    async def _schedule(self, function: Callable[..., Any], args: tuple[Any, ...],
+                        limit: float) -> Future[Any]:
         """Schedule a job, building a new pool first if this one is broken."""
         if self._pool is None:
             raise RuntimeError(f"the {self.name} pool is not started")
         await self._ensure_working()
         return self._pool.schedule(function, args=args, timeout=limit)
 
-    async def submit(self, function, *args, timeout: float | None = None):
+    async def submit(self, function: Callable[..., Any], *args: Any,
+                     timeout: float | None = None) -> Any:
         """Run `function(*args)` in a worker; raise JobTimeout or WorkerDied on failure.
         Cancelling the awaiting task stops the job: pebble kills its worker."""
+        stopping = self._stopping
+        if stopping is None:
+            raise RuntimeError(f"the {self.name} pool is not started")
         limit = self.timeout if timeout is None else timeout
         future = await self._schedule(function, args, limit)
         with counted_in(self, function):
             try:
                 finished = asyncio.wrap_future(future)
-                await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
+                await asyncio.wait((finished, stopping), return_when=FIRST_COMPLETED)
                 if not finished.done():
                     future.cancel()
                     raise ShuttingDown()
@@ -339,8 +361,10 @@ class SolverPool:
             self._watchdog = None
         if self._progress_queue is not None:
             self._progress_queue.put(None)
-            await asyncio.to_thread(self._reader.join, 5)
             self._progress_queue = None
+        if self._reader is not None:
+            await asyncio.to_thread(self._reader.join, 5)
+            self._reader = None
         if self._pool is not None:
             self._pool.stop()
             await asyncio.to_thread(self._pool.join, 5)

@@ -18,7 +18,7 @@ from solvers.base import Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, later_media, prepare
 
 from .context import Context, message_of
-from .counts import JobCancelled
+from .counts import JobCancelled, SendFirst
 from .games.guard import race_mark, refusal
 from .lanes import Lanes
 from .pool import JobTimeout, ShuttingDown, WorkerDied
@@ -65,14 +65,14 @@ async def answer(update: Update, context: Context,
     else:
         if svc.counts.running(key) is not None:  # this puzzle is being counted: join it
             await svc.counts.follow(message, user_id(update), key, text, kind, None,
-                                    send_first_answers)
+                                    first_answers_kept(context, text, kind))
             return
         result = await solve_in_pool(update, context, text, kind)
         if result is None:
             return
         if result.counting:  # a long count: the first answers now, the count after
             await svc.counts.follow(message, user_id(update), key, text, kind, result,
-                                    send_first_answers)
+                                    first_answers_kept(context, text, kind))
             return
         svc.metrics.solved(kind.name, time.perf_counter() - started)
         log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
@@ -85,16 +85,30 @@ async def answer(update: Update, context: Context,
     sent = await send_pictures(message, result, known, later)
     if solved and later is not None and cacheable(result):  # its pictures now all made
         await svc.store.put_result(key, result)
+    replies = list(sent)
+    # with no solution, the caption may say it all
     if result.solutions or result.report.strip() not in result.caption:
-        await send_report(message, result)  # with no solution, the caption may say it all
+        replies.append(await send_report(message, result))
+    for reply in replies:  # /check in reply to any of them checks against this puzzle
+        context.bot_data.remember_answer(reply, text, kind)
     if cacheable(result):
         await svc.store.put_file_ids(key, context.bot.id, {
-            number: file_id for number, file_id in sent.items() if known.get(number) != file_id})
+            number: file_id for number, picture in enumerate(sent)
+            if (file_id := sent_file_id(picture)) is not None and known.get(number) != file_id})
 
 
 def user_id(update: Update) -> int:
     """Who asked (a channel post has nobody: 0)."""
     return update.effective_user.id if update.effective_user else 0
+
+
+def first_answers_kept(context: Context, text: str, kind: PuzzleKind) -> SendFirst:
+    """`send_first_answers`, keeping the puzzle of the picture it sends (for /check)."""
+    async def send(message: Message, result: Result, caption: str) -> Message:
+        picture = await send_first_answers(message, result, caption)
+        context.bot_data.remember_answer(picture, text, kind)
+        return picture
+    return send
 
 
 async def send_first_answers(message: Message, result: Result, caption: str) -> Message:
@@ -167,27 +181,23 @@ async def solve_in_pool(update: Update, context: Context,
 
 
 async def send_pictures(message: Message, result: Result, known: dict[int, str],
-                        later: Awaitable[list[Media]] | None) -> dict[int, str]:
+                        later: Awaitable[list[Media]] | None) -> list[Message]:
     """The pictures, each as soon as it is made (the first one carries the caption); the
     caption alone when there are none. The check report follows them (`send_report`).
 
     `known` (by media position) are the file_ids Telegram gave this bot for the same
     pictures before: those go without uploading. `later` draws the result's further
-    pictures while the first ones are sent (`later_pictures`). Returns the file_ids
-    Telegram gave for the pictures sent now, for the cache to keep.
+    pictures while the first ones are sent (`later_pictures`). Returns the messages sent,
+    the pictures in media order (their file_ids for the cache to keep: `sent_file_id`).
     """
     caption = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
-    sent_ids: dict[int, str] = {}
-    number = 0
+    sent: list[Message] = []
     async for media in pictures_as_ready(result, later):
-        text = caption if number == 0 else media.caption
-        sent = await send_media(message, media, text, known.get(number))
-        if (file_id := sent_file_id(sent)) is not None:
-            sent_ids[number] = file_id
-        number += 1
+        text = caption if not sent else media.caption
+        sent.append(await send_media(message, media, text, known.get(len(sent))))
     if not result.media:
-        await message.reply_text(caption)
-    return sent_ids
+        sent.append(await message.reply_text(caption))
+    return sent
 
 
 async def pictures_as_ready(result: Result, later: Awaitable[list[Media]] | None
@@ -237,12 +247,12 @@ def sent_file_id(sent: Message) -> str | None:
     return attachment.file_id if attachment is not None else None
 
 
-async def send_report(message: Message, result: Result) -> None:
+async def send_report(message: Message, result: Result) -> Message:
     """The full check report: as a message when it fits, else as a text document."""
     body = f"<pre>{html.escape(result.report)}</pre>"
     if len(body) <= TEXT_LIMIT:
-        await message.reply_text(body, parse_mode=ParseMode.HTML)
-    else:
-        await message.reply_document(result.report.encode(), filename=f"{result.kind}-report.txt",
-                                     caption="The full check report")
+        return await message.reply_text(body, parse_mode=ParseMode.HTML)
+    return await message.reply_document(
+        result.report.encode(), filename=f"{result.kind}-report.txt",
+        caption="The full check report")
 

@@ -46,6 +46,7 @@ from .base import (
     check_size,
     clip,
     header_is,
+    plural,
 )
 from .smt import enumerate_models
 
@@ -569,7 +570,7 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
         rows = [(number, line.replace(" ", "").replace("\t", ""))
                 for number, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(rows) != n:
-            raise PuzzleError(f"expected {n} rows of {n} letters, got {len(rows)} rows")
+            raise PuzzleError(f"expected {n} rows of {n} letters, got {plural(len(rows), 'row')}")
         cells = []
         for number, row in rows:
             if len(row) != n:

@@ -33,6 +33,7 @@ from .base import (
     Solutions,
     check_size,
     header_is,
+    plural,
 )
 from .smt import enumerate_models
 
@@ -199,7 +200,8 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
             flat = rows[0][1].replace(" ", "")
             rows = [(rows[0][0], flat[i:i + SIZE]) for i in range(0, SIZE * SIZE, SIZE)]
         if len(rows) != SIZE:
-            raise PuzzleError(f"expected {SIZE} rows of {SIZE} cells, got {len(rows)} rows")
+            raise PuzzleError(f"expected {SIZE} rows of {SIZE} cells, "
+                              f"got {plural(len(rows), 'row')}")
         cells: list[int] = []
         for number, row in rows:
             row = row.replace(" ", "")

@@ -77,6 +77,10 @@ async def test_an_unknown_command_in_private_lists_the_commands(puzzlebot):
     assert lines[-1].startswith("Puzzles: /seki /gogen ")
     assert "/anagram" in lines[-1].split()
     assert len(reply["text"]) <= 4096
+    # a command as long as a message can be is quoted back cut short, not past 4,096
+    long = await ask(client, ALICE, "/" + "x" * 4000)
+    assert long["text"].startswith(f"I don't know /{'x' * 29}…. The commands I know:\n")
+    assert len(long["text"]) <= 4096
 
 
 async def test_an_unknown_command_in_a_group_is_answered_only_when_addressed(puzzlebot):
@@ -99,3 +103,35 @@ async def test_letters_with_no_anagram_get_one_message(puzzlebot):
                                 "No word or phrase in my word list uses exactly these letters.")
     page = await client.messages(ALICE, after=photo["message_id"], wait=2)
     assert page["messages"] == []  # not the same sentence again as text
+
+
+async def test_smt_gives_the_file_or_names_what_is_wrong(puzzlebot):
+    """/smt's errors read as a solved puzzle's do: the kind, then the line."""
+    _, client = puzzlebot
+    made = await ask(client, ALICE, "/smt #seki\noo+ooaoo-", sent_as="document")
+    assert made["caption"].startswith("Seki: SMT-LIB2, ")
+    assert made["file_name"] == "seki.smt2"
+    bad = await ask(client, ALICE, "/smt #seki\noo+ooaoo")
+    assert bad["text"] == "Seki: Line 2: expected 9 rotors, got 8"
+    unknown = await ask(client, ALICE, "/smt hello")
+    assert unknown["text"] == ("/smt: this does not look like a puzzle I know; send /help "
+                               "for the formats")
+
+
+async def test_an_edited_message_is_read_again(puzzlebot):
+    """A puzzle corrected by editing its message is answered as corrected; chatter in a
+    group edited stays unanswered."""
+    _, client = puzzlebot
+    sent = await client.send(ALICE, "#seki sk_6018.txt\noo+ooaoo")  # a rotor short
+    told = await client.wait_for(ALICE, after=sent["message_id"])
+    assert told["text"] == "Seki: Line 2: expected 9 rotors, got 8"
+    await client.edit(ALICE, sent["message_id"], "#seki sk_6018.txt\noo+ooaoo-")
+    photo = await client.wait_for(ALICE, after=told["message_id"], sent_as="photo")
+    assert photo["caption"].startswith("Seki sk_6018.txt\nPuzzle OK Solution successful.")
+    (shown,) = (await client.messages(ALICE, after=sent["message_id"] - 1))["messages"][:1]
+    assert (shown["text"], shown["edited"]) == ("#seki sk_6018.txt\noo+ooaoo-", True)
+
+    chatter = await client.send(GROUP, "see you", user_id=ALICE, chat_type="group")
+    await client.edit(GROUP, chatter["message_id"], "see you all", user_id=ALICE)
+    page = await client.messages(GROUP, after=chatter["message_id"], wait=2)
+    assert page["messages"] == []

@@ -111,3 +111,83 @@ async def test_an_off_topic_anagram_breaks_no_rule(client):
     wrong = await ask(client, ALICE, "\n".join(["/check", puzzle, "---", "pians"]))
     assert wrong["text"] == ("❌ Not right yet:\nAnswer has ** ERROR **: see the FAIL lines.\n"
                              "Words: pians: FAIL, not in the word list: pians")
+
+
+async def answered(client: SandboxClient, chat: int, sent: dict) -> tuple[dict, dict]:
+    """The picture and the check report the bot sent for a puzzle."""
+    picture = await client.wait_for(chat, after=sent["message_id"], sent_as="photo")
+    report = await client.wait_for(chat, after=picture["message_id"], sent_as="text")
+    return picture, report
+
+
+async def test_a_reply_to_a_puzzle_file_checks_against_the_file(client):
+    sent = await client.send_document(ALICE, "sk_6018.txt", SEKI.encode(),
+                                      mime_type="text/plain")
+    await answered(client, ALICE, sent)
+    right = await ask(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS), sent_as="photo",
+                      reply_to_message_id=sent["message_id"])
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+
+    # in a group: a Sudoku file with no header, its kind named by the file's caption
+    body = SUDOKU.split("\n", 1)[1]
+    named = await client.send_document(GROUP, "inkala.txt", body.encode(), caption="/sudoku",
+                                       user_id=BOB, chat_type="group")
+    await answered(client, GROUP, named)
+    wrong_rows = [*SUDOKU_ROWS[:1], "943682157", *SUDOKU_ROWS[2:]]
+    wrong = await ask(client, GROUP, "/check\n" + "\n".join(wrong_rows), user=ALICE,
+                      reply_to_message_id=named["message_id"])
+    assert wrong["text"] == ("❌ Not right yet:\n"
+                             "Puzzle has ** ERROR ** 2 units fail, 0 givens changed.\n"
+                             "Column 8: 5 more than once; missing 7 FAIL\n"
+                             "Column 9: 7 more than once; missing 5 FAIL")
+
+
+async def test_a_reply_to_a_file_it_cannot_read_gets_what_the_file_got(client):
+    """The limits and errors of a file sent for solving, each in one line."""
+    huge = await client.send_document(ALICE, "huge.txt", b"#seki\n" + b"o" * 20_000)
+    refusal = ("huge.txt is 20,006 bytes; I read puzzle files up to 20,000 bytes (the input "
+               "limit is 20,000 characters).")
+    assert (await client.wait_for(ALICE, after=huge["message_id"]))["text"] == refusal
+    check = await ask(client, ALICE, "/check\n1010", reply_to_message_id=huge["message_id"])
+    assert check["text"] == refusal
+    assert await client.calls("getFile") == []  # refused unread, both times
+
+    latin1 = await client.send_document(ALICE, "latin1.txt", "#seki café\noo+ooaoo-\n"
+                                        .encode("latin-1"))
+    said = await client.wait_for(ALICE, after=latin1["message_id"])
+    check = await ask(client, ALICE, "/check\n1010", reply_to_message_id=latin1["message_id"])
+    assert check["text"] == said["text"] == (
+        "latin1.txt is not UTF-8 text: line 1, column 10 has byte 0xE9. Save it as plain "
+        "text (UTF-8) and send it again.")
+
+    pdf = await client.send_document(ALICE, "puzzle.pdf", b"%PDF-1.4\n")
+    await client.wait_for(ALICE, after=pdf["message_id"])
+    check = await ask(client, ALICE, "/check\n1010", reply_to_message_id=pdf["message_id"])
+    assert check["text"] == ("I read puzzles as text: paste the puzzle in a message, or send "
+                             "it as a plain-text .txt file.")
+    no_solution = await ask(client, ALICE, "/check", reply_to_message_id=latin1["message_id"])
+    assert no_solution["text"].startswith("Put your solution on the lines after /check.\n"
+                                          "Usage: reply to a puzzle with /check")
+
+
+async def test_a_reply_to_the_bots_answer_checks_against_its_puzzle(puzzlebot):
+    bot, client = puzzlebot
+    picture, report = await answered(client, ALICE, await client.send(ALICE, SEKI))
+    right = await ask(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS), sent_as="photo",
+                      reply_to_message_id=picture["message_id"])
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+    wrong = await ask(client, ALICE, "/check\n" + "\n".join(["0000"] * 4),
+                      reply_to_message_id=report["message_id"])
+    assert wrong["text"].startswith("❌ Not right yet:\nPuzzle has ** ERROR ** Solution "
+                                    "failed by difference = 18.\nRotorGroup 0 ch=o")
+    again = await ask(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS), sent_as="photo",
+                      reply_to_message_id=right["message_id"])  # a reply to the verdict
+    assert again["caption"] == right["caption"]
+
+    bot.application.bot_data.answers.clear()  # as after a restart: the puzzle is not kept
+    lost = await ask(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS),
+                     reply_to_message_id=picture["message_id"])
+    assert lost["text"] == (
+        "I no longer keep the puzzle of that answer. Reply with /check to the message or "
+        "file that holds the puzzle, or send /check, the puzzle, a line ---, then your "
+        "solution.")

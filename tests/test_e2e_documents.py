@@ -111,9 +111,24 @@ async def test_in_a_group_only_puzzles_are_answered(puzzlebot):
     assert POLITE not in [m["text"] for m in said]
 
 
+async def test_a_sticker_gets_the_polite_line_in_private_and_nothing_in_a_group(puzzlebot):
+    """A message with nothing the bot reads is not met with silence in a private chat."""
+    _, client = puzzlebot
+    sent = await client.send_sticker(ALICE, "🧩")
+    reply = await client.wait_for(ALICE, after=sent["message_id"])
+    assert reply["text"] == POLITE
+    (shown,) = (await client.messages(ALICE, after=sent["message_id"] - 1))["messages"][:1]
+    assert (shown["sent_as"], shown["caption"]) == ("sticker", "🧩")
+    in_group = await client.send_sticker(GROUP, user_id=BOB)
+    page = await client.messages(GROUP, after=in_group["message_id"], wait=2)
+    assert page["messages"] == []
+
+
 async def test_files_count_against_the_rate_limit_before_download(tmp_path):
     config = bot_config(tmp_path, rate_burst=1, rate_per_minute=1)
     async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        # the limit's clock stands still: a slow first answer refills no token
+        bot.application.bot_data.services.limiter.clock = lambda: 0.0
         await answer_of(client, ALICE, await client.send_document(ALICE, "one.txt",
                                                                   SEKI.encode()))
         second = await client.send_document(ALICE, "two.txt", SEKI.encode())

@@ -66,9 +66,14 @@ async def test_a_photo_comes_back_read_and_solved(puzzlebot):
     assert solved["caption"] == typed_solved["caption"]
     assert "Solutions: exactly 1" in solved["caption"]
     assert report["text"] == typed_report["text"]
-    assert copy["text"] == ("The grid as I read it, to copy, correct and send back:\n"
-                            + grid_text(truth))
+    assert copy["text"] == "#sudoku as read from your photo\n" + grid_text(truth)
     assert [e["type"] for e in copy["entities"]] == ["pre"]
+    # the grid as read is a puzzle as it stands: forwarded back, it is solved
+    forwarded = await client.forward(ALICE, ALICE, copy["message_id"])
+    again, again_report = await bot_messages(client, ALICE, forwarded["message_id"], 2)
+    assert again["caption"] == solved["caption"].replace(
+        "Sudoku\n", "Sudoku as read from your photo\n", 1)
+    assert again_report["text"] == report["text"]
 
 
 async def test_the_same_photo_again_is_answered_from_the_caches(puzzlebot):
@@ -105,8 +110,11 @@ async def test_a_photo_with_digits_missing_asks_for_the_corrected_grid(puzzlebot
     assert why["text"].startswith("What I read has more than one solution, so I must have "
                                   "misread a cell or the photo hides one.")
     assert why["text"].endswith("Please correct the grid below and send it back as text.")
-    assert copy["text"] == ("The grid as I read it, to copy, correct and send back:\n"
-                            + expected.text)
+    for cell in expected.unsure():  # each named as on the paper, counted from 1
+        row, column = divmod(cell, 9)
+        assert f"row {row + 1} column {column + 1} ({expected.grid[cell] or 'empty'})" \
+            in why["text"]
+    assert copy["text"] == "#sudoku as read from your photo\n" + expected.text
     page = await client.messages(ALICE, after=copy["message_id"], wait=1)
     assert page["messages"] == []  # no solution picture, nothing more
 
@@ -129,9 +137,15 @@ async def test_help_says_a_photo_can_be_sent(puzzlebot):
 async def test_a_jpg_file_is_read_like_a_photo(puzzlebot):
     _, client = puzzlebot
     sent = await client.send_document(ALICE, "sudoku.jpg", photo())
-    read, solved = await bot_messages(client, ALICE, sent["message_id"], 2)
+    read, solved, _, _ = await bot_messages(client, ALICE, sent["message_id"], 4)
     assert read["caption"].startswith("Read from your photo:")
     assert "Solutions: exactly 1" in solved["caption"]
+    # /check in reply to the file reads it as a photo too
+    rows = [line for line in solved["caption"].splitlines() if line.isdigit()]
+    check = await client.send(ALICE, "/check\n" + "\n".join(rows),
+                              reply_to_message_id=sent["message_id"])
+    (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
 
 
 async def reply_to(client: SandboxClient, chat: int, message_id: int,
@@ -157,7 +171,7 @@ async def test_in_a_group_only_photos_named_or_addressed_are_read(puzzlebot):
                                         user_id=BOB)
     read = await reply_to(client, GROUP, addressed["message_id"])
     assert read["caption"].startswith("Read from your photo:")
-    await reply_to(client, GROUP, addressed["message_id"], "The grid as I read it")
+    await reply_to(client, GROUP, addressed["message_id"], "#sudoku as read from your photo")
     page = await client.messages(GROUP, after=quiet["message_id"])
     assert quiet["message_id"] not in [m.get("reply_to_message_id") for m in page["messages"]]
 
@@ -173,3 +187,32 @@ async def test_a_picture_file_over_the_limit_is_refused_unread(puzzlebot, monkey
     assert reply["text"] == (f"This file is {len(data) / 2**20:.1f} MB; I can fetch pictures "
                              "up to 2 MB.")
     assert await client.calls("getFile") == []
+
+
+async def test_check_in_reply_to_a_photo_or_to_the_grid_read_from_it(puzzlebot):
+    """/check in reply to the photo reads it as a photo sent is read (from the cache
+    here); in reply to the bot's grid as read, it checks against that grid."""
+    bot, client = puzzlebot
+    sent = await client.send_photo(ALICE, photo())
+    _, solved, _, copy = await bot_messages(client, ALICE, sent["message_id"], 4)
+    rows = [line for line in solved["caption"].splitlines() if line.isdigit()]
+    assert len(rows) == 9 and all(len(row) == 9 for row in rows)
+    jobs = bot.application.bot_data.services.pool.quick.jobs_run
+    check = await client.send(ALICE, "/check\n" + "\n".join(rows),
+                              reply_to_message_id=sent["message_id"])
+    (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+    assert bot.application.bot_data.services.pool.quick.jobs_run == jobs + 1  # judged only
+
+    swapped = [rows[0][1] + rows[0][0] + rows[0][2:], *rows[1:]]
+    check = await client.send(ALICE, "/check\n" + "\n".join(swapped),
+                              reply_to_message_id=copy["message_id"])
+    (wrong,) = await bot_messages(client, ALICE, check["message_id"], 1)
+    assert wrong["text"].startswith("❌ Not right yet:\nPuzzle has ** ERROR **")
+    assert not any(row in wrong["text"] for row in rows)  # never the answer
+
+    bot.application.bot_data.answers.clear()  # as after a restart: its text still holds it
+    check = await client.send(ALICE, "/check\n" + "\n".join(rows),
+                              reply_to_message_id=copy["message_id"])
+    (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
+    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."

@@ -219,3 +219,22 @@ async def test_stop_ends_a_race_with_the_standings_so_far(tmp_path):
         assert again["caption"].startswith("🏁 Race #2: Seki")
         quiz_stop = await send_and_wait(client, -100999, "/stop", ALICE)
         assert quiz_stop["text"].startswith("No quiz is running here")
+
+
+async def test_a_race_a_big_group_joined_ends_with_standings_in_one_message(tmp_path):
+    """Seventy players with long names: the standings name twenty who did not finish and
+    count the rest, so the message stays within Telegram's 4,096 characters."""
+    config = bot_config(tmp_path, solve_timeout=30)
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        photo, _ = await start_race(client, "/race seki easy minutes=30")
+        join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        names = [f"Player {n:02d} " + "x" * 54 for n in range(70)]  # 64 characters each
+        for n, name in enumerate(names):
+            pressed = await client.press(GROUP, 1000 + n, photo["message_id"], join,
+                                         first_name=name)
+            await client.callback_answer(pressed["callback_query_id"])
+        stopped = await send_and_wait(client, GROUP, "/stop", ALICE)
+        lines = stopped["text"].splitlines()
+        assert lines == ["Race #1 is over: stopped by Alice.", "Nobody finished this time.",
+                         "Did not finish: " + ", ".join(names[:20]) + " and 50 more"]
+        assert len(stopped["text"]) <= 4096

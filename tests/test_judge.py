@@ -105,6 +105,8 @@ def test_number_workout_section_headings_are_not_failures():
      "use 1 or # for black, 0 or . for white"),
     ("1010\n0100",
      "I could not read that solution: expected 4 rows of 4 cells, got 2 rows"),
+    ("101",
+     "I could not read that solution: expected 4 rows of 4 cells, got 1 row"),
 ])
 def test_an_unreadable_solution_names_its_own_line(solution, verdict):
     judgement = judge(SEKI, solution, "seki", True)

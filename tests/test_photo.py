@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from solvers.__main__ import main as solvers_main
-from solvers.photo import NOT_ENOUGH, PhotoError, read_photo
+from solvers.photo import NOT_ENOUGH, PhotoError, Reading, read_photo
 from solvers.photo import _repair as repair
 from solvers.photo.grid import NOT_A_GRID
 from solvers.photo.train import read_split, read_truth
@@ -155,6 +155,13 @@ def test_the_tie_breaker_changes_an_unsure_cell_only_when_that_makes_one_solutio
     # a sure cell is never changed, whatever the count
     confidence[wrong_cell] = 0.99
     assert repair(grid, confidence, {wrong_cell: [right]}) == (grid, (), 0)
+
+
+def test_a_reading_names_its_cells_as_on_the_paper():
+    """The bot names cells through the Reading, never by the grid's width."""
+    assert [Reading.cell_name(c) for c in (0, 8, 9, 40, 80)] == [
+        "row 1 column 1", "row 1 column 9", "row 2 column 1", "row 5 column 5",
+        "row 9 column 9"]
 
 
 def test_the_command_prints_json_and_writes_the_picture(tmp_path, capsys):

@@ -171,6 +171,21 @@ async def test_edit_and_delete_messages(tg_bot, sandbox_client):
     assert (await sandbox_client.messages(ALICE))["messages"] == []
 
 
+async def test_a_user_edits_only_the_text_of_their_own_messages(tg_bot, sandbox_client):
+    """The bot gets the edit as Telegram sends it: `edited_message`, with an edit date."""
+    sent = await sandbox_client.send(ALICE, "hello")
+    edit = await sandbox_client.edit(ALICE, sent["message_id"], "hello *there*")
+    first, update = await tg_bot.get_updates(timeout=0)
+    assert first.message.text == "hello" and update.update_id == edit["update_id"]
+    assert update.message is None and update.edited_message.message_id == sent["message_id"]
+    assert update.edited_message.text == "hello *there*"
+    assert update.edited_message.edit_date is not None
+    bots = await tg_bot.send_message(ALICE, "a bot's message")
+    for user, message_id in ((ALICE, bots.message_id), (BOB, sent["message_id"])):
+        with pytest.raises(httpx.HTTPStatusError):  # not theirs to edit
+            await sandbox_client.edit(ALICE, message_id, "changed", user_id=user)
+
+
 async def test_inline_query_answer(sandbox_client, echo_app):
     asked = await sandbox_client.inline(BOB, "7 letters")
     answer = await sandbox_client.inline_answer(asked["update_id"])

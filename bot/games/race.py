@@ -39,13 +39,14 @@ from solvers.pipeline import Judgement, judge
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..pool import JobTimeout, WorkerDied
-from ..replies import admitted
+from ..replies import TEXT_LIMIT, admitted
 from ..routing import PUZZLES, command_argument
 from ..store import StoreUnavailable
 from . import quiz
 from .common import (
     NO_STORE,
     duration,
+    listed,
     may_steer,
     ordinal,
     parse_options,
@@ -65,6 +66,8 @@ MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0
 #: report lines shown to a player whose solution is wrong
 SHOWN_FAILURES = 8
+#: finishers (and, apart, players who did not finish) named in a race's standings
+SHOWN_PLACES = 20
 #: digits of the largest race id (a SQLite row id is below 2**63)
 MAX_ID_DIGITS = 18
 
@@ -133,10 +136,9 @@ def broken_rules(judgement: Judgement) -> str:
     """A wrong race submission's verdict: how many rules it breaks and their names, never
     what the check found in them (a rule's detail can hold the values of the answer)."""
     names = [rule.name for rule in judgement.broken]
-    hidden = len(names) - SHOWN_FAILURES
-    shown = ", ".join(names[:SHOWN_FAILURES]) + (f" and {hidden} more" if hidden > 0 else "")
     count = f"{len(names)} rule{'s' * (len(names) != 1)} broken"
-    return f"{judgement.verdict}\nFAIL: {count}: {shown}" if names else judgement.verdict
+    return (f"{judgement.verdict}\nFAIL: {count}: {listed(names, SHOWN_FAILURES)}" if names
+            else judgement.verdict)
 
 
 def minutes_option(text: str) -> float:
@@ -461,6 +463,9 @@ async def _end_race(application: App, game: Game, why: str) -> None:
 
 
 async def standings(application: App, game: Game, why: str) -> str:
+    """The finishing order and times, then who did not finish: at most SHOWN_PLACES of
+    each, and never past one message (a race a whole big group joined still ends with
+    its standings in the chat)."""
     lines = [f"Race #{game.id} is over: {why}."]
     try:
         entries = await application.bot_data.games().entries(game.id)
@@ -468,17 +473,19 @@ async def standings(application: App, game: Game, why: str) -> str:
         return lines[0] + " My database is unavailable, so the standings come later: /top"
     finished = [(e.place, e.name, e.finished - game.started, e.attempts - 1) for e in entries
                 if e.place is not None and e.finished is not None]
-    for place, name, taken, wrong in finished:
+    for place, name, taken, wrong in finished[:SHOWN_PLACES]:
         tries = f" ({wrong} wrong tr{'ies' if wrong != 1 else 'y'})" if wrong > 0 else ""
         lines.append(f"{ordinal(place)} {name}: {duration(taken)}{tries}")
+    if len(finished) > SHOWN_PLACES:
+        lines.append(f"... and {len(finished) - SHOWN_PLACES} more finished")
     if finished:
         lines.insert(1, f"The winner is {finished[0][1]}!")
     else:
         lines.append("Nobody finished this time.")
     others = [e.name for e in entries if e.finished is None]
     if others:
-        lines.append("Did not finish: " + ", ".join(others))
-    return "\n".join(lines)
+        lines.append("Did not finish: " + listed(others, SHOWN_PLACES))
+    return clip("\n".join(lines), TEXT_LIMIT - 1)
 
 
 async def resume_race(application: App, game: Game) -> None:

@@ -71,6 +71,19 @@ class SandboxClient:
             body["caption"] = caption
         return await self._json("POST", "/sandbox/photos", json=body)
 
+    async def edit(self, chat_id: int, message_id: int, text: str,
+                   user_id: int | None = None) -> dict:
+        """A user edits the text of a message of theirs (the bot gets `edited_message`)."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "message_id": message_id,
+                "text": text}
+        return await self._json("POST", "/sandbox/edits", json=body)
+
+    async def send_sticker(self, chat_id: int, emoji: str = "👍", user_id: int | None = None,
+                           **extra) -> dict:
+        """A user sends a sticker: neither text nor a file."""
+        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "emoji": emoji, **extra}
+        return await self._json("POST", "/sandbox/stickers", json=body)
+
     async def messages(self, chat_id: int, after: int | None = None,
                        since: int | None = None, wait: float = 0) -> dict:
         params: dict = {"chat_id": chat_id, "wait": wait}
@@ -100,11 +113,11 @@ class SandboxClient:
                 after = page["messages"][-1]["message_id"]
 
     async def press(self, chat_id: int, user_id: int, message_id: int, data: str,
-                    forged: bool = False) -> dict:
+                    forged: bool = False, **extra) -> dict:
         """A press of the message's button with this data; `forged`: any data at all, as a
-        modified client can send."""
+        modified client can send; `first_name` names a user the sandbox meets here."""
         body = {"chat_id": chat_id, "user_id": user_id, "message_id": message_id, "data": data,
-                "forged": forged}
+                "forged": forged, **extra}
         return await self._json("POST", "/sandbox/callbacks", json=body)
 
     async def callback_answer(self, callback_query_id: str, wait: float = 10) -> dict:

@@ -56,6 +56,8 @@ MAX_REQUEST = 60 * 1024 * 1024
 #: a user's document: the most a bot may download with getFile, and Telegram's name limit
 MAX_USER_FILE = 20 * 1024 * 1024
 MAX_FILE_NAME = 255
+#: the longest emoji a sticker names (a family with skin tones runs to a dozen code points)
+MAX_EMOJI = 16
 #: Telegram's limit on a button's callback_data, in bytes
 MAX_CALLBACK_DATA = 64
 #: the longer sides of the sizes Telegram keeps of a photo a user sends, and the most
@@ -195,6 +197,8 @@ class Sandbox:
         r.add_get("/sandbox/messages", self.get_messages)
         r.add_post("/sandbox/documents", self.post_document)
         r.add_post("/sandbox/photos", self.post_photo)
+        r.add_post("/sandbox/stickers", self.post_sticker)
+        r.add_post("/sandbox/edits", self.post_edit)
         r.add_post("/sandbox/forwards", self.post_forward)
         r.add_post("/sandbox/callbacks", self.post_callback)
         r.add_get("/sandbox/callbacks/{id}", self.get_callback)
@@ -432,6 +436,33 @@ class Sandbox:
             message["entities"] = entities
         return _json(self._deliver(chat, message))
 
+    async def post_edit(self, request: web.Request) -> web.Response:
+        """A user edits the text of a message of theirs, as Telegram lets them: the
+        message changes in place and the bot gets an `edited_message` update."""
+        body = await self._body(request)
+        text = body.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ClientError("text must be a non-empty string")
+        if markup.utf16_len(text) > MAX_TEXT:
+            raise ClientError("text is longer than Telegram's 4096 characters")
+        chat = self.state.chats.get(self._int(body, "chat_id"))
+        stored = chat.messages.get(self._int(body, "message_id")) if chat else None
+        if stored is None or stored.deleted:
+            raise ClientError("no such message in this chat", 404)
+        message = stored.message
+        if message["from"]["id"] != self._int(body, "user_id") or "text" not in message:
+            raise ClientError("a user edits only the text of a message of their own")
+        edited = {k: v for k, v in message.items() if k != "entities"}
+        edited.update(text=text, edit_date=int(time.time()))
+        if entities := markup.user_entities(text):
+            edited["entities"] = entities
+        stored.message = edited
+        stored.edited = True
+        self.state.touch(stored)
+        update_id = self.state.add_update("edited_message", edited)
+        return _json({"message_id": stored.message_id, "update_id": update_id,
+                      "chat_id": chat.chat["id"], "revision": stored.revision})
+
     async def post_document(self, request: web.Request) -> web.Response:
         """A user sends a file: stored like the bot's uploads, so the bot can getFile it."""
         body = await self._body(request)
@@ -472,6 +503,20 @@ class Sandbox:
                             for f in files]
         message.update(caption)
         return _json(self._deliver(chat, message, files[-1]))
+
+    async def post_sticker(self, request: web.Request) -> web.Response:
+        """A user sends a sticker (an emoji's): a message with neither text nor a file the
+        bot reads, as a voice note or a location would be."""
+        body = await self._body(request)
+        emoji = body.get("emoji", "👍")
+        if not isinstance(emoji, str) or not 0 < len(emoji) <= MAX_EMOJI:
+            raise ClientError(f"emoji is a string of 1 to {MAX_EMOJI} characters")
+        chat, message = self._user_message(body)
+        token = secrets.token_hex(6)
+        message["sticker"] = {"file_id": f"SBXSTK_{token}", "file_unique_id": token,
+                              "type": "regular", "width": 512, "height": 512,
+                              "is_animated": False, "is_video": False, "emoji": emoji}
+        return _json(self._deliver(chat, message))
 
     async def post_forward(self, request: web.Request) -> web.Response:
         """A user forwards a message they can see (from_chat_id, message_id) to a chat, as
@@ -542,8 +587,9 @@ class Sandbox:
         if "text" in m:
             view.update(sent_as="text", text=m["text"], entities=m.get("entities", []))
         else:
-            view["sent_as"] = next(k for k in ("animation", "photo", "document") if k in m)
-            view["caption"] = m.get("caption", "")
+            view["sent_as"] = next(k for k in ("animation", "photo", "document", "sticker")
+                                   if k in m)
+            view["caption"] = m.get("caption") or m.get("sticker", {}).get("emoji", "")
             view["entities"] = m.get("caption_entities", [])
         if stored.file is not None:
             f = stored.file

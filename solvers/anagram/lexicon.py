@@ -7,10 +7,16 @@ anagrams when their keys are equal and an entry fits a set of letters when its k
 theirs. *Zipf* is wordfreq's frequency scale (about 1 for rare words, 7 for `the`).
 
 Words come from the Debian word lists (`wamerican`, `wbritish`): their lower-case entries,
-so abbreviations and junk tokens stay out, and their well-known names (capitalised
-entries at least `NAME_ZIPF` common: `hitler`, `satan`, `david`), which classic anagrams
-use (`mother in law` -> `woman hitler`); topic names come from `assets/topics/*.txt`.
-The lexicon is built on first use (about two seconds) and cached in
+so abbreviations and junk tokens stay out. The larger lists (`wamerican-large`,
+`wbritish-large`) add rare words (`indicatory`, `carthorse`), only those under
+`RARE_ZIPF`: their commoner entries are mostly names in lower case, abbreviations and slang
+(`berlin`, `asap`). Names, which classic anagrams use (`mother in law` -> `woman hitler`,
+`santa` -> `satan`), are the lists' capitalised entries that the language model knows
+(`fluency.model`, trained on news text) and that are either at least `NAME_ZIPF` common
+(`hitler`, `david`) or at least `FIGURE_ZIPF` common and nobody's given name or surname
+in the US census (`satan`, `voldemort`; not `angus`, `walcott`). Topic names come from
+`assets/topics/*.txt`.
+The lexicon is built on first use (about seven seconds) and cached in
 `$PUZZLEBOT_CACHE_DIR` (default `.cache`), named by a digest of its sources so a changed
 topic file or version rebuilds it. The cache holds only numpy arrays and UTF-8 text in a
 `.npz` read with `allow_pickle=False`, so reading it cannot run code, behind a SHA-256 of
@@ -20,12 +26,15 @@ never half-read.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import io
 import os
 import re
 import zipfile
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -35,15 +44,23 @@ import numpy as np
 from ..draw import ASSETS
 
 #: bumped when the build rules change, so old cache files are ignored
-LEXICON_VERSION = "4"
+LEXICON_VERSION = "5"
 TOPICS_DIR = ASSETS / "topics"
 DICTIONARY_FILES = (Path("/usr/share/dict/american-english"),
                     Path("/usr/share/dict/british-english"))
+#: the larger lists (SCOWL size 70): rare words and more names
+LARGE_DICTIONARY_FILES = (Path("/usr/share/dict/american-english-large"),
+                          Path("/usr/share/dict/british-english-large"))
+#: words found only in the larger lists are kept when rarer than this (see the docstring)
+RARE_ZIPF = 3.0
 #: zipf given to a dictionary word that wordfreq has never seen
 UNSEEN_ZIPF = 1.0
-#: the least zipf of a capitalised dictionary entry kept as a name (4: about 400 of the
-#: word lists' 10,000 names; 3 and 3.5 kept 3,000 and 1,400 and ranked the tuning list the same)
+#: the least zipf of a capitalised dictionary entry kept as a name (4: about 500 of the
+#: word lists' 10,000 names; at 3 or 3.5 people's names crowd better answers out)
 NAME_ZIPF = 4.0
+#: the least zipf of a name that is nobody's given name or surname (`satan` 3.9,
+#: `voldemort` 3.0, `presbyterians` 2.7)
+FIGURE_ZIPF = 2.5
 #: capitalised entries common enough that are abbreviations or pieces of names, not names
 NOT_NAMES = frozenset("apr aug ave bros com dec del feb jan jul jun las los mar nov oct san "
                       "sen sep sept".split())
@@ -54,6 +71,9 @@ TWO_LETTER_WORDS = frozenset(
 ONE_LETTER_WORDS = frozenset("ai")
 #: vowel-less words that are still words
 NO_VOWEL_WORDS = frozenset("hmm shh nth psst brr tsk pfft crwth cwm".split())
+#: the language model's unigram log probability (its units) of a word it has never seen
+#: is about -5.4e8; the rarest word it knows gets about -2.2e5
+UNKNOWN_TO_MODEL = -1e7
 ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73,
           79, 83, 89, 97, 101)
@@ -89,14 +109,14 @@ def words_of(text: str) -> list[str]:
     return [w for w in re.split(r"[\s\-]+", text) if letters_of(w)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One word or topic name, with what ranking needs to know about it.
 
     `letters` and `word_count` follow from `text`; they are stored because the search
-    reads them millions of times. `in_dictionary` is for common words (the quiz draws from
-    them); `is_name` for the word lists' well-known names, valid in answers but never a
-    quiz word.
+    reads them millions of times. `in_dictionary` is for the word lists' words (the quiz
+    draws from those at least `quiz.WORD_BANDS` common, which rare words never are);
+    `is_name` for well-known names, valid in answers but never a quiz word.
     """
 
     text: str
@@ -125,7 +145,7 @@ class Lexicon:
     a clue with one vectorised comparison instead of a loop over all keys.
     """
 
-    by_key: dict[int, list[Entry]]
+    by_key: dict[int, tuple[Entry, ...]]  # tuples: a list per key took 5 MB more
     topics: dict[str, list[Entry]] = field(default_factory=dict)
     keys: list[int] = field(default_factory=list)
     counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 26), np.uint8))
@@ -183,16 +203,16 @@ class EntryTable:
         entries = lexicon.entries()
         sizes = [len(lexicon.by_key[k]) for k in lexicon.keys]
         counts = lexicon.counts
-        text_rank = np.empty(len(entries), dtype=np.int64)
+        text_rank = np.empty(len(entries), dtype=np.int32)  # small types: 120,000 entries
         text_rank[np.argsort(np.array([e.text for e in entries], dtype=object),
                              kind="stable")] = np.arange(len(entries))
-        masks = np.zeros(len(counts), dtype=np.int64)
+        masks = np.zeros(len(counts), dtype=np.int32)
         for letter in range(26):  # a column at a time: no 26-wide temporary per worker
-            masks |= (counts[:, letter] > 0).astype(np.int64) << letter
+            masks |= (counts[:, letter] > 0).astype(np.int32) << letter
         return cls(entries, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64), masks,
-                   counts.sum(axis=1, dtype=np.int64),
+                   counts.sum(axis=1, dtype=np.int16),
                    np.array([e.zipf for e in entries]),
-                   np.array([e.word_count for e in entries], dtype=np.int64),
+                   np.array([e.word_count for e in entries], dtype=np.int8),
                    np.array([len(e.letters) <= 2 for e in entries]),
                    np.array([not (e.in_dictionary or e.is_name) for e in entries]),
                    np.array([bool(e.topics) for e in entries]), text_rank)
@@ -236,34 +256,85 @@ def is_name(word: str) -> bool:
     return word.isascii() and word.isalpha() and word[:1].isupper() and word[1:].islower()
 
 
-def dictionary_words() -> set[str]:
-    """Lower-case entries of the installed Debian word lists (empty when none is installed)."""
+def dictionary_words(paths: tuple[Path, ...] = DICTIONARY_FILES) -> set[str]:
+    """The entries of the installed Debian word lists (empty when none is installed)."""
     words: set[str] = set()
-    for path in DICTIONARY_FILES:
+    for path in paths:
         if path.exists():
             words.update(line.strip() for line in path.read_text(encoding="utf-8",
                                                                  errors="ignore").splitlines())
     return words
 
 
-def build() -> Lexicon:
-    """Build the lexicon from the word lists, wordfreq and the topic files (seconds)."""
-    from wordfreq import top_n_list, zipf_frequency
+def known_to_model(words: list[str]) -> set[str]:
+    """The words the language model has seen (unknown ones get a log probability far
+    under any known word's)."""
+    from .fluency import model
 
-    words = dictionary_words()
-    if not words:  # no Debian word list: wordfreq's own common words, stricter threshold
-        words = {w for w in top_n_list("en", 60_000) if zipf_frequency(w, "en") >= 3.0}
+    lm = model()
+    return {word for word in words if lm.prob([word]) > UNKNOWN_TO_MODEL}
+
+
+def word_entries(words: set[str], large: set[str]) -> dict[str, Entry]:
+    """Dictionary words: the word lists' lower-case entries, and the larger lists' rare
+    words."""
+    from wordfreq import zipf_frequency
+
     entries: dict[str, Entry] = {}
     for word in words:
         zipf = zipf_frequency(word, "en") if word.isascii() else 0.0
         if is_real_word(word, zipf):
             entries[word] = Entry.make(word, zipf or UNSEEN_ZIPF, True)
+    for word in large - words:
+        zipf = zipf_frequency(word, "en") if word.isascii() else 0.0
+        if zipf < RARE_ZIPF and is_real_word(word, zipf):
+            entries[word] = Entry.make(word, zipf or UNSEEN_ZIPF, True)
+    return entries
+
+
+def people_names() -> set[str]:
+    """Given names and surnames of the US 1990 census (the `names` package's lists, about
+    94,000), lower case."""
+    import names
+
+    found: set[str] = set()
+    for path in sorted(Path(names.__file__).parent.glob("dist.*")):
+        found.update(line.split(None, 1)[0].lower()
+                     for line in path.read_text(encoding="ascii").splitlines() if line.strip())
+    return found
+
+
+def name_entries(words: set[str], taken: dict[str, Entry]) -> dict[str, Entry]:
+    """Well-known names, known to the language model and not already words: capitalised
+    entries at least `NAME_ZIPF` common (`hitler`, `david`), and those at least
+    `FIGURE_ZIPF` common that are nobody's given name or surname (`satan`, `voldemort`,
+    `bhutan`): between the two thresholds people's names (`angus`, `walcott`) crowd
+    answers out (see `bench/README.md`)."""
+    from wordfreq import zipf_frequency
+
+    people = people_names()
+    names = {}
     for word in sorted(filter(is_name, words)):
         name = word.lower()
         zipf = zipf_frequency(name, "en")
-        if (name not in entries and name not in NOT_NAMES and zipf >= NAME_ZIPF
-                and is_real_word(name, zipf)):
-            entries[name] = Entry.make(name, zipf, False, is_name=True)
+        if (name not in taken and name not in NOT_NAMES and is_real_word(name, zipf)
+                and (zipf >= NAME_ZIPF or (zipf >= FIGURE_ZIPF and name not in people))):
+            names[name] = Entry.make(name, zipf, False, is_name=True)
+    known = known_to_model(sorted(names))
+    return {name: entry for name, entry in names.items() if name in known}
+
+
+def build() -> Lexicon:
+    """Build the lexicon from the word lists, wordfreq, the language model's vocabulary
+    and the topic files (seconds)."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    words = dictionary_words()
+    if not words:  # no Debian word list: wordfreq's own common words, stricter threshold
+        words = {w for w in top_n_list("en", 60_000) if zipf_frequency(w, "en") >= 3.0}
+    large = dictionary_words(LARGE_DICTIONARY_FILES)
+    entries = word_entries(words, large)
+    entries.update(name_entries(words | large, entries))
     topics: dict[str, list[str]] = {}
     for path in topic_files():
         topics[path.stem] = read_topic(path)
@@ -275,12 +346,13 @@ def build() -> Lexicon:
             else:
                 zipf = zipf_frequency(name, "en") or UNSEEN_ZIPF
                 entries[name] = Entry.make(name, zipf, False, frozenset({path.stem}))
-    by_key: dict[int, list[Entry]] = defaultdict(list)
+    groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries.values():
-        by_key[key_of(entry.letters)].append(entry)
+        groups[key_of(entry.letters)].append(entry)
+    by_key = {key: tuple(group) for key, group in groups.items()}
     keys = list(by_key)
     counts = np.array([letter_counts(by_key[k][0].letters) for k in keys], dtype=np.uint8)
-    return Lexicon(dict(by_key), {t: [entries[n] for n in names] for t, names in topics.items()},
+    return Lexicon(by_key, {t: [entries[n] for n in names] for t, names in topics.items()},
                    keys, counts)
 
 
@@ -294,13 +366,14 @@ def source_digest() -> str:
     digest = hashlib.sha256(LEXICON_VERSION.encode())
     for path in topic_files():
         digest.update(path.name.encode() + path.read_bytes())
-    for path in DICTIONARY_FILES:
+    for path in DICTIONARY_FILES + LARGE_DICTIONARY_FILES:
         digest.update(f"{path}:{path.stat().st_size if path.exists() else -1}".encode())
-    try:
-        from importlib.metadata import version
-        digest.update(version("wordfreq").encode())
-    except Exception:  # noqa: BLE001 - any metadata trouble just means "unknown version"
-        digest.update(b"wordfreq?")
+    for package in ("wordfreq", "pocketsphinx", "names"):  # frequencies, vocabulary, census
+        try:
+            from importlib.metadata import version
+            digest.update(version(package).encode())
+        except Exception:  # noqa: BLE001 - any metadata trouble just means "unknown version"
+            digest.update(f"{package}?".encode())
     return digest.hexdigest()[:16]
 
 
@@ -338,8 +411,26 @@ def block_texts(block: np.ndarray) -> list[str]:
     return block.tobytes().decode("utf-8").split("\n") if block.size else []
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while many objects without cycles are made: its
+    passes over 120,000 new entries took a third of the lexicon's load time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
     """The lexicon back from `to_arrays`; ValueError when the arrays do not fit together."""
+    with gc_paused():
+        return _from_arrays(arrays)
+
+
+def _from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
     texts, keys = block_texts(arrays["texts"]), [int(k) for k in block_texts(arrays["keys"])]
     zipf, in_dictionary, group = arrays["zipf"], arrays["in_dictionary"], arrays["group"]
     names = arrays["is_name"]
@@ -355,13 +446,19 @@ def from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
     for t, topic in enumerate(topics):
         for i in members[starts[t]:starts[t + 1]]:
             topics_of[i].add(topic)
-    by_key: dict[int, list[Entry]] = {key: [] for key in keys}
+    ends = np.searchsorted(group, np.arange(1, len(keys) + 1)).tolist()
+    firsts = [0, *ends[:-1]]
+    if np.any(np.diff(group) < 0) or any(a >= b for a, b in zip(firsts, ends, strict=True)) or (
+            ends and ends[-1] != len(group)):
+        raise ValueError("lexicon entries not grouped by key")
     none: frozenset[str] = frozenset()
-    entries = [Entry.make(text, z, d, frozenset(topics_of[i]) if i in topics_of else none, n)
+    shared = {z: z for z in set(zipf.tolist())}  # one float object per value, not per entry
+    entries = [Entry.make(text, shared[z], d, frozenset(topics_of[i]) if i in topics_of
+                          else none, n)
                for i, (text, z, d, n) in enumerate(zip(texts, zipf.tolist(), in_dictionary.tolist(),
                                                        names.tolist(), strict=True))]
-    for entry, row in zip(entries, group.tolist(), strict=True):
-        by_key[keys[row]].append(entry)
+    by_key = dict(zip(keys, map(tuple, map(entries.__getitem__, map(slice, firsts, ends))),
+                      strict=True))
     return Lexicon(by_key, {t: [entries[i] for i in members[starts[n]:starts[n + 1]]]
                             for n, t in enumerate(topics)}, keys, counts)
 

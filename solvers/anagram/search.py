@@ -48,7 +48,7 @@ MAX_LETTERS = 30
 #: most blanks: each multiplies the work of a search by up to 26
 MAX_BLANKS = 4
 #: most words an answer may have (`words=N`)
-MAX_WORDS = 5
+MAX_WORDS = 6
 #: search nodes between two deadline checks and progress reports (some 30 ms)
 SLICE_NODES = 20_000
 #: time budget of the several-word search when the caller gives no deadline

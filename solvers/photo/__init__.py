@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw
 
 from .. import draw
 from ..base import Limits
-from ..sudoku import CELLS, solve_grid, warm
+from ..sudoku import CELLS, SIZE, solve_grid, warm
 from .cells import marks
 from .digits import classify
 from .grid import BOARD, CELL, PhotoError, find_board
@@ -63,7 +63,8 @@ class Repair:
     confidence: float
 
     def to_json(self) -> dict:
-        return {"cell": self.cell, "row": self.cell // 9 + 1, "column": self.cell % 9 + 1,
+        row, column = divmod(self.cell, SIZE)
+        return {"cell": self.cell, "row": row + 1, "column": column + 1,
                 "read": self.read, "chosen": self.chosen,
                 "confidence": round(self.confidence, 4)}
 
@@ -83,8 +84,15 @@ class Reading:
     @property
     def text(self) -> str:
         """The grid as nine lines of nine characters, '.' for an empty cell."""
-        return "\n".join("".join(str(d) if d else "." for d in self.grid[r * 9:r * 9 + 9])
-                         for r in range(9))
+        rows = (self.grid[r * SIZE:(r + 1) * SIZE] for r in range(SIZE))
+        return "\n".join("".join(str(d) if d else "." for d in row) for row in rows)
+
+    @staticmethod
+    def cell_name(cell: int) -> str:
+        """A cell as a person finds it on the paper: `row 3 column 7` (counted from 1), so
+        a caller never needs to know how wide the grid is."""
+        row, column = divmod(cell, SIZE)
+        return f"row {row + 1} column {column + 1}"
 
     def unsure(self, at_most: int = 5) -> list[int]:
         """The least sure cells below REPAIR_BELOW (and every repaired cell), surest last."""
@@ -104,11 +112,11 @@ class Reading:
         its top left corner, and the `marked` cells (default: the unsure ones) ringed."""
         side = 2 * CELL  # drawn at twice the board's size, so a label clears the digit
         image = Image.fromarray(self.board).convert("RGB").resize(
-            (9 * side, 9 * side), Image.Resampling.BICUBIC)
+            (SIZE * side, SIZE * side), Image.Resampling.BICUBIC)
         pen = ImageDraw.Draw(image)
         ring = self.unsure() if marked is None else marked
         for cell, digit in enumerate(self.grid):
-            row, column = divmod(cell, 9)
+            row, column = divmod(cell, SIZE)
             x, y = column * side, row * side
             if cell in ring:
                 pen.rectangle([x + 3, y + 3, x + side - 3, y + side - 3], outline=UNSURE,
@@ -131,7 +139,7 @@ def _upright(found: list[np.ndarray | None]) -> tuple[int, list[int], np.ndarray
     best = None
     for turns in range(4):
         # position p of the turned board holds the mark of the photo's cell held[p], turned
-        held = np.rot90(np.arange(CELLS).reshape(9, 9), turns).reshape(-1)
+        held = np.rot90(np.arange(CELLS).reshape(SIZE, SIZE), turns).reshape(-1)
         order = [p for p in range(CELLS) if found[held[p]] is not None]
         probs = classify([np.rot90(found[held[p]], turns) for p in order])
         score = float(np.log(probs[:, 1:].max(axis=1) + 1e-6).sum()) if order else 0.0
