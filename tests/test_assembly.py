@@ -15,8 +15,8 @@ from solvers.assembly.box import Assembler, BoxPuzzle, Shape
 from solvers.assembly.kinds import BoxerKind
 from solvers.assembly.nuts import NutsKind
 from solvers.assembly.queens import KNOWN, QueensKind
-from solvers.assembly.tangram import TangramKind
 from solvers.assembly.shapes import normalise
+from solvers.assembly.tangram import TangramKind
 from solvers.base import Limits, PuzzleError
 from solvers.exact_cover import ExactCover
 
