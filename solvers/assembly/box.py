@@ -184,10 +184,6 @@ class Assembler:
             self._moved[number] = column
         return column
 
-    def canonical(self, assembly: Assembly, among: list[int]) -> Assembly:
-        """The least image of an assembly under the symmetries numbered in `among`."""
-        return min(tuple(sorted(self.move(k, p) for p in assembly)) for k in among)
-
     def _choose_anchor(self) -> tuple[int, dict[int, list[int]]] | None:
         """The anchor shape and, for each of its kept placements, the symmetries fixing it.
 
