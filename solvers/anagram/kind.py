@@ -183,7 +183,7 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
                "[words=4]`; ? is a blank")
     example = "anagram_schoolmaster.txt"
-    version = "2"
+    version = "3"  # lexicon gaps filled (issue 17): answers cached with the old lexicon die
     aliases = ("anagrams",)
 
     def warm_up(self) -> None:
