@@ -423,13 +423,19 @@ class Sandbox:
                   "chat_id": chat.chat["id"], "revision": stored.revision}
         return {**answer, "file_id": file.file_id} if file is not None else answer
 
-    async def post_message(self, request: web.Request) -> web.Response:
-        body = await self._body(request)
+    @staticmethod
+    def _text(body: dict) -> str:
+        """A user's text as Telegram takes it: not blank, at most 4096 characters."""
         text = body.get("text")
         if not isinstance(text, str) or not text.strip():
             raise ClientError("text must be a non-empty string")
         if markup.utf16_len(text) > MAX_TEXT:
             raise ClientError("text is longer than Telegram's 4096 characters")
+        return text
+
+    async def post_message(self, request: web.Request) -> web.Response:
+        body = await self._body(request)
+        text = self._text(body)
         chat, message = self._user_message(body)
         message["text"] = text
         if entities := markup.user_entities(text):
@@ -440,11 +446,7 @@ class Sandbox:
         """A user edits the text of a message of theirs, as Telegram lets them: the
         message changes in place and the bot gets an `edited_message` update."""
         body = await self._body(request)
-        text = body.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise ClientError("text must be a non-empty string")
-        if markup.utf16_len(text) > MAX_TEXT:
-            raise ClientError("text is longer than Telegram's 4096 characters")
+        text = self._text(body)
         chat = self.state.chats.get(self._int(body, "chat_id"))
         stored = chat.messages.get(self._int(body, "message_id")) if chat else None
         if stored is None or stored.deleted:
