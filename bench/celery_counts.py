@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bot.config import Config  # noqa: E402
-from bot.lanes import Lanes  # noqa: E402
+from bot.work.lanes import Lanes  # noqa: E402
 
 SEKI = "oo+ooaoo-"
 

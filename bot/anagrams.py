@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
 
 from telegram import (
     BotCommand,
@@ -28,14 +27,14 @@ from telegram import (
 from telegram.error import BadRequest
 
 from solvers.anagram.hints import STEPS
-from solvers.anagram.kind import hints_for
 from solvers.base import PuzzleError, clip
-from solvers.draw import png_bytes
 
 from .context import Context, message_of, query_of, sender_of
-from .pool import JobTimeout, WorkerDied, solve_job
 from .replies import admitted
 from .routing import NOT_MY_BUTTON, command_argument
+from .work import jobs
+from .work.anagram_jobs import HintStep, hints
+from .work.errors import JobTimeout, WorkerDied
 
 log = logging.getLogger(__name__)
 
@@ -54,29 +53,13 @@ INLINE_TIMEOUT = 3.0
 INLINE_ANSWERS = 8
 
 
-@dataclass
-class HintStep:
-    """One step as it crosses from the worker: text, and the picture as PNG bytes."""
-
-    step: int
-    title: str
-    text: str
-    picture: bytes | None = None
-
-
-def hint_job(clue: str) -> list[HintStep]:
-    """Runs in a worker: the six steps for a clue (PuzzleError for bad letters)."""
-    return [HintStep(h.step, h.title, h.text, png_bytes(h.picture) if h.picture else None)
-            for h in hints_for(clue)]
-
-
 async def steps_for(context: Context, clue: str) -> list[HintStep]:
     """The steps for a clue, from memory (`BotData.hint_steps`) or from a worker."""
     remembered = context.bot_data.hint_steps
     if clue in remembered:
         remembered.move_to_end(clue)
         return remembered[clue]
-    steps = await context.bot_data.services.pool.submit(hint_job, clue, timeout=HINT_TIMEOUT)
+    steps = await context.bot_data.services.pool.submit(hints, clue, timeout=HINT_TIMEOUT)
     remembered[clue] = steps
     while len(remembered) > REMEMBERED:
         remembered.popitem(last=False)
@@ -188,7 +171,7 @@ async def inline_query(update: Update, context: Context) -> None:
         return
     try:
         result = await context.bot_data.services.pool.submit(
-            solve_job, f"anagram {clue}", "anagram", INLINE_TIMEOUT, timeout=INLINE_TIMEOUT + 2)
+            jobs.solve, f"anagram {clue}", "anagram", INLINE_TIMEOUT, timeout=INLINE_TIMEOUT + 2)
     except (JobTimeout, WorkerDied):
         await query.answer([], cache_time=5)
         return

@@ -28,12 +28,12 @@ from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts, cancel_command
 from .flood import PatientRateLimiter
 from .games import wiring as games
-from .lanes import Lanes
 from .metrics import Metrics
 from .ops import OpsServer
 from .ratelimit import RateLimiter
 from .store import Store
 from .webhook import start_updates
+from .work.lanes import Lanes
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,8 @@ def build_application(config: Config, base_url: str | None = None,
     bot_token = token or config.token
     if bot_token is None:
         raise ValueError("no bot token: set TELEGRAM_BOT_TOKEN, or use the sandbox")
+    for spec in config.plugin_kinds:  # before the handlers, which offer every kind
+        registry.add(spec)
     metrics = Metrics()
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
                if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))

@@ -26,15 +26,17 @@ from telegram.constants import ChatType
 
 from solvers import registry
 from solvers.base import PuzzleError, PuzzleKind, clip
-from solvers.pipeline import Judgement, judge
+from solvers.pipeline import Judgement
 
 from . import files, photos
 from .context import Context, message_of
 from .games.guard import racing_puzzle, refusal
-from .games.race import CHECK_TIMEOUT, SHOWN_FAILURES
-from .pool import JobTimeout, WorkerDied
+from .games.race import CHECK_TIMEOUT
 from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted
 from .routing import caption_kind, command_in_text, detected_kind
+from .work import jobs
+from .work.errors import JobTimeout, WorkerDied
+from .work.jobs import SHOWN_FAILURES
 
 log = logging.getLogger(__name__)
 
@@ -230,7 +232,7 @@ async def judged(message: Message, context: Context, puzzle: str,
     puzzle is bad or the job fails."""
     try:
         return await context.bot_data.services.pool.submit(
-            judge, puzzle, solution, kind, True, timeout=CHECK_TIMEOUT)
+            jobs.check, puzzle, solution, kind.name, timeout=CHECK_TIMEOUT)
     except PuzzleError as error:
         await message.reply_text(f"{kind.title} puzzle: {error}")
     except (JobTimeout, WorkerDied) as error:

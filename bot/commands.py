@@ -7,7 +7,6 @@ import contextlib
 import html
 import logging
 import re
-from dataclasses import dataclass
 
 from telegram import BotCommand, Update
 from telegram.constants import ChatType, ParseMode
@@ -16,16 +15,16 @@ from telegram.ext import filters
 
 from solvers import registry
 from solvers.base import PuzzleError, clip
-from solvers.pipeline import choose_kind, prepare
 
 from . import anagrams, photos
 from .context import Context, message_of
 from .games import quiz
 from .games.guard import racing_puzzle, refusal
-from .pool import JobTimeout, ShuttingDown, WorkerDied
 from .replies import admitted
 from .routing import PUZZLES, command_argument
 from .store import StoreUnavailable
+from .work import jobs
+from .work.errors import JobTimeout, ShuttingDown, WorkerDied
 
 log = logging.getLogger(__name__)
 
@@ -130,30 +129,6 @@ async def example(update: Update, context: Context) -> None:
 SMT_TIMEOUT = 20.0
 
 
-@dataclass(frozen=True)
-class SmtText:
-    """A puzzle's SMT-LIB2 text as it crosses from the worker."""
-
-    kind_name: str
-    title: str
-    smtlib: str
-
-
-def smt_job(text: str) -> SmtText:
-    """Runs in a worker: parsing and encoding are CPU work (Z3 for some kinds), which
-    must not hold up the event loop. A bad puzzle's error names its kind, as it does when
-    the puzzle is sent to be solved (`TITLE: Line 2: ...`)."""
-    try:
-        kind = choose_kind(text, None)
-    except PuzzleError as error:
-        raise PuzzleError(f"/smt: {error}") from None
-    try:
-        _, puzzle, _ = prepare(text, kind)
-    except PuzzleError as error:
-        raise PuzzleError(f"{kind.title}: {error}") from None
-    return SmtText(kind.name, kind.title, kind.smt(puzzle))
-
-
 async def smt(update: Update, context: Context) -> None:
     """/smt PUZZLE: the SMT-LIB2 text as a document."""
     message = message_of(update)
@@ -168,7 +143,7 @@ async def smt(update: Update, context: Context) -> None:
     if not await admitted(update, context):
         return
     try:
-        made = await context.bot_data.services.pool.submit(smt_job, text, timeout=SMT_TIMEOUT)
+        made = await context.bot_data.services.pool.submit(jobs.smt, text, timeout=SMT_TIMEOUT)
     except PuzzleError as error:
         await message.reply_text(str(error))
         return

@@ -45,6 +45,9 @@ class Config:
     #: set (redis://host:port/db): jobs go to Celery solver workers through this Redis,
     #: which also keeps their results; unset: the local pool of worker processes
     broker_url: str | None = None
+    #: kinds kept outside solvers/, as `module:Class` (`solvers.registry.add`), loaded by
+    #: the bot and every worker
+    plugin_kinds: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.database_url is not None and not self.database_url.startswith(
@@ -105,6 +108,8 @@ class Config:
             metrics_port=_port(env, "PUZZLEBOT_METRICS_PORT", None),
             metrics_host=env.get("PUZZLEBOT_METRICS_HOST") or "127.0.0.1",
             broker_url=env.get("PUZZLEBOT_BROKER_URL") or None,
+            plugin_kinds=tuple(spec.strip() for spec in
+                               env.get("PUZZLEBOT_PLUGIN_KINDS", "").split(",") if spec.strip()),
         )
 
     def __repr__(self) -> str:  # never print the token

@@ -17,10 +17,10 @@ from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot, Job
 from .config import Config
 from .counts import Counts, QuickJobs
 from .games.store import GameStore
-from .lanes import Lanes
 from .metrics import Metrics
 from .ratelimit import RateLimiter
 from .store import Store, StoreUnavailable
+from .work.lanes import Lanes
 
 if TYPE_CHECKING:
     from solvers.base import PuzzleKind

@@ -32,8 +32,8 @@ from telegram.error import TelegramError
 from solvers.base import PuzzleKind, clip, plural
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
 
-from .lanes import Lanes
-from .pool import JobTimeout, ShuttingDown, WorkerDied
+from .work.errors import JobTimeout, ShuttingDown, WorkerDied
+from .work.lanes import Lanes
 
 if TYPE_CHECKING:
     from .context import Context

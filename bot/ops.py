@@ -30,9 +30,9 @@ from prometheus_client.metrics_core import (
 from prometheus_client.registry import Collector
 from telegram.ext import Application
 
-from .lanes import Lanes
 from .metrics import Metrics
 from .store import Store, StoreUnavailable
+from .work.lanes import Lanes
 
 log = logging.getLogger(__name__)
 

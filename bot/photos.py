@@ -27,13 +27,14 @@ from telegram.constants import ChatType, ParseMode
 from telegram.ext import filters
 
 from solvers.base import PuzzleError
-from solvers.photo import KIND, Reading, read_photo
+from solvers.photo import KIND, Reading
 from solvers.pipeline import choose_kind
 
 from .context import Context, message_of
-from .pool import JobTimeout, WorkerDied
 from .replies import admitted, answer
 from .routing import caption_kind
+from .work import jobs
+from .work.errors import JobTimeout, WorkerDied
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +55,6 @@ GRID_NAME = "as read from your photo"
 #: the line /help gives photos
 HELP = (f"A photo of a {html.escape(PHOTO_KIND.title)} (or a .jpg/.png file): I read "
         "the grid, show what I read, and solve it\n")
-
-
-def read_job(data: bytes) -> Reading:
-    """What a worker runs (top level, so the pool can pickle it by name)."""
-    return read_photo(data)
 
 
 def _mentioned(message: Message, username: str | None) -> bool:
@@ -130,7 +126,7 @@ async def _read(message: Message, context: Context,
         return cache[key]
     svc = context.bot_data.services
     try:
-        reading = await svc.pool.submit(read_job, data, timeout=READ_SECONDS)
+        reading = await svc.pool.submit(jobs.photo, data, timeout=READ_SECONDS)
     except PuzzleError as error:
         await message.reply_text(str(error))
         return None

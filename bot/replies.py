@@ -15,14 +15,15 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from solvers.base import Media, PuzzleError, PuzzleKind, clip
-from solvers.pipeline import Result, later_media, prepare
+from solvers.pipeline import Result, prepare
 
 from .context import Context, message_of
 from .counts import JobCancelled, SendFirst
 from .games.guard import race_mark, refusal
-from .lanes import Lanes
-from .pool import JobTimeout, ShuttingDown, WorkerDied
 from .progress import ProgressNote
+from .work import jobs
+from .work.errors import NO_WORKER_TEXT, JobTimeout, NoWorker, ShuttingDown, WorkerDied
+from .work.lanes import Lanes
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +132,7 @@ def later_pictures(lanes: Lanes, result: Result) -> asyncio.Task[list[Media]] | 
     they are made while its first picture is sent."""
     if result.later is None:
         return None
-    return asyncio.create_task(lanes.submit(later_media, result.later))
+    return asyncio.create_task(lanes.submit(jobs.pictures, result.later))
 
 
 async def admitted(update: Update, context: Context) -> bool:
@@ -169,6 +170,8 @@ async def solve_in_pool(update: Update, context: Context,
         await message.reply_text(
             f"{kind.title}: this puzzle took longer than the {svc.config.solve_timeout:g} s "
             "limit, so I stopped it. Try a smaller one.")
+    except NoWorker:
+        await message.reply_text(NO_WORKER_TEXT)
     except WorkerDied:
         svc.metrics.worker_deaths += 1
         await message.reply_text(

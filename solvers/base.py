@@ -350,6 +350,12 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
+def listed(names: list[str], shown: int) -> str:
+    """`a, b, c and 4 more`: at most `shown` names, then how many were left out."""
+    hidden = len(names) - shown
+    return ", ".join(names[:shown]) + (f" and {hidden} more" if hidden > 0 else "")
+
+
 def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
     """Refuse oversized input before any parsing work is done."""
     if len(text) > limit:

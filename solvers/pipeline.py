@@ -2,7 +2,7 @@
 
 This is the one function the bot's worker processes, the command line and the
 benchmarks call, so every kind is exercised through the same path. Everything it
-returns is picklable, so it crosses process boundaries and goes into the cache as is.
+returns is plain data, so it crosses to any worker and goes into the cache as is.
 
 `judge` is the other path: parse a puzzle and a solution someone typed, then the kind's
 own check, with no search (the race's /submit and the bot's /check).
@@ -81,17 +81,23 @@ class Result:
 class Later:
     """What a kind's further pictures (`PuzzleKind.extra_media`: the burr's animation and
     pieces sheet) are drawn from after the main picture has gone: `later_media` draws
-    them in another job, so the reply's first picture never waits for them. Picklable;
-    never cached (a Result goes into the cache only once its pictures are all made)."""
+    them in another job, so the reply's first picture never waits for them. Plain data
+    (the kind's name, the puzzle's text and the solve's budget), so it crosses to any
+    worker; never cached (a Result goes into the cache only once its pictures are made).
+    """
 
     kind: str
-    puzzle: Any
-    solutions: Solutions
+    text: str
+    seconds: float | None = None
 
 
 def later_media(later: Later) -> list[Media]:
-    """The further pictures a Result's `later` stands for (run in a worker)."""
-    return choose_kind("", later.kind).extra_media(later.puzzle, later.solutions)
+    """The further pictures a Result's `later` stands for (run in a worker). The puzzle is
+    read and solved again: the kinds with further pictures solve in milliseconds, and
+    their search is deterministic, so the pictures show the answer the reply showed."""
+    kind, puzzle, _ = prepare(later.text, later.kind)
+    solutions = kind.solve(puzzle, Limits.within(later.seconds, kind.max_solutions))
+    return kind.extra_media(puzzle, solutions)
 
 
 def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:
@@ -193,7 +199,7 @@ def run(
         picture = kind.render(puzzle, first)
         media.append(Media(f"{kind.name}.png", png_bytes(picture), "photo"))
         if extras_later and kind.more_media and not solutions.counting:
-            later = Later(kind.name, puzzle, solutions)
+            later = Later(kind.name, text, seconds)
         else:
             media.extend(kind.extra_media(puzzle, solutions))
         timings["render"] = time.perf_counter() - mark

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from .anagram.kind import AnagramKind
 from .assembly import KINDS as ASSEMBLY_KINDS
 from .base import PuzzleKind
@@ -21,6 +23,25 @@ KINDS: tuple[PuzzleKind, ...] = (
     AnagramKind(),
     *BURR_KINDS,
 )
+
+
+def add(spec: str) -> PuzzleKind:
+    """Add the kind class `module:Class` names (a kind kept outside `solvers/`, named by
+    the operator's configuration, never by a message), unless a kind of its name is here
+    already; the kind. ValueError when `spec` names no kind."""
+    module, _, name = spec.partition(":")
+    try:
+        kind = getattr(importlib.import_module(module), name)()
+    except (ImportError, AttributeError, TypeError) as error:
+        raise ValueError(f"{spec!r} names no puzzle kind (module:Class): {error}") from None
+    if not isinstance(kind, PuzzleKind):
+        raise ValueError(f"{spec!r} is not a puzzle kind")
+    global KINDS
+    known = get(kind.name)
+    if known is not None:
+        return known
+    KINDS = (*KINDS, kind)
+    return kind
 
 
 def get(name: str) -> PuzzleKind | None:

@@ -13,8 +13,8 @@ import httpx
 from botchat import ask, bot_config, reply_with
 
 from bot.app import running
-from bot.lanes import Lanes
 from bot.sandbox.client import SandboxClient
+from bot.work.lanes import Lanes
 
 ALICE, BOB, CAROL, OWNER = 401, 402, 403, 499
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"

@@ -19,9 +19,9 @@ from solvers import registry
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
 #: modules about the anagram kind alone: its hints and inline mode, and its quiz
-ONE_KIND_MODULES = {"anagrams.py", "games/quiz.py"}
+ONE_KIND_MODULES = {"anagrams.py", "games/quiz.py", "work/anagram_jobs.py"}
 #: identifiers that name one of those modules, not a kind
-MODULE_NAMES = {"anagrams"}
+MODULE_NAMES = {"anagrams", "anagram_jobs"}
 ALICE, BOB = 101, 102
 GROUP = -100200300
 
@@ -60,12 +60,14 @@ def test_the_guard_sees_a_kind_named_in_a_string_a_comment_or_a_name():
 
 @pytest.fixture
 def with_toy(monkeypatch):
-    """The registry with the toy kind added: the one line a new kind needs."""
-    monkeypatch.setattr(registry, "KINDS", (*registry.KINDS, ToyKind()))
+    """The toy kind added by the configuration (the bot's registry and its workers'), as a
+    kind kept outside solvers/ is; the registry as it was after the test."""
+    monkeypatch.setattr(registry, "KINDS", registry.KINDS)
+    return ("toykind:ToyKind",)
 
 
 async def test_a_kind_added_to_the_registry_is_offered_everywhere(tmp_path, with_toy):
-    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+    async with (running(bot_config(tmp_path, plugin_kinds=with_toy), sandbox_port=0) as bot,
                 SandboxClient(bot.url) as client):
         help_text = (await ask(client, ALICE, "/help"))["text"]
         assert "/toy Toy Sum: #toy, then two whole numbers; the answer is their sum" in help_text

@@ -12,8 +12,9 @@ import pytest
 from botchat import bot_config, reply_with, store_settings
 
 from bot.app import Running, running
-from bot.games.quiz import guess_job, points_for, round_seed
+from bot.games.quiz import points_for, round_seed
 from bot.sandbox.client import SandboxClient
+from bot.work.anagram_jobs import quiz_guess
 from solvers.anagram.quiz import pick_challenge
 from solvers.pipeline import run
 
@@ -36,7 +37,7 @@ def seed_with_alternative() -> tuple[int, str]:
         challenge = pick_challenge(None, "easy", random.Random(round_seed(seed, 1)))
         found = run(f"anagram {challenge.letters}", render=False).solutions
         others = [w for w in found if " " not in w and w != challenge.answer
-                  and guess_job(challenge.letters, w, None, 1)]
+                  and quiz_guess(challenge.letters, w, None, 1)]
         if others:
             return seed, others[0]
     raise AssertionError("no easy challenge with a second answer among 200 seeds")
@@ -83,7 +84,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
         # a wrong guess gets no reply; another real word with those letters wins the round
         wrong = await client.send(GROUP, "zzzzz", user_id=BOB)
         scrambled = letters.lower()  # the right letters, but not a word (checked here)
-        assert not guess_job(letters, scrambled, None, 1)
+        assert not quiz_guess(letters, scrambled, None, 1)
         also_wrong = await client.send(GROUP, scrambled, user_id=BOB)
         sent = await client.send(GROUP, alternative, user_id=CAROL)
         won = await reply_with(client, GROUP, sent["message_id"], "✅ ")  # a hint may come first

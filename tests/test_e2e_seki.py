@@ -14,9 +14,9 @@ from botchat import ask, bot_config, reply_with
 from PIL import Image
 
 from bot.app import running
-from bot.lanes import Lanes
 from bot.sandbox.client import SandboxClient
 from bot.store import SCHEMA_VERSION
+from bot.work.lanes import Lanes
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEED_PUZZLE = (PUZZLES / "sk_6018.txt").read_text()

@@ -350,16 +350,16 @@ async def test_every_command_that_costs_work_goes_through_the_limit(tmp_path):
             document = await ask(client, ALICE, "/smt " + SEKI, sent_as="document")
             assert document["caption"].startswith("Seki: SMT-LIB2")
         assert (await ask(client, ALICE, "/smt " + SEKI))["text"].startswith(LIMITED)
-        assert jobs.count("smt_job") == 2
+        assert jobs.count("smt") == 2
         # inline queries: past the limit, no results and no job
         sent = await client.inline(ALICE, "listen")
         assert (await client.inline_answer(sent["update_id"]))["results"] == []
-        assert "solve_job" not in jobs
+        assert "solve" not in jobs
         # 40 /race at once in one group: one puzzle made, everyone told
         racers = range(3000, 3040)
         replies = await asyncio.gather(*(
             ask(client, GROUP, "/race seki easy", user=user, timeout=60) for user in racers))
-        assert jobs.count("make_puzzle_job") == 1
+        assert jobs.count("race_puzzle") == 1
         started = [r for r in replies if (r.get("caption") or "").startswith("🏁 Race #1")]
         assert len(started) <= 1
         # each asker's first message from the bot after theirs: the race (its picture, or
@@ -379,7 +379,7 @@ async def test_every_command_that_costs_work_goes_through_the_limit(tmp_path):
         assert first["text"].startswith("Not yet, race #1")
         again = await ask(client, 3000, "/submit 1\n0000\n0000\n0000\n0000")
         assert again["text"].startswith(LIMITED)
-        assert jobs.count("check_job") == 1
+        assert jobs.count("race_check") == 1
 
 
 async def test_quiz_guesses_judged_in_a_worker_go_through_the_limit(tmp_path):
@@ -395,4 +395,4 @@ async def test_quiz_guesses_judged_in_a_worker_go_through_the_limit(tmp_path):
             await client.send(GROUP, scrambled, user_id=ALICE)
         await until(lambda: len(jobs) >= 2)
         await asyncio.sleep(1.0)
-        assert jobs == ["guess_job", "guess_job"]
+        assert jobs == ["quiz_guess", "quiz_guess"]

@@ -9,16 +9,8 @@ import random
 import pytest
 
 from bot.games.common import duration, ordinal, parse_options
-from bot.games.quiz import (
-    guess_job,
-    parse_settings,
-    pause_for,
-    points_for,
-    reveal_text,
-    round_job,
-    round_seed,
-    same_letters,
-)
+from bot.games.quiz import parse_settings, pause_for, points_for, round_seed, same_letters
+from bot.work.anagram_jobs import quiz_guess, quiz_round, reveal_text
 from solvers.anagram.quiz import pick_challenge
 
 
@@ -54,27 +46,27 @@ def test_points_fall_with_time_and_never_reach_zero():
 
 def test_which_guesses_win():
     assert same_letters("TSILEN", "Silent") and not same_letters("TSILEN", "silence")
-    assert guess_job("TSILEN", "silent", None, 1)
-    assert guess_job("TSILEN", "enlist", None, 1)
-    assert not guess_job("TSILEN", "tsilen", None, 1)  # the letters, but no word
-    assert not guess_job("TSILEN", "lines t", None, 1)  # two words for a one-word answer
-    assert guess_job("LANEP", "nepal", "countries", 1)
-    assert guess_job("LANEP", "panel", None, 1)
-    assert not guess_job("LANEP", "panel", "countries", 1)  # a word, but no country
+    assert quiz_guess("TSILEN", "silent", None, 1)
+    assert quiz_guess("TSILEN", "enlist", None, 1)
+    assert not quiz_guess("TSILEN", "tsilen", None, 1)  # the letters, but no word
+    assert not quiz_guess("TSILEN", "lines t", None, 1)  # two words for a one-word answer
+    assert quiz_guess("LANEP", "nepal", "countries", 1)
+    assert quiz_guess("LANEP", "panel", None, 1)
+    assert not quiz_guess("LANEP", "panel", "countries", 1)  # a word, but no country
 
 
 def test_a_round_is_made_with_its_hints():
-    made = round_job(None, "easy", round_seed(3, 1))
+    made = quiz_round(None, "easy", round_seed(3, 1))
     assert same_letters(made.letters, made.answer) and made.letters.isupper()
     assert made.picture.startswith(b"\x89PNG")
     assert f"{len(made.letters)} letters" in made.first_hint
     assert made.second_hint.startswith(f"It starts with {made.answer[0].upper()}")
     assert made.reveal.startswith(f"The answer: {made.answer.upper()}")
-    assert round_job(None, "easy", round_seed(3, 1)) == made  # the same seed, the same round
+    assert quiz_round(None, "easy", round_seed(3, 1)) == made  # the same seed, the same round
     drawn = pick_challenge(None, "easy", random.Random(round_seed(3, 1)))
     assert (made.letters, made.answer) == (drawn.letters, drawn.answer)  # the library's draw
     for topic, difficulty, seed in ((None, "hard", 1), ("countries", "easy", 2)):
-        made = round_job(topic, difficulty, seed)
+        made = quiz_round(topic, difficulty, seed)
         drawn = pick_challenge(topic, difficulty, random.Random(seed))
         assert (made.letters, made.answer) == (drawn.letters, drawn.answer)
 

@@ -10,13 +10,8 @@ import random
 import numpy as np
 import pytest
 
-from bot.games.race import (
-    PUZZLES,
-    check_job,
-    make_puzzle_job,
-    minutes_option,
-    pool_files,
-)
+from bot.games.race import PUZZLES, minutes_option, pool_files
+from bot.work.jobs import race_check, race_puzzle
 from solvers import registry
 from solvers.base import Limits
 from solvers.seki import BLACK_COUNT, rotor_group
@@ -63,7 +58,7 @@ def sudoku_count(givens: list[int], cap: int = 2) -> int:
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_generated_seki_races_have_exactly_one_solution_by_brute_force(difficulty):
     for seed in range(3):
-        made = make_puzzle_job(SEKI, difficulty, seed, [])
+        made = race_puzzle(SEKI.name, difficulty, seed, [])
         assert made.solutions == 1 and made.source == f"generated {difficulty}"
         assert made.text.startswith(f"#seki {difficulty}")
         assert seki_count_by_brute_force(made.text) == 1
@@ -72,7 +67,7 @@ def test_generated_seki_races_have_exactly_one_solution_by_brute_force(difficult
 
 @pytest.mark.parametrize("difficulty", ["easy", "hard"])
 def test_generated_sudoku_races_have_exactly_one_solution(difficulty):
-    made = make_puzzle_job(registry.get("sudoku"), difficulty, 11, [])
+    made = race_puzzle("sudoku", difficulty, 11, [])
     assert made.solutions == 1
     puzzle = registry.get("sudoku").parse(made.text)
     assert sudoku_count(list(puzzle.givens)) == 1
@@ -81,9 +76,9 @@ def test_generated_sudoku_races_have_exactly_one_solution(difficulty):
 def test_pool_races_prefer_unique_puzzles_and_fall_back_to_the_first():
     files = {f.name: f for f in PUZZLES.glob("nw_*.txt")}  # a pool, as a kind may declare
     pool = [(name, files[name].read_text()) for name in ("nw_001.txt", "nw_003.txt")]
-    made = make_puzzle_job(NW, "medium", 0, pool)
+    made = race_puzzle(NW.name, "medium", 0, pool)
     assert made.source == "nw_003.txt" and made.solutions == 1  # nw_001 has two
-    made = make_puzzle_job(NW, "medium", 0, pool[:1])
+    made = race_puzzle(NW.name, "medium", 0, pool[:1])
     assert made.source == "nw_001.txt" and made.solutions == 2
     assert [kind.name for kind in registry.racing()] == ["seki", "gogen", "nw", "sudoku"]
     assert all(kind.generates and not pool_files(kind) for kind in registry.racing())
@@ -95,15 +90,15 @@ def test_submissions_are_judged_by_the_kinds_check(kind_name):
     text = kind.generate(random.Random(5), "easy")
     puzzle = kind.parse(text)
     solution = kind.format_solution(puzzle, kind.solve(puzzle, Limits.within(20)).found[0])
-    right, verdict = check_job(kind, text, solution)
+    right, verdict = race_check(kind.name, text, solution)
     assert right and "successful" in verdict
     first = solution[0]
     swapped = next(c for c in solution if c not in (first, "\n", " "))
     wrong_text = swapped + solution[1:]
-    right, verdict = check_job(kind, text, wrong_text)
+    right, verdict = race_check(kind.name, text, wrong_text)
     assert not right
     assert "ERROR" in verdict or "could not read" in verdict
-    right, verdict = check_job(kind, text, "x")
+    right, verdict = race_check(kind.name, text, "x")
     assert not right and verdict.startswith("I could not read that solution:")
 
 

@@ -21,10 +21,10 @@ from botchat import ask, bot_config, reply_with
 
 from bot.app import running
 from bot.config import Config
-from bot.lanes import Lanes
 from bot.logs import MaskToken
 from bot.ratelimit import RateLimiter
 from bot.sandbox.client import SandboxClient
+from bot.work.lanes import Lanes
 
 ROOT = Path(__file__).resolve().parent.parent
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"

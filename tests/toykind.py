@@ -1,9 +1,10 @@
 """A toy puzzle kind that lives outside `solvers/`: two numbers, and the answer is their
-sum. tests/test_contract.py puts it in the registry, and nothing else, to show that the
+sum. tests/test_contract.py adds it to the registry, and nothing else, to show that the
 bot offers any kind the contract describes in /help, /example, /check and /race.
 
-It is pickled into the solver pool's workers by reference to this module (the race and
-check jobs take the kind itself), so the workers need no registry change either.
+The bot and its workers add it from the configuration (`plugin_kinds`,
+`solvers.registry.add`), as they would any kind kept outside `solvers/`: a job names a
+kind by name, so the workers must know it too.
 """
 
 from __future__ import annotations

@@ -121,12 +121,6 @@ async def show_photo(application: App, chat_id: int, photo: bytes, caption: str,
         return await say(application, chat_id, caption, **kwargs)
 
 
-def listed(names: list[str], shown: int) -> str:
-    """`a, b, c and 4 more`: at most `shown` names, then how many were left out."""
-    hidden = len(names) - shown
-    return ", ".join(names[:shown]) + (f" and {hidden} more" if hidden > 0 else "")
-
-
 def medal(place: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, f"{place}.")
 

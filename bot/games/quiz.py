@@ -28,17 +28,15 @@ from typing import Any
 from telegram import BotCommand, Update
 from telegram.ext import ApplicationHandlerStop
 
-from solvers.anagram.hints import by_name
-from solvers.anagram.kind import answer_from_text, hints_for, resolve_topic
+from solvers.anagram.kind import resolve_topic
 from solvers.anagram.lexicon import letters_of
-from solvers.anagram.quiz import DIFFICULTIES, pick_challenge
-from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
+from solvers.anagram.quiz import DIFFICULTIES
 from solvers.base import PuzzleError, clip, plural
-from solvers.draw import png_bytes
 
 from ..context import App, Context, jobs_of, message_of, sender_of
-from ..pool import JobTimeout, WorkerDied
 from ..store import StoreUnavailable
+from ..work.anagram_jobs import RoundSetup, quiz_guess, quiz_round
+from ..work.errors import JobTimeout, WorkerDied
 from .common import (
     NO_STORE,
     int_option,
@@ -77,19 +75,6 @@ GUESS = re.compile(r"^\s*[A-Za-z'-]+(\s+[A-Za-z'-]+){0,3}\s*$")
 
 
 @dataclass
-class RoundSetup:
-    """A round as it crosses from the worker: the letters, the answer, the ring picture
-    and the hint texts (two timed hints and the closing reveal)."""
-
-    letters: str
-    answer: str
-    picture: bytes
-    first_hint: str
-    second_hint: str
-    reveal: str
-
-
-@dataclass
 class LiveRound:
     """The open round of a chat, in memory while it runs (with its game, so that the
     round can end even when the database cannot be read)."""
@@ -106,39 +91,6 @@ class LiveRound:
     @property
     def game_id(self) -> int:
         return self.game.id
-
-
-def round_job(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
-    """Runs in a worker: pick a challenge, then its hint steps leading to that answer."""
-    challenge = pick_challenge(topic, difficulty, random.Random(seed))
-    clue = challenge.letters + (f" topic={topic}" if topic else "")
-    steps = by_name(hints_for(clue, answer=challenge.answer))
-    first = f"{steps['letters'].text}\n{steps['parts'].text}"
-    ring = steps["ring"].picture
-    if ring is None:  # the ring step always draws one
-        raise PuzzleError("the hints came without the ring of letters")
-    return RoundSetup(challenge.letters, challenge.answer, png_bytes(ring),
-                      first, steps["pattern"].text,
-                      reveal_text(challenge.answer, steps["answer"].others))
-
-
-def reveal_text(answer: str, others: list[str]) -> str:
-    """The answer, and those of the hint's other answers that would have won too (as
-    many words as the answer: a quiz takes no odd phrases such as `her so`)."""
-    also = [w for w in others if len(w.split()) == len(answer.split())]
-    return f"The answer: {answer.upper()}" + (f"\nAlso right: {', '.join(also)}" if also
-                                               else "")
-
-
-def guess_job(letters: str, guess: str, topic: str | None, words: int) -> bool:
-    """Runs in a worker: a right answer uses exactly the letters, every word is in the
-    lexicon, it has as many words as the picked answer, and in a topic quiz it is on the
-    topic's list."""
-    if len(guess.split()) != words or not lexicon_accepts(letters, guess, topic):
-        return False
-    if topic:
-        return any(topic in entry.topics for entry in answer_from_text(guess).entries)
-    return True
 
 
 def same_letters(letters: str, guess: str) -> bool:
@@ -329,7 +281,7 @@ async def start_round(application: App, game: Game, number: int) -> None:
     setup = None
     for attempt in range(2):
         try:
-            setup = await pool.submit(round_job, settings["topic"], settings["difficulty"],
+            setup = await pool.submit(quiz_round, settings["topic"], settings["difficulty"],
                                       round_seed(settings["seed"], number) + attempt,
                                       timeout=ROUND_TIMEOUT)
             break
@@ -486,7 +438,7 @@ async def on_guess(update: Update, context: Context) -> None:
             raise ApplicationHandlerStop  # judging costs a worker job: past the limit, a miss
         try:
             right = await application.bot_data.services.pool.submit(
-                guess_job, live.letters, guess, live.topic, len(live.answer.split()),
+                quiz_guess, live.letters, guess, live.topic, len(live.answer.split()),
                 timeout=GUESS_TIMEOUT)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("guess not judged: %s", error)

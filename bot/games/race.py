@@ -25,7 +25,6 @@ import html
 import logging
 import random
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
@@ -33,20 +32,18 @@ from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
-from solvers.base import DIFFICULTIES, Limits, PuzzleError, PuzzleKind, clip
-from solvers.draw import png_bytes
-from solvers.pipeline import Judgement, judge
+from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
-from ..pool import JobTimeout, WorkerDied
 from ..replies import TEXT_LIMIT, admitted
 from ..routing import PUZZLES, command_argument
 from ..store import StoreUnavailable
+from ..work import jobs
+from ..work.errors import JobTimeout, WorkerDied
 from . import quiz
 from .common import (
     NO_STORE,
     duration,
-    listed,
     may_steer,
     ordinal,
     parse_options,
@@ -65,21 +62,10 @@ GAME = "race"
 MAKE_TIMEOUT = 40.0
 CHECK_TIMEOUT = 15.0
 #: report lines shown to a player whose solution is wrong
-SHOWN_FAILURES = 8
 #: finishers (and, apart, players who did not finish) named in a race's standings
 SHOWN_PLACES = 20
 #: digits of the largest race id (a SQLite row id is below 2**63)
 MAX_ID_DIGITS = 18
-
-
-@dataclass
-class RacePuzzle:
-    """A race's puzzle as it crosses from the worker."""
-
-    text: str
-    source: str
-    picture: bytes
-    solutions: int
 
 
 def usage() -> str:
@@ -87,58 +73,6 @@ def usage() -> str:
     return ("Usage: /race KIND [easy|medium|hard] [minutes=10]\nKIND: "
             + ", ".join(kind.name for kind in registry.racing())
             + ". Then send me /submit RACE_ID and your solution in a private chat.")
-
-
-def make_puzzle_job(kind: PuzzleKind, difficulty: str, seed: int,
-                    pool: list[tuple[str, str]]) -> RacePuzzle:
-    """Runs in a worker: a generated puzzle proved unique by the solver, or the first
-    puzzle of the pool that is unique (the first one at all if none is). The kind comes
-    itself, not by name, so a kind the worker's registry lacks races too."""
-    rng = random.Random(seed)
-    candidates: list[tuple[str, str]] = []
-    if not pool:
-        for _ in range(5):
-            candidates.append((f"generated {difficulty}", kind.generate(rng, difficulty)))
-    else:
-        candidates = pool
-    fallback = None
-    for source, text in candidates:
-        try:
-            puzzle = kind.parse(text)
-        except PuzzleError as error:  # a bad pool file is passed over, not raced
-            if not pool:
-                raise
-            log.warning("race pool file %s unusable: %s", source, error)
-            continue
-        count = kind.solve(puzzle, Limits.within(15, max_solutions=2)).count
-        found = RacePuzzle(text.strip(), source, b"", count)
-        if count == 1:
-            found.picture = png_bytes(kind.render(puzzle, None))
-            return found
-        if count and fallback is None and pool:
-            fallback = (found, puzzle)
-    if fallback is None:
-        raise PuzzleError(f"no {kind.title} puzzle with a solution could be made")
-    found, puzzle = fallback
-    found.picture = png_bytes(kind.render(puzzle, None))
-    return found
-
-
-def check_job(kind: PuzzleKind, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
-    """Runs in a worker: the kind's check of a typed solution; (right, what to tell)."""
-    judgement = judge(puzzle_text, solution_text, kind)
-    if judgement.ok or not judgement.readable:
-        return judgement.ok, judgement.verdict
-    return False, broken_rules(judgement)
-
-
-def broken_rules(judgement: Judgement) -> str:
-    """A wrong race submission's verdict: how many rules it breaks and their names, never
-    what the check found in them (a rule's detail can hold the values of the answer)."""
-    names = [rule.name for rule in judgement.broken]
-    count = f"{len(names)} rule{'s' * (len(names) != 1)} broken"
-    return (f"{judgement.verdict}\nFAIL: {count}: {listed(names, SHOWN_FAILURES)}" if names
-            else judgement.verdict)
 
 
 def minutes_option(text: str) -> float:
@@ -236,7 +170,7 @@ async def race_command(update: Update, context: Context) -> None:
         pool = await race_pool(games, chat_id, kind)
         try:
             made = await application.bot_data.services.pool.submit(
-                make_puzzle_job, kind, difficulty, random.randrange(2**32), pool,
+                jobs.race_puzzle, kind.name, difficulty, random.randrange(2**32), pool,
                 timeout=MAKE_TIMEOUT)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("race puzzle not made: %s", error)
@@ -369,7 +303,7 @@ async def submit_command(update: Update, context: Context) -> None:
     await games.count_attempt(game.id, user.id)
     try:
         right, verdict = await application.bot_data.services.pool.submit(
-            check_job, kind, game.settings["puzzle"], solution,
+            jobs.race_check, kind.name, game.settings["puzzle"], solution,
             timeout=CHECK_TIMEOUT)
     except (JobTimeout, WorkerDied, PuzzleError) as error:
         log.warning("race submission not judged: %s", error)

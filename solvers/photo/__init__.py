@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import itertools
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -75,11 +75,14 @@ class Reading:
 
     grid: tuple[int, ...]
     confidence: tuple[float, ...]
-    board: np.ndarray  # the straightened grid, grey, BOARD x BOARD, turned upright
+    #: the straightened grid, grey, BOARD x BOARD, turned upright; None once `drawn`
+    board: np.ndarray | None
     solutions: int  # of `grid`, counted up to 2
     repairs: tuple[Repair, ...] = ()
     turns: int = 0  # quarter turns (counter-clockwise) that made the photo upright
     timings: dict[str, float] = field(default_factory=dict)
+    #: the PNG of `picture()`, once `drawn`
+    picture_data: bytes = b""
 
     @property
     def text(self) -> str:
@@ -111,6 +114,8 @@ class Reading:
         """The straightened photo with the digits read drawn over each cell in red, small in
         its top left corner, and the `marked` cells (default: the unsure ones) ringed."""
         side = 2 * CELL  # drawn at twice the board's size, so a label clears the digit
+        if self.board is None:
+            raise ValueError("the board was left out when the reading was drawn")
         image = Image.fromarray(self.board).convert("RGB").resize(
             (SIZE * side, SIZE * side), Image.Resampling.BICUBIC)
         pen = ImageDraw.Draw(image)
@@ -128,9 +133,17 @@ class Reading:
         return image.resize((BOARD * 3 // 2, BOARD * 3 // 2), Image.Resampling.LANCZOS)
 
     def picture_png(self, marked: list[int] | None = None) -> bytes:
+        """The PNG of `picture`: drawn already when the reading is `drawn`."""
+        if self.picture_data and marked is None:
+            return self.picture_data
         buffer = io.BytesIO()
         self.picture(marked).save(buffer, format="PNG", optimize=True)
         return buffer.getvalue()
+
+    def drawn(self) -> Reading:
+        """This reading with its picture drawn and its board left out: plain data, what
+        crosses from a worker (the board is a large array nobody needs after drawing)."""
+        return replace(self, board=None, picture_data=self.picture_png())
 
 
 def _upright(found: list[np.ndarray | None]) -> tuple[int, list[int], np.ndarray]:

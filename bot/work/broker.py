@@ -1,9 +1,12 @@
-"""The lanes on Celery: solving jobs go through Redis to solver workers on other machines.
+"""The lanes on Celery: jobs go through Redis to solver workers on other machines.
 
 With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead of a local
-`SolverPool`, with the same interface and behaviour: the job is the same function
-(`solve_job` and the others of `bot/`), sent by its name with its arguments (pickled: the
-broker is ours, not the public's) to the lane's queue; `python -m bot.worker` runs them.
+`SolverPool`, with the same interface and behaviour. Each job of the allow-list
+(`bot.work.jobs.JOBS`) is a Celery task of its own, `puzzlebot.<job>`; its arguments and
+result are plain data packed by `bot.work.codec` (never pickle, on either side), so a
+message on Redis can name only those jobs and carry only data. A message naming any
+other task, or packed another way, is rejected and logged by the worker; workers can
+therefore run as root without `C_FORCE_ROOT`. `python -m bot.worker` runs them.
 
 - Time limits: the task's Celery `time_limit` kills the worker process (a search stuck
   in C code too) and the worker replaces it: `JobTimeout`. The solver's own soft
@@ -12,6 +15,7 @@ broker is ours, not the public's) to the lane's queue; `python -m bot.worker` ru
 - Cancel: cancelling the awaiting task revokes the job with `terminate=True`.
 - A worker process lost mid-job (killed, crashed) or the broker lost (Redis restarted or
   unreachable): `WorkerDied`, "please send again"; the next jobs work once Redis is back.
+- No worker serving a lane at the last ping: `NoWorker` at once, and nothing is queued.
 - Early acknowledgement and a prefetch of one: a job is taken by one worker when it
   starts and never run twice (late acknowledgement with Redis re-runs a long job after
   the visibility timeout, celery issue 5935).
@@ -19,14 +23,13 @@ broker is ours, not the public's) to the lane's queue; `python -m bot.worker` ru
 A Celery result cannot be awaited: one `Broker` per bot reads the state of every job in
 flight with one Redis MGET per `POLL_EVERY`, in a thread, and settles the awaiting futures
 on the event loop. It also asks the workers for a ping every `WATCH_EVERY`, for /admin,
-/metrics and /healthz.
+/metrics, /healthz and `NoWorker`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import os
 import uuid
@@ -39,17 +42,13 @@ from billiard.exceptions import Terminated, TimeLimitExceeded, WorkerLostError
 from celery import Celery, current_task
 from celery.exceptions import TimeLimitExceeded as CeleryTimeLimit
 from kombu import Queue
+from kombu.serialization import register
 
 from solvers.pipeline import Result
 
-from .pool import (
-    JobTimeout,
-    ProgressListener,
-    ShuttingDown,
-    WorkerDied,
-    counted_in,
-    solve_job,
-)
+from . import codec, jobs
+from .errors import JobTimeout, NoWorker, ShuttingDown, WorkerDied
+from .pool import ProgressListener, counted_in
 
 log = logging.getLogger(__name__)
 
@@ -65,16 +64,22 @@ PING_TIMEOUT = 1.0
 MISSED_PINGS = 2
 #: the key of the Redis data's epoch (`Broker.epoch`)
 EPOCH_KEY = "puzzlebot:epoch"
-#: the name of the one task: run a function of the bot by its name
-TASK = "puzzlebot.run"
+#: the Celery task of each job: its name with this before it
+TASK_PREFIX = "puzzlebot."
+#: what Celery's messages may be packed as: ours, and JSON for its own control messages
+#: (pings, revokes); never pickle
+ACCEPTED = [codec.SERIALIZER, "json"]
+
+register(codec.SERIALIZER, codec.pack, codec.unpack, content_type=codec.CONTENT_TYPE,
+         content_encoding="binary")
 
 
 def make_app(broker_url: str) -> Celery:
     """The Celery app of both sides (bot and workers): Redis as broker and result store."""
     app = Celery("puzzlebot", broker=broker_url, backend=broker_url, set_as_current=False)
     app.conf.update(
-        task_serializer="pickle", result_serializer="pickle",
-        accept_content=["pickle"], result_accept_content=["pickle"],
+        task_serializer=codec.SERIALIZER, result_serializer=codec.SERIALIZER,
+        accept_content=ACCEPTED, result_accept_content=ACCEPTED,
         task_queues=[Queue(name) for name in QUEUES.values()],
         task_default_queue=QUEUES["quick"],
         # a worker takes a job only when one of its processes is free: with early
@@ -93,17 +98,23 @@ def make_app(broker_url: str) -> Celery:
         # for a new process would kill it on a loaded machine
         worker_proc_alive_timeout=120,
     )
-    app.task(name=TASK)(run_task)
+    for name in jobs.JOBS:
+        app.task(name=TASK_PREFIX + name)(task_of(name))
     return app
 
 
-def run_task(module: str, name: str, args: tuple) -> Any:
-    """What a worker runs: the bot's function `module.name(*args)`."""
-    return getattr(importlib.import_module(module), name)(*args)
+def task_of(name: str) -> Callable[..., dict[str, Any]]:
+    """The Celery task that runs job `name`: its outcome, plain data (`jobs.outcome`)."""
+
+    def task(*args: Any) -> dict[str, Any]:
+        return jobs.outcome(name, args)
+
+    task.__name__ = task.__qualname__ = name
+    return task
 
 
 class TaskProgress:
-    """In a worker: where `solve_job` puts its progress (instead of the local pool's
+    """In a worker: where `jobs.solve` puts its progress (instead of the local pool's
     queue): the running task's state, which the bot reads."""
 
     def put(self, item: tuple) -> None:
@@ -170,12 +181,11 @@ class Broker:
         self.fail_all(ShuttingDown())
         await asyncio.to_thread(self.app.close)
 
-    def send(self, queue: str, function: Callable, args: tuple, limit: float
-             ) -> tuple[str, bytes]:
-        """Queue `function(*args)` (blocking: run in a thread); its task id and the
+    def send(self, queue: str, name: str, args: tuple, limit: float) -> tuple[str, bytes]:
+        """Queue job `name` with `args` (blocking: run in a thread); its task id and the
         Redis data's epoch it was sent in."""
-        result = self.app.send_task(TASK, args=(function.__module__, function.__name__, args),
-                                    queue=queue, time_limit=limit)
+        result = self.app.send_task(TASK_PREFIX + name, args=args, queue=queue,
+                                    time_limit=limit)
         return result.id, self.epoch()
 
     def epoch(self) -> bytes:
@@ -240,7 +250,10 @@ class Broker:
                 waiter.listener(*heard)
             return
         if status == "SUCCESS":
-            self._end(task_id, value)
+            try:
+                self._end(task_id, jobs.settled(value))
+            except Exception as error:  # noqa: BLE001 - the job's PuzzleError, for its caller
+                self._end(task_id, error)
         elif status == "REVOKED":
             self._end(task_id, WorkerDied("the job was revoked"))
         elif status == "FAILURE":
@@ -307,6 +320,8 @@ class CeleryLane:
         self.pending = 0
         #: a Celery worker replaces its processes itself: the bot rebuilds nothing
         self.rebuilds = 0
+        #: jobs refused at once because no worker served the lane (`NoWorker`)
+        self.refused = 0
         self._stopping: asyncio.Future | None = None
 
     def start(self) -> None:
@@ -324,24 +339,30 @@ class CeleryLane:
         """Worker processes serving this lane at the last ping."""
         return self.broker.seen.get(self.queue, 0)
 
-    async def submit(self, function: Callable[..., Any], *args: Any,
+    async def submit(self, job: Callable[..., Any], *args: Any,
                      timeout: float | None = None,
                      progress: ProgressListener | None = None) -> Any:
-        """Run `function(*args)` on a worker; JobTimeout, WorkerDied or ShuttingDown on
+        """Run `job(*args)` on a worker (a job of `jobs.JOBS`, plain-data arguments): its
+        result or PuzzleError; JobTimeout, WorkerDied, NoWorker or ShuttingDown on
         failure. Cancelling the awaiting task revokes the job."""
         if self._stopping is None:
             raise RuntimeError(f"the {self.name} lane is not started")
         if self._stopping.done():
             raise ShuttingDown()
+        name = jobs.name_of(job)
+        if self.broker.reachable == "ok" and not self.alive_workers():
+            self.refused += 1
+            log.warning("no worker serves the %s lane: %s refused", self.name, name)
+            raise NoWorker(self.name)
         limit = self.timeout if timeout is None else timeout
         task_id = None
-        with counted_in(self, function):
+        with counted_in(self, name):
             try:
                 try:
                     task_id, epoch = await asyncio.to_thread(self.broker.send, self.queue,
-                                                             function, args, limit)
+                                                             name, args, limit)
                 except Exception as error:  # noqa: BLE001 - Redis down: send again later
-                    log.warning("could not send %s: %r", function.__name__, error)
+                    log.warning("could not send %s: %r", name, error)
                     raise WorkerDied(f"the broker is unreachable: {error!r}") from error
                 finished = asyncio.get_running_loop().create_future()
                 self.broker.waiters[task_id] = Waiter(finished, epoch, progress)
@@ -361,7 +382,7 @@ class CeleryLane:
                     extras_later: bool = False) -> Result:
         """Solve puzzle text on a worker within the lane's budget (see SolverPool.solve)."""
         job = os.getpid() if progress is not None else None  # any number: progress on
-        return await self.submit(solve_job, text, kind_name, self.timeout, job,
+        return await self.submit(jobs.solve, text, kind_name, self.timeout, job,
                                  hand_back_after, extras_later, progress=progress)
 
     def drop_jobs(self) -> None:

@@ -11,7 +11,7 @@ given (`PUZZLEBOT_WORKERS`), the count lane at most `PUZZLEBOT_COUNT_WORKERS` mo
 lower CPU priority, so counts only take the CPU time quick jobs leave. The bot calls only
 what is here (submit, solve, count, cancel by cancelling the awaiting task, the report
 for /admin). With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead
-(bot/celery_lane.py): the same jobs run on Celery workers, on this machine or others.
+(`bot.work.broker`): the same jobs run on Celery workers, on this machine or others.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from solvers.pipeline import Result
 
-from .config import Config
+from ..config import Config
 from .pool import ProgressListener, SolverPool
 
 if TYPE_CHECKING:
-    from .celery_lane import Broker
+    from .broker import Broker
 
 #: seconds a long count runs in the quick lane before it hands back its first answers
 #: (a count that ends sooner is answered in full at once)
@@ -36,20 +36,22 @@ COUNT_NICENESS = 10
 
 class Lane(Protocol):
     """What the bot needs of one lane, whatever runs its jobs: a local `SolverPool`, or
-    Celery workers on other machines (`bot.celery_lane.CeleryLane`)."""
+    Celery workers on other machines (`bot.work.broker.CeleryLane`)."""
 
     name: str
     timeout: float
     pending: int
     jobs_run: int
     rebuilds: int
+    #: jobs refused at once because no worker served the lane
+    refused: int
 
     @property
     def workers(self) -> int: ...
     def start(self) -> None: ...
     async def ready(self) -> None: ...
     def alive_workers(self) -> int: ...
-    async def submit(self, function: Callable[..., Any], *args: Any,
+    async def submit(self, job: Callable[..., Any], *args: Any,
                      timeout: float | None = None) -> Any: ...
     async def solve(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None,
@@ -67,11 +69,12 @@ class Lanes:
         self.quick: Lane
         self.counts: Lane
         if config.broker_url is None:
-            self.quick = SolverPool(config.workers, config.solve_timeout, "quick")
+            self.quick = SolverPool(config.workers, config.solve_timeout, "quick",
+                                    plugin_kinds=config.plugin_kinds)
             self.counts = SolverPool(config.count_workers, config.count_timeout, "count",
-                                     niceness=COUNT_NICENESS)
+                                     niceness=COUNT_NICENESS, plugin_kinds=config.plugin_kinds)
             return
-        from .celery_lane import Broker, CeleryLane  # Celery only when it is used
+        from .broker import Broker, CeleryLane  # Celery only when it is used
 
         self.broker = Broker(config.broker_url)
         self.quick = CeleryLane(self.broker, config.solve_timeout, "quick")
@@ -87,10 +90,11 @@ class Lanes:
         self.quick.start()
         self.counts.start()
 
-    async def submit(self, function: Callable[..., Any], *args: Any,
+    async def submit(self, job: Callable[..., Any], *args: Any,
                      timeout: float | None = None) -> Any:
-        """A quick job: `function(*args)` in the quick lane (JobTimeout, WorkerDied)."""
-        return await self.quick.submit(function, *args, timeout=timeout)
+        """A quick job: `job(*args)` in the quick lane, a job of `jobs.JOBS` with
+        plain-data arguments (its PuzzleError, JobTimeout, WorkerDied)."""
+        return await self.quick.submit(job, *args, timeout=timeout)
 
     async def solve(self, text: str, kind_name: str | None = None,
                     progress: ProgressListener | None = None) -> Result:

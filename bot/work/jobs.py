@@ -1,0 +1,224 @@
+"""The jobs a worker runs, and the allow-list that names them.
+
+A message to a worker names a job of `JOBS` and carries its arguments as plain data
+(`bot.work.codec`); the worker runs that job and nothing else, so a message can choose
+neither the code nor the objects it runs with. Each job takes kinds by name and puzzles
+as text, and answers with plain records. These functions import only the solver library
+and the standard library, so a worker never loads Telegram or the bot's handlers.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from solvers.base import (
+    Limits,
+    Media,
+    PuzzleError,
+    Rule,
+    listed,
+    plural,
+)
+from solvers.draw import png_bytes
+from solvers.photo import Reading, Repair, read_photo
+from solvers.pipeline import Judgement, Later, Result, choose_kind, judge, later_media, prepare, run
+
+from . import codec
+
+log = logging.getLogger(__name__)
+
+#: share of the hard budget the solver gets to stop by itself and report what it found
+SOFT_SHARE = 0.8
+#: in a worker: at most one progress report per this many seconds
+PROGRESS_EVERY = 0.5
+#: broken rules a wrong race submission names (the others are counted)
+SHOWN_FAILURES = 8
+
+
+class ProgressSink(Protocol):
+    """Where a worker puts its progress reports (job, solutions, nodes): the local pool's
+    queue, or the running Celery task's state."""
+
+    def put(self, item: tuple[int | None, int, int], /) -> None: ...
+
+
+#: in a worker: where progress reports go (set once when the worker warms up)
+_progress: ProgressSink | None = None
+
+
+def report_progress_to(sink: ProgressSink | None) -> None:
+    """Send this worker's progress reports to `sink` from now on."""
+    global _progress
+    _progress = sink
+
+
+def _reporter(job: int | None) -> Callable[[int, int], None] | None:
+    """The solver's progress callback for a job with a number: throttled, tagged."""
+    sink = _progress
+    if job is None or sink is None:
+        return None
+    last = 0.0
+
+    def report(solutions: int, nodes: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= PROGRESS_EVERY:
+            last = now
+            sink.put((job, solutions, nodes))
+
+    return report
+
+
+def solve(text: str, kind_name: str | None, seconds: float, job: int | None = None,
+          hand_back_after: float | None = None, extras_later: bool = False) -> Result:
+    """A puzzle's whole pipeline with a soft deadline (`SOFT_SHARE` of the budget), so a
+    long count can still say "at least N" before the hard limit. With a job number, the
+    solver's progress goes to the bot. `hand_back_after`, `extras_later`: see
+    `solvers.pipeline.run`."""
+    return run(text, kind_name, seconds=seconds * SOFT_SHARE, progress=_reporter(job),
+               hand_back_after=hand_back_after, extras_later=extras_later)
+
+
+def pictures(later: Later) -> list[Media]:
+    """A reply's further pictures, drawn while its first picture is sent."""
+    return later_media(later)
+
+
+@dataclass(frozen=True)
+class SmtText:
+    """A puzzle's SMT-LIB2 text."""
+
+    kind_name: str
+    title: str
+    smtlib: str
+
+
+def smt(text: str) -> SmtText:
+    """A puzzle written out as SMT-LIB2 (parsing and encoding are CPU work: Z3 for some
+    kinds). A bad puzzle's error names its kind, as it does when the puzzle is sent to be
+    solved (`TITLE: Line 2: ...`)."""
+    try:
+        kind = choose_kind(text, None)
+    except PuzzleError as error:
+        raise PuzzleError(f"/smt: {error}") from None
+    try:
+        _, puzzle, _ = prepare(text, kind)
+    except PuzzleError as error:
+        raise PuzzleError(f"{kind.title}: {error}") from None
+    return SmtText(kind.name, kind.title, kind.smt(puzzle))
+
+
+def photo(data: bytes) -> Reading:
+    """The grid read from a photo's bytes, with the picture of what was read drawn here
+    (not in the bot's event loop) and the straightened board left behind."""
+    return read_photo(data).drawn()
+
+
+def check(text: str, solution_text: str, kind_name: str) -> Judgement:
+    """/check: the kind's check of a typed solution, a right one drawn."""
+    return judge(text, solution_text, kind_name, True)
+
+
+@dataclass
+class RacePuzzle:
+    """A race's puzzle: its text, where it came from, its picture and its count."""
+
+    text: str
+    source: str
+    picture: bytes
+    solutions: int
+
+
+def race_puzzle(kind_name: str, difficulty: str, seed: int,
+                pool: list[tuple[str, str]]) -> RacePuzzle:
+    """A generated puzzle proved unique by the solver, or the first puzzle of the pool
+    that is unique (the first one with a solution if none is)."""
+    kind = choose_kind("", kind_name)
+    rng = random.Random(seed)
+    candidates = pool or [(f"generated {difficulty}", kind.generate(rng, difficulty))
+                          for _ in range(5)]
+    fallback = None
+    for source, text in candidates:
+        try:
+            puzzle = kind.parse(text)
+        except PuzzleError as error:  # a bad pool file is passed over, not raced
+            if not pool:
+                raise
+            log.warning("race pool file %s unusable: %s", source, error)
+            continue
+        count = kind.solve(puzzle, Limits.within(15, max_solutions=2)).count
+        found = RacePuzzle(text.strip(), source, b"", count)
+        if count == 1:
+            return replace(found, picture=png_bytes(kind.render(puzzle, None)))
+        if count and fallback is None and pool:
+            fallback = (found, puzzle)
+    if fallback is None:
+        raise PuzzleError(f"no {kind.title} puzzle with a solution could be made")
+    found, puzzle = fallback
+    return replace(found, picture=png_bytes(kind.render(puzzle, None)))
+
+
+def race_check(kind_name: str, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
+    """A race submission checked: (right, what to tell the player)."""
+    judgement = judge(puzzle_text, solution_text, kind_name)
+    if judgement.ok or not judgement.readable:
+        return judgement.ok, judgement.verdict
+    return False, broken_rules(judgement)
+
+
+def broken_rules(judgement: Judgement) -> str:
+    """A wrong race submission's verdict: how many rules it breaks and their names, never
+    what the check found in them (a rule's detail can hold the values of the answer)."""
+    names = [rule.name for rule in judgement.broken]
+    count = f"{plural(len(names), 'rule')} broken"
+    return (f"{judgement.verdict}\nFAIL: {count}: {listed(names, SHOWN_FAILURES)}" if names
+            else judgement.verdict)
+
+
+def _allowed() -> dict[str, Callable[..., Any]]:
+    from . import anagram_jobs  # one kind's own jobs, in a module of their own
+
+    return {job.__name__: job for job in (
+        solve, pictures, smt, photo, check, race_puzzle, race_check,
+        anagram_jobs.hints, anagram_jobs.quiz_round, anagram_jobs.quiz_guess)}
+
+
+#: every job a message may name, by name: the allow-list
+JOBS: dict[str, Callable[..., Any]] = _allowed()
+
+codec.records(Result, Media, Later, Judgement, Rule, Reading, Repair, SmtText, RacePuzzle)
+
+
+def outcome(name: str, args: list[Any] | tuple[Any, ...]) -> dict[str, Any]:
+    """Run job `name` with `args`: {"value": its result}, or {"error": the message} for
+    bad input (a PuzzleError). A name off the allow-list runs nothing (KeyError)."""
+    job = JOBS[name]
+    try:
+        return {"value": job(*args)}
+    except PuzzleError as error:
+        return {"error": str(error)}
+
+
+def perform(name: str, packed_args: bytes) -> bytes:
+    """A local pool worker's side of a message: the packed outcome of job `name`."""
+    return codec.pack(outcome(name, codec.unpack(packed_args)))
+
+
+def settled(envelope: dict[str, Any]) -> Any:
+    """The bot's side: a job's result, or its PuzzleError raised again."""
+    if "error" in envelope:
+        raise PuzzleError(envelope["error"])
+    return envelope["value"]
+
+
+def name_of(job: Callable[..., Any]) -> str:
+    """The name a message gives `job`; ValueError for a function off the allow-list."""
+    name = getattr(job, "__name__", "")
+    if JOBS.get(name) is not job:
+        raise ValueError(f"{name or job!r} is not a job a worker runs")
+    return name
