@@ -1,4 +1,4 @@
-"""The solver workers on Celery (bot/celery_lane.py) against a real Redis and two real
+"""The solver workers on Celery (bot/work/broker.py) against a real Redis and two real
 `python -m bot.worker` processes (tests/celery_servers.py): faults, /cancel of a quick
 job (both backends), and what /healthz, /metrics and /admin say about the broker."""
 
@@ -10,7 +10,7 @@ import signal
 import time
 
 import httpx
-from botchat import ask, bot_config, reply_with
+from botchat import ask, bot_config, long_job, reply_with
 
 from bot.app import running
 from bot.sandbox.client import SandboxClient
@@ -24,13 +24,13 @@ DIED = "the solver process stopped in the middle of this job"
 
 
 def sleep_on(lanes: Lanes, seconds: float) -> None:
-    """Make SLEEPER's job a real job of the quick lane that sleeps `seconds` in a worker
-    (`time.sleep` is sent by name like `solve_job`)."""
+    """Make SLEEPER's job a real job of the quick lane that holds its worker for `seconds`
+    (`long_job`)."""
     real_solve = lanes.solve
 
     async def solve_or_sleep(text: str, kind_name: str | None = None, **options):
         if "oooooooo+" in text:
-            return await lanes.submit(time.sleep, seconds)
+            return await long_job(lanes.quick, seconds)
         return await real_solve(text, kind_name, **options)
 
     lanes.solve = solve_or_sleep  # type: ignore[method-assign]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from botchat import ask, bot_config, reply_with
+from botchat import ask, bot_config, long_job, reply_with
 
 from bot.app import running
 from bot.config import Config
@@ -86,6 +86,12 @@ async def test_429_and_5xx_answers_from_the_bot_api_are_retried(tmp_path):
         assert photos[0]["error"] == "fault 429"
 
 
+def quick_workers(lanes: Lanes) -> list[int]:
+    """The pids of the local quick lane's worker processes."""
+    manager = lanes.quick._pool._pool_manager  # type: ignore[attr-defined]
+    return [process.pid for process in manager.worker_manager.workers.values()]
+
+
 async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
     async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
                 SandboxClient(bot.url) as client):
@@ -94,11 +100,17 @@ async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
 
         async def solve_or_die(text: str, kind_name: str | None = None, **options):
             if "oooooooo+" in text:  # this job's worker is killed by a signal mid-job
-                return await pool.submit(os.abort)
+                return await long_job(pool.quick, 60)
             return await real_solve(text, kind_name, **options)
 
         pool.solve = solve_or_die
+        await pool.quick.ready()
         sent = await client.send(ALICE, "/seki oooooooo+")
+        while not pool.quick.pending:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # the job has reached its worker
+        for worker in quick_workers(pool):
+            os.kill(worker, signal.SIGKILL)
         told = await reply_with(client, ALICE, sent["message_id"], "Seki: ")
         if told["text"].startswith("Seki: searching"):  # a progress note came first
             told = await reply_with(client, ALICE, told["message_id"], "Seki: the solver")

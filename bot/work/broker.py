@@ -98,6 +98,8 @@ def make_app(broker_url: str) -> Celery:
         # for a new process would kill it on a loaded machine
         worker_proc_alive_timeout=120,
     )
+    # Celery's own control messages (pings, stats, revokes) are its plain dicts: JSON
+    app.control.mailbox.serializer = "json"
     for name in jobs.JOBS:
         app.task(name=TASK_PREFIX + name)(task_of(name))
     return app
