@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from bot.config import Config
-from bot.sandbox.client import SandboxClient
+from sandbox.client import SandboxClient
 
 
 def bot_config(tmp_path: Path, **changes) -> Config:
