@@ -33,10 +33,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app import running  # noqa: E402
+from bot.__main__ import running_in_sandbox  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.games.quiz import pause_for  # noqa: E402
-from bot.sandbox.client import SandboxClient  # noqa: E402
+from sandbox.client import SandboxClient  # noqa: E402
 
 #: no group may take longer than this (seconds); the run stops with an error
 GROUP_LIMIT = 300.0
@@ -97,7 +97,7 @@ async def run_groups(groups: int, rounds: int, seconds: int, workers: int) -> di
     with tempfile.TemporaryDirectory() as folder:
         db_path = os.path.join(folder, "bench.sqlite3")
         config = Config(db_path=db_path, workers=workers, solve_timeout=30)
-        async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
             # one untimed round first: the workers are up and their word pools filtered
             await play(client, db_path, FIRST_GROUP + 1, 1, seconds, [], [])
             acks: list[float] = []

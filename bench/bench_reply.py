@@ -24,9 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.app import running
+from bot.__main__ import running_in_sandbox
 from bot.config import Config
-from bot.sandbox.client import SandboxClient
+from sandbox.client import SandboxClient
 from solvers.seki import Seki
 
 ALICE = 101
@@ -63,7 +63,7 @@ async def main(count: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         config = Config(db_path=str(Path(folder) / "bench.sqlite3"), workers=2,
                         rate_burst=10 * count)
-        async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
             await reply_seconds(client, "/seki oo+ooaoo-")  # wait for warm workers
             solved, cached = [], []
             for text in puzzles:
@@ -96,7 +96,7 @@ async def burrs(count: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         config = Config(db_path=str(Path(folder) / "bench.sqlite3"), workers=2,
                         rate_burst=10 * count * len(BURRS))
-        async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
             await reply_seconds(client, "/seki oo+ooaoo-")  # wait for warm workers
             times: dict[str, list[list[float]]] = {name: [] for name in BURRS}
             for n in range(count):

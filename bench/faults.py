@@ -50,7 +50,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from load import LoadClient, Request, ask, make_plan  # noqa: E402
 
-from bot.app import Running, running  # noqa: E402
+from bot.__main__ import running_in_sandbox  # noqa: E402
+from bot.app import Running  # noqa: E402
 from bot.config import Config  # noqa: E402
 
 GROUP = -100777
@@ -96,7 +97,7 @@ class BotThread:
     def __enter__(self) -> BotThread:
         self.thread.start()
         self.bot = self.call(self.stack.enter_async_context(
-            running(self.config, sandbox_port=0)))
+            running_in_sandbox(self.config)))
         return self
 
     def __exit__(self, *exc) -> None:

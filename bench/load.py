@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bot.sandbox.client import SandboxClient  # noqa: E402
+from sandbox.client import SandboxClient  # noqa: E402
 from solvers import registry  # noqa: E402
 
 #: first user id of the simulated people (each has the private chat of the same id)

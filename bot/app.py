@@ -1,12 +1,11 @@
 """Wiring: build the python-telegram-bot Application and run it, against Telegram or
-against the local sandbox. Every handler is registered here and nowhere else.
+against another Bot API server its caller names (the sandbox, under `python -m bot`).
+Every handler is registered here and nowhere else.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -44,7 +43,7 @@ CONCURRENT_UPDATES = 256
 def build_application(config: Config, base_url: str | None = None,
                       token: str | None = None) -> App:
     """The Application with every handler; `base_url` points it at a Bot API server, and
-    `token` is the sandbox's (without one, the configured token is needed)."""
+    `token` is the one that server knows (without one, the configured token is needed)."""
     bot_token = token or config.token
     if bot_token is None:
         raise ValueError("no bot token: set TELEGRAM_BOT_TOKEN, or use the sandbox")
@@ -136,8 +135,8 @@ async def start_ops(application: App, config: Config) -> OpsServer | None:
 
 @dataclass
 class Running:
-    """A started bot: its Application, in sandbox mode the sandbox's address, and the
-    address of /healthz and /metrics when they are served."""
+    """A started bot: its Application, the Bot API server's address when the caller named
+    one (the sandbox's), and the address of /healthz and /metrics when they are served."""
 
     application: App
     url: str | None
@@ -145,58 +144,28 @@ class Running:
 
 
 @asynccontextmanager
-async def running(config: Config, sandbox_port: int | None = None) -> AsyncIterator[Running]:
-    """Start the bot (and the sandbox when there is no token); stop both on exit."""
-    sandbox = None
-    if config.sandbox:
-        from .sandbox import Sandbox
-
-        port = config.sandbox_port if sandbox_port is None else sandbox_port
-        sandbox = Sandbox(host="127.0.0.1", port=port)
-        url = await sandbox.start()
-        application = build_application(config, base_url=url, token=sandbox.token)
-    else:
-        url = None
-        application = build_application(config, base_url=config.api_url)
+async def running(config: Config, base_url: str | None = None,
+                  token: str | None = None) -> AsyncIterator[Running]:
+    """Start the bot, against the Bot API server at `base_url` with `token` when given (a
+    stand-in such as the sandbox, which the caller starts and stops), else against the
+    configured one; stop it on exit."""
+    application = build_application(config, base_url=base_url or config.api_url, token=token)
     updater = application.updater
     if updater is None:  # the builder makes one unless told not to
         raise RuntimeError("the Application was built without an Updater")
-    try:
-        async with application:
-            await open_services(application)
-            await application.start()
-            await start_updates(updater, config)
-            ops = None
-            try:
-                ops = await start_ops(application, config)
-                yield Running(application, url, ops.url if ops else None)
-            finally:
-                if ops is not None:
-                    await ops.stop()
-                await updater.stop()
-                await drop_work(application)
-                await application.stop()
-                await close_services(application)
-    finally:
-        if sandbox is not None:
-            await sandbox.stop()
+    async with application:
+        await open_services(application)
+        await application.start()
+        await start_updates(updater, config)
+        ops = None
+        try:
+            ops = await start_ops(application, config)
+            yield Running(application, base_url, ops.url if ops else None)
+        finally:
+            if ops is not None:
+                await ops.stop()
+            await updater.stop()
+            await drop_work(application)
+            await application.stop()
+            await close_services(application)
 
-
-async def serve(config: Config) -> None:
-    """Run until SIGINT or SIGTERM."""
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    async with running(config) as bot:
-        if bot.url:
-            print(f"PuzzleBot sandbox: open {bot.url}/ in a browser to chat with the bot",
-                  flush=True)
-        elif config.webhook_url:
-            print(f"PuzzleBot receives Telegram's updates at {config.webhook_url}", flush=True)
-        else:
-            print("PuzzleBot is polling Telegram", flush=True)
-        if bot.ops_url:
-            print(f"Health and metrics: {bot.ops_url}/healthz, {bot.ops_url}/metrics",
-                  flush=True)
-        await stop.wait()

@@ -9,16 +9,14 @@ import time
 from pathlib import Path
 
 from bot.config import Config
-from bot.sandbox.client import SandboxClient
 from bot.work import jobs
+from sandbox.client import SandboxClient
 
 #: a real job that runs as long as it is let: Bedlam's whole count (about 30 s of CPU on a
 #: quiet machine), given a budget its own search never reaches, so only the job's hard
 #: limit, a /cancel or a kill ends it (a worker runs no job off its allow-list, so a test
 #: cannot send it `time.sleep`)
 LONG_COUNT = (Path(__file__).resolve().parent.parent / "puzzles" / "bedlam.txt").read_text()
-
-
 async def long_job(lane, seconds: float):
     """Hold one of `lane`'s workers with a real job for `seconds` (its hard limit)."""
     return await lane.submit(jobs.solve, LONG_COUNT, None, 10_000.0, timeout=seconds)

@@ -1,14 +1,14 @@
 """Shared fixtures.
 
 Sandbox fixtures (all function-scoped, on the test's event loop):
-- `sandbox`: a started `bot.sandbox.Sandbox` on 127.0.0.1 and a free port; stopped after.
-- `sandbox_client`: a `bot.sandbox.client.SandboxClient` for the sandbox's JSON client API.
+- `sandbox`: a started `sandbox.Sandbox` on 127.0.0.1 and a free port; stopped after.
+- `sandbox_client`: a `sandbox.client.SandboxClient` for the sandbox's JSON client API.
 - `tg_bot`: an initialized `telegram.Bot` whose base_url points at the sandbox.
-- `echo_app`: the sandbox's echo bot (bot/sandbox/echo.py), an `Application` polling it.
-- `puzzlebot`: the whole bot (`bot.app.running`, settings from `botchat.bot_config`)
-  against a fresh sandbox, and a client to chat with it: `(bot, client)`. It polls for
-  updates; `@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)`
-  runs a test in both modes (webhook: the sandbox POSTs the updates to the bot);
+- `echo_app`: the sandbox's echo bot (sandbox/echo.py), an `Application` polling it.
+- `puzzlebot`: the whole bot against a fresh sandbox (`bot.__main__.running_in_sandbox`,
+  settings from `botchat.bot_config`), and a client to chat with it: `(bot, client)`. It
+  polls for updates; `@pytest.mark.parametrize("puzzlebot", ["polling", "webhook"],
+  indirect=True)` runs a test in both modes (webhook: the sandbox POSTs the updates to the bot);
   "celery" runs it with the jobs on Celery workers (tests/celery_servers.py).
 - `backend`: the bot's settings for the local pool, then for Celery workers: a test that
   takes it runs against both.
@@ -25,10 +25,10 @@ from botchat import bot_config, webhook_settings
 from celery_servers import backend_settings, celery_workers, redis_server  # noqa: F401
 from servers import postgres_server, store_location  # noqa: F401 (fixtures)
 
-from bot.app import running
-from bot.sandbox import Sandbox
-from bot.sandbox.client import SandboxClient
-from bot.sandbox.echo import build_echo_app
+from bot.__main__ import running_in_sandbox
+from sandbox import Sandbox
+from sandbox.client import SandboxClient
+from sandbox.echo import build_echo_app
 
 
 @pytest.fixture
@@ -74,7 +74,7 @@ async def puzzlebot(request, tmp_path):
     changes = webhook_settings() if mode == "webhook" else {}
     if mode == "celery":
         changes = backend_settings(request.getfixturevalue("celery_workers"))
-    async with (running(bot_config(tmp_path, **changes), sandbox_port=0) as bot,
+    async with (running_in_sandbox(bot_config(tmp_path, **changes)) as bot,
                 SandboxClient(bot.url) as client):
         yield bot, client
 

@@ -103,7 +103,7 @@ async def test_private_chat_echo_photo(sandbox, echo_app, browser_page):
 
 
 async def test_group_chat_formatting_files_and_edits(sandbox, tg_bot, browser_page):
-    from bot.sandbox.echo import spinner_gif
+    from sandbox.echo import spinner_gif
 
     page = browser_page
     await page.goto(f"{sandbox.url}/?chat=group&user=bob")
@@ -148,10 +148,10 @@ async def test_seki_typed_in_the_page_comes_back_as_a_picture(tmp_path, browser_
     """The real bot: a person types the seed's Seki in the web page and sees the answer."""
     from botchat import bot_config
 
-    from bot.app import running
+    from bot.__main__ import running_in_sandbox
 
     config = bot_config(tmp_path, workers=1)
-    async with running(config, sandbox_port=0) as bot:
+    async with running_in_sandbox(config) as bot:
         page = browser_page
         await page.goto(f"{bot.url}/?chat=private&user=alice")
         await page.wait_for_selector("body[data-ready='true']")
@@ -181,13 +181,13 @@ async def test_a_txt_file_attached_in_the_page_comes_back_as_a_picture(tmp_path,
     caption); the page shows it as a file bubble and the bot answers with the picture."""
     from botchat import bot_config
 
-    from bot.app import running
+    from bot.__main__ import running_in_sandbox
 
     puzzle = tmp_path / "inkala.txt"
     puzzle.write_text((Path(__file__).resolve().parent.parent / "puzzles" / "sudoku_inkala.txt")
                       .read_text().split("\n", 1)[1])  # no #sudoku header: the caption names it
     config = bot_config(tmp_path, workers=1)
-    async with running(config, sandbox_port=0) as bot:
+    async with running_in_sandbox(config) as bot:
         page = browser_page
         await page.goto(f"{bot.url}/?chat=private&user=alice")
         await page.wait_for_selector("body[data-ready='true']")
@@ -252,10 +252,10 @@ async def test_reply_and_forward_on_a_phone_with_the_real_bot(tmp_path, browser_
     screen without a sideways scroll, and /check as a reply to the puzzle is judged."""
     from botchat import bot_config
 
-    from bot.app import running
-    from bot.sandbox.client import SandboxClient
+    from bot.__main__ import running_in_sandbox
+    from sandbox.client import SandboxClient
 
-    async with running(bot_config(tmp_path, workers=1), sandbox_port=0) as bot:
+    async with running_in_sandbox(bot_config(tmp_path, workers=1)) as bot:
         page = browser_page
         await open_private_chat(page, bot.url)
         composer = page.get_by_test_id("composer")
@@ -323,9 +323,9 @@ async def test_commands_click_and_hint_buttons_fit_on_a_phone(tmp_path, browser_
     at 412 px, and a step answered loses its buttons (editMessageReplyMarkup)."""
     from botchat import bot_config
 
-    from bot.app import running
+    from bot.__main__ import running_in_sandbox
 
-    async with running(bot_config(tmp_path, workers=1), sandbox_port=0) as bot:
+    async with running_in_sandbox(bot_config(tmp_path, workers=1)) as bot:
         page = browser_page
         await open_private_chat(page, bot.url)
         composer = page.get_by_test_id("composer")

@@ -12,9 +12,9 @@ import time
 import httpx
 from botchat import ask, bot_config, long_job, reply_with
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
 from bot.work.lanes import Lanes
+from sandbox.client import SandboxClient
 
 ALICE, BOB, CAROL, OWNER = 401, 402, 403, 499
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"
@@ -50,7 +50,7 @@ async def running_job(lanes: Lanes, timeout: float = 30) -> dict:
 
 async def test_cancel_stops_your_own_puzzle_being_solved_and_nobody_elses(tmp_path, backend):
     config = bot_config(tmp_path, solve_timeout=60, **backend)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         lanes: Lanes = bot.application.bot_data.services.pool
         sleep_on(lanes, 50)
         sent = await client.send(ALICE, SLEEPER)
@@ -79,7 +79,7 @@ async def test_cancel_is_sent_after_the_job_started(tmp_path, celery_workers):
     """/cancel reaches a job a Celery worker runs: the job is revoked and its worker
     process killed and replaced (the next job runs on it)."""
     config = bot_config(tmp_path, solve_timeout=60, broker_url=celery_workers.broker_url)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         lanes: Lanes = bot.application.bot_data.services.pool
         sleep_on(lanes, 50)
         await client.send(ALICE, SLEEPER)
@@ -94,7 +94,7 @@ async def test_cancel_is_sent_after_the_job_started(tmp_path, celery_workers):
 async def test_a_worker_killed_mid_job_is_reported_and_the_others_go_on(tmp_path,
                                                                        celery_workers):
     config = bot_config(tmp_path, solve_timeout=60, broker_url=celery_workers.broker_url)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         lanes: Lanes = bot.application.bot_data.services.pool
         sleep_on(lanes, 50)
         sent = await client.send(ALICE, SLEEPER)
@@ -114,7 +114,7 @@ async def test_a_worker_killed_mid_job_is_reported_and_the_others_go_on(tmp_path
 async def test_redis_restarted_the_jobs_in_flight_are_reported_and_new_ones_work(
         tmp_path, redis_server, celery_workers):
     config = bot_config(tmp_path, solve_timeout=60, broker_url=celery_workers.broker_url)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         lanes: Lanes = bot.application.bot_data.services.pool
         sleep_on(lanes, 8)
         sent = await client.send(ALICE, SLEEPER)
@@ -131,7 +131,7 @@ async def test_healthz_metrics_and_admin_report_the_broker_and_the_workers_seen(
         tmp_path, celery_workers):
     config = bot_config(tmp_path, owner_id=OWNER, metrics_port=0,
                         broker_url=celery_workers.broker_url)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         await bot.application.bot_data.services.pool.quick.ready()
         async with httpx.AsyncClient() as http:
             health = (await http.get(f"{bot.ops_url}/healthz")).json()
@@ -149,7 +149,7 @@ async def test_a_whole_worker_lost_mid_job_is_reported(tmp_path, celery_workers)
     """The Celery worker itself killed (its machine gone): its job is reported lost once
     the worker misses two pings, and the other worker answers."""
     config = bot_config(tmp_path, solve_timeout=60, broker_url=celery_workers.broker_url)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         lanes: Lanes = bot.application.bot_data.services.pool
         sleep_on(lanes, 50)
         sent = await client.send(ALICE, SLEEPER)

@@ -13,8 +13,8 @@ import pytest
 from botchat import ask, bot_config
 from toykind import ToyKind
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
 from solvers import registry
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
@@ -67,7 +67,7 @@ def with_toy(monkeypatch):
 
 
 async def test_a_kind_added_to_the_registry_is_offered_everywhere(tmp_path, with_toy):
-    async with (running(bot_config(tmp_path, plugin_kinds=with_toy), sandbox_port=0) as bot,
+    async with (running_in_sandbox(bot_config(tmp_path, plugin_kinds=with_toy)) as bot,
                 SandboxClient(bot.url) as client):
         help_text = (await ask(client, ALICE, "/help"))["text"]
         assert "/toy Toy Sum: #toy, then two whole numbers; the answer is their sum" in help_text

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.sandbox.client import SandboxClient
+from sandbox.client import SandboxClient
 from solvers.pipeline import prepare
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"

@@ -12,8 +12,8 @@ import pytest
 from botchat import ask, bot_config
 from PIL import Image
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEKI = (PUZZLES / "sk_6018.txt").read_text().strip()
@@ -28,7 +28,7 @@ GROUP = -100200300
 @pytest.fixture
 async def client(tmp_path):
     """The whole bot against a fresh sandbox, and a client to chat with it."""
-    async with (running(bot_config(tmp_path, workers=1), sandbox_port=0) as bot,
+    async with (running_in_sandbox(bot_config(tmp_path, workers=1)) as bot,
                 SandboxClient(bot.url) as chat):
         yield chat
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from botchat import bot_config
 from PIL import Image
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEKI = (PUZZLES / "sk_6018.txt").read_text()
@@ -126,7 +126,7 @@ async def test_a_sticker_gets_the_polite_line_in_private_and_nothing_in_a_group(
 
 async def test_files_count_against_the_rate_limit_before_download(tmp_path):
     config = bot_config(tmp_path, rate_burst=1, rate_per_minute=1)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         # the limit's clock stands still: a slow first answer refills no token
         bot.application.bot_data.services.limiter.clock = lambda: 0.0
         await answer_of(client, ALICE, await client.send_document(ALICE, "one.txt",

@@ -11,9 +11,9 @@ import pytest
 import telegram
 from telegram.error import BadRequest
 
-from bot.sandbox.client import SandboxClient
-from bot.sandbox.echo import spinner_gif
 from bot.store import Store
+from sandbox.client import SandboxClient
+from sandbox.echo import spinner_gif
 from solvers.pipeline import prepare
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"

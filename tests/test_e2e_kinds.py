@@ -15,8 +15,8 @@ from botchat import bot_config, settled
 from celery_servers import backend_settings
 from PIL import Image
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
 from solvers import registry
 
 ALICE = 101
@@ -30,7 +30,7 @@ KINDS_WITH_EXAMPLES = [kind.name for kind in registry.KINDS if kind.example]
 @pytest.fixture
 async def puzzlebot(tmp_path):
     config = bot_config(tmp_path, solve_timeout=BUDGET, rate_burst=100)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         yield client
 
 
@@ -47,7 +47,7 @@ async def test_every_kind_answers_its_example_locally_and_on_several_machines(
         folder = tmp_path / setup.replace(" ", "-")
         folder.mkdir()
         config = bot_config(folder, solve_timeout=BUDGET, rate_burst=100, **changes)
-        async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
             sent = await client.send(ALICE, "/help")
             help_text = (await client.wait_for(ALICE, after=sent["message_id"]))["text"]
             captions[setup] = {}
@@ -96,7 +96,7 @@ async def example_answer(client: SandboxClient, name: str) -> tuple[list[str], s
 async def test_a_burr_answers_its_example_with_either_backend(tmp_path, backend):
     """The local pool, then Celery workers (tests/celery_servers.py)."""
     config = bot_config(tmp_path, solve_timeout=30, **backend)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         failures, _ = await example_answer(client, "burr")
         assert not failures
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from bot.sandbox.client import SandboxClient
+from sandbox.client import SandboxClient
 from solvers.photo import read_photo
 from solvers.photo.grid import CELL
 from solvers.photo.train import read_truth

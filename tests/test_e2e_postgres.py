@@ -15,11 +15,11 @@ import pytest
 from botchat import ask, bot_config
 from test_ops import healthz
 
-from bot.app import running
+from bot.__main__ import running_in_sandbox
 from bot.database import OFFLINE_PAUSE, Postgres
 from bot.games.store import GameStore
-from bot.sandbox.client import SandboxClient
 from bot.store import RETRY_EVERY, Store, StoreUnavailable
+from sandbox.client import SandboxClient
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEKI = (PUZZLES / "sk_6018.txt").read_text()
@@ -35,7 +35,7 @@ def postgres_config(tmp_path, server, **changes):
 
 async def test_a_seki_is_cached_in_postgresql_and_healthz_reads_it(tmp_path, postgres_server):
     config = postgres_config(tmp_path, postgres_server, metrics_port=0)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         store = bot.application.bot_data.services.store
         assert isinstance(store.db, Postgres)
         first = await ask(client, ALICE, SEKI, sent_as="photo")
@@ -49,7 +49,7 @@ async def test_a_seki_is_cached_in_postgresql_and_healthz_reads_it(tmp_path, pos
 
 async def test_postgresql_stopped_and_started_while_the_bot_runs(tmp_path, postgres_server):
     config = postgres_config(tmp_path, postgres_server, metrics_port=0)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         services = bot.application.bot_data.services
         await ask(client, ALICE, SEKI, sent_as="photo")  # now in the cache
         postgres_server.stop()

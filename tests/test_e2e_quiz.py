@@ -11,10 +11,11 @@ from functools import lru_cache
 import pytest
 from botchat import bot_config, reply_with, store_settings
 
-from bot.app import Running, running
+from bot.__main__ import running_in_sandbox
+from bot.app import Running
 from bot.games.quiz import points_for, round_seed
-from bot.sandbox.client import SandboxClient
 from bot.work.anagram_jobs import quiz_guess
+from sandbox.client import SandboxClient
 from solvers.anagram.quiz import pick_challenge
 from solvers.pipeline import run
 
@@ -72,7 +73,7 @@ def assert_points_follow_the_time(text: str, seconds: int) -> None:
 async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
     seed, alternative = seed_with_alternative()
     config = bot_config(tmp_path, solve_timeout=30)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         intro = await send_and_wait(
             client, f"/quiz rounds=3 seconds=4 difficulty=easy seed={seed}", ALICE)
         assert intro["text"].startswith("Anagram quiz #1 by Alice: 3 rounds of 4 s, easy")
@@ -128,7 +129,7 @@ async def test_a_whole_quiz_with_every_kind_of_answer(tmp_path):
 
 async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):
     config = bot_config(tmp_path, solve_timeout=30)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         bad = await send_and_wait(client, "/quiz rounds=0", BOB)
         assert bad["text"].startswith("Quiz: rounds must be a whole number from 1 to 30")
         bad = await send_and_wait(client, "/quiz topic=dinosaurs", BOB)
@@ -170,7 +171,7 @@ async def test_options_one_game_at_a_time_skip_and_stop_rights(tmp_path):
 async def test_a_restart_keeps_the_scores_and_says_what_happens(tmp_path, rounds, outcome,
                                                                  store_location):
     config = bot_config(tmp_path, solve_timeout=30, **store_settings(store_location))
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         intro = await send_and_wait(client, f"/quiz rounds={rounds} seconds=30 difficulty=easy",
                                     ALICE)
         await client.wait_for(GROUP, after=intro["message_id"], sent_as="photo")
@@ -180,7 +181,7 @@ async def test_a_restart_keeps_the_scores_and_says_what_happens(tmp_path, rounds
         await next_from_bot(client, won["message_id"], f"Round 2 of {rounds}", sent_as="photo")
         _, cut_answer = await round_row(bot, 2)
 
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         note = await next_from_bot(client, 0, "I was restarted in the middle of this quiz.")
         assert f"Round 2 was cut short; the answer was {cut_answer.upper()}." in note["text"]
         assert "Scores so far are kept: Bob " in note["text"]

@@ -9,8 +9,8 @@ import io
 from botchat import bot_config
 from PIL import Image
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
 from solvers import registry
 from solvers.base import Limits
 from solvers.pipeline import judge
@@ -41,7 +41,7 @@ async def start_race(client: SandboxClient, command: str) -> tuple[dict, str]:
 
 async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path, backend):
     config = bot_config(tmp_path, solve_timeout=30, **backend)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         usage = await send_and_wait(client, GROUP, "/race chess", ALICE)
         assert usage["text"].startswith("Usage: /race KIND")
         photo, puzzle = await start_race(client, "/race seki easy minutes=5")
@@ -103,7 +103,7 @@ async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path, backend)
 
 async def test_a_generated_gogen_race_ends_at_its_deadline(tmp_path):
     config = bot_config(tmp_path, solve_timeout=30)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race gogen minutes=0.05")
         assert photo["caption"].startswith("🏁 Race #1: Gogen (medium, exactly one solution)")
         assert registry.get("gogen").detect(puzzle)
@@ -115,7 +115,7 @@ async def test_a_generated_gogen_race_ends_at_its_deadline(tmp_path):
 
 async def test_a_race_goes_on_after_a_restart(tmp_path):
     config = bot_config(tmp_path, solve_timeout=30)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race sudoku hard minutes=5")
         assert photo["caption"].startswith("🏁 Race #1: Sudoku (hard, exactly one solution)")
         solution = solution_of("sudoku", puzzle)
@@ -124,7 +124,7 @@ async def test_a_race_goes_on_after_a_restart(tmp_path):
         right = await send_and_wait(client, ALICE, f"/submit 1\n{solution}", ALICE)
         assert "You finished race #1 1st" in right["text"]
 
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         note = await client.wait_for(GROUP, timeout=20)
         assert note["text"].startswith(
             "I was restarted; race #1 goes on, with the 1 finish so far kept. It ends at ")
@@ -139,7 +139,7 @@ async def test_a_running_race_puzzle_is_not_solved_exported_or_checked(tmp_path)
     """A copy-paster gets the race's refusal in the group and in private, for the
     pasted text, /sudoku, /smt and /check; after the race the puzzle is solved again."""
     config = bot_config(tmp_path, solve_timeout=30)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race sudoku easy minutes=5")
         solution = solution_of("sudoku", puzzle)
         refusal = "That is race #1's puzzle: solve it yourself and send /submit 1."
@@ -168,7 +168,7 @@ async def test_only_players_and_members_submit_and_a_wrong_verdict_hides_the_ans
     what the check found in them, so no value of the answer."""
     config = bot_config(tmp_path, solve_timeout=30)
     mallory = 666
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race sudoku easy minutes=5")
         solution = solution_of("sudoku", puzzle)
         refused = await send_and_wait(client, mallory, f"/submit 1\n{solution}", mallory)
@@ -197,7 +197,7 @@ async def test_only_players_and_members_submit_and_a_wrong_verdict_hides_the_ans
 
 async def test_stop_ends_a_race_with_the_standings_so_far(tmp_path):
     config = bot_config(tmp_path, solve_timeout=30)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race sudoku easy minutes=30")
         join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
         await client.press(GROUP, BOB, photo["message_id"], join)
@@ -225,7 +225,7 @@ async def test_a_race_a_big_group_joined_ends_with_standings_in_one_message(tmp_
     """Seventy players with long names: the standings name twenty who did not finish and
     count the rest, so the message stays within Telegram's 4,096 characters."""
     config = bot_config(tmp_path, solve_timeout=30)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         photo, _ = await start_race(client, "/race seki easy minutes=30")
         join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
         names = [f"Player {n:02d} " + "x" * 54 for n in range(70)]  # 64 characters each

@@ -13,10 +13,10 @@ import pytest
 from botchat import ask, bot_config, long_job, reply_with
 from PIL import Image
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
 from bot.store import SCHEMA_VERSION
 from bot.work.lanes import Lanes
+from sandbox.client import SandboxClient
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEED_PUZZLE = (PUZZLES / "sk_6018.txt").read_text()
@@ -99,7 +99,7 @@ async def test_example_can_be_sent_back_and_solved(puzzlebot):
 async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp_path,
                                                                              backend):
     config = bot_config(tmp_path, solve_timeout=4.0, **backend)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         pool: Lanes = bot.application.bot_data.services.pool
         real_solve = pool.solve
 
@@ -130,9 +130,9 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
 async def test_the_cache_survives_a_restart(tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="bot.replies")
     config = bot_config(tmp_path)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         first = await ask(client, ALICE, SEED_PUZZLE, sent_as="photo")
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         second = await ask(client, ALICE, SEED_PUZZLE, sent_as="photo")
         assert bot.application.bot_data.services.store.hits == 1
     assert second["caption"] == first["caption"]

@@ -21,10 +21,10 @@ from botchat import ask, bot_config
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot.app import running
-from bot.sandbox import Sandbox
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
 from bot.store import Store
+from sandbox import Sandbox
+from sandbox.client import SandboxClient
 from solvers.pipeline import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +111,7 @@ async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(store_lo
 
 async def test_ten_chats_answered_quickly_while_the_database_is_locked(tmp_path):
     config = bot_config(tmp_path)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         await ask(client, ALICE, SEKI, sent_as="photo")  # now in the cache
         metrics = bot.application.bot_data.services.metrics
 
@@ -131,7 +131,7 @@ async def test_ten_chats_answered_quickly_while_the_database_is_locked(tmp_path)
 
 async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp_path):
     config = bot_config(tmp_path)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         await client.send(GROUP, "/quiz rounds=2 seconds=4 difficulty=easy", user_id=ALICE)
         first = await bot_text(client, GROUP, "Round 1 of 2")
         async with locked(config.db_path):
@@ -154,7 +154,7 @@ async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp
 
 async def test_a_read_only_database_says_unavailable_and_the_quiz_ends_cleanly(tmp_path):
     config = bot_config(tmp_path)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         db = bot.application.bot_data.services.store.db.connection  # the SQLite file's
         await client.send(GROUP, "/quiz rounds=1 seconds=3 difficulty=easy", user_id=ALICE)
         first = await bot_text(client, GROUP, "Round 1 of 1")
@@ -174,7 +174,7 @@ async def test_a_read_only_database_says_unavailable_and_the_quiz_ends_cleanly(t
 
 async def test_a_truncated_cache_row_is_solved_again_and_overwritten(tmp_path):
     config = bot_config(tmp_path)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         first = await ask(client, ALICE, SEKI, sent_as="photo")
         with sqlite3.connect(config.db_path) as db:
             db.execute("UPDATE cache SET payload = substr(payload, 1, 40)")
@@ -283,7 +283,7 @@ def bot_in_a_thread(tmp_path_factory):
 
     async def start():
         config = bot_config(tmp_path_factory.mktemp("buttons"), workers=1)
-        bot = await stack.enter_async_context(running(config, sandbox_port=0))
+        bot = await stack.enter_async_context(running_in_sandbox(config))
         return bot, await stack.enter_async_context(SandboxClient(bot.url))
 
     bot, client = call(start())
@@ -343,7 +343,7 @@ def count_jobs(bot) -> list[str]:
 
 async def test_every_command_that_costs_work_goes_through_the_limit(tmp_path):
     config = bot_config(tmp_path, rate_burst=2, rate_per_minute=0.1)  # no refill meanwhile
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         jobs = count_jobs(bot)
         # /smt: in a worker, two and then the limit
         for _ in range(2):
@@ -384,7 +384,7 @@ async def test_every_command_that_costs_work_goes_through_the_limit(tmp_path):
 
 async def test_quiz_guesses_judged_in_a_worker_go_through_the_limit(tmp_path):
     config = bot_config(tmp_path, rate_burst=2, rate_per_minute=0.1)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         await client.send(GROUP, "/quiz rounds=1 seconds=60 difficulty=easy", user_id=BOB)
         await bot_text(client, GROUP, "Round 1 of 1")
         live = bot.application.bot_data.live_rounds[GROUP]

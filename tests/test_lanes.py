@@ -13,8 +13,8 @@ from pathlib import Path
 from botchat import ask, bot_config, now, reply_with
 from test_reliability import free_port, start_bot_process, wait_until_up
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
 
 ALICE, BOB, CAROL, OWNER = 201, 202, 203, 299
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"
@@ -46,7 +46,7 @@ def running_now(pid: int) -> bool:
 
 async def test_a_killed_fork_server_is_replaced_and_leaves_no_workers(tmp_path):
     config = bot_config(tmp_path, owner_id=OWNER)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         assert "Puzzle OK" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
         server = forkserver._forkserver._forkserver_pid
         workers = children(server)
@@ -70,7 +70,7 @@ def figures(line: str) -> list[str]:
 
 async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path, backend):
     config = bot_config(tmp_path, count_timeout=120.0, **backend)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         first = await ask(client, ALICE, "queens 13", sent_as="photo")
         assert "Puzzle OK" in first["caption"]
         assert "unique placements" in first["caption"]
@@ -93,7 +93,7 @@ async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path
 async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_jobs(
         tmp_path, backend):
     config = bot_config(tmp_path, count_timeout=8.0, count_workers=1, **backend)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         counting = await ask(client, ALICE, "queens 14", sent_as="photo")
         assert "(still counting, " in counting["caption"]
         # the one count worker is busy: a quick job is answered all the same, while the

@@ -9,8 +9,8 @@ import aiohttp
 from botchat import ask, bot_config
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
 
 SEED_PUZZLE = (Path(__file__).resolve().parent.parent / "puzzles" / "sk_6018.txt").read_text()
 ALICE, BOB = 101, 102
@@ -33,7 +33,7 @@ async def healthz(url: str) -> tuple[int, dict]:
 
 async def test_metrics_move_with_a_solve_a_cache_hit_and_a_429(tmp_path):
     config = bot_config(tmp_path, metrics_port=0, owner_id=ALICE)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         before = await scrape(bot.ops_url)
         await ask(client, ALICE, SEED_PUZZLE, sent_as="photo", timeout=60)
         await ask(client, BOB, SEED_PUZZLE, sent_as="photo", timeout=60)  # from the cache
@@ -64,7 +64,7 @@ async def test_metrics_move_with_a_solve_a_cache_hit_and_a_429(tmp_path):
 
 
 async def test_healthz_is_200_when_every_part_works(tmp_path):
-    async with running(bot_config(tmp_path, metrics_port=0), sandbox_port=0) as bot:
+    async with running_in_sandbox(bot_config(tmp_path, metrics_port=0)) as bot:
         status, body = await healthz(bot.ops_url)
     assert status == 200
     assert body == {"status": "ok", "failing": [],
@@ -74,7 +74,7 @@ async def test_healthz_is_200_when_every_part_works(tmp_path):
 
 async def test_healthz_names_the_database_when_it_is_unusable(tmp_path):
     config = bot_config(tmp_path, metrics_port=0, db_path=str(tmp_path))  # a folder
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         status, body = await healthz(bot.ops_url)
         photo = await ask(client, ALICE, SEED_PUZZLE, sent_as="photo", timeout=60)  # answering
     assert status == 503
@@ -85,7 +85,7 @@ async def test_healthz_names_the_database_when_it_is_unusable(tmp_path):
 
 
 async def test_healthz_names_the_bot_when_it_stops_receiving_updates(tmp_path):
-    async with running(bot_config(tmp_path, metrics_port=0), sandbox_port=0) as bot:
+    async with running_in_sandbox(bot_config(tmp_path, metrics_port=0)) as bot:
         await bot.application.updater.stop()
         status, body = await healthz(bot.ops_url)
         await bot.application.updater.start_polling(poll_interval=0, timeout=1)

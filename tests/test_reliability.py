@@ -19,12 +19,13 @@ import httpx
 import pytest
 from botchat import ask, bot_config, long_job, reply_with
 
+from bot.__main__ import running_in_sandbox
 from bot.app import running
 from bot.config import Config
 from bot.logs import MaskToken
 from bot.ratelimit import RateLimiter
-from bot.sandbox.client import SandboxClient
 from bot.work.lanes import Lanes
+from sandbox.client import SandboxClient
 
 ROOT = Path(__file__).resolve().parent.parent
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"
@@ -52,7 +53,7 @@ async def test_a_flood_from_one_user_is_limited_politely(tmp_path):
     """The limit's clock is the test's: however slowly a loaded machine answers the first
     puzzles, no token comes back until the test moves the clock on."""
     config = bot_config(tmp_path, rate_burst=2, rate_per_minute=6)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         now = [0.0]
         bot.application.bot_data.services.limiter.clock = lambda: now[0]
         for _ in range(2):
@@ -73,7 +74,7 @@ async def test_a_flood_from_one_user_is_limited_politely(tmp_path):
 # limiter silences that one message (bot/flood.py), so here it would fail the test
 @pytest.mark.filterwarnings("error::telegram.warnings.PTBDeprecationWarning")
 async def test_429_and_5xx_answers_from_the_bot_api_are_retried(tmp_path):
-    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+    async with (running_in_sandbox(bot_config(tmp_path)) as bot,
                 SandboxClient(bot.url) as client):
         await client.fault("sendPhoto", count=2, error_code=429, retry_after=1)
         await client.fault("sendMessage", count=2, error_code=502)
@@ -93,7 +94,7 @@ def quick_workers(lanes: Lanes) -> list[int]:
 
 
 async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
-    async with (running(bot_config(tmp_path), sandbox_port=0) as bot,
+    async with (running_in_sandbox(bot_config(tmp_path)) as bot,
                 SandboxClient(bot.url) as client):
         pool: Lanes = bot.application.bot_data.services.pool
         real_solve = pool.solve
@@ -122,7 +123,7 @@ async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
 async def test_a_locked_database_only_costs_the_cache(tmp_path, caplog):
     caplog.set_level(logging.WARNING, logger="bot.store")
     config = bot_config(tmp_path)
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         blocker = sqlite3.connect(config.db_path, timeout=0.1)
         blocker.execute("BEGIN EXCLUSIVE")  # another process holds the write lock
         try:
@@ -142,7 +143,7 @@ async def test_an_unreadable_database_file_only_costs_the_cache(tmp_path, caplog
     caplog.set_level(logging.ERROR, logger="bot.store")
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is not a database" * 100)
-    async with (running(bot_config(tmp_path, db_path=str(junk)), sandbox_port=0) as bot,
+    async with (running_in_sandbox(bot_config(tmp_path, db_path=str(junk))) as bot,
                 SandboxClient(bot.url) as client):
         photo = await ask(client, ALICE, SEKI, sent_as="photo")
         assert "Puzzle OK" in photo["caption"]
@@ -151,7 +152,7 @@ async def test_an_unreadable_database_file_only_costs_the_cache(tmp_path, caplog
 
 
 async def test_admin_answers_the_owner_only(tmp_path):
-    async with (running(bot_config(tmp_path, owner_id=ALICE), sandbox_port=0) as bot,
+    async with (running_in_sandbox(bot_config(tmp_path, owner_id=ALICE)) as bot,
                 SandboxClient(bot.url) as client):
         await ask(client, BOB, SEKI, sent_as="photo")
         await ask(client, BOB, SEKI, sent_as="photo")

@@ -12,9 +12,9 @@ import telegram
 from PIL import Image
 from telegram.error import BadRequest, NetworkError, RetryAfter
 
-from bot.sandbox import Sandbox
-from bot.sandbox.client import SandboxClient
-from bot.sandbox.echo import spinner_gif
+from sandbox import Sandbox
+from sandbox.client import SandboxClient
+from sandbox.echo import spinner_gif
 
 ALICE, BOB = 101, 102
 GROUP = -100200300
@@ -396,7 +396,7 @@ async def test_user_documents_are_checked(sandbox, sandbox_client, monkeypatch):
     assert await refused({**good, "mime_type": "text"}) \
         == (400, "mime_type looks like type/subtype, e.g. text/plain")
     assert await refused({**good, "chat_id": BOB}) == (400, "a private chat's id is its user's id")
-    monkeypatch.setattr("bot.sandbox.server.MAX_USER_FILE", 2)
+    monkeypatch.setattr("sandbox.server.MAX_USER_FILE", 2)
     assert await refused(good) == (413, "the file is 3 bytes; the sandbox takes user files "
                                         "up to 2 (the most a bot may download)")
 

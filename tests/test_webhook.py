@@ -14,10 +14,10 @@ import telegram
 from aiohttp import web
 from botchat import ask, bot_config, webhook_settings
 
-from bot.app import running
-from bot.sandbox.client import SandboxClient
-from bot.sandbox.webhook import SECRET_HEADER
+from bot.__main__ import running_in_sandbox
 from bot.webhook import start_updates
+from sandbox.client import SandboxClient
+from sandbox.webhook import SECRET_HEADER
 
 ALICE = 101
 SECRET = "a-secret_token-42"
@@ -105,7 +105,7 @@ async def test_a_refused_delivery_is_reported_and_retried(tg_bot, sandbox_client
 
 async def test_the_bots_webhook_refuses_posts_without_its_secret(tmp_path):
     config = bot_config(tmp_path, **webhook_settings(secret=SECRET))
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         reply = await ask(client, ALICE, "/help")
         asked = reply["message_id"] - 1
         update = {"update_id": 10_000, "message": {
@@ -129,7 +129,7 @@ async def test_the_bots_webhook_refuses_posts_without_its_secret(tmp_path):
 
 async def test_switching_from_webhook_to_polling_and_back(tmp_path):
     config = bot_config(tmp_path, **webhook_settings())
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         updater, tg = bot.application.updater, bot.application.bot
         assert (await tg.get_webhook_info()).url == config.webhook_url
         first = await ask(client, ALICE, "/help")

@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.app import running  # noqa: E402
+from bot.__main__ import running_in_sandbox  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.games.quiz import round_job, round_seed  # noqa: E402
 from bot.games.race import make_puzzle_job  # noqa: E402
-from bot.sandbox.client import SandboxClient  # noqa: E402
+from sandbox.client import SandboxClient  # noqa: E402
 from solvers import registry  # noqa: E402
 from solvers.base import Limits  # noqa: E402
 
@@ -82,7 +82,7 @@ async def page_shots(out: Path, width: int, height: int) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "bot.sqlite3")
-        async with running(Config(db_path=db, workers=2), sandbox_port=0) as bot, \
+        async with running_in_sandbox(Config(db_path=db, workers=2)) as bot, \
                 SandboxClient(bot.url) as client, async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path="/usr/bin/chromium",
                                                args=CHROMIUM_ARGS)

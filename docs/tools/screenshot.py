@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.app import running  # noqa: E402
+from bot.__main__ import running_in_sandbox  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.sandbox.client import SandboxClient  # noqa: E402
+from sandbox.client import SandboxClient  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -97,7 +97,7 @@ async def main(scene: str, out: str, width: int, height: int) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         config = Config(db_path=str(Path(folder) / "bot.sqlite3"), workers=1)
-        async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+        async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
             await SCENES[scene](client)
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path="/usr/bin/chromium",

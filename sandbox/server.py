@@ -20,7 +20,6 @@ import asyncio
 import base64
 import binascii
 import io
-import ipaddress
 import json
 import logging
 import mimetypes
@@ -35,6 +34,7 @@ from PIL import Image, ImageOps
 
 from . import markup
 from .botapi import MAX_CAPTION, MAX_TEXT, BotApi, BotApiError, Call, Upload
+from .loopback import is_loopback_name
 from .state import (
     PAGE_GROUP,
     PAGE_USERS,
@@ -90,16 +90,6 @@ def photo_sizes(data: bytes) -> list[tuple[bytes, int, int]]:
         scaled.save(buffer, format="JPEG", quality=87)
         sizes.append((buffer.getvalue(), scaled.width, scaled.height))
     return sizes
-
-
-def is_loopback_name(host: str) -> bool:
-    host = host.strip().lower().rstrip(".")
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def _host_of(header: str) -> str:

@@ -1,4 +1,4 @@
-"""`python -m bot.sandbox [PORT]`: the sandbox alone with the echo bot, for trying the page."""
+"""`python -m sandbox [PORT]`: the sandbox alone with the echo bot, for trying the page."""
 
 from __future__ import annotations
 

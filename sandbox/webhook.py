@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
+from .loopback import is_loopback_name
 from .state import SandboxState
 
 log = logging.getLogger(__name__)
@@ -35,19 +36,12 @@ FIRST_RETRY, LAST_RETRY = 0.2, 5.0
 DELIVERY_TIMEOUT = 10.0
 
 
-def is_loopback_host(host: str) -> bool:
-    """A host the sandbox may deliver to (imported late: server.py imports this module)."""
-    from .server import is_loopback_name
-
-    return is_loopback_name(host)
-
-
 def url_problem(url: str) -> str | None:
     """Why the sandbox will not deliver to `url`, or None when it will."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return "bad webhook: an HTTP or HTTPS URL must be provided for webhook"
-    if not is_loopback_host(parts.hostname):
+    if not is_loopback_name(parts.hostname):
         return "bad webhook: the sandbox delivers to loopback addresses only"
     return None
 
