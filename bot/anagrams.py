@@ -32,8 +32,9 @@ from solvers.anagram.kind import hints_for
 from solvers.base import PuzzleError, clip
 from solvers.draw import png_bytes
 
-from .context import Context, message_of, query_of, sender_of
+from .context import BotData, Context, message_of, query_of, sender_of
 from .pool import JobTimeout, WorkerDied, solve_job
+from .recent import Recent
 from .replies import admitted
 from .routing import NOT_MY_BUTTON, command_argument
 
@@ -71,16 +72,23 @@ def hint_job(clue: str) -> list[HintStep]:
 
 
 async def steps_for(context: Context, clue: str) -> list[HintStep]:
-    """The steps for a clue, from memory (`BotData.hint_steps`) or from a worker."""
-    remembered = context.bot_data.hint_steps
-    if clue in remembered:
-        remembered.move_to_end(clue)
-        return remembered[clue]
+    """The steps for a clue, from memory (`hint_steps`) or from a worker."""
+    if (remembered := hint_steps(context.bot_data).get(clue)) is not None:
+        return remembered
     steps = await context.bot_data.services.pool.submit(hint_job, clue, timeout=HINT_TIMEOUT)
-    remembered[clue] = steps
-    while len(remembered) > REMEMBERED:
-        remembered.popitem(last=False)
+    hint_steps(context.bot_data).put(clue, steps)
     return steps
+
+
+class _Steps(Recent[str, list[HintStep]]):
+    """Hint steps by clue."""
+
+    LIMIT = REMEMBERED
+
+
+def hint_steps(bot_data: BotData) -> Recent[str, list[HintStep]]:
+    """The steps of the latest clues (REMEMBERED), so the next step is not made again."""
+    return bot_data.own(_Steps)
 
 
 #: the callback data of a hint button: a session id (negative when it was not stored)
