@@ -30,9 +30,9 @@ from solvers.pipeline import Judgement, judge
 
 from . import files, photos
 from .context import Context, message_of
-from .games.guard import racing_puzzle, refusal
 from .games.race import CHECK_TIMEOUT, SHOWN_FAILURES
 from .pool import JobTimeout, WorkerDied
+from .race_guard import racing_puzzle, refusal
 from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted, answer_to, remember_answer
 from .routing import caption_kind, command_in_text, detected_kind
 

@@ -21,8 +21,8 @@ from solvers.pipeline import choose_kind, prepare
 from . import anagrams, photos
 from .context import Context, message_of
 from .games import quiz
-from .games.guard import racing_puzzle, refusal
 from .pool import JobTimeout, ShuttingDown, WorkerDied
+from .race_guard import racing_puzzle, refusal
 from .replies import admitted
 from .routing import PUZZLES, command_argument
 from .store import StoreUnavailable

@@ -20,11 +20,11 @@ from solvers.pipeline import Result, later_media, prepare
 
 from .context import BotData, Context, message_of
 from .counts import SendFirst
-from .games.guard import race_mark, race_of, refusal
 from .lanes import Lanes
 from .pool import JobTimeout, ShuttingDown, WorkerDied
 from .progress import ProgressNote
 from .quick_jobs import JobCancelled
+from .race_guard import race_mark, race_of, refusal
 from .recent import Recent
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ breaks, by name only (a rule's detail can hold values of the answer), a right on
 its place, and the group sees the finishing order and times. The race ends at its
 deadline (a job), when everyone who joined has finished, or at `/stop` by its starter or
 a chat admin. While it runs, its puzzle is not solved, exported or checked for anyone
-(`guard.py`).
+(bot/race_guard.py).
 
 Which kinds race, and how, each kind declares (`solvers/base.py`): its `solution_form`,
 and either a generator (`generates`: a new puzzle each race, proved to have exactly one
@@ -39,6 +39,7 @@ from solvers.pipeline import Judgement, judge
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..pool import JobTimeout, WorkerDied
+from ..race_guard import guard, unguard
 from ..replies import TEXT_LIMIT, admitted
 from ..routing import PUZZLES, command_argument
 from ..store import StoreUnavailable
@@ -57,7 +58,6 @@ from .common import (
     say,
     show_photo,
 )
-from .guard import guard, unguard
 from .store import Game, GameStore
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from solvers.base import PuzzleError, PuzzleKind
 from solvers.pipeline import prepare
 
 if TYPE_CHECKING:
-    from ..context import BotData, Context
+    from .context import BotData, Context
 
 
 class _Marks(dict[str, int]):
