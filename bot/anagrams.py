@@ -29,7 +29,8 @@ from telegram.error import BadRequest
 from solvers.anagram.hints import STEPS
 from solvers.base import PuzzleError, clip
 
-from .context import Context, message_of, query_of, sender_of
+from .context import BotData, Context, message_of, query_of, sender_of
+from .recent import Recent
 from .replies import admitted
 from .routing import NOT_MY_BUTTON, command_argument
 from .work import jobs
@@ -54,16 +55,23 @@ INLINE_ANSWERS = 8
 
 
 async def steps_for(context: Context, clue: str) -> list[HintStep]:
-    """The steps for a clue, from memory (`BotData.hint_steps`) or from a worker."""
-    remembered = context.bot_data.hint_steps
-    if clue in remembered:
-        remembered.move_to_end(clue)
-        return remembered[clue]
+    """The steps for a clue, from memory (`hint_steps`) or from a worker."""
+    if (remembered := hint_steps(context.bot_data).get(clue)) is not None:
+        return remembered
     steps = await context.bot_data.services.pool.submit(hints, clue, timeout=HINT_TIMEOUT)
-    remembered[clue] = steps
-    while len(remembered) > REMEMBERED:
-        remembered.popitem(last=False)
+    hint_steps(context.bot_data).put(clue, steps)
     return steps
+
+
+class _Steps(Recent[str, list[HintStep]]):
+    """Hint steps by clue."""
+
+    LIMIT = REMEMBERED
+
+
+def hint_steps(bot_data: BotData) -> Recent[str, list[HintStep]]:
+    """The steps of the latest clues (REMEMBERED), so the next step is not made again."""
+    return bot_data.own(_Steps)
 
 
 #: the callback data of a hint button: a session id (negative when it was not stored)

@@ -22,9 +22,10 @@ from telegram.ext import (
 from solvers import registry
 
 from . import anagrams, check, commands, files, photos, routing
+from .cancel import cancel_command
 from .config import Config
 from .context import CONTEXT_TYPES, App, Services
-from .counts import Counts, cancel_command
+from .counts import Counts
 from .flood import PatientRateLimiter
 from .games import wiring as games
 from .metrics import Metrics

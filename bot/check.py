@@ -7,7 +7,7 @@ chose to show it):
 - a reply to a message holding the puzzle, `/check` and the solution on the next lines:
   a puzzle typed, sent as a .txt file (read as `bot.files` reads one) or as a photo (read
   as `bot.photos` reads one), or one of the bot's own answers (the puzzle it answered,
-  while the bot keeps it: `BotData.remember_answer`);
+  while the bot keeps it: `replies.remember_answer`);
 - one message: `/check`, the puzzle, a line `---`, then the solution.
 
 `/check KIND` names the kind when detection guesses wrong. The kind's own `check` judges
@@ -30,9 +30,9 @@ from solvers.pipeline import Judgement
 
 from . import files, photos
 from .context import Context, message_of
-from .games.guard import racing_puzzle, refusal
 from .games.race import CHECK_TIMEOUT
-from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted
+from .race_guard import racing_puzzle, refusal
+from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted, answer_to, remember_answer
 from .routing import caption_kind, command_in_text, detected_kind
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied
@@ -106,7 +106,7 @@ def replied_request(replied: Message | None, solution: str, named: PuzzleKind | 
     /example)."""
     if replied is None:
         return Request("", solution, named)
-    if (answered := context.bot_data.answer_to(replied)) is not None:
+    if (answered := answer_to(context, replied)) is not None:
         return Request(answered.text, solution, named or answered.kind)
     if replied.document is not None or replied.photo:
         return Request("", solution, named, holder=replied)
@@ -223,7 +223,7 @@ async def check_request(update: Update, context: Context, request: Request,
     judgement = await judged(message, context, puzzle, request.solution, kind)
     if judgement is not None:
         verdict = await reply(message, judgement, kind)
-        context.bot_data.remember_answer(verdict, puzzle, kind)  # /check again in reply
+        remember_answer(context, verdict, puzzle, kind)  # /check again in reply
 
 
 async def judged(message: Message, context: Context, puzzle: str,

@@ -19,7 +19,7 @@ from solvers.base import PuzzleError, clip
 from . import anagrams, photos
 from .context import Context, message_of
 from .games import quiz
-from .games.guard import racing_puzzle, refusal
+from .race_guard import racing_puzzle, refusal
 from .replies import admitted
 from .routing import PUZZLES, command_argument
 from .store import StoreUnavailable

@@ -24,9 +24,8 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
 
-from telegram import Message, Update
+from telegram import Message
 from telegram.error import TelegramError
 
 from solvers.base import PuzzleKind, clip, plural
@@ -34,9 +33,6 @@ from solvers.pipeline import COUNTING, STOPPED, Result, count_line
 
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied
 from .work.lanes import Lanes
-
-if TYPE_CHECKING:
-    from .context import Context
 
 log = logging.getLogger(__name__)
 
@@ -253,66 +249,3 @@ class Counts:
                 with contextlib.suppress(asyncio.CancelledError):
                     await count.task
 
-
-T = TypeVar("T")
-
-
-class JobCancelled(Exception):
-    """Its owner stopped the quick job with /cancel (and has been told)."""
-
-
-class QuickJobs:
-    """Each person's puzzles being solved in the quick lane now, so that /cancel stops
-    their own (and nobody else's)."""
-
-    def __init__(self) -> None:
-        #: by person: each running job's task and the kind's title
-        self.by_owner: dict[int, dict[asyncio.Task, str]] = {}
-        self._cancelled: set[asyncio.Task] = set()
-
-    async def run(self, user_id: int, title: str, job: Awaitable[T]) -> T:
-        """Await `job` as this person's; JobCancelled when they stop it."""
-        task = asyncio.ensure_future(job)
-        mine = self.by_owner.setdefault(user_id, {})
-        mine[task] = title
-        try:
-            return await task
-        except asyncio.CancelledError:
-            if task in self._cancelled:
-                raise JobCancelled() from None
-            raise
-        finally:
-            self._cancelled.discard(task)
-            mine.pop(task, None)
-            if not mine and self.by_owner.get(user_id) is mine:
-                del self.by_owner[user_id]
-
-    def cancel(self, user_id: int) -> list[str]:
-        """Stop every quick job of this person (their workers stop the job too); the
-        titles of the kinds stopped."""
-        titles = []
-        for task, title in self.by_owner.get(user_id, {}).items():
-            self._cancelled.add(task)
-            task.cancel()
-            titles.append(title)
-        return titles
-
-
-async def cancel_command(update: Update, context: Context) -> None:
-    """/cancel: stop your own puzzles being solved and your counts (running or queued);
-    nobody else's."""
-    message = update.effective_message
-    if message is None:
-        return
-    user = update.effective_user
-    svc = context.bot_data.services
-    stopped = svc.quick_jobs.cancel(user.id) if user is not None else []
-    said = await svc.counts.cancel(user.id) if user is not None else []
-    if not said and not stopped:
-        await message.reply_text("You have no count running. /cancel stops your own puzzles "
-                                 "being solved and your own counts only; a count goes on "
-                                 "for whoever asked for it.")
-    for title in stopped:
-        await message.reply_text(f"{title}: stopped; your puzzle was not solved.")
-    for _, text in said:
-        await message.reply_text(text)

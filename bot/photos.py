@@ -30,8 +30,9 @@ from solvers.base import PuzzleError
 from solvers.photo import KIND, Reading
 from solvers.pipeline import choose_kind
 
-from .context import Context, message_of
-from .replies import admitted, answer
+from .context import BotData, Context, message_of
+from .recent import Recent
+from .replies import admitted, answer, remember_answer
 from .routing import caption_kind
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied
@@ -116,14 +117,23 @@ async def reading_of(message: Message, context: Context,
     return await _read(message, context, data)
 
 
+class _Readings(Recent[str, Reading]):
+    """Photo readings by the SHA-256 of the photo's bytes."""
+
+    LIMIT = CACHE_SIZE
+
+
+def readings(bot_data: BotData) -> Recent[str, Reading]:
+    """The latest photos read (CACHE_SIZE), so a photo sent again is not read again."""
+    return bot_data.own(_Readings)
+
+
 async def _read(message: Message, context: Context,
                 data: bytes) -> Reading | None:
     """The reading of these bytes, from the cache or the pool; None after telling why not."""
     key = hashlib.sha256(data).hexdigest()
-    cache = context.bot_data.photo_readings
-    if key in cache:
-        cache.move_to_end(key)
-        return cache[key]
+    if (kept := readings(context.bot_data).get(key)) is not None:
+        return kept
     svc = context.bot_data.services
     try:
         reading = await svc.pool.submit(jobs.photo, data, timeout=READ_SECONDS)
@@ -134,9 +144,7 @@ async def _read(message: Message, context: Context,
         await message.reply_text("Reading this photo took too long, so I stopped. "
                                  "Please send the puzzle as text.")
         return None
-    cache[key] = reading
-    while len(cache) > CACHE_SIZE:
-        cache.popitem(last=False)
+    readings(context.bot_data).put(key, reading)
     return reading
 
 
@@ -184,4 +192,4 @@ async def _reply(update: Update, context: Context, reading: Reading) -> None:
     read.append(await message.reply_text(f"<pre>{html.escape(grid_text(reading))}</pre>",
                                          parse_mode=ParseMode.HTML))
     for sent in read:  # /check in reply to any of them checks against the grid as read
-        context.bot_data.remember_answer(sent, reading.text, PHOTO_KIND)
+        remember_answer(context, sent, reading.text, PHOTO_KIND)

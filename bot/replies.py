@@ -9,6 +9,7 @@ import html
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 
 from telegram import Message, Update
 from telegram.constants import ParseMode
@@ -17,10 +18,12 @@ from telegram.error import BadRequest
 from solvers.base import Media, PuzzleError, PuzzleKind, clip
 from solvers.pipeline import Result, prepare
 
-from .context import Context, message_of
-from .counts import JobCancelled, SendFirst
-from .games.guard import race_mark, refusal
+from .context import BotData, Context, message_of
+from .counts import SendFirst
 from .progress import ProgressNote
+from .quick_jobs import JobCancelled
+from .race_guard import race_mark, race_of, refusal
+from .recent import Recent
 from .work import jobs
 from .work.errors import NO_WORKER_TEXT, JobTimeout, NoWorker, ShuttingDown, WorkerDied
 from .work.lanes import Lanes
@@ -33,6 +36,40 @@ CAPTION_LIMIT = 1024
 
 
 TEXT_LIMIT = 4096
+#: the bot's messages whose puzzle is kept for /check (by chat and message), newest last;
+#: an answer's messages share its text, so at most this many puzzles of 20,000 characters
+ANSWERS_KEPT = 2048
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The puzzle one of the bot's messages answers: a reply to that message (a picture, a
+    caption, a report) carries none of the puzzle's text, so /check finds it here."""
+
+    text: str
+    kind: PuzzleKind
+
+
+class _Answers(Recent[tuple[int, int], Answered]):
+    """The puzzles of the bot's latest answers, by (chat, message): `remember_answer`."""
+
+    LIMIT = ANSWERS_KEPT
+
+
+def kept_answers(bot_data: BotData) -> Recent[tuple[int, int], Answered]:
+    """The puzzles of the bot's latest answers (the latest ANSWERS_KEPT)."""
+    return bot_data.own(_Answers)
+
+
+def remember_answer(context: Context, sent: Message, text: str, kind: PuzzleKind) -> None:
+    """Keep the puzzle a message of the bot answers, so that /check in reply to that
+    message checks against it."""
+    kept_answers(context.bot_data).put((sent.chat_id, sent.message_id), Answered(text, kind))
+
+
+def answer_to(context: Context, message: Message) -> Answered | None:
+    """The puzzle a message of the bot answers, if it is still kept."""
+    return kept_answers(context.bot_data).get((message.chat_id, message.message_id))
 
 
 async def solve_and_reply(update: Update, context: Context,
@@ -53,7 +90,7 @@ async def answer(update: Update, context: Context,
     except PuzzleError as error:
         await message.reply_text(f"{kind.title}: {error}")
         return
-    if (race := context.bot_data.race_of(race_mark(kind, puzzle))) is not None:
+    if (race := race_of(context.bot_data, race_mark(kind, puzzle))) is not None:
         await message.reply_text(refusal(race))
         return
     result = await svc.store.get_result(key)
@@ -91,7 +128,7 @@ async def answer(update: Update, context: Context,
     if result.solutions or result.report.strip() not in result.caption:
         replies.append(await send_report(message, result))
     for reply in replies:  # /check in reply to any of them checks against this puzzle
-        context.bot_data.remember_answer(reply, text, kind)
+        remember_answer(context, reply, text, kind)
     if cacheable(result):
         await svc.store.put_file_ids(key, context.bot.id, {
             number: file_id for number, picture in enumerate(sent)
@@ -107,7 +144,7 @@ def first_answers_kept(context: Context, text: str, kind: PuzzleKind) -> SendFir
     """`send_first_answers`, keeping the puzzle of the picture it sends (for /check)."""
     async def send(message: Message, result: Result, caption: str) -> Message:
         picture = await send_first_answers(message, result, caption)
-        context.bot_data.remember_answer(picture, text, kind)
+        remember_answer(context, picture, text, kind)
         return picture
     return send
 

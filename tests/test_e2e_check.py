@@ -13,6 +13,7 @@ from botchat import ask, bot_config
 from PIL import Image
 
 from bot.__main__ import running_in_sandbox
+from bot.replies import kept_answers
 from sandbox.client import SandboxClient
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -184,7 +185,7 @@ async def test_a_reply_to_the_bots_answer_checks_against_its_puzzle(puzzlebot):
                       reply_to_message_id=right["message_id"])  # a reply to the verdict
     assert again["caption"] == right["caption"]
 
-    bot.application.bot_data.answers.clear()  # as after a restart: the puzzle is not kept
+    kept_answers(bot.application.bot_data).clear()  # as after a restart: the puzzle is not kept
     lost = await ask(client, ALICE, "/check\n" + "\n".join(SEKI_ROWS),
                      reply_to_message_id=picture["message_id"])
     assert lost["text"] == (

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from bot.replies import kept_answers
 from sandbox.client import SandboxClient
 from solvers.photo import read_photo
 from solvers.photo.grid import CELL
@@ -211,7 +212,7 @@ async def test_check_in_reply_to_a_photo_or_to_the_grid_read_from_it(puzzlebot):
     assert wrong["text"].startswith("❌ Not right yet:\nPuzzle has ** ERROR **")
     assert not any(row in wrong["text"] for row in rows)  # never the answer
 
-    bot.application.bot_data.answers.clear()  # as after a restart: its text still holds it
+    kept_answers(bot.application.bot_data).clear()  # as after a restart: its text still holds it
     check = await client.send(ALICE, "/check\n" + "\n".join(rows),
                               reply_to_message_id=copy["message_id"])
     (right,) = await bot_messages(client, ALICE, check["message_id"], 1)

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot.__main__ import running_in_sandbox
+from bot.games.quiz import live_round
 from bot.store import Store
 from sandbox import Sandbox
 from sandbox.client import SandboxClient
@@ -137,7 +138,9 @@ async def test_a_quiz_goes_on_through_a_locked_database_and_is_written_after(tmp
         async with locked(config.db_path):
             up = await bot_text(client, GROUP, "Time's up for round 1", first["message_id"])
             second = await bot_text(client, GROUP, "Round 2 of 2", up["message_id"])
-            answer = bot.application.bot_data.live_rounds[GROUP].answer
+            live = live_round(bot.application, GROUP)
+            assert live is not None
+            answer = live.answer
             await client.send(GROUP, answer, user_id=BOB)
             await bot_text(client, GROUP, "✅ Bob got it", second["message_id"])
             over = await bot_text(client, GROUP, "Quiz #1 is over!", second["message_id"])
@@ -387,7 +390,8 @@ async def test_quiz_guesses_judged_in_a_worker_go_through_the_limit(tmp_path):
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         await client.send(GROUP, "/quiz rounds=1 seconds=60 difficulty=easy", user_id=BOB)
         await bot_text(client, GROUP, "Round 1 of 1")
-        live = bot.application.bot_data.live_rounds[GROUP]
+        live = live_round(bot.application, GROUP)
+        assert live is not None
         scrambled = live.letters.lower()  # the right letters, so a worker judges it
         assert scrambled != live.answer.lower()
         jobs = count_jobs(bot)

@@ -1,13 +1,15 @@
-"""What both games share: options, who may steer a game, player names, places and
-medals, and sending that never takes a game down with it. (The game store and the
-per-chat locks are in `BotData`, bot/context.py.)"""
+"""What both games share: their tables in the store, each chat's lock, options, who may
+steer a game, player names, places and medals, and sending that never takes a game down
+with it."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import re
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import Message, Update, User
@@ -16,8 +18,9 @@ from telegram.error import TelegramError
 
 from solvers.base import clip
 
-from ..context import App, Context
+from ..context import App, BotData, Context
 from ..store import StoreUnavailable
+from .store import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +30,42 @@ NO_STORE = ("Games keep their state in my database, which is unavailable right n
 NO_STORE_TOAST = "My database is unavailable right now; please try again later."
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
+
+
+class _ChatLock(asyncio.Lock):
+    """A chat's lock, in its `chat_data`: every change of a game's state happens under it."""
+
+
+def chat_lock(application: App, chat_id: int) -> asyncio.Lock:
+    """The chat's lock, made on first use."""
+    return application.chat_data[chat_id].own(_ChatLock)
+
+
+@dataclass
+class _Tables:
+    """The game tables, made anew when the store is (`game_store`)."""
+
+    games: GameStore | None = None
+
+
+def game_store(bot_data: BotData) -> GameStore | None:
+    """The game tables through the store; None when the store is unusable."""
+    store = bot_data.services.store
+    if store.db is None:
+        return None
+    tables = bot_data.own(_Tables)
+    if tables.games is None or tables.games.store is not store:
+        tables.games = GameStore(store)
+    return tables.games
+
+
+def games_of(bot_data: BotData) -> GameStore:
+    """The game tables, for handlers wrapped in `needs_store`: StoreUnavailable when the
+    store is unusable, which the wrapper tells the person."""
+    games = game_store(bot_data)
+    if games is None:
+        raise StoreUnavailable("the database is not open")
+    return games
 
 
 def needs_store(handler: Handler) -> Handler:

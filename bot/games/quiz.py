@@ -11,7 +11,8 @@ too, so the event loop never touches the lexicon.
 State: the game, its rounds and scores are rows in the store (bot/games/store.py), so a
 restart loses nothing: `resume` closes the round that was cut short, then goes on with
 the next one or ends the game with its ranking, and says which. The live round of each
-chat (letters, answer, hint texts) is also kept in memory, for quick judging.
+chat (letters, answer, hint texts) is also kept in memory, in the chat's `chat_data`,
+for quick judging.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ from ..work.anagram_jobs import RoundSetup, quiz_guess, quiz_round
 from ..work.errors import JobTimeout, WorkerDied
 from .common import (
     NO_STORE,
+    chat_lock,
+    game_store,
+    games_of,
     int_option,
     may_steer,
     medal,
@@ -177,7 +181,7 @@ async def quiz_command(update: Update, context: Context) -> None:
     """/quiz [options]: start a game in this chat, unless one is running."""
     message = message_of(update)
     application = context.application
-    games = application.bot_data.game_store()
+    games = game_store(application.bot_data)
     if games is None:
         await message.reply_text(NO_STORE)
         return
@@ -187,7 +191,7 @@ async def quiz_command(update: Update, context: Context) -> None:
         await message.reply_text(f"Quiz: {error}.\n{USAGE}")
         return
     chat_id = message.chat_id
-    async with application.bot_data.chat_lock(chat_id):
+    async with chat_lock(application, chat_id):
         running = await games.running_game(chat_id, GAME)
         if running is not None:
             await message.reply_text(
@@ -214,8 +218,8 @@ async def skip_command(update: Update, context: Context) -> None:
     game = await _steerable_game(update, context, "skip a round")
     if game is None:
         return
-    async with application.bot_data.chat_lock(message.chat_id):
-        live = application.bot_data.live_rounds.get(message.chat_id)
+    async with chat_lock(application, message.chat_id):
+        live = live_round(application, message.chat_id)
         if live is None or live.game_id != game.id:
             await message.reply_text("No round is open right now; the next one is coming.")
             return
@@ -230,10 +234,10 @@ async def stop_command(update: Update, context: Context) -> None:
     game = await _steerable_game(update, context, "stop it")
     if game is None:
         return
-    async with application.bot_data.chat_lock(message.chat_id):
-        live = application.bot_data.live_rounds.pop(message.chat_id, None)
+    async with chat_lock(application, message.chat_id):
+        live = _take_live(application, message.chat_id)
         cancel_jobs(application, message.chat_id)
-        games = application.bot_data.games()
+        games = games_of(application.bot_data)
         if live is not None and live.game_id == game.id:
             await games.close_round(game.id, live.number, "stopped")
         if not await games.end_game(game.id, "stopped"):
@@ -261,7 +265,7 @@ async def _steerable_game(update: Update, context: Context,
 
 async def _running_game_or_say(update: Update, context: Context) -> Game | None:
     message = message_of(update)
-    games = context.bot_data.game_store()
+    games = game_store(context.bot_data)
     if games is None:
         await message.reply_text(NO_STORE)
         return None
@@ -287,10 +291,10 @@ async def start_round(application: App, game: Game, number: int) -> None:
             break
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("quiz round could not be made: %s", error)
-    games = application.bot_data.game_store()
+    games = game_store(application.bot_data)
     if games is None:  # no database: no game to go on with
         return
-    async with application.bot_data.chat_lock(chat_id):
+    async with chat_lock(application, chat_id):
         try:
             current = await games.game(game.id)
         except StoreUnavailable as error:
@@ -310,7 +314,7 @@ async def start_round(application: App, game: Game, number: int) -> None:
                               started, started + seconds)
         live = LiveRound(game, number, setup.letters, setup.answer, settings["topic"],
                          started, started + seconds, setup)
-        application.bot_data.live_rounds[chat_id] = live
+        _rounds(application, chat_id).live = live
         for share, callback in ((1 / 3, first_hint), (2 / 3, second_hint), (1, time_up)):
             schedule(application, callback, seconds * share, chat_id, game.id, number)
     topic = f", topic {settings['topic']}" if settings["topic"] else ""
@@ -321,9 +325,34 @@ async def start_round(application: App, game: Game, number: int) -> None:
         f"{seconds} s)")
 
 
+@dataclass
+class _Rounds:
+    """A chat's quiz round in memory, in its `chat_data`: the open one, if any."""
+
+    live: LiveRound | None = None
+
+
+def _rounds(application: App, chat_id: int) -> _Rounds:
+    return application.chat_data[chat_id].own(_Rounds)
+
+
+def live_round(application: App, chat_id: int) -> LiveRound | None:
+    """The chat's open round, for quick judging. Every text in every chat asks, so this
+    makes no `chat_data` for a chat that has none."""
+    chat = application.chat_data.get(chat_id)
+    return chat.own(_Rounds).live if chat is not None else None
+
+
+def _take_live(application: App, chat_id: int) -> LiveRound | None:
+    """Under the chat's lock: the open round, which is open no more."""
+    rounds = _rounds(application, chat_id)
+    live, rounds.live = rounds.live, None
+    return live
+
+
 async def _live(application: App, timer: Timer) -> LiveRound | None:
     """The chat's live round if it is the one a job was set for."""
-    live = application.bot_data.live_rounds.get(timer.chat_id)
+    live = live_round(application, timer.chat_id)
     if live is None or (live.game_id, live.number) != (timer.game_id, timer.number):
         return None
     return live
@@ -339,7 +368,7 @@ async def second_hint(context: Context) -> None:
 
 async def _hint(context: Context, which: int) -> None:
     timer = timer_of(context)
-    async with context.bot_data.chat_lock(timer.chat_id):  # never after the round's end
+    async with chat_lock(context.application, timer.chat_id):  # never after the round's end
         live = await _live(context.application, timer)
         if live is None:
             return
@@ -352,7 +381,7 @@ async def time_up(context: Context) -> None:
     """The round's time is over: show the answer and move on."""
     application = context.application
     timer = timer_of(context)
-    async with application.bot_data.chat_lock(timer.chat_id):
+    async with chat_lock(application, timer.chat_id):
         live = await _live(application, timer)
         if live is None:
             return
@@ -364,9 +393,9 @@ async def _close_round(application: App, game: Game, live: LiveRound, state: str
                        text: str) -> None:
     """Under the chat's lock: close an open round, say how it ended, plan what is next."""
     chat_id = game.chat_id
-    application.bot_data.live_rounds.pop(chat_id, None)
+    _take_live(application, chat_id)
     cancel_jobs(application, chat_id)
-    await application.bot_data.games().close_round(game.id, live.number, state)
+    await games_of(application.bot_data).close_round(game.id, live.number, state)
     await say(application, chat_id, text)
     _plan_next(application, game, live.number)
 
@@ -381,7 +410,7 @@ async def after_round(context: Context) -> None:
     application = context.application
     timer = timer_of(context)
     game_id, number = timer.game_id, timer.number
-    games = application.bot_data.game_store()
+    games = game_store(application.bot_data)
     if games is None:  # no database: no game to go on with
         return
     try:
@@ -394,7 +423,7 @@ async def after_round(context: Context) -> None:
     if number < game.settings["rounds"]:
         await start_round(application, game, number + 1)
         return
-    async with application.bot_data.chat_lock(game.chat_id):
+    async with chat_lock(application, game.chat_id):
         if not await games.end_game(game.id, "finished"):
             return
     await say(application, game.chat_id,
@@ -406,9 +435,9 @@ async def _end_without_store(application: App, game_id: int, chat_id: int,
     """The database cannot even be read: end the game (written when it can be) and say
     so, rather than leave the chat waiting for a round that never comes."""
     log.warning("quiz %s ends, the database is unavailable: %s", game_id, error)
-    application.bot_data.live_rounds.pop(chat_id, None)
+    _take_live(application, chat_id)
     cancel_jobs(application, chat_id)
-    await application.bot_data.games().end_game(game_id, "stopped")
+    await games_of(application.bot_data).end_game(game_id, "stopped")
     await say(application, chat_id,
               f"My database is unavailable, so quiz #{game_id} ends here.\n"
               + await ranking_text(application, game_id))
@@ -424,7 +453,7 @@ async def on_guess(update: Update, context: Context) -> None:
     if message is None or not message.text:
         return
     application = context.application
-    live = application.bot_data.live_rounds.get(message.chat_id)
+    live = live_round(application, message.chat_id)
     if live is None or not GUESS.match(message.text):
         return
     guess = " ".join(message.text.split()).lower()
@@ -455,16 +484,16 @@ async def _win(update: Update, context: Context, live: LiveRound,
     message = message_of(update)
     chat_id = message.chat_id
     user = sender_of(update)
-    async with application.bot_data.chat_lock(chat_id):
-        if application.bot_data.live_rounds.get(chat_id) is not live:
+    async with chat_lock(application, chat_id):
+        if live_round(application, chat_id) is not live:
             return  # someone else was first, or time was up
         taken = max(0.0, time.time() - live.started)
         points = points_for(taken, live.deadline - live.started)
         game = live.game
-        if not await application.bot_data.games().win_round(
+        if not await games_of(application.bot_data).win_round(
                 game, live.number, user.id, player_name(user), guess, points, taken):
             return
-        application.bot_data.live_rounds.pop(chat_id, None)
+        _take_live(application, chat_id)
         cancel_jobs(application, chat_id)
         also = "" if guess == live.answer.lower() else f" (I had {live.answer.upper()})"
         try:
@@ -481,7 +510,7 @@ async def _win(update: Update, context: Context, live: LiveRound,
 async def ranking_text(application: App, game_id: int) -> str:
     """The game's ranking with its winner named."""
     try:
-        scores = await application.bot_data.games().scores(game_id)
+        scores = await games_of(application.bot_data).scores(game_id)
     except StoreUnavailable:
         return "The scores cannot be read just now; /top shows them later."
     if not scores:
@@ -499,7 +528,7 @@ async def ranking_text(application: App, game_id: int) -> str:
 async def resume_game(application: App, game: Game) -> None:
     """After a restart: close the round that was cut short, then go on with the next
     round or end the game with its ranking; say which in the chat."""
-    games = application.bot_data.games()
+    games = games_of(application.bot_data)
     now = time.time()
     cut = await games.round(game.id, game.round) if game.round else None
     lines = ["I was restarted in the middle of this quiz."]

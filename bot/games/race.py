@@ -9,7 +9,7 @@ breaks, by name only (a rule's detail can hold values of the answer), a right on
 its place, and the group sees the finishing order and times. The race ends at its
 deadline (a job), when everyone who joined has finished, or at `/stop` by its starter or
 a chat admin. While it runs, its puzzle is not solved, exported or checked for anyone
-(`guard.py`).
+(bot/race_guard.py).
 
 Which kinds race, and how, each kind declares (`solvers/base.py`): its `solution_form`,
 and either a generator (`generates`: a new puzzle each race, proved to have exactly one
@@ -25,6 +25,7 @@ import html
 import logging
 import random
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
@@ -35,6 +36,7 @@ from solvers import registry
 from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
+from ..race_guard import guard, unguard
 from ..replies import TEXT_LIMIT, admitted
 from ..routing import PUZZLES, command_argument
 from ..store import StoreUnavailable
@@ -43,7 +45,10 @@ from ..work.errors import JobTimeout, WorkerDied
 from . import quiz
 from .common import (
     NO_STORE,
+    chat_lock,
     duration,
+    game_store,
+    games_of,
     may_steer,
     ordinal,
     parse_options,
@@ -51,7 +56,6 @@ from .common import (
     say,
     show_photo,
 )
-from .guard import text_mark
 from .store import Game, GameStore
 
 log = logging.getLogger(__name__)
@@ -122,6 +126,13 @@ def join_button(race_id: int) -> InlineKeyboardMarkup:
         "I'm in", callback_data=f"race:{race_id}:join")]])
 
 
+@dataclass
+class _Setup:
+    """Whether a race puzzle is being made for a chat just now (in its `chat_data`)."""
+
+    busy: bool = False
+
+
 def job_name(race_id: int) -> str:
     return f"race:{race_id}"
 
@@ -132,7 +143,7 @@ async def race_command(update: Update, context: Context) -> None:
     """/race KIND [difficulty] [minutes=N]: post a puzzle to race on."""
     message = message_of(update)
     application = context.application
-    games = application.bot_data.game_store()
+    games = game_store(application.bot_data)
     if games is None:
         await message.reply_text(NO_STORE)
         return
@@ -160,12 +171,12 @@ async def race_command(update: Update, context: Context) -> None:
         return
     if not await admitted(update, context):
         return
-    setting_up = application.bot_data.race_setups
-    if chat_id in setting_up:  # one puzzle made per chat, however many ask at once
+    setup = application.chat_data[chat_id].own(_Setup)
+    if setup.busy:  # one puzzle made per chat, however many ask at once
         await message.reply_text("A race is being set up here already; it starts in a "
                                  "moment.")
         return
-    setting_up.add(chat_id)
+    setup.busy = True
     try:
         pool = await race_pool(games, chat_id, kind)
         try:
@@ -177,7 +188,7 @@ async def race_command(update: Update, context: Context) -> None:
             await message.reply_text(f"I could not make a {kind.title} puzzle just now; "
                                      "please try again.")
             return
-        async with application.bot_data.chat_lock(chat_id):
+        async with chat_lock(application, chat_id):
             if await games.running_game(chat_id, GAME) is not None:
                 await message.reply_text("A race has just been started here.")
                 return
@@ -186,9 +197,9 @@ async def race_command(update: Update, context: Context) -> None:
                         "deadline": time.time() + minutes * 60}
             game = await games.create_game(chat_id, GAME, sender_of(update).id, settings)
     finally:
-        setting_up.discard(chat_id)
+        setup.busy = False
     _schedule_end(application, game)
-    guard(application, game)
+    guard(application.bot_data, game.id, game.settings["puzzle"], game.settings["kind"])
     level = made.source if uses_pool(kind) else difficulty
     unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
     await show_photo(
@@ -209,20 +220,6 @@ def _clock(deadline: float) -> str:
     return f"at {at} (in {duration(left)})"
 
 
-def guard(application: App, game: Game) -> None:
-    """From now until the race ends, its puzzle is not solved, exported or checked."""
-    mark = text_mark(game.settings["puzzle"], game.settings["kind"])
-    if mark is not None:
-        application.bot_data.race_marks[mark] = game.id
-
-
-def unguard(application: App, race: int) -> None:
-    """The race is over: its puzzle is an ordinary puzzle again."""
-    marks = application.bot_data.race_marks
-    for mark in [mark for mark, number in marks.items() if number == race]:
-        del marks[mark]
-
-
 def _schedule_end(application: App, game: Game) -> None:
     delay = max(0.0, game.settings["deadline"] - time.time())
     jobs_of(application).run_once(deadline_reached, delay, chat_id=game.chat_id,
@@ -233,7 +230,7 @@ async def join(update: Update, context: Context) -> None:
     """The "I'm in" button under a race (its data is `race:ID:join`)."""
     query = query_of(update)
     number = race_id((query.data or "").removeprefix("race:").removesuffix(":join"))
-    games = context.bot_data.games()
+    games = games_of(context.bot_data)
     game = await games.game(number) if number is not None else None
     if game is None or game.game != GAME or game.state != "running":
         await query.answer("That race is over.")
@@ -257,7 +254,7 @@ async def submit_command(update: Update, context: Context) -> None:
                   f"{player_name(update.effective_user)}, send solutions to me in a private "
                   "chat, so nobody can copy them.")
         return
-    games = application.bot_data.game_store()
+    games = game_store(application.bot_data)
     if games is None:
         await message.reply_text(NO_STORE)
         return
@@ -312,7 +309,7 @@ async def submit_command(update: Update, context: Context) -> None:
     if not right:
         await message.reply_text(f"Not yet, race #{game.id}:\n{verdict}")
         return
-    async with application.bot_data.chat_lock(game.chat_id):
+    async with chat_lock(application, game.chat_id):
         current = await games.game(game.id)
         if current is None or current.state != "running":
             await message.reply_text(f"Right, but race #{game.id} ended just before.")
@@ -335,7 +332,7 @@ async def stop_command(update: Update, context: Context) -> None:
     """/stop: the chat's running race ends now, for its starter or a chat admin, with the
     standings so far, and the chat is free for a new one; with no race, the quiz's /stop."""
     message = message_of(update)
-    games = context.bot_data.game_store()
+    games = game_store(context.bot_data)
     game = await games.running_game(message.chat_id, GAME) if games else None
     if game is None:
         await quiz.stop_command(update, context)
@@ -344,7 +341,7 @@ async def stop_command(update: Update, context: Context) -> None:
     if not await may_steer(context, message.chat_id, user.id, game.starter_id):
         await message.reply_text("Only the race's starter or a chat admin can stop it.")
         return
-    async with context.bot_data.chat_lock(game.chat_id):
+    async with chat_lock(context.application, game.chat_id):
         await _end_race(context.application, game, f"stopped by {player_name(user)}")
 
 
@@ -367,14 +364,14 @@ async def deadline_reached(context: Context) -> None:
     if job is None or not isinstance(job.data, int) or job.chat_id is None:
         raise TypeError("a race's deadline job without its race")
     number = job.data
-    games = application.bot_data.game_store()
+    games = game_store(application.bot_data)
     if games is None:  # no database: no race was stored, so none ends
         return
     try:
         game = await games.game(number)
     except StoreUnavailable as error:  # the end is written when the database is back
         log.warning("race %s ends unread: %s", number, error)
-        unguard(application, number)
+        unguard(application.bot_data, number)
         await games.end_game(number, "finished")
         await say(application, job.chat_id, f"Race #{number} is over: "
                   "time is up. My database is unavailable, so the standings come later: "
@@ -382,14 +379,14 @@ async def deadline_reached(context: Context) -> None:
         return
     if game is None or game.state != "running":
         return
-    async with application.bot_data.chat_lock(game.chat_id):
+    async with chat_lock(application, game.chat_id):
         await _end_race(application, game, "time is up")
 
 
 async def _end_race(application: App, game: Game, why: str) -> None:
     """Under the chat's lock: end a race and post the finishing order and times."""
-    unguard(application, game.id)
-    if not await application.bot_data.games().end_game(game.id, "finished"):
+    unguard(application.bot_data, game.id)
+    if not await games_of(application.bot_data).end_game(game.id, "finished"):
         return
     for job in jobs_of(application).get_jobs_by_name(job_name(game.id)):
         job.schedule_removal()
@@ -402,7 +399,7 @@ async def standings(application: App, game: Game, why: str) -> str:
     its standings in the chat)."""
     lines = [f"Race #{game.id} is over: {why}."]
     try:
-        entries = await application.bot_data.games().entries(game.id)
+        entries = await games_of(application.bot_data).entries(game.id)
     except StoreUnavailable:
         return lines[0] + " My database is unavailable, so the standings come later: /top"
     finished = [(e.place, e.name, e.finished - game.started, e.attempts - 1) for e in entries
@@ -426,15 +423,15 @@ async def resume_race(application: App, game: Game) -> None:
     """After a restart: a race before its deadline goes on (its end is set again);
     one past it ends with its standings. Either way the chat is told."""
     if time.time() >= game.settings["deadline"]:
-        async with application.bot_data.chat_lock(game.chat_id):
+        async with chat_lock(application, game.chat_id):
             await say(application, game.chat_id,
                       f"I was restarted; race #{game.id} reached its deadline meanwhile.")
             await _end_race(application, game, "time is up")
         return
     _schedule_end(application, game)
-    guard(application, game)
+    guard(application.bot_data, game.id, game.settings["puzzle"], game.settings["kind"])
     finished = sum(e.finished is not None
-                   for e in await application.bot_data.games().entries(game.id))
+                   for e in await games_of(application.bot_data).entries(game.id))
     await say(application, game.chat_id,
               f"I was restarted; race #{game.id} goes on, with the {finished} finish"
               f"{'es' * (finished != 1)} so far kept. It ends "

@@ -9,13 +9,13 @@ from solvers.base import plural
 
 from ..context import Context, message_of, sender_of
 from . import quiz
-from .common import NO_STORE, duration, medal, player_name
+from .common import NO_STORE, duration, game_store, medal, player_name
 
 
 async def top_command(update: Update, context: Context) -> None:
     """/top: this game's scores (the running or the last one) and the chat's all-time."""
     message = message_of(update)
-    games = context.bot_data.game_store()
+    games = game_store(context.bot_data)
     if games is None:
         await message.reply_text(NO_STORE)
         return
@@ -43,7 +43,7 @@ async def top_command(update: Update, context: Context) -> None:
 async def stats_command(update: Update, context: Context) -> None:
     """/stats: your own record (in this group, or everywhere in a private chat)."""
     message = message_of(update)
-    games = context.bot_data.game_store()
+    games = game_store(context.bot_data)
     if games is None:
         await message.reply_text(NO_STORE)
         return

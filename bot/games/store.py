@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..database import Connection
-from ..store import Store
+from ..store import Store, StoreUnavailable
 
 # The tables are the games entry of MIGRATIONS in bot/store.py.
 
@@ -85,7 +86,7 @@ ROUND_COLUMNS = ("game_id, number, letters, answer, started, deadline, state, wi
                  "winner_name, guess, points")
 
 
-def _game(row) -> Game:
+def _game(row: Sequence[Any]) -> Game:
     return Game(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:])
 
 
@@ -119,11 +120,12 @@ class GameStore:
             self._held = HeldBack()
         return self._held
 
-    async def _one(self, sql: str, args: tuple = ()):
+    async def _one(self, sql: str, args: tuple = ()) -> Any:
+        """The first row (an aggregate's one row), None when there is none."""
         rows = await self.store.read(sql, args)
         return rows[0] if rows else None
 
-    async def _all(self, sql: str, args: tuple = ()):
+    async def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
         return await self.store.read(sql, args)
 
     def _shown(self, game: Game) -> Game:
@@ -151,7 +153,10 @@ class GameStore:
                 (chat_id, game, starter_id, json.dumps(settings), time.time()))
             return rows[0][0]
 
-        return await self.game(await self.store.attempt(create))
+        made = await self.game(await self.store.attempt(create))
+        if made is None:  # read back in the same store that has just written it
+            raise StoreUnavailable("the new game could not be read back")
+        return made
 
     async def game(self, game_id: int) -> Game | None:
         games = await self._games(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))

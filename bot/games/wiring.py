@@ -14,7 +14,7 @@ from telegram.ext import CallbackQueryHandler, CommandHandler, MessageHandler, f
 from ..context import App
 from ..store import StoreUnavailable
 from . import quiz, race, scores
-from .common import needs_store
+from .common import game_store, needs_store
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ def add_handlers(application: App) -> None:
 
 async def resume(application: App) -> None:
     """Every game still marked running: resume it or end it, saying which in its chat."""
-    games = application.bot_data.game_store()
+    games = game_store(application.bot_data)
     if games is None:
         return
     try:
