@@ -40,11 +40,13 @@ run: install
 	$(MAKE) warm
 	$(PY) -m bot
 
-# ruff over everything; mypy over the puzzle-kind contract and the bot modules that use it
-# (the files listed under [tool.mypy] in pyproject.toml)
+# ruff over everything; mypy over the puzzle-kind contract and the service that uses it
+# (the files listed under [tool.mypy] in pyproject.toml); lint-imports over the layering
+# (the contracts under [tool.importlinter]: the library, the work, the sandbox, no cycles)
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 test: install lint
 	$(call debian,$(DEBIAN_TEST))
