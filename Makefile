@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBIAN_RUN := wamerican wbritish wamerican-large wbritish-large fonts-noto-color-emoji
 DEBIAN_TEST := $(DEBIAN_RUN) chromium postgresql redis-server
 
-.PHONY: install warm run test lint fuzz clean
+.PHONY: install warm run test lint docs fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,11 +47,16 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict  # not --quiet: it hides the warnings --strict fails on
 
 test: install lint
 	$(call debian,$(DEBIAN_TEST))
 	$(MAKE) warm
 	$(VENV)/bin/pytest -q
+
+# the manual (mkdocs.yml, pages under docs/) as a website in site/: open site/index.html
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 # the long property-based run of every parser (about 7 minutes; results in bench/README.md)
 fuzz: install
