@@ -35,7 +35,7 @@ from .replies import admitted
 from .routing import NOT_MY_BUTTON, command_argument
 from .work import jobs
 from .work.anagram_jobs import HintStep, hints
-from .work.errors import JobTimeout, WorkerDied
+from .work.errors import JobTimeout, WorkerDied, failure_text
 
 log = logging.getLogger(__name__)
 
@@ -116,8 +116,9 @@ async def hint_command(update: Update, context: Context) -> None:
     except PuzzleError as error:
         await message.reply_text(f"Hints: {error}")
         return
-    except (JobTimeout, WorkerDied):
-        await message.reply_text("Hints: the word search took too long; try fewer letters.")
+    except (JobTimeout, WorkerDied) as error:
+        await message.reply_text(failure_text(
+            error, "Hints: the word search took too long; try fewer letters."))
         return
     store = context.bot_data.services.store
     session = await store.start_hint_session(message.chat_id, sender_of(update).id, clue)

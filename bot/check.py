@@ -35,7 +35,7 @@ from .race_guard import racing_puzzle, refusal
 from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted, answer_to, remember_answer
 from .routing import caption_kind, command_in_text, detected_kind
 from .work import jobs
-from .work.errors import JobTimeout, WorkerDied
+from .work.errors import JobTimeout, WorkerDied, failure_text
 from .work.jobs import SHOWN_FAILURES
 
 log = logging.getLogger(__name__)
@@ -237,7 +237,8 @@ async def judged(message: Message, context: Context, puzzle: str,
         await message.reply_text(f"{kind.title} puzzle: {error}")
     except (JobTimeout, WorkerDied) as error:
         log.warning("check not judged: %s", error)
-        await message.reply_text("I could not check that just now; please send it again.")
+        await message.reply_text(failure_text(
+            error, "I could not check that just now; please send it again."))
     return None
 
 

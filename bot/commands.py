@@ -24,7 +24,7 @@ from .replies import admitted
 from .routing import PUZZLES, command_argument
 from .store import StoreUnavailable
 from .work import jobs
-from .work.errors import JobTimeout, ShuttingDown, WorkerDied
+from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
 
 log = logging.getLogger(__name__)
 
@@ -151,9 +151,10 @@ async def smt(update: Update, context: Context) -> None:
         await message.reply_text(f"/smt: writing this puzzle out took longer than "
                                  f"{SMT_TIMEOUT:g} s, so I stopped it.")
         return
-    except WorkerDied:
-        await message.reply_text("/smt: the worker stopped in the middle of this job; "
-                                 "please send it again.")
+    except WorkerDied as error:
+        await message.reply_text(failure_text(
+            error, "/smt: the worker stopped in the middle of this job; please send it "
+            "again."))
         return
     await message.reply_document(
         made.smtlib.encode(), filename=f"{made.kind_name}.smt2",

@@ -76,11 +76,16 @@ class BotCollector(Collector):
         workers = GaugeMetricFamily("puzzlebot_workers",
                                     "Solver worker processes running now, by lane",
                                     labels=["lane"])
+        refused = CounterMetricFamily("puzzlebot_no_worker_refusals", "Requests answered at "
+                                      "once because no worker served their lane, by lane",
+                                      labels=["lane"])
         for pool in self.lanes.pools:
             queue.add_metric([pool.name], pool.pending)
             workers.add_metric([pool.name], pool.alive_workers())
+            refused.add_metric([pool.name], pool.refused)
         yield queue
         yield workers
+        yield refused
         if self.lanes.broker is not None:
             yield GaugeMetricFamily("puzzlebot_broker_up", "1 when the Celery broker (Redis) "
                                     "answered the last ping of the workers, else 0",

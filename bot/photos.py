@@ -35,7 +35,7 @@ from .recent import Recent
 from .replies import admitted, answer, remember_answer
 from .routing import caption_kind
 from .work import jobs
-from .work.errors import JobTimeout, WorkerDied
+from .work.errors import JobTimeout, WorkerDied, failure_text
 
 log = logging.getLogger(__name__)
 
@@ -140,9 +140,10 @@ async def _read(message: Message, context: Context,
     except PuzzleError as error:
         await message.reply_text(str(error))
         return None
-    except (JobTimeout, WorkerDied):
-        await message.reply_text("Reading this photo took too long, so I stopped. "
-                                 "Please send the puzzle as text.")
+    except (JobTimeout, WorkerDied) as error:
+        await message.reply_text(failure_text(
+            error, "Reading this photo took too long, so I stopped. Please send the puzzle "
+            "as text."))
         return None
     readings(context.bot_data).put(key, reading)
     return reading

@@ -207,7 +207,7 @@ async def solve_in_pool(update: Update, context: Context,
         await message.reply_text(
             f"{kind.title}: this puzzle took longer than the {svc.config.solve_timeout:g} s "
             "limit, so I stopped it. Try a smaller one.")
-    except NoWorker:
+    except NoWorker:  # nothing was sent: no worker died
         await message.reply_text(NO_WORKER_TEXT)
     except WorkerDied:
         svc.metrics.worker_deaths += 1

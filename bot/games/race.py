@@ -41,7 +41,7 @@ from ..replies import TEXT_LIMIT, admitted
 from ..routing import PUZZLES, command_argument
 from ..store import StoreUnavailable
 from ..work import jobs
-from ..work.errors import JobTimeout, WorkerDied
+from ..work.errors import JobTimeout, WorkerDied, failure_text
 from . import quiz
 from .common import (
     NO_STORE,
@@ -185,8 +185,8 @@ async def race_command(update: Update, context: Context) -> None:
                 timeout=MAKE_TIMEOUT)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("race puzzle not made: %s", error)
-            await message.reply_text(f"I could not make a {kind.title} puzzle just now; "
-                                     "please try again.")
+            await message.reply_text(failure_text(
+                error, f"I could not make a {kind.title} puzzle just now; please try again."))
             return
         async with chat_lock(application, chat_id):
             if await games.running_game(chat_id, GAME) is not None:
@@ -304,7 +304,8 @@ async def submit_command(update: Update, context: Context) -> None:
             timeout=CHECK_TIMEOUT)
     except (JobTimeout, WorkerDied, PuzzleError) as error:
         log.warning("race submission not judged: %s", error)
-        await message.reply_text("I could not check that just now; please send it again.")
+        await message.reply_text(failure_text(
+            error, "I could not check that just now; please send it again."))
         return
     if not right:
         await message.reply_text(f"Not yet, race #{game.id}:\n{verdict}")

@@ -28,3 +28,9 @@ class ShuttingDown(Exception):
 #: what a person is told when no worker serves the lane their request needs
 NO_WORKER_TEXT = ("No solver is running right now; the operator has been told. "
                   "Please send it again in a minute.")
+
+
+def failure_text(error: BaseException, otherwise: str) -> str:
+    """What to tell a person whose job failed: `NO_WORKER_TEXT` when no worker serves
+    its lane (sending it again now would fail the same way), else `otherwise`."""
+    return NO_WORKER_TEXT if isinstance(error, NoWorker) else otherwise
