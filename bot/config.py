@@ -1,4 +1,4 @@
-"""Configuration, read once from the environment (see the table in the README)."""
+"""Configuration, read once from the environment (see the table in docs/configuration.md)."""
 
 from __future__ import annotations
 

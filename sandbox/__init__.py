@@ -1,6 +1,6 @@
 """The local sandbox: a stand-in for Telegram's Bot API with a JSON client API and a web page.
 
-See the README, section "The local sandbox". `Sandbox` serves it; `SandboxClient`
+See the manual's page docs/sandbox.md. `Sandbox` serves it; `SandboxClient`
 drives it from tests.
 """
 

@@ -1,5 +1,5 @@
 """`.venv/bin/python docs/tools/game_pictures.py OUTDIR`: the group-game pictures of the
-README, made by the code (a documentation tool, not part of the running bot).
+manual, made by the code (a documentation tool, not part of the running bot).
 
 - games-round.png: a quiz round's letters ring, as posted;
 - games-race-seki.png: a race's unsolved Seki puzzle, as posted;

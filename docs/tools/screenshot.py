@@ -1,5 +1,5 @@
 """`.venv/bin/python docs/tools/screenshot.py SCENE OUT.png`: the web page with the real
-bot, for the README (a documentation tool, not part of the running bot).
+bot, for the README and the manual (a documentation tool, not part of the running bot).
 
 Starts PuzzleBot against a fresh sandbox (a throw-away database), plays one short
 conversation through the client API, and photographs the page in headless Chromium
