@@ -1,0 +1,63 @@
+"""Checking a Gogen solution from the grid alone: every word re-traced, every letter
+counted, every given kept."""
+
+from __future__ import annotations
+
+from ..base import CheckReport, Rule
+from .grid import EMPTY, GogenPuzzle, Solution, cell_name, neighbours
+
+
+def check(puzzle: GogenPuzzle, solution: Solution) -> CheckReport:
+    """Re-trace every word on the grid alone; count every letter; keep the givens."""
+    rules: list[Rule] = []
+    where: dict[str, list[int]] = {}
+    for cell, letter in enumerate(solution):
+        where.setdefault(letter, []).append(cell)
+    problems = _letter_problems(puzzle, solution, where)
+    rules += problems
+    near = neighbours(puzzle.size)
+    failed = 0
+    for word in puzzle.words:
+        broken = next(((a, b) for a, b in zip(word, word[1:], strict=False)
+                       if not any(q in near[p] for p in where.get(a, [])
+                                  for q in where.get(b, []))), None)
+        if broken is None:
+            rules.append(Rule(word, True, "OK"))
+        else:
+            failed += 1
+            a, b = broken
+            rules.append(Rule(word, False, f"**Fail** at {a.upper()}-{b.upper()}: "
+                              f"{_where_text(puzzle, a, where)}, "
+                              f"{_where_text(puzzle, b, where)}, not neighbours"))
+    if not problems and not failed:
+        return CheckReport(True, rules, "Puzzle OK Solution successful.")
+    parts = [f"{failed} word(s) fail"] if failed else []
+    parts += [f"{len(problems)} letter problem(s)"] if problems else []
+    return CheckReport(False, rules, f"Puzzle has ** ERROR ** {', '.join(parts)}.")
+
+
+def _letter_problems(puzzle: GogenPuzzle, solution: Solution,
+                     where: dict[str, list[int]]) -> list[Rule]:
+    """Missing, doubled or foreign letters, and givens that were changed."""
+    problems = []
+    for letter in puzzle.letters:
+        cells = where.get(letter, [])
+        if not cells:
+            problems.append(Rule(f"letter {letter.upper()}", False, "is missing"))
+        elif len(cells) > 1:
+            places = " and ".join(cell_name(puzzle, c) for c in cells)
+            problems.append(Rule(f"letter {letter.upper()}", False, f"is doubled: {places}"))
+    for letter in sorted(set(where) - set(puzzle.letters)):
+        problems.append(Rule(f"'{letter}'", False, "is not one of the puzzle's letters"))
+    for cell, given in enumerate(puzzle.grid):
+        if given != EMPTY and solution[cell] != given:
+            problems.append(Rule(f"given {given.upper()} at {cell_name(puzzle, cell)}",
+                                 False, f"was changed to {solution[cell].upper()}"))
+    return problems
+
+
+def _where_text(puzzle: GogenPuzzle, letter: str, where: dict[str, list[int]]) -> str:
+    cells = where.get(letter, [])
+    if not cells:
+        return f"{letter.upper()} missing"
+    return f"{letter.upper()} at " + " and ".join(cell_name(puzzle, c) for c in cells)

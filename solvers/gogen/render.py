@@ -1,0 +1,64 @@
+"""The Gogen picture: the grid (givens blue on grey, found letters black) with each
+word's path in its own colour, and a legend of the words."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from .. import draw
+from .grid import EMPTY, GogenPuzzle, Solution
+
+
+def render(puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
+    """The grid (givens blue on grey, found letters black) with each word's path."""
+    cell, margin, top = 600 // puzzle.size, 30, 84  # the same width for every size
+    side = cell * puzzle.size
+    legend_rows = (len(puzzle.words) + 2) // 3 if solution else 0
+    image, pen = draw.canvas(side + 2 * margin, top + side + 30 + legend_rows * 38 + 20)
+    draw.centred_text(pen, (image.width / 2, 24), "Gogen", 28, bold=True)
+    draw.centred_text(pen, (image.width / 2, 56), puzzle.name[:48], 18, fill=draw.MUTED)
+
+    def centre(index: int) -> tuple[float, float]:
+        r, c = divmod(index, puzzle.size)
+        return margin + (c + 0.5) * cell, top + (r + 0.5) * cell
+
+    for index, given in enumerate(puzzle.grid):
+        x, y = margin + (index % puzzle.size) * cell, top + (index // puzzle.size) * cell
+        fill = (228, 234, 246) if given != EMPTY else draw.PAPER
+        pen.rectangle([x, y, x + cell, y + cell], fill=fill, outline=draw.GRID, width=2)
+    if solution:
+        _draw_paths(pen, puzzle, solution, centre, cell)
+    for index, given in enumerate(puzzle.grid):
+        letter = given if given != EMPTY else (solution[index] if solution else "")
+        if letter:
+            x, y = centre(index)
+            pen.ellipse([x - 26, y - 26, x + 26, y + 26], fill=draw.PAPER)
+            colour = draw.GIVEN if given != EMPTY else draw.INK
+            draw.centred_text(pen, (x, y), letter.upper(), 44, fill=colour, bold=True)
+    if solution:
+        _draw_legend(pen, puzzle, top + side + 30, image.width)
+    return image
+
+
+def _draw_paths(pen, puzzle: GogenPuzzle, solution: Solution, centre, cell: int) -> None:
+    """One coloured polyline per word, each nudged a little so overlaps stay visible."""
+    where = {letter: index for index, letter in enumerate(solution)}
+    count = max(1, len(puzzle.words))
+    for number, word in enumerate(puzzle.words):
+        colour = draw.PALETTE[number % len(draw.PALETTE)]
+        nudge = (number - (count - 1) / 2) * min(6.0, 0.3 * cell / count)
+        points = [(centre(where[x])[0] + nudge, centre(where[x])[1] + nudge)
+                  for x in word if x in where]
+        pen.line(points, fill=colour, width=5, joint="curve")
+
+
+def _draw_legend(pen, puzzle: GogenPuzzle, top: int, width: int) -> None:
+    """Each word beside a sample of its path colour, three to a row."""
+    column = (width - 40) / 3
+    for number, word in enumerate(puzzle.words):
+        colour = draw.PALETTE[number % len(draw.PALETTE)]
+        r, c = divmod(number, 3)
+        x, y = 20 + c * column, top + r * 38
+        pen.line([(x, y + 15), (x + 30, y + 15)], fill=colour, width=10)
+        pen.text((x + 38, y + 15), word.upper(), font=draw.font(22, bold=True),
+                 fill=draw.INK, anchor="lm")

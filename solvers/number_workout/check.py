@@ -1,0 +1,35 @@
+"""Checking a Number Workout solution from the numbers alone: every touching pair,
+every hexagon and every clue."""
+
+from __future__ import annotations
+
+from ..base import CheckReport, Rule
+from .geometry import HEXAGONS, NUMBERS, PAIRS, Grid, NumberWorkoutPuzzle
+
+
+def check(puzzle: NumberWorkoutPuzzle, solution: Grid) -> CheckReport:
+    """Recheck every pair, every hexagon and every clue from the numbers alone."""
+    rules = [Rule("Checking Neighbour pairs =", None)]
+    errors = 0
+    for a, b in PAIRS:
+        ok = solution[a] == solution[b]
+        errors += not ok
+        rules.append(Rule(f"Cell {a} {b}", ok, f"= ( {solution[a]}=?={solution[b]} ) "
+                          f"{'OK' if ok else '** ERROR **'}"))
+    rules.append(Rule("Checking Hex Regions =", None))
+    for k, hexagon in enumerate(HEXAGONS, 1):
+        values = sorted(solution[c] for c in hexagon)
+        ok = values == list(NUMBERS)
+        errors += not ok
+        cells = " ".join(map(str, hexagon))
+        shown = " ".join(str(solution[c]) for c in hexagon)
+        rules.append(Rule(f"Region {k}", ok, f"Cells are {cells} "
+                          f"{'OK' if ok else f'** ERROR ** holds {shown}'}"))
+    changed = [c for c, clue in enumerate(puzzle.clues) if clue and solution[c] != clue]
+    for cell in changed:
+        rules.append(Rule(f"Clue at cell {cell}", False, f"is {puzzle.clues[cell]} but the "
+                          f"solution has {solution[cell]} ** ERROR **"))
+    errors += len(changed)
+    if not errors:
+        return CheckReport(True, rules, "Puzzle has is OK Solution successful.")
+    return CheckReport(False, rules, f"Puzzle has ** ERROR ** {errors} check(s) failed.")

@@ -1,0 +1,54 @@
+"""Number Workout as a puzzle kind: the `nw` kind wires parse, solve, check, SMT export,
+picture and generator together."""
+
+from __future__ import annotations
+
+import random
+
+from PIL import Image
+
+from ..base import CheckReport, Limits, PuzzleKind, Solutions
+from . import check, encoding, generate, parse, render, solve
+from .geometry import Grid, NumberWorkoutPuzzle
+
+
+class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
+    name = "nw"
+    title = "Number Workout"
+    summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
+    example = "nw_003.txt"
+    solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
+    generates = True
+    aliases = ("numberworkout",)
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
+
+    def detect(self, text: str) -> bool:
+        return parse.looks_like_nw(text)
+
+    def parse(self, text: str) -> NumberWorkoutPuzzle:
+        clues, name = parse.read_digits(text, "puzzle")
+        return NumberWorkoutPuzzle(clues, name)
+
+    def canonical(self, puzzle: NumberWorkoutPuzzle) -> str:
+        return "".join(map(str, puzzle.clues))
+
+    def solve(self, puzzle: NumberWorkoutPuzzle, limits: Limits) -> Solutions:
+        return solve.solve(puzzle, limits)
+
+    def smt(self, puzzle: NumberWorkoutPuzzle) -> str:
+        return encoding.smt_file(puzzle)
+
+    def check(self, puzzle: NumberWorkoutPuzzle, solution: Grid) -> CheckReport:
+        return check.check(puzzle, solution)
+
+    def format_solution(self, puzzle: NumberWorkoutPuzzle, solution: Grid) -> str:
+        return parse.lines_text(solution)
+
+    def parse_solution(self, puzzle: NumberWorkoutPuzzle, text: str) -> Grid:
+        return parse.parse_filled(text)
+
+    def generate(self, rng: random.Random, difficulty: str) -> str:
+        return generate.generate(rng, difficulty)
+
+    def render(self, puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
+        return render.render(puzzle, solution)

@@ -1,0 +1,78 @@
+"""Number Workout text, read and written.
+
+Input, as in the seed: an optional `#nw NAME` header, then 10 lines of 3 or 9 digits.
+A solution is the 78 numbers, written in the same 10 lines.
+"""
+
+from __future__ import annotations
+
+from ..base import PuzzleError, check_size
+from .geometry import TEMPLATE, Grid
+
+
+def looks_like_nw(text: str) -> bool:
+    """A `#nw` or `#numberworkout` header, or lines of digits as long as the template's."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if lines and lines[0].lower().startswith(("#nw", "#numberworkout")):
+        return True
+    body = [x for x in lines if not x.startswith("#")]
+    return ([len(x) for x in body] == list(TEMPLATE)
+            and all(x.isdigit() for x in body))
+
+
+def read_digits(text: str, what: str) -> tuple[tuple[int, ...], str]:
+    """The 10 template lines as one tuple of digits, and the header name if any."""
+    check_size(text)
+    name, digits, line_count = "", [], 0
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip().replace(" ", "")
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            if line_count:
+                raise PuzzleError("a header line must come before the numbers", number)
+            name = _header_name(line.strip())
+            continue
+        if line_count == len(TEMPLATE):
+            raise PuzzleError(f"Template violation: a Number Workout has {len(TEMPLATE)} "
+                              "lines of digits; this is one too many", number)
+        expected = TEMPLATE[line_count]
+        if len(stripped) != expected:
+            raise PuzzleError(f"Template violation: line {line_count + 1} of the {what} needs "
+                              f"{expected} digits, got {len(stripped)}", number)
+        for column, char in enumerate(stripped, 1):
+            if char not in "0123456":
+                raise PuzzleError(f"'{char}' is not a number 1..6 (0 for an empty segment)",
+                                  number, column)
+            digits.append(int(char))
+        line_count += 1
+    if line_count == 0:
+        raise PuzzleError("the puzzle is empty: send 10 lines of 3 or 9 digits (0 = empty)")
+    if line_count < len(TEMPLATE):
+        raise PuzzleError(f"Template violation: got {line_count} lines of digits, a Number "
+                          f"Workout needs {len(TEMPLATE)} ({', '.join(map(str, TEMPLATE))})")
+    return tuple(digits), name
+
+
+def _header_name(header: str) -> str:
+    """`#nw NAME` gives NAME; a header such as `#NW_001.txt DM ...` is kept whole."""
+    word, _, rest = header[1:].partition(" ")
+    return rest.strip() if word.lower() in ("nw", "numberworkout") else header[1:].strip()
+
+
+def lines_text(numbers: tuple[int, ...]) -> str:
+    """The 78 numbers in the template's 10 lines."""
+    lines, start = [], 0
+    for width in TEMPLATE:
+        lines.append("".join(map(str, numbers[start:start + width])))
+        start += width
+    return "\n".join(lines)
+
+
+def parse_filled(text: str) -> Grid:
+    """The same 10 lines as the puzzle (3, 9 x 8, 3 digits), every digit 1..6."""
+    digits, _ = read_digits(text, "solution")
+    if 0 in digits:
+        raise PuzzleError(f"segment {digits.index(0)} is 0; a solution fills every "
+                          "segment with 1..6")
+    return digits

@@ -1,0 +1,46 @@
+"""Checking a Sudoku solution from the grid alone, and saying why givens cannot work."""
+
+from __future__ import annotations
+
+from ..base import CheckReport, Rule
+from .grid import DIGITS, UNIT_NAMES, UNITS, Grid, SudokuPuzzle, cell_name
+
+
+def repeated_givens(givens: Grid) -> str:
+    """Why the givens break the rules outright (a digit twice in a unit), or ''."""
+    for name, unit in zip(UNIT_NAMES, UNITS, strict=True):
+        digits = [givens[c] for c in unit if givens[c]]
+        twice = sorted({d for d in digits if digits.count(d) > 1})
+        if twice:
+            return f"{name} already has two {twice[0]}s among the givens."
+    return ""
+
+
+def check(puzzle: SudokuPuzzle, solution: Grid) -> CheckReport:
+    """Recount every unit and compare every given, from the grid alone."""
+    rules, failures = [], 0
+    for name, unit in zip(UNIT_NAMES, UNITS, strict=True):
+        digits = [solution[c] for c in unit]
+        twice = sorted({d for d in digits if digits.count(d) > 1})
+        missing = sorted(set(DIGITS) - set(digits))
+        if twice or missing:
+            failures += 1
+            rules.append(Rule(name, False, "; ".join(
+                [f"{d} more than once" for d in twice] +
+                ([f"missing {', '.join(map(str, missing))}"] if missing else [])) + " FAIL",
+                sep=": "))
+        else:
+            rules.append(Rule(name, True, "1-9 once each OK", sep=": "))
+    changed = [c for c, d in enumerate(puzzle.givens) if d and solution[c] != d]
+    total = sum(1 for d in puzzle.givens if d)
+    if changed:
+        where = ", ".join(f"{cell_name(c)} should be {puzzle.givens[c]}"
+                          for c in changed[:5])
+        rules.append(Rule("Givens", False, f"{len(changed)} of {total} changed ({where}) FAIL",
+                          sep=": "))
+    else:
+        rules.append(Rule("Givens", True, f"all {total} kept OK", sep=": "))
+    if not failures and not changed:
+        return CheckReport(True, rules, "Puzzle OK Solution successful.")
+    return CheckReport(False, rules, f"Puzzle has ** ERROR ** {failures} units fail, "
+                                     f"{len(changed)} givens changed.")

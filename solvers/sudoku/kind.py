@@ -1,0 +1,69 @@
+"""Sudoku as a puzzle kind: the `sudoku` kind wires parse, search, check, picture and
+generator together, and adds the `read-photo` command."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from PIL import Image
+
+from ..base import CheckReport, Limits, PuzzleKind, Solutions
+from . import check, generate, parse, render
+from .grid import Grid, SudokuPuzzle
+from .search import solve_grid, warm
+
+
+class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
+    name = "sudoku"
+    title = "Sudoku"
+    summary = ("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything else "
+               "blank), or one line of 81")
+    example = "sudoku_inkala.txt"
+    solution_form = "9 lines of 9 digits"
+    generates = True
+    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
+    aliases = ("sudoko",)
+
+    def warm_up(self) -> None:
+        warm()
+
+    def detect(self, text: str) -> bool:
+        return parse.looks_like_sudoku(text)
+
+    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
+        from ..photo.command import main  # OpenCV is loaded only for this command
+        return {"read-photo": main}
+
+    def parse(self, text: str) -> SudokuPuzzle:
+        return parse.parse_sudoku(text)
+
+    def canonical(self, puzzle: SudokuPuzzle) -> str:
+        return "".join(str(d) for d in puzzle.givens)
+
+    def solve(self, puzzle: SudokuPuzzle, limits: Limits) -> Solutions:
+        started = time.perf_counter()
+        found, count, exhaustive, nodes = solve_grid(puzzle.givens, limits)
+        reason = ""
+        if count == 0 and exhaustive:
+            reason = check.repeated_givens(puzzle.givens) or \
+                "The givens leave no way to fill every row, column and box."
+        stats = {"nodes": nodes, "givens": sum(1 for d in puzzle.givens if d),
+                 "seconds": round(time.perf_counter() - started, 6)}
+        return Solutions(found, count, exhaustive, reason, stats)
+
+    def check(self, puzzle: SudokuPuzzle, solution: Grid) -> CheckReport:
+        return check.check(puzzle, solution)
+
+    def format_solution(self, puzzle: SudokuPuzzle, solution: Grid) -> str:
+        return parse.grid_text(solution, ".")
+
+    def parse_solution(self, puzzle: SudokuPuzzle, text: str) -> Grid:
+        return parse.parse_filled(text)
+
+    def render(self, puzzle: SudokuPuzzle, solution: Grid | None) -> Image.Image:
+        return render.render(puzzle, solution, self.title)
+
+    def generate(self, rng: random.Random, difficulty: str) -> str:
+        return generate.generate(rng, difficulty)
