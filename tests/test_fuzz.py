@@ -10,8 +10,6 @@ huge numbers, very long lines, boxer headers asking for 10^9 cells.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from fuzz_strategies import (
     any_texts,
@@ -32,7 +30,7 @@ from solvers.base import PuzzleError
 EXAMPLES = 200
 FUZZ = settings(
     max_examples=EXAMPLES,
-    deadline=timedelta(seconds=5),  # a parse is milliseconds; the alarm in judge() stops hangs
+    deadline=None,  # no wall-clock limit: the alarm in judge() stops a hang
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
