@@ -15,20 +15,34 @@ Sandbox fixtures (all function-scoped, on the test's event loop):
 
 Server fixtures (tests/servers.py): `postgres_server` (one PostgreSQL per session) and
 `store_location` (a store test on SQLite, then on PostgreSQL).
+
+Property tests (Hypothesis) run the "quick" profile: a few examples each and no deadline
+(no test asserts a wall-clock limit; a loaded machine is not a slow parser).
+`HYPOTHESIS_PROFILE=long` runs ten times as many; `make fuzz` is the long run of the
+parsers.
 """
 
 from __future__ import annotations
+
+import os
 
 import pytest
 import telegram
 from botchat import bot_config, webhook_settings
 from celery_servers import backend_settings, celery_workers, redis_server  # noqa: F401
+from hypothesis import settings
 from servers import postgres_server, store_location  # noqa: F401 (fixtures)
 
 from bot.app import running
 from bot.sandbox import Sandbox
 from bot.sandbox.client import SandboxClient
 from bot.sandbox.echo import build_echo_app
+
+#: examples a property test runs in `make test`
+QUICK_EXAMPLES = 30
+settings.register_profile("quick", max_examples=QUICK_EXAMPLES, deadline=None)
+settings.register_profile("long", max_examples=10 * QUICK_EXAMPLES, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 
 @pytest.fixture

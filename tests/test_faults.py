@@ -299,7 +299,7 @@ def bot_in_a_thread(tmp_path_factory):
         thread.join(10)
 
 
-@settings(max_examples=60, deadline=None, database=None,
+@settings(database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @example("hint:abc:next")
 @example("hint:1:2:3")

@@ -26,11 +26,9 @@ from hypothesis import strategies as st
 from solvers import pipeline, registry
 from solvers.base import PuzzleError
 
-#: examples per kind and target: about 0.3 s each here, some 20 s in all
-EXAMPLES = 200
+#: as many examples per kind and target as the profile says (tests/conftest.py), no
+#: deadline: the alarm in judge() stops a hang
 FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,  # no wall-clock limit: the alarm in judge() stops a hang
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
