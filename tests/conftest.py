@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 
 import pytest
+import pytest_asyncio
 import telegram
 from botchat import bot_config, webhook_settings
 from celery_servers import backend_settings, celery_workers, redis_server  # noqa: F401
@@ -90,6 +91,15 @@ async def puzzlebot(request, tmp_path):
         changes = backend_settings(request.getfixturevalue("celery_workers"))
     async with (running(bot_config(tmp_path, **changes), sandbox_port=0) as bot,
                 SandboxClient(bot.url) as client):
+        yield bot, client
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared_puzzlebot(tmp_path_factory):
+    """One bot for a module's tests, on the module's event loop, for tests that only chat
+    (each in chats of its own): `pytestmark = pytest.mark.asyncio(loop_scope="module")`."""
+    config = bot_config(tmp_path_factory.mktemp("bot"))
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         yield bot, client
 
 
