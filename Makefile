@@ -49,7 +49,7 @@ lint: install
 test: install lint
 	$(call debian,$(DEBIAN_TEST))
 	$(MAKE) warm
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q --durations=25
 
 # the long property-based run of every parser (about 7 minutes; results in bench/README.md)
 fuzz: install
