@@ -52,7 +52,7 @@ lint: install
 test: install lint
 	$(call debian,$(DEBIAN_TEST))
 	$(MAKE) warm
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q --durations=25
 
 # the manual (mkdocs.yml, pages under docs/) as a website in site/: open site/index.html
 docs: install

@@ -15,20 +15,35 @@ Sandbox fixtures (all function-scoped, on the test's event loop):
 
 Server fixtures (tests/servers.py): `postgres_server` (one PostgreSQL per session) and
 `store_location` (a store test on SQLite, then on PostgreSQL).
+
+Property tests (Hypothesis) run the "quick" profile: a few examples each and no deadline
+(no test asserts a wall-clock limit; a loaded machine is not a slow parser).
+`HYPOTHESIS_PROFILE=long` runs ten times as many; `make fuzz` is the long run of the
+parsers.
 """
 
 from __future__ import annotations
 
+import os
+
 import pytest
+import pytest_asyncio
 import telegram
 from botchat import bot_config, webhook_settings
 from celery_servers import backend_settings, celery_workers, redis_server  # noqa: F401
+from hypothesis import settings
 from servers import postgres_server, store_location  # noqa: F401 (fixtures)
 
 from bot.__main__ import running_in_sandbox
 from sandbox import Sandbox
 from sandbox.client import SandboxClient
 from sandbox.echo import build_echo_app
+
+#: examples a property test runs in `make test`
+QUICK_EXAMPLES = 30
+settings.register_profile("quick", max_examples=QUICK_EXAMPLES, deadline=None)
+settings.register_profile("long", max_examples=10 * QUICK_EXAMPLES, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 
 @pytest.fixture
@@ -76,6 +91,15 @@ async def puzzlebot(request, tmp_path):
         changes = backend_settings(request.getfixturevalue("celery_workers"))
     async with (running_in_sandbox(bot_config(tmp_path, **changes)) as bot,
                 SandboxClient(bot.url) as client):
+        yield bot, client
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared_puzzlebot(tmp_path_factory):
+    """One bot for a module's tests, on the module's event loop, for tests that only chat
+    (each in chats of its own): `pytestmark = pytest.mark.asyncio(loop_scope="module")`."""
+    config = bot_config(tmp_path_factory.mktemp("bot"))
+    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
         yield bot, client
 
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
@@ -212,7 +212,6 @@ def test_expired_deadline_returns_quietly():
     assert not solutions.exhaustive
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.text(alphabet="0123456789 ,#\nBurlength", max_size=80))
 def test_any_text_gives_a_puzzle_or_a_puzzle_error(text):
     with contextlib.suppress(PuzzleError):

@@ -95,7 +95,9 @@ async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(store_lo
     store = Store(store_location)
     await store.open()
     try:
+        started = time.perf_counter()
         result = run(SEKI)
+        solving = time.perf_counter() - started  # the baseline: what the cache saves
         await store.put_result("key", result)
         async with locked(store.location):
             started = time.perf_counter()
@@ -103,7 +105,9 @@ async def test_the_cache_never_waits_for_a_lock_and_keeps_a_good_answer(store_lo
             await store.put_result("other", result)  # skipped, not queued
             waited = time.perf_counter() - started
         assert cached is not None and cached.caption == result.caption
-        assert waited < 0.5, waited  # was 2 s per write, holding the one write lock
+        # the locked cache costs less than solving again (it was 2 s per write, holding
+        # the one write lock)
+        assert waited < solving, (waited, solving)
         assert await store.get_result("other") is None
         assert await store.read("SELECT hits FROM cache WHERE key = 'key'") == [(0,)]
     finally:
@@ -298,7 +302,7 @@ def bot_in_a_thread(tmp_path_factory):
         thread.join(10)
 
 
-@settings(max_examples=60, deadline=None, database=None,
+@settings(database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @example("hint:abc:next")
 @example("hint:1:2:3")

@@ -10,8 +10,6 @@ huge numbers, very long lines, boxer headers asking for 10^9 cells.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from fuzz_strategies import (
     any_texts,
@@ -28,11 +26,9 @@ from hypothesis import strategies as st
 from solvers import pipeline, registry
 from solvers.base import PuzzleError
 
-#: examples per kind and target: about 0.3 s each here, some 20 s in all
-EXAMPLES = 200
+#: as many examples per kind and target as the profile says (tests/conftest.py), no
+#: deadline: the alarm in judge() stops a hang
 FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=timedelta(seconds=5),  # a parse is milliseconds; the alarm in judge() stops hangs
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

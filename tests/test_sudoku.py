@@ -96,13 +96,14 @@ def test_repeated_givens_are_named():
 
 
 def test_deadline_and_progress_are_respected():
+    """The search stops at its first look at the clock past the deadline: at most one
+    progress report comes after it (the order of events, not a time limit)."""
     calls = []
     limits = Limits(max_solutions=10**9, deadline=time.monotonic() + 0.3,
-                    progress=lambda found, nodes: calls.append((found, nodes)))
-    started = time.monotonic()
+                    progress=lambda found, nodes: calls.append(time.monotonic()))
     solutions = SUDOKU.solve(SUDOKU.parse("." * 81), limits)
-    assert time.monotonic() - started < 2
     assert not solutions.exhaustive and solutions.count > 0 and calls
+    assert sum(at > limits.deadline for at in calls) <= 1
 
 
 @pytest.mark.parametrize("text", [
