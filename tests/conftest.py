@@ -99,7 +99,7 @@ async def shared_puzzlebot(tmp_path_factory):
     """One bot for a module's tests, on the module's event loop, for tests that only chat
     (each in chats of its own): `pytestmark = pytest.mark.asyncio(loop_scope="module")`."""
     config = bot_config(tmp_path_factory.mktemp("bot"))
-    async with running(config, sandbox_port=0) as bot, SandboxClient(bot.url) as client:
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         yield bot, client
 
 
