@@ -24,6 +24,7 @@ parsers.
 
 from __future__ import annotations
 
+import itertools
 import os
 
 import pytest
@@ -101,6 +102,26 @@ async def shared_puzzlebot(tmp_path_factory):
     config = bot_config(tmp_path_factory.mktemp("bot"))
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         yield bot, client
+
+
+#: people new to a shared bot: each test that chats with one takes people of its own
+NEWCOMERS = itertools.count(101)
+
+
+@pytest.fixture
+def alice() -> int:
+    return next(NEWCOMERS)
+
+
+@pytest.fixture
+def bob() -> int:
+    return next(NEWCOMERS)
+
+
+@pytest.fixture
+def group(alice) -> int:
+    """A group of alice's own."""
+    return -100200300 - alice
 
 
 @pytest.fixture(params=["local", "celery"])

@@ -5,8 +5,6 @@ one message, not the same sentence twice."""
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from botchat import ask
 
@@ -15,22 +13,11 @@ from bot.routing import HELLO_REPLY, THANKS_REPLY
 #: one bot for the module, not one started per test: each test has a
 #: person and a group of its own, new to the bot, as with a fresh bot
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-PEOPLE = itertools.count(101)
 
 
 @pytest.fixture
 def puzzlebot(shared_puzzlebot):
     return shared_puzzlebot
-
-
-@pytest.fixture
-def alice() -> int:
-    return next(PEOPLE)
-
-
-@pytest.fixture
-def group(alice) -> int:
-    return -100200300 - alice
 
 
 @pytest.mark.parametrize("text, expected", [

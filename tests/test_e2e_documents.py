@@ -4,7 +4,6 @@ read by the real bot exactly as the same text sent as a message."""
 from __future__ import annotations
 
 import io
-import itertools
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,6 @@ SUDOKU = (PUZZLES / "sudoku_inkala.txt").read_text()
 #: one bot for the module, not one started per test: each test has people and a group of
 #: its own, new to the bot, as with a fresh bot
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-PEOPLE = itertools.count(101)
 POLITE = ("I read puzzles as text: paste the puzzle in a message, or send it as a "
           "plain-text .txt file.")
 
@@ -28,21 +26,6 @@ POLITE = ("I read puzzles as text: paste the puzzle in a message, or send it as 
 @pytest.fixture
 def puzzlebot(shared_puzzlebot):
     return shared_puzzlebot
-
-
-@pytest.fixture
-def alice() -> int:
-    return next(PEOPLE)
-
-
-@pytest.fixture
-def bob() -> int:
-    return next(PEOPLE)
-
-
-@pytest.fixture
-def group(alice) -> int:
-    return -100200300 - alice
 
 
 def png_bytes() -> bytes:
