@@ -160,7 +160,7 @@ async def gone(pids: list[int], seconds: float = 10.0) -> bool:
     return True
 
 
-async def test_sigterm_stops_within_10_s_telling_whoever_waits_and_kill_9_leaves_no_worker(
+async def test_sigterm_stops_telling_whoever_waits_and_kill_9_leaves_no_worker(
         tmp_path):
     port = free_port()
     process = start_bot_process(tmp_path, port)
