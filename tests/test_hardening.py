@@ -67,7 +67,7 @@ async def test_the_bot_api_takes_its_own_token_and_no_web_page():
                                        headers={"Origin": origin})
                 assert hook.status_code == 403, origin
         assert first.api.webhooks.webhook is None
-        assert first.state.calls == []
+        assert [call["method"] for call in first.state.calls] == ["getMe"]  # ours only
 
 
 async def healthz(url: str, **headers: str) -> httpx.Response:
@@ -263,12 +263,12 @@ async def test_a_flood_gets_one_slow_down_notice(tmp_path):
     through; it is still one burst, told once."""
     config = bot_config(tmp_path, rate_burst=2, rate_per_minute=120)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
-        started = time.monotonic()
+        metrics = bot.application.bot_data.services.metrics
+        started, sent = time.monotonic(), 0
         while time.monotonic() - started < 4:
             await client.send(ALICE, SEKI)
+            sent += 1
             await asyncio.sleep(0.05)
-        limiter = bot.application.bot_data.services.limiter
-        assert limiter.buckets[ALICE].refused is not None
 
         async def quiet() -> list[dict]:
             page = await client.messages(ALICE)
@@ -278,6 +278,6 @@ async def test_a_flood_gets_one_slow_down_notice(tmp_path):
 
         messages = await until(quiet, timeout=120, every=0)
     notices = [m for m in messages if (m.get("text") or "").startswith(LIMITED)]
-    answered = [m for m in messages if "Puzzle OK" in (m.get("caption") or "")]
     assert len(notices) == 1, [m.get("text") for m in notices]
-    assert len(answered) > 2  # tokens came back during the flood: it let some through
+    # tokens came back during the flood: it let more than the burst through
+    assert sent - metrics.rate_limited > 2
