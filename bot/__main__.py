@@ -8,13 +8,14 @@ and benchmarks use too), and `bot.app.running` is only told the Bot API's addres
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import logging
 import signal
 import sys
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
-from telegram.error import InvalidToken
+from telegram.error import InvalidToken, NetworkError
 
 from sandbox import Sandbox
 
@@ -25,6 +26,16 @@ from .logs import setup_logging
 #: what a rejected token is told as, instead of a traceback that quotes the token
 REJECTED_TOKEN = ("Telegram rejected the token in TELEGRAM_BOT_TOKEN: check it with "
                   "@BotFather (and TELEGRAM_API_URL, if set).")
+#: the Bot API python-telegram-bot talks to when TELEGRAM_API_URL is unset
+TELEGRAM_API = "https://api.telegram.org"
+
+
+def unreachable(config: Config, error: NetworkError) -> str:
+    """What to say when the Bot API cannot be reached at start: where, and what to check
+    (the error's own text, with the token masked, says how it failed)."""
+    reason = str(error).replace(config.token or "\0", "<token>")
+    return (f"PuzzleBot cannot reach the Bot API at {config.api_url or TELEGRAM_API} "
+            f"({reason}): check TELEGRAM_API_URL, the network and any proxy.")
 
 
 @asynccontextmanager
@@ -75,11 +86,15 @@ def main() -> int:
         print(f"PuzzleBot: {error}", file=sys.stderr, flush=True)
         return 2
     setup_logging(config.token)
+    faulthandler.enable(all_threads=True)  # a fatal signal writes every thread's stack
     logging.getLogger(__name__).info("starting with %r", config)
     try:
         asyncio.run(serve(config))
     except InvalidToken:  # its message holds the token itself: never printed
         print(REJECTED_TOKEN, file=sys.stderr, flush=True)
+        return 2
+    except NetworkError as error:  # at start: after the Bot API's retries (bot/flood.py)
+        print(unreachable(config, error), file=sys.stderr, flush=True)
         return 2
     return 0
 

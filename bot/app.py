@@ -29,10 +29,10 @@ from .counts import Counts
 from .flood import PatientRateLimiter
 from .games import wiring as games
 from .metrics import Metrics
-from .ops import OpsServer
+from .ops import OpsServer, host_names
 from .ratelimit import RateLimiter
 from .store import Store
-from .webhook import start_updates
+from .webhook import UpdatesRequest, start_updates
 from .work.lanes import Lanes
 
 log = logging.getLogger(__name__)
@@ -53,9 +53,10 @@ def build_application(config: Config, base_url: str | None = None,
     metrics = Metrics()
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
                if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
+    updates = UpdatesRequest()
     builder = (Application.builder().token(bot_token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
-               .context_types(CONTEXT_TYPES))
+               .get_updates_request(updates).context_types(CONTEXT_TYPES))
     if base_url:
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
@@ -68,6 +69,7 @@ def build_application(config: Config, base_url: str | None = None,
         store=store,
         metrics=metrics,
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
+        updates=updates,
     ))
     return application
 
@@ -129,7 +131,8 @@ async def start_ops(application: App, config: Config) -> OpsServer | None:
     if config.metrics_port is None:
         return None
     svc = application.bot_data.services
-    ops = OpsServer(application, svc.metrics, svc.pool, svc.store)
+    ops = OpsServer(application, svc.metrics, svc.pool, svc.store, svc.updates,
+                    host_names(config))
     await ops.start(config.metrics_host, config.metrics_port)
     return ops
 

@@ -42,6 +42,9 @@ class Config:
     #: set: /healthz and /metrics are served on this port
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    #: the names besides loopback (and metrics_host) that /healthz and /metrics answer to
+    #: in a request's Host, for a scraper on another machine (lowercase)
+    metrics_hostnames: tuple[str, ...] = ()
     #: set (redis://host:port/db): jobs go to Celery solver workers through this Redis,
     #: which also keeps their results; unset: the local pool of worker processes
     broker_url: str | None = None
@@ -107,6 +110,9 @@ class Config:
             webhook_secret=env.get("PUZZLEBOT_WEBHOOK_SECRET") or None,
             metrics_port=_port(env, "PUZZLEBOT_METRICS_PORT", None),
             metrics_host=env.get("PUZZLEBOT_METRICS_HOST") or "127.0.0.1",
+            metrics_hostnames=tuple(name.strip().lower().rstrip(".") for name in
+                                    env.get("PUZZLEBOT_METRICS_HOSTNAMES", "").split(",")
+                                    if name.strip()),
             broker_url=env.get("PUZZLEBOT_BROKER_URL") or None,
             plugin_kinds=tuple(spec.strip() for spec in
                                env.get("PUZZLEBOT_PLUGIN_KINDS", "").split(",") if spec.strip()),

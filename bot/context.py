@@ -23,6 +23,7 @@ from .metrics import Metrics
 from .quick_jobs import QuickJobs
 from .ratelimit import RateLimiter
 from .store import Store
+from .webhook import UpdatesRequest
 from .work.lanes import Lanes
 
 T = TypeVar("T")
@@ -39,6 +40,8 @@ class Services:
     store: Store
     metrics: Metrics
     limiter: RateLimiter
+    #: getUpdates' connection, which knows whether the last call worked (/healthz)
+    updates: UpdatesRequest
     #: each person's puzzles being solved now (what /cancel stops)
     quick_jobs: QuickJobs = field(default_factory=QuickJobs)
 

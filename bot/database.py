@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import re
 import sqlite3
+import stat
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
@@ -121,6 +123,24 @@ class SQLiteConnection:
             raise StoreUnavailable(str(error)) from error
 
 
+def check_wal_files(path: str) -> None:
+    """StoreUnavailable unless the WAL files a previous run left (`-wal`, `-shm`) are
+    regular files this process can read and write: SQLite would map a `-shm` it cannot
+    grow, and the first write past its end would kill the bot (SIGBUS)."""
+    for suffix in ("-wal", "-shm"):
+        name = path + suffix
+        try:
+            if not stat.S_ISREG(os.stat(name).st_mode):
+                raise StoreUnavailable(f"{name} is not a regular file: remove it while "
+                                       "the bot is stopped")
+            os.close(os.open(name, os.O_RDWR))
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise StoreUnavailable(f"{name} cannot be written ({error.strerror}): fix its "
+                                   "permissions or attributes (chattr -i)") from error
+
+
 class SQLite:
     """One SQLite file through aiosqlite, in WAL mode; its schema version is
     `PRAGMA user_version`."""
@@ -132,9 +152,15 @@ class SQLite:
 
     @classmethod
     async def connect(cls, path: str) -> SQLite:
+        """Open the file after checking its WAL files, with no memory-mapped I/O of the
+        database: SQLite maps the WAL index (`-shm`) and, with `mmap_size`, the database
+        itself, and a mapped file that cannot be written or grown (read-only, made
+        immutable, on a full disk) ends the process with SIGBUS instead of an error."""
+        check_wal_files(path)
         connection = None
         try:
             connection = await aiosqlite.connect(path, timeout=BUSY_WAIT)
+            await connection.execute("PRAGMA mmap_size=0")
             await connection.execute("PRAGMA journal_mode=WAL")
             await connection.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as error:

@@ -8,15 +8,20 @@ bot (a load balancer's health check, Prometheus).
   scrape.
 
 A small aiohttp app of its own, on loopback unless `PUZZLEBOT_METRICS_HOST` says otherwise:
-the figures are not for the public.
+the figures are not for the public. It answers only requests whose Host is a loopback
+name, the address it listens on or one of `PUZZLEBOT_METRICS_HOSTNAMES`, and none that
+carries a browser's Origin: a web page whose own name is made to point at this machine
+(DNS rebinding) names itself in the Host, and a scraper is not a browser.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from urllib.parse import urlsplit
 
 from aiohttp import web
 from prometheus_client import CollectorRegistry, generate_latest
@@ -30,14 +35,19 @@ from prometheus_client.metrics_core import (
 from prometheus_client.registry import Collector
 from telegram.ext import Application
 
+from .config import Config
 from .metrics import Metrics
 from .store import Store, StoreUnavailable
+from .webhook import UpdatesRequest
 from .work.lanes import Lanes
 
 log = logging.getLogger(__name__)
 
 #: the longest a health check may wait for the database
 CHECK_TIMEOUT = 2.0
+#: addresses that mean "every interface": not a name a request can carry
+WILDCARDS = ("", "0.0.0.0", "::")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 class BotCollector(Collector):
@@ -103,14 +113,23 @@ async def database_check(store: Store) -> str:
     return "ok" if version > 0 else "unavailable: the bot runs without its database"
 
 
-def health(application: Application, lanes: Lanes) -> dict[str, str]:
-    """The parts that need no waiting: the bot receiving updates, each lane's workers."""
+def receiving(application: Application, updates: UpdatesRequest) -> str:
+    """"ok" when the bot gets its updates, else why not: stopped, or its getUpdates failing
+    (a webhook set from elsewhere makes Telegram answer every one with Conflict)."""
     updater = application.updater
-    receiving = application.running and updater is not None and updater.running
+    if not (application.running and updater is not None and updater.running):
+        return "not receiving updates"
+    if updates.failure is not None:
+        return f"failing: getUpdates fails ({updates.failure})"
+    return "ok"
+
+
+def health(application: Application, lanes: Lanes, updates: UpdatesRequest) -> dict[str, str]:
+    """The parts that need no waiting: the bot receiving updates, each lane's workers."""
     idle = [pool.name for pool in lanes.pools if pool.alive_workers() == 0]
     running = ", ".join(f"{pool.name} {pool.alive_workers()}" for pool in lanes.pools)
     checks = {
-        "bot": "ok" if receiving else "not receiving updates",
+        "bot": receiving(application, updates),
         "workers": (f"no worker running in the {' and '.join(idle)} lane" if idle
                     else f"ok ({running})"),
     }
@@ -119,14 +138,40 @@ def health(application: Application, lanes: Lanes) -> dict[str, str]:
     return checks
 
 
+def host_names(config: Config) -> frozenset[str]:
+    """The names besides loopback a request's Host may give: the configured ones, and the
+    address the server listens on unless it is every interface's."""
+    listening = config.metrics_host.strip("[]").lower()
+    return frozenset(config.metrics_hostnames) | (
+        frozenset() if listening in WILDCARDS else {listening})
+
+
+def known_host(header: str, names: frozenset[str]) -> bool:
+    """A Host header ("127.0.0.1:9100", "[::1]:80", "bot.internal") names this machine's
+    loopback or one of `names`."""
+    try:
+        host = (urlsplit(f"//{header.strip()}").hostname or "").rstrip(".")
+    except ValueError:  # "[::1" and the like
+        return False
+    if host in names or host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 class OpsServer:
     """The aiohttp app serving /healthz and /metrics for one running bot."""
 
     def __init__(self, application: Application, metrics: Metrics, lanes: Lanes,
-                 store: Store):
+                 store: Store, updates: UpdatesRequest, names: frozenset[str] = frozenset()):
         self.application = application
         self.lanes = lanes
         self.store = store
+        self.updates = updates
+        #: the names besides loopback a request's Host may give (`host_names`)
+        self.names = names
         self.registry = CollectorRegistry(auto_describe=True)
         self.registry.register(BotCollector(metrics, lanes))
         self._runner: web.AppRunner | None = None
@@ -134,7 +179,7 @@ class OpsServer:
 
     async def start(self, host: str, port: int) -> str:
         """Listen on host:port (0: a free port); the server's base URL."""
-        app = web.Application()
+        app = web.Application(middlewares=[self._guard])
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/metrics", self.metrics)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
@@ -151,8 +196,18 @@ class OpsServer:
             await self._runner.cleanup()
             self._runner = None
 
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Only this machine's names (or the configured ones) in Host, and no browser."""
+        if not known_host(request.headers.get("Host", ""), self.names):
+            return web.Response(status=403, text="unknown Host: loopback names and "
+                                "PUZZLEBOT_METRICS_HOSTNAMES only")
+        if "Origin" in request.headers:
+            return web.Response(status=403, text="not for web pages")
+        return await handler(request)
+
     async def healthz(self, request: web.Request) -> web.Response:
-        checks = health(self.application, self.lanes)
+        checks = health(self.application, self.lanes, self.updates)
         checks["database"] = await database_check(self.store)
         failing = sorted(part for part, state in checks.items() if not state.startswith("ok"))
         body = {"status": "failing" if failing else "ok", "failing": failing, "checks": checks}

@@ -4,6 +4,11 @@ Solving costs CPU in the shared pool, so one person sending puzzles in a loop mu
 crowd out everyone else. Each user may make `burst` requests at once, refilled at
 `rate` per second; past that the bot says so once and ignores the rest until the
 bucket refills.
+
+Once per burst: a flood goes on past the tokens that come back meanwhile (200 messages
+in 11 s, at 0.5 a second, let a few through), so a request let through does not end it.
+A burst of refused requests ends when the person sends none for as long as one token
+takes to come back (1 / rate: 2 s by default); a refusal after that is told again.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from dataclasses import dataclass
 class Bucket:
     tokens: float
     updated: float
-    warned: bool = False
+    #: when this person's last request was refused (None: never)
+    refused: float | None = None
 
 
 class RateLimiter:
@@ -29,17 +35,16 @@ class RateLimiter:
         self.buckets: dict[int, Bucket] = {}
 
     def allow(self, user_id: int) -> tuple[bool, bool]:
-        """(allowed, warn): warn is True the first time a user is turned away."""
+        """(allowed, warn): warn is True for the first refusal of a burst (see above)."""
         now = self.clock()
         bucket = self.buckets.setdefault(user_id, Bucket(self.burst, now))
         bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.updated) * self.rate)
         bucket.updated = now
         if bucket.tokens >= 1:
             bucket.tokens -= 1
-            bucket.warned = False
             return True, False
-        warn = not bucket.warned
-        bucket.warned = True
+        warn = bucket.refused is None or now - bucket.refused > 1 / self.rate
+        bucket.refused = now
         return False, warn
 
     def wait_seconds(self, user_id: int) -> float:

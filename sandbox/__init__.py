@@ -4,6 +4,6 @@ See the manual's page docs/sandbox.md. `Sandbox` serves it; `SandboxClient`
 drives it from tests.
 """
 
-from .server import DEFAULT_TOKEN, Sandbox
+from .server import Sandbox
 
-__all__ = ["DEFAULT_TOKEN", "Sandbox"]
+__all__ = ["Sandbox"]

@@ -23,6 +23,29 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+def lone_surrogate(value: object, where: str = "the body") -> str | None:
+    """What is wrong when a JSON value holds a lone surrogate (JSON's "\\ud800" escape
+    decodes to one): such a string is no Unicode text, has no UTF-8 or UTF-16 form, and
+    Telegram refuses it; None when every string in `value` is text."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            return (f"{where} holds a lone surrogate (U+{ord(value[error.start]):04X} at "
+                    f"character {error.start}), which is not Unicode text")
+        return None
+    if isinstance(value, dict):
+        items = [(f"{where}.{key}" if where != "the body" else str(key), item)
+                 for key, item in value.items()]
+        items += [(where, key) for key in value]
+    elif isinstance(value, list):
+        items = [(f"{where}[{n}]", item) for n, item in enumerate(value)]
+    else:
+        return None
+    return next((found for name, item in items
+                 if (found := lone_surrogate(item, name)) is not None), None)
+
+
 # tag -> entity type; Telegram's supported HTML subset
 _SIMPLE_TAGS = {
     "b": "bold",

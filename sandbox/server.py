@@ -8,6 +8,10 @@
 
 Only loopback addresses are served, and requests whose Host (or Origin) is not a loopback
 name are refused, so a web page elsewhere cannot reach the sandbox through DNS rebinding.
+The Bot API takes one token, made afresh at each start (`Sandbox.token`; any other is 401
+Unauthorized, as Telegram answers), and refuses any request that carries a browser's
+Origin: bots are programs, and the sandbox's own page speaks the client API, so a page on
+another local port cannot post as the bot or set a webhook that stops its getUpdates.
 A write to the client API (POST or DELETE under /sandbox/) must be JSON
 (`Content-Type: application/json`, which a plain HTML form cannot send) and, when the
 browser names its Origin, come from the sandbox's own page: a form on another site, a
@@ -51,7 +55,8 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_RE = re.compile(r"^(\d{1,20}):[A-Za-z0-9_-]{1,100}$")
-DEFAULT_TOKEN = "4242424242:sandbox_token_for_the_local_bot_api"
+#: the sandbox's bot's id, the first part of its token (the rest is new at each start)
+BOT_ID = 4242424242
 MAX_REQUEST = 60 * 1024 * 1024
 #: a user's document: the most a bot may download with getFile, and Telegram's name limit
 MAX_USER_FILE = 20 * 1024 * 1024
@@ -137,8 +142,8 @@ class Sandbox:
             raise ValueError("a token looks like 123456:letters")
         self.host = "127.0.0.1" if host.lower() == "localhost" else host
         self.port = port
-        self.token = token or DEFAULT_TOKEN
-        self.only_token = token  # None: any well-formed token is accepted
+        #: the one token the Bot API takes: the caller's, else a random one of BOT_ID's
+        self.token = token or f"{BOT_ID}:{secrets.token_urlsafe(30)}"
         self.state = SandboxState()
         self.api = BotApi(self.state, bot_username, bot_name)
         self.bot = self.api.bot_user(self.token)
@@ -213,6 +218,8 @@ class Sandbox:
         origin = request.headers.get("Origin")
         if origin is not None and not is_loopback_name(urlsplit(origin).hostname or ""):
             return web.Response(status=403, text="cross-origin requests are refused")
+        if origin is not None and request.path.startswith(("/bot", "/file/bot")):
+            return web.Response(status=403, text="the Bot API is for bots, not web pages")
         if request.path.startswith("/sandbox/") and request.method in ("POST", "DELETE"):
             if origin is not None and not _same_origin(origin, host):
                 return web.Response(status=403, text="cross-origin requests are refused")
@@ -222,16 +229,24 @@ class Sandbox:
             response = await handler(request)
         except ClientError as err:
             response = _client_error(str(err), err.status)
+        except ConnectionResetError:  # the client went away (a load test's timeout): no bug
+            log.debug("%s %s: the client went away", request.method, request.path)
+            return web.Response(status=400, text="the client went away")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
 
     # -- the Bot API ----------------------------------------------------------------------
 
+    def _known(self, token: str) -> bool:
+        """`token` is the sandbox's (compared in constant time, as bytes: a path may hold
+        any character)."""
+        return secrets.compare_digest(token.encode(), self.token.encode())
+
     async def bot_api(self, request: web.Request) -> web.Response:
         token = request.match_info["token"]
         method = request.match_info["method"]
-        if not TOKEN_RE.match(token) or (self.only_token and token != self.only_token):
+        if not self._known(token):
             return self._envelope_error(BotApiError("Unauthorized", 401))
         handler = self.api.methods.get(method.lower())
         if handler is None:
@@ -299,10 +314,12 @@ class Sandbox:
                                                value.file.read())
                     else:
                         params[name] = value
+        if markup.lone_surrogate(params) is not None:
+            raise BotApiError("Bad Request: strings must be encoded in UTF-8")
         return params, uploads
 
     async def download(self, request: web.Request) -> web.Response:
-        if not TOKEN_RE.match(request.match_info["token"]):
+        if not self._known(request.match_info["token"]):
             return web.Response(status=401, text="Unauthorized")
         record = self.state.files_by_path.get(request.match_info["path"])
         if record is None:
@@ -340,6 +357,8 @@ class Sandbox:
             raise ClientError("the body must be a JSON object") from None
         if not isinstance(body, dict):
             raise ClientError("the body must be a JSON object")
+        if problem := markup.lone_surrogate(body):
+            raise ClientError(problem)
         return body
 
     @staticmethod

@@ -99,7 +99,9 @@ async def test_the_sandbox_takes_a_file_id_from_its_uploader_only(sandbox, sandb
     assert [m["sent_as"] for m in page["messages"]] == ["animation"]
     assert await sandbox_client.file(page["messages"][0]["file_url"]) == spinner_gif()
 
-    other = telegram.Bot("5151515151:another_bot_token", base_url=f"{sandbox.url}/bot",
+    # the sandbox takes one token: another bot is the sandbox given another token
+    sandbox.token = "5151515151:another_bot_token"
+    other = telegram.Bot(sandbox.token, base_url=f"{sandbox.url}/bot",
                          base_file_url=f"{sandbox.url}/file/bot")
     async with other:
         with pytest.raises(BadRequest, match="(?i)wrong file identifier"):

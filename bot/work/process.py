@@ -5,6 +5,7 @@ before its first job."""
 from __future__ import annotations
 
 import ctypes
+import faulthandler
 import multiprocessing
 import os
 import signal
@@ -76,6 +77,7 @@ def warm_up(progress: ProgressSink | None = None, niceness: int = 0,
     """Once per worker: die with the parent, take the lane's CPU priority, send progress
     to `progress`, add the configured kinds kept outside solvers/, load every kind's
     heavy parts."""
+    faulthandler.enable(all_threads=True)  # a fatal signal writes the stacks to the log
     die_with_parent()
     if niceness:
         os.nice(niceness)
