@@ -39,14 +39,16 @@ async def client(tmp_path_factory):
 
 
 async def said(client: SandboxClient, chat: int, text: str, user: int,
-               sent_as: str | None = None) -> dict:
+               sent_as: str | None = None, timeout: float = 60) -> dict:
     sent = await client.send(chat, text, user_id=user)
-    return await client.wait_for(chat, after=sent["message_id"], sent_as=sent_as, timeout=40)
+    return await client.wait_for(chat, after=sent["message_id"], sent_as=sent_as,
+                                 timeout=timeout)
 
 
 async def start_race(client: SandboxClient, kind: str) -> tuple[dict, str, int]:
     """The race's picture message, its puzzle text and its id."""
-    photo = await said(client, GROUP, f"/race {kind} easy minutes=30", ALICE, sent_as="photo")
+    photo = await said(client, GROUP, f"/race {kind} easy minutes=30", ALICE, sent_as="photo",
+                       timeout=150)  # a worker's first job on a busy machine
     text = await client.wait_for(GROUP, after=photo["message_id"])
     number = int(photo["caption"].split("#", 1)[1].split(":", 1)[0])
     return photo, text["text"], number
