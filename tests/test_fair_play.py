@@ -199,7 +199,8 @@ async def test_the_quiz_letters_are_held_from_its_players(client):
 
 async def test_a_private_quiz_does_not_answer_its_own_letters(client):
     letters, _ = await quiz_letters(client, CAROL, CAROL)
-    asked = await client.send(CAROL, f"anagram {letters}", user_id=CAROL)
+    # (a plain message there is a guess; the command asks the solver)
+    asked = await client.send(CAROL, f"/anagram {letters}", user_id=CAROL)
     # a timed hint of the round may come first
     await reply_with(client, CAROL, asked["message_id"], "No anagram help with the letters")
     stopped = await client.send(CAROL, "/stop", user_id=CAROL)
