@@ -170,9 +170,11 @@ async def test_an_outsider_cannot_join_or_submit(client):
 async def quiz_letters(client: SandboxClient, chat: int, user: int) -> tuple[str, dict]:
     """Start a one-round quiz in `chat`: the round's letters and its message."""
     started = await said(client, chat, "/quiz rounds=1 seconds=120", user)
-    shown = await client.wait_for(chat, after=started["message_id"], sent_as="photo")
+    shown = await client.wait_for(chat, after=started["message_id"], sent_as="photo",
+                                  timeout=120)  # the round is made in a worker
     while "unscramble" not in (shown.get("caption") or ""):
-        shown = await client.wait_for(chat, after=shown["message_id"], sent_as="photo")
+        shown = await client.wait_for(chat, after=shown["message_id"], sent_as="photo",
+                                      timeout=120)
     return "".join(shown["caption"].splitlines()[1].split()).lower(), shown
 
 
