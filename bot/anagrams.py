@@ -7,12 +7,24 @@ A *hint session* is one person's walk through the six hint steps of one clue in 
 chat; its current step is kept in the store so a restart loses nothing. The steps
 themselves are recomputed in a worker when needed (they are cheap) and kept in a small
 in-memory cache.
+
+Inline mode keeps up with typing: Telegram sends a query for every keystroke, so a
+*burst* of queries from one person, each growing (or shrinking) the one before, counts
+as one request against the rate limit, and a query is searched only once the person
+stops typing for a moment (the ones it replaces are answered with nothing at once). A
+flood of different queries is limited as any other request.
+
+While a quiz round runs, its letters get no hints or inline answers for its players
+(bot/race_guard.py, the quiz's hold).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import time
+from dataclasses import dataclass
 
 from telegram import (
     BotCommand,
@@ -30,6 +42,7 @@ from solvers.anagram.hints import STEPS
 from solvers.base import PuzzleError, clip
 
 from .context import BotData, Context, message_of, query_of, sender_of
+from .race_guard import refusal_for
 from .recent import Recent
 from .replies import admitted
 from .routing import NOT_MY_BUTTON, command_argument
@@ -52,6 +65,52 @@ REMEMBERED = 256
 INLINE_TIMEOUT = 3.0
 #: answers offered as inline results
 INLINE_ANSWERS = 8
+#: seconds between keystrokes within which a growing query is the same request
+TYPING_GAP = 3.0
+#: seconds a burst of typing may last as one request (then it is charged again)
+BURST_SPAN = 20.0
+#: seconds an inline query waits for the next keystroke before it is searched
+SETTLE = 0.3
+
+
+@dataclass
+class Typing:
+    """One person's latest inline query: its clue, when it came, when the burst of
+    queries it belongs to began, and its number (a newer query replaces it)."""
+
+    clue: str
+    at: float
+    began: float
+    serial: int
+
+    def continued_by(self, clue: str, now: float) -> bool:
+        """Whether `clue` typed at `now` is the same request: soon after, and grown (or
+        cut back) from this one, in a burst not yet too long."""
+        return (now - self.at <= TYPING_GAP and now - self.began <= BURST_SPAN
+                and (clue.startswith(self.clue) or self.clue.startswith(clue)))
+
+
+class _Typists(Recent[int, Typing]):
+    """Each person's latest inline query, by user id."""
+
+    LIMIT = 4096
+
+
+def typed(bot_data: BotData, user_id: int, clue: str) -> tuple[Typing, bool]:
+    """Note a person's inline query: it, and whether it begins a new request."""
+    typists = bot_data.own(_Typists)
+    before, now = typists.get(user_id), time.monotonic()
+    fresh = before is None or not before.continued_by(clue, now)
+    latest = Typing(clue, now, now if fresh or before is None else before.began,
+                    1 if before is None else before.serial + 1)
+    typists.put(user_id, latest)
+    return latest, fresh
+
+
+def replaced(bot_data: BotData, user_id: int, latest: Typing) -> bool:
+    """Whether the person has typed on since this query."""
+    current = bot_data.own(_Typists).get(user_id)
+    return current is not None and current.serial != latest.serial
 
 
 async def steps_for(context: Context, clue: str) -> list[HintStep]:
@@ -109,6 +168,10 @@ async def hint_command(update: Update, context: Context) -> None:
         await message.reply_text("Usage: /hint LETTERS, e.g. /hint dormitory\n"
                                  "Options as for /anagram: topic=countries pattern=5,4")
         return
+    if (refused := await refusal_for(context, sender_of(update).id, message.chat_id,
+                                     f"anagram {clue}", "anagram")) is not None:
+        await message.reply_text(refused)
+        return
     if not await admitted(update, context):
         return
     try:
@@ -146,6 +209,10 @@ async def hint_button(update: Update, context: Context) -> None:
     if session.step >= STEPS:
         await query.answer("That was the answer already.")
         return
+    if (refused := await refusal_for(context, session.user_id, query.message.chat_id,
+                                     f"anagram {session.clue}", "anagram")) is not None:
+        await query.answer(clip(refused, TOAST_LIMIT - 1), show_alert=True)
+        return
     step = STEPS if action == "answer" else session.step + 1
     try:
         steps = await steps_for(context, session.clue)
@@ -174,9 +241,24 @@ async def inline_query(update: Update, context: Context) -> None:
     if query is None:  # only inline queries are routed here
         raise TypeError(f"update {update.update_id} carries no inline query")
     clue = " ".join(query.query.split())
-    allowed, _ = context.bot_data.services.limiter.allow(sender_of(update).id)
-    if not clue or not allowed:  # typing fires a query per key: no message, just nothing
-        await query.answer([], cache_time=300 if not clue else 5)
+    user = sender_of(update).id
+    if not clue:
+        await query.answer([], cache_time=300)
+        return
+    latest, fresh = typed(context.bot_data, user, clue)
+    if fresh and not context.bot_data.services.limiter.allow(user)[0]:
+        await query.answer([], cache_time=5)  # past the limit: no message, just nothing
+        return
+    await asyncio.sleep(SETTLE)
+    if replaced(context.bot_data, user, latest):  # a newer keystroke answers instead
+        await query.answer([], cache_time=0)
+        return
+    if (refused := await refusal_for(context, user, None, f"anagram {clue}",
+                                     "anagram")) is not None:
+        note = InlineQueryResultArticle(
+            id="held", title="No anagram help with these letters now", description=refused,
+            input_message_content=InputTextMessageContent(refused))
+        await query.answer([note], cache_time=0, is_personal=True)
         return
     try:
         result = await context.bot_data.services.pool.submit(
@@ -200,4 +282,6 @@ async def inline_query(update: Update, context: Context) -> None:
         id="hints", title="Hints instead of the answer",
         description="Step by step: letters, vowels, a ring of letters, a pattern...",
         input_message_content=InputTextMessageContent(f"/hint {clue}")))
-    await query.answer(results, cache_time=60)
+    # personal: Telegram would otherwise hand these to anyone typing the same letters,
+    # a quiz's players too, without asking the bot
+    await query.answer(results, cache_time=60, is_personal=True)

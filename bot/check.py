@@ -31,8 +31,15 @@ from solvers.pipeline import Judgement
 from . import files, photos
 from .context import Context, message_of
 from .games.race import CHECK_TIMEOUT
-from .race_guard import racing_puzzle, refusal
-from .replies import CAPTION_LIMIT, TEXT_LIMIT, admitted, answer_to, remember_answer
+from .race_guard import refusal_for
+from .replies import (
+    CAPTION_LIMIT,
+    TEXT_LIMIT,
+    admitted,
+    answer_to,
+    remember_answer,
+    user_id,
+)
 from .routing import caption_kind, command_in_text, detected_kind
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied, failure_text
@@ -215,8 +222,9 @@ async def check_request(update: Update, context: Context, request: Request,
         await message.reply_text(f"Put your solution on the lines after /check. "
                                  f"{solution_form(kind)}\n{usage()}")
         return
-    if (race := racing_puzzle(context, puzzle, kind)) is not None:
-        await message.reply_text(refusal(race))
+    if (refused := await refusal_for(context, user_id(update), message.chat_id,
+                                     puzzle, kind)) is not None:
+        await message.reply_text(refused)
         return
     if not (charged or await admitted(update, context)):
         return

@@ -19,8 +19,8 @@ from solvers.base import PuzzleError, clip
 from . import anagrams, photos
 from .context import Context, message_of
 from .games import quiz
-from .race_guard import racing_puzzle, refusal
-from .replies import admitted
+from .race_guard import refusal_for
+from .replies import admitted, user_id
 from .routing import PUZZLES, command_argument
 from .store import StoreUnavailable
 from .work import jobs
@@ -137,8 +137,9 @@ async def smt(update: Update, context: Context) -> None:
         await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt "
                                  + next(k.smt_example for k in registry.KINDS if k.smt_example))
         return
-    if (race := racing_puzzle(context, text)) is not None:
-        await message.reply_text(refusal(race))
+    if (refused := await refusal_for(context, user_id(update), message.chat_id,
+                                     text)) is not None:
+        await message.reply_text(refused)
         return
     if not await admitted(update, context):
         return

@@ -31,8 +31,9 @@ from solvers.photo import KIND, Reading
 from solvers.pipeline import choose_kind
 
 from .context import BotData, Context, message_of
+from .race_guard import refusal_for
 from .recent import Recent
-from .replies import admitted, answer, remember_answer
+from .replies import admitted, answer, remember_answer, user_id
 from .routing import caption_kind
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied, failure_text
@@ -184,6 +185,11 @@ def grid_text(reading: Reading) -> str:
 async def _reply(update: Update, context: Context, reading: Reading) -> None:
     """The picture as read; the answer (or why there is none); the text to copy."""
     message = message_of(update)
+    refused = await refusal_for(context, user_id(update), message.chat_id, reading.text,
+                                PHOTO_KIND)
+    if refused is not None:  # not even the grid as read: it is a race's puzzle
+        await message.reply_text(refused)
+        return
     read = [await message.reply_photo(reading.picture_png(), filename="read.png",
                                       caption=read_caption(reading))]
     if reading.solutions == 1:

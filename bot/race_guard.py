@@ -1,65 +1,155 @@
-"""Race integrity: while a race runs, its puzzle is not solved, exported or checked for
-anyone, in any chat. The puzzle is recognised by its kind and canonical form (so a
-renamed header or other spacing is the same puzzle), not by the text."""
+"""Fair play: while a game runs, its players get no help with it from the bot.
+
+While a race runs, its *players* (everyone who joined, and every member of the race's
+chat) get no solution, count, /check verdict, /smt export or photo reading of any
+*variant* of its puzzle, in any chat: what a variant is each kind declares
+(`PuzzleKind.variant_of`: the grid turned, relabelled, with fewer clues...), and the
+comparison runs in a worker, only for a player asking about a puzzle of the race's kind.
+Everyone else is answered as usual.
+
+Other games hold things back too (a quiz round's letters): they add a *hold* here, a
+check that says why a request is refused, so every place that answers puzzles asks one
+function, `refusal_for`, and never names a game or a kind.
+"""
 
 from __future__ import annotations
 
-import hashlib
+import datetime
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from solvers.base import PuzzleError, PuzzleKind
 from solvers.pipeline import prepare
 
+from .members import is_member
+from .recent import Recent
+from .work import jobs
+from .work.errors import JobTimeout, WorkerDied
+
 if TYPE_CHECKING:
     from .context import BotData, Context
 
+log = logging.getLogger(__name__)
 
-class _Marks(dict[str, int]):
-    """The running races' puzzles: the race id by the puzzle's mark (`race_mark`)."""
-
-
-def race_mark(kind: PuzzleKind, puzzle: Any) -> str:
-    """What makes two puzzle texts the same puzzle: the kind and its canonical form."""
-    return hashlib.sha256(f"{kind.name}\n{kind.canonical(puzzle)}".encode()).hexdigest()
+#: seconds a worker may take to compare a puzzle with a race's
+VARIANT_TIMEOUT = 10.0
 
 
-def text_mark(text: str, kind: PuzzleKind | str | None = None) -> str | None:
-    """The mark of a puzzle text (parse only, no search); None when it does not parse."""
-    try:
-        kind, puzzle, _ = prepare(text, kind)
-    except PuzzleError:
-        return None
-    return race_mark(kind, puzzle)
+@dataclass
+class Watch:
+    """A running race as the guard sees it: its puzzle and answer (text), its chat, its
+    deadline (a time.time()) and the players who joined."""
+
+    race: int
+    kind: str
+    puzzle: str
+    solution: str
+    chat_id: int
+    deadline: float
+    players: set[int] = field(default_factory=set)
 
 
-def refusal(race_id: int) -> str:
-    """What anyone asking for help with a running race's puzzle is told."""
-    return f"That is race #{race_id}'s puzzle: solve it yourself and send /submit {race_id}."
+class _Watches(dict[int, Watch]):
+    """The running races by id."""
 
 
-def guard(bot_data: BotData, race: int, text: str, kind: str) -> None:
-    """From now until the race ends, its puzzle is not solved, exported or checked."""
-    mark = text_mark(text, kind)
-    if mark is not None:
-        bot_data.own(_Marks)[mark] = race
+class _Verdicts(Recent[tuple[int, str], bool]):
+    """Puzzles already compared with a race, by (race, cache key): a player sending the
+    same puzzle again costs no worker job."""
+
+    LIMIT = 1024
+
+
+#: a hold: (context, who asks, the chat asked in or None, the kind, the request's text)
+#: -> the one line that says why not, or None
+Hold = Callable[["Context", int, int | None, PuzzleKind, str], Awaitable[str | None]]
+
+
+class _Holds(list[Hold]):
+    """The other games' holds (`add_hold`)."""
+
+
+def add_hold(bot_data: BotData, hold: Hold) -> None:
+    """A game's check of what it keeps from its players while it runs."""
+    bot_data.own(_Holds).append(hold)
+
+
+def until(deadline: float) -> str:
+    """`14:05 UTC`: when a game ends, as every refusal says it."""
+    return datetime.datetime.fromtimestamp(deadline, datetime.UTC).strftime("%H:%M UTC")
+
+
+def refusal(watch: Watch) -> str:
+    """What a race's player asking for help with its puzzle is told: one line."""
+    return (f"That is race #{watch.race}'s puzzle, or one like it: no help with it for its "
+            f"players until the race ends at {until(watch.deadline)}.")
+
+
+def guard(bot_data: BotData, watch: Watch) -> None:
+    """From now until the race ends, its puzzle's variants are kept from its players."""
+    bot_data.own(_Watches)[watch.race] = watch
 
 
 def unguard(bot_data: BotData, race: int) -> None:
     """The race is over: its puzzle is an ordinary puzzle again."""
-    marks = bot_data.own(_Marks)
-    for mark in [mark for mark, number in marks.items() if number == race]:
-        del marks[mark]
+    bot_data.own(_Watches).pop(race, None)
 
 
-def race_of(bot_data: BotData, mark: str | None) -> int | None:
-    """The running race whose puzzle has this mark, if any."""
-    return bot_data.own(_Marks).get(mark) if mark is not None else None
+def joined(bot_data: BotData, race: int, user_id: int) -> None:
+    """A player joined the race (they are kept from its puzzle wherever they ask)."""
+    if (watch := bot_data.own(_Watches).get(race)) is not None:
+        watch.players.add(user_id)
 
 
-def racing_puzzle(context: Context, text: str,
-                  kind: PuzzleKind | str | None = None) -> int | None:
-    """The running race whose puzzle this text is; the text is parsed (cheap, no search)
-    only while some race runs."""
-    if not context.bot_data.own(_Marks):
+async def refusal_for(context: Context, user_id: int, chat_id: int | None, text: str,
+                      kind: PuzzleKind | str | None = None) -> str | None:
+    """Why this person may not have this puzzle answered now, or None: a running race's
+    variant for its players, or what another game holds. Parsing (cheap) happens only
+    while a race runs, the comparison in a worker only for a player of one."""
+    watches = context.bot_data.own(_Watches)
+    holds = context.bot_data.own(_Holds)
+    if not watches and not holds:
         return None
-    return race_of(context.bot_data, text_mark(text, kind))
+    try:
+        kind, puzzle, key = prepare(text, kind)
+    except PuzzleError:
+        return None
+    for hold in holds:
+        if (why := await hold(context, user_id, chat_id, kind, text)) is not None:
+            return why
+    for watch in list(watches.values()):
+        if (watch.kind == kind.name and await plays(context, watch, user_id, chat_id)
+                and await is_variant(context, watch, kind, puzzle, key, text)):
+            return refusal(watch)
+    return None
+
+
+async def plays(context: Context, watch: Watch, user_id: int, chat_id: int | None) -> bool:
+    """Whether the person is one of the race's players: joined it, asks in its chat, or
+    is a member of that chat."""
+    return (user_id in watch.players or chat_id == watch.chat_id
+            or await is_member(context.bot, watch.chat_id, user_id))
+
+
+async def is_variant(context: Context, watch: Watch, kind: PuzzleKind, puzzle: Any,
+                     key: str, text: str) -> bool:
+    """Whether the puzzle is the race's in disguise: the same puzzle at once, otherwise
+    the kind's `variant_of` in a worker (remembered). A comparison that cannot be made
+    refuses: a race is not to be won by timing the bot out."""
+    verdicts = context.bot_data.own(_Verdicts)
+    if (known := verdicts.get((watch.race, key))) is not None:
+        return known
+    try:
+        same = kind.canonical(kind.parse(watch.puzzle)) == kind.canonical(puzzle) or \
+            await context.bot_data.services.pool.submit(
+                jobs.race_variant, kind.name, watch.puzzle, watch.solution, text,
+                timeout=VARIANT_TIMEOUT)
+    except PuzzleError:
+        same = False
+    except (JobTimeout, WorkerDied) as error:
+        log.warning("race %s: variant not compared: %s", watch.race, error)
+        return True
+    verdicts.put((watch.race, key), same)
+    return same

@@ -22,7 +22,7 @@ from .context import BotData, Context, message_of
 from .counts import SendFirst
 from .progress import ProgressNote
 from .quick_jobs import JobCancelled
-from .race_guard import race_mark, race_of, refusal
+from .race_guard import refusal_for
 from .recent import Recent
 from .work import jobs
 from .work.errors import NO_WORKER_TEXT, JobTimeout, NoWorker, ShuttingDown, WorkerDied
@@ -90,8 +90,9 @@ async def answer(update: Update, context: Context,
     except PuzzleError as error:
         await message.reply_text(f"{kind.title}: {error}")
         return
-    if (race := race_of(context.bot_data, race_mark(kind, puzzle))) is not None:
-        await message.reply_text(refusal(race))
+    if (refused := await refusal_for(context, user_id(update), message.chat_id, text,
+                                     kind)) is not None:
+        await message.reply_text(refused)
         return
     result = await svc.store.get_result(key)
     solved = result is None

@@ -691,8 +691,9 @@ class BotApi:
         if user is None:  # never seen here: not in any chat, as Telegram says of a stranger
             return {"status": "left", "user": {"id": user_id, "is_bot": False,
                                                "first_name": f"User {user_id}"}}
-        if chat.chat["type"] == "private":
-            return {"status": "member", "user": user}
+        if chat.chat["type"] == "private":  # the bot and its one person
+            in_chat = user_id in (chat.chat["id"], bot["id"])
+            return {"status": "member" if in_chat else "left", "user": user}
         if chat.members and chat.members[0] == user_id:
             return {"status": "creator", "user": user, "is_anonymous": False}
         if user_id in chat.members:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -302,6 +302,14 @@ class PuzzleKind(ABC, Generic[P, S]):
         a kind that has some sets `more_media`."""
         return []
 
+    def variant_of(self, race: P, solution: S, candidate: P) -> bool:
+        """Whether `candidate` is the race puzzle `race` (whose answer is `solution`) in
+        disguise, so that solving, counting or checking it would hand a racer the race's
+        answer: while a race runs its players get no help with any variant. By default
+        only the same puzzle; each racing kind adds its own symmetries, relabellings and
+        "the same grid with fewer clues". Runs in a worker (it may search a little)."""
+        return self.canonical(race) == self.canonical(candidate)
+
     def warm_up(self) -> None:
         """Load or compile what the first solve would otherwise pay for (once per process)."""
         return None
@@ -320,6 +328,35 @@ class PuzzleKind(ABC, Generic[P, S]):
         `difficulty` is one of DIFFICULTIES; races call this so a group never runs out.
         """
         raise PuzzleError(f"no generator for {self.title}")
+
+
+def fits(clues: Sequence[Any], solution: Sequence[Any], cell_maps: Iterable[Sequence[int]],
+         relabel: bool = False) -> bool:
+    """Whether every clue (a falsy value is a blank) agrees with `solution` seen through
+    one of `cell_maps` (clue cell i -> solution cell map[i]), with the symbols renamed
+    one for one when `relabel`: the test of "the race's grid turned, mirrored or
+    relabelled, with fewer clues" for kinds whose symmetries are few enough to list."""
+    given = [(cell, clue) for cell, clue in enumerate(clues) if clue]
+    for cell_map in cell_maps:
+        names: dict[Any, Any] = {}
+        if all(names.setdefault(clue, solution[cell_map[cell]]) == solution[cell_map[cell]]
+               if relabel else clue == solution[cell_map[cell]] for cell, clue in given) \
+                and len(set(names.values())) == len(names):
+            return True
+    return False
+
+
+def square_maps(size: int) -> list[tuple[int, ...]]:
+    """The eight turns and mirror images of a size x size grid, as cell maps (cells
+    numbered row by row): the symmetries that keep a grid's neighbours neighbours."""
+    def image(turns: int, mirror: bool, r: int, c: int) -> int:
+        if mirror:
+            c = size - 1 - c
+        for _ in range(turns):
+            r, c = c, size - 1 - r
+        return r * size + c
+    return [tuple(image(turns, mirror, *divmod(cell, size)) for cell in range(size * size))
+            for turns in range(4) for mirror in (False, True)]
 
 
 def header_is(text: str, *names: str) -> bool:

@@ -34,6 +34,7 @@ from .base import (
     check_size,
     header_is,
     plural,
+    square_maps,
 )
 from .smt import enumerate_models
 
@@ -115,6 +116,15 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
 
     def canonical(self, puzzle: SekiPuzzle) -> str:
         return puzzle.rotors
+
+    def variant_of(self, race: SekiPuzzle, solution: Grid, candidate: SekiPuzzle) -> bool:
+        """The race's rotors turned or mirrored as a 3x3 grid (each rotor's type is the
+        same whichever way it is turned), with black and white swapped or not (+ and -
+        trade places): whatever the candidate's answer is, it is the race's in disguise."""
+        swapped = candidate.rotors.translate(str.maketrans("+-", "-+"))
+        images = {"".join(race.rotors[cell] for cell in cell_map)
+                  for cell_map in square_maps(SIZE - 1)}
+        return bool(images & {candidate.rotors, swapped})
 
     # Solving -----------------------------------------------------------------------
 

@@ -13,6 +13,10 @@ restart loses nothing: `resume` closes the round that was cut short, then goes o
 the next one or ends the game with its ranking, and says which. The live round of each
 chat (letters, answer, hint texts) is also kept in memory, in the chat's `chat_data`,
 for quick judging.
+
+Fair play: while a round runs, its letters get no anagram answers, hints or inline
+results for the members of the quiz's chat, nor in that chat (`round_hold`, a hold of
+bot/race_guard.py); an edited message is no guess.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import BotCommand, Update
@@ -32,9 +36,11 @@ from telegram.ext import ApplicationHandlerStop
 from solvers.anagram.kind import resolve_topic
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES
-from solvers.base import PuzzleError, clip, plural
+from solvers.base import PuzzleError, PuzzleKind, clip, plural
 
-from ..context import App, Context, jobs_of, message_of, sender_of
+from .. import race_guard
+from ..context import App, BotData, Context, jobs_of, message_of, sender_of
+from ..members import is_member
 from ..store import StoreUnavailable
 from ..work.anagram_jobs import RoundSetup, quiz_guess, quiz_round
 from ..work.errors import JobTimeout, WorkerDied
@@ -91,6 +97,8 @@ class LiveRound:
     started: float
     deadline: float
     setup: RoundSetup
+    #: who was told that an edit is no guess (once a round)
+    told_edits: set[int] = field(default_factory=set)
 
     @property
     def game_id(self) -> int:
@@ -315,6 +323,7 @@ async def start_round(application: App, game: Game, number: int) -> None:
         live = LiveRound(game, number, setup.letters, setup.answer, settings["topic"],
                          started, started + seconds, setup)
         _rounds(application, chat_id).live = live
+        application.bot_data.own(_Open)[chat_id] = live
         for share, callback in ((1 / 3, first_hint), (2 / 3, second_hint), (1, time_up)):
             schedule(application, callback, seconds * share, chat_id, game.id, number)
     topic = f", topic {settings['topic']}" if settings["topic"] else ""
@@ -347,7 +356,48 @@ def _take_live(application: App, chat_id: int) -> LiveRound | None:
     """Under the chat's lock: the open round, which is open no more."""
     rounds = _rounds(application, chat_id)
     live, rounds.live = rounds.live, None
+    application.bot_data.own(_Open).pop(chat_id, None)
     return live
+
+
+class _Open(dict[int, LiveRound]):
+    """Every chat's open round, by chat (in `bot_data`): what `round_hold` looks through."""
+
+
+async def round_hold(context: Context, user_id: int, chat_id: int | None, kind: PuzzleKind,
+                     text: str) -> str | None:
+    """A hold of the race guard: an anagram of an open round's letters (all of them, some
+    as blanks) is not answered in the quiz's chat nor to its members."""
+    rounds = context.bot_data.own(_Open)
+    if not rounds or kind.name != "anagram":
+        return None
+    try:
+        query = kind.parse(text)
+    except PuzzleError:
+        return None
+    for quiz_chat, live in list(rounds.items()):
+        if (holds_letters(live.letters, query.letters, query.blanks)
+                and (chat_id == quiz_chat or await is_member(context.bot, quiz_chat, user_id))):
+            left = max(0, math.ceil(live.deadline - time.time()))
+            return (f"No anagram help with the letters of quiz #{live.game_id}, round "
+                    f"{live.number}, for its players until the round ends (in {left} s).")
+    return None
+
+
+def holds_letters(letters: str, asked: str, blanks: int) -> bool:
+    """Whether a query asks for these letters: all of them, or some and blanks for the
+    rest."""
+    rest = sorted(letters.lower())
+    for letter in asked.lower():
+        if letter not in rest:
+            return False
+        rest.remove(letter)
+    return len(rest) == blanks
+
+
+def add_hold(bot_data: BotData) -> None:
+    """Keep open rounds' letters from their players (bot/race_guard.py)."""
+    race_guard.add_hold(bot_data, round_hold)
 
 
 async def _live(application: App, timer: Timer) -> LiveRound | None:
@@ -459,6 +509,13 @@ async def on_guess(update: Update, context: Context) -> None:
     guess = " ".join(message.text.split()).lower()
     if not same_letters(live.letters, guess):
         raise ApplicationHandlerStop  # a wrong guess: no reply, and no anagram solving
+    if update.edited_message is not None:  # an edit is no guess: said once a round
+        editor = update.effective_user.id if update.effective_user else 0
+        if editor not in live.told_edits:
+            live.told_edits.add(editor)
+            await message.reply_text("Edited messages are not guesses: send your answer as "
+                                     "a new message.")
+        raise ApplicationHandlerStop
     if letters_of(guess) != letters_of(live.answer) or len(guess.split()) != len(
             live.answer.split()):
         user = update.effective_user

@@ -3,12 +3,13 @@
 `/race KIND [easy|medium|hard] [minutes=10]` posts an unsolved puzzle (picture and text)
 with a *race id* and an "I'm in" button. Players send `/submit RACE_ID` and their
 solution, in the kind's plain-text solution form, to the bot in a private chat, so
-nobody can copy it from the group; only the race's players and its group's members may.
+nobody can copy it from the group; only the members of the race's chat may join (on the
+race's own message) and submit (`bot/members.py`), and an edited /submit is no attempt.
 The kind's own `check` judges it (in a worker): a wrong one is told which rules it
 breaks, by name only (a rule's detail can hold values of the answer), a right one gets
 its place, and the group sees the finishing order and times. The race ends at its
 deadline (a job), when everyone who joined has finished, or at `/stop` by its starter or
-a chat admin. While it runs, its puzzle is not solved, exported or checked for anyone
+a chat admin. While it runs, its players get no help with its puzzle or any variant of it
 (bot/race_guard.py).
 
 Which kinds race, and how, each kind declares (`solvers/base.py`): its `solution_form`,
@@ -28,15 +29,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
 from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
-from ..race_guard import guard, unguard
+from ..members import is_member
+from ..race_guard import Watch, guard, joined, unguard
 from ..replies import TEXT_LIMIT, admitted
 from ..routing import PUZZLES, command_argument
 from ..store import StoreUnavailable
@@ -193,13 +195,13 @@ async def race_command(update: Update, context: Context) -> None:
                 await message.reply_text("A race has just been started here.")
                 return
             settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
-                        "puzzle": made.text, "source": made.source,
+                        "puzzle": made.text, "solution": made.solution, "source": made.source,
                         "deadline": time.time() + minutes * 60}
             game = await games.create_game(chat_id, GAME, sender_of(update).id, settings)
     finally:
         setup.busy = False
     _schedule_end(application, game)
-    guard(application.bot_data, game.id, game.settings["puzzle"], game.settings["kind"])
+    guard(application.bot_data, watch_of(game))
     level = made.source if uses_pool(kind) else difficulty
     unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
     await show_photo(
@@ -220,6 +222,13 @@ def _clock(deadline: float) -> str:
     return f"at {at} (in {duration(left)})"
 
 
+def watch_of(game: Game, players: set[int] | None = None) -> Watch:
+    """What the race guard keeps of a running race."""
+    settings = game.settings
+    return Watch(game.id, settings["kind"], settings["puzzle"], settings.get("solution", ""),
+                 game.chat_id, settings["deadline"], players or set())
+
+
 def _schedule_end(application: App, game: Game) -> None:
     delay = max(0.0, game.settings["deadline"] - time.time())
     jobs_of(application).run_once(deadline_reached, delay, chat_id=game.chat_id,
@@ -236,16 +245,39 @@ async def join(update: Update, context: Context) -> None:
         await query.answer("That race is over.")
         return
     user = sender_of(update)
+    if not own_message(query.message, game):  # a forged press, under another message
+        await query.answer(f"Join race #{game.id} with the button under it in its group.")
+        return
+    if not await is_member(context.bot, game.chat_id, user.id):
+        await query.answer(f"Race #{game.id} is for the members of its group; join the "
+                           "group to play.", show_alert=True)
+        return
     fresh = await games.join_race(game.id, user.id, player_name(user))
+    joined(context.bot_data, game.id, user.id)
     await query.answer(
         (f"You're in race #{game.id}. " if fresh else f"You're already in race #{game.id}. ")
         + f"Send me /submit {game.id} and your solution in a private chat.", show_alert=True)
+
+
+def own_message(message: object, game: Game) -> bool:
+    """Whether a press came from the race's own message: in the race's chat, with the
+    race's button (a forged press names the race under any message, anywhere)."""
+    if not isinstance(message, Message) or message.chat_id != game.chat_id:
+        return False
+    markup = message.reply_markup
+    data = f"race:{game.id}:join"
+    return markup is not None and any(button.callback_data == data
+                                      for row in markup.inline_keyboard for button in row)
 
 
 async def submit_command(update: Update, context: Context) -> None:
     """/submit RACE_ID + solution, in a private chat: judge it and record a finish."""
     message = message_of(update)
     application = context.application
+    if update.edited_message is not None:  # an edit is not a new attempt
+        await message.reply_text("An edited /submit does not count: send it again as a new "
+                                 "message.")
+        return
     if message.chat.type != ChatType.PRIVATE:
         # not an admin here: the message stays, the reply still says why
         with contextlib.suppress(TelegramError):
@@ -283,13 +315,12 @@ async def submit_command(update: Update, context: Context) -> None:
                                  f"({kind.solution_form}).")
         return
     user = sender_of(update)
-    if (await games.entry(game.id, user.id) is None
-            and not await in_group(context, game.chat_id, user.id)):
-        await message.reply_text(
-            f"Only the players of race #{game.id} (the “I'm in” button under it) and "
-            "the members of its group may submit to it.")
+    if not await is_member(context.bot, game.chat_id, user.id):
+        await message.reply_text(f"Race #{game.id} is for the members of its group: only "
+                                 "they may submit to it.")
         return
     await games.join_race(game.id, user.id, player_name(user))
+    joined(context.bot_data, game.id, user.id)
     entry = await games.entry(game.id, user.id)
     if entry is not None and entry.place is not None:
         await message.reply_text(f"You finished race #{game.id} already, "
@@ -344,18 +375,6 @@ async def stop_command(update: Update, context: Context) -> None:
         return
     async with chat_lock(context.application, game.chat_id):
         await _end_race(context.application, game, f"stopped by {player_name(user)}")
-
-
-async def in_group(context: Context, chat_id: int, user_id: int) -> bool:
-    """Whether the user is a member of the chat, as Telegram says (getChatMember); a
-    failed lookup (a user Telegram does not know there) is no."""
-    try:
-        member = await context.bot.get_chat_member(chat_id, user_id)
-    except TelegramError as error:
-        log.info("chat member lookup failed: %s", error)
-        return False
-    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR,
-                             ChatMemberStatus.MEMBER, ChatMemberStatus.RESTRICTED)
 
 
 async def deadline_reached(context: Context) -> None:
@@ -430,9 +449,9 @@ async def resume_race(application: App, game: Game) -> None:
             await _end_race(application, game, "time is up")
         return
     _schedule_end(application, game)
-    guard(application.bot_data, game.id, game.settings["puzzle"], game.settings["kind"])
-    finished = sum(e.finished is not None
-                   for e in await games_of(application.bot_data).entries(game.id))
+    entries = await games_of(application.bot_data).entries(game.id)
+    guard(application.bot_data, watch_of(game, {e.user_id for e in entries}))
+    finished = sum(e.finished is not None for e in entries)
     await say(application, game.chat_id,
               f"I was restarted; race #{game.id} goes on, with the {finished} finish"
               f"{'es' * (finished != 1)} so far kept. It ends "

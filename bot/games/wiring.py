@@ -34,6 +34,7 @@ def add_handlers(application: App) -> None:
                                                  pattern=r"^race:\d+:join$"))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND,
                                            needs_store(quiz.on_guess)), group=GUESS_GROUP)
+    quiz.add_hold(application.bot_data)
 
 
 async def resume(application: App) -> None:

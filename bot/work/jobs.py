@@ -126,12 +126,14 @@ def check(text: str, solution_text: str, kind_name: str) -> Judgement:
 
 @dataclass
 class RacePuzzle:
-    """A race's puzzle: its text, where it came from, its picture and its count."""
+    """A race's puzzle: its text, where it came from, its picture, its count and its
+    first solution as typed (what the race guard compares variants with)."""
 
     text: str
     source: str
     picture: bytes
     solutions: int
+    solution: str = ""
 
 
 def race_puzzle(kind_name: str, difficulty: str, seed: int,
@@ -151,8 +153,10 @@ def race_puzzle(kind_name: str, difficulty: str, seed: int,
                 raise
             log.warning("race pool file %s unusable: %s", source, error)
             continue
-        count = kind.solve(puzzle, Limits.within(15, max_solutions=2)).count
-        found = RacePuzzle(text.strip(), source, b"", count)
+        solved = kind.solve(puzzle, Limits.within(15, max_solutions=2))
+        count = solved.count
+        answer = kind.format_solution(puzzle, solved.found[0]) if solved.found else ""
+        found = RacePuzzle(text.strip(), source, b"", count, answer)
         if count == 1:
             return replace(found, picture=png_bytes(kind.render(puzzle, None)))
         if count and fallback is None and pool:
@@ -171,6 +175,23 @@ def race_check(kind_name: str, puzzle_text: str, solution_text: str) -> tuple[bo
     return False, broken_rules(judgement)
 
 
+def race_variant(kind_name: str, race_text: str, race_solution: str,
+                 candidate_text: str) -> bool:
+    """Whether the candidate is the race's puzzle in disguise (`PuzzleKind.variant_of`);
+    a race kept without its solution (started before it was kept) is solved first."""
+    kind = choose_kind("", kind_name)
+    race = kind.parse(race_text)
+    if race_solution:
+        solution = kind.parse_solution(race, race_solution)
+    else:
+        found = kind.solve(race, Limits.within(15, max_solutions=1)).found
+        if not found:
+            return False
+        solution = found[0]
+    _, candidate, _ = prepare(candidate_text, kind)
+    return kind.variant_of(race, solution, candidate)
+
+
 def broken_rules(judgement: Judgement) -> str:
     """A wrong race submission's verdict: how many rules it breaks and their names, never
     what the check found in them (a rule's detail can hold the values of the answer)."""
@@ -184,7 +205,7 @@ def _allowed() -> dict[str, Callable[..., Any]]:
     from . import anagram_jobs  # one kind's own jobs, in a module of their own
 
     return {job.__name__: job for job in (
-        solve, pictures, smt, photo, check, race_puzzle, race_check,
+        solve, pictures, smt, photo, check, race_puzzle, race_check, race_variant,
         anagram_jobs.hints, anagram_jobs.quiz_round, anagram_jobs.quiz_guess)}
 
 

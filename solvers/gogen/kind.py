@@ -7,9 +7,9 @@ import random
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleKind, Solutions
+from ..base import CheckReport, Limits, PuzzleKind, Solutions, fits, square_maps
 from . import check, encoding, generate, parse, render, solve
-from .grid import GogenPuzzle, Solution
+from .grid import EMPTY, GogenPuzzle, Solution
 from .solve import grid_of
 
 
@@ -34,6 +34,17 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
 
     def canonical(self, puzzle: GogenPuzzle) -> str:
         return f"{puzzle.size}:{puzzle.grid}:{','.join(sorted(set(puzzle.words)))}"
+
+    def variant_of(self, race: GogenPuzzle, solution: Solution, candidate: GogenPuzzle) -> bool:
+        """The race's letters where the race's answer has them (the grid turned or
+        mirrored, which keeps neighbours neighbours), whatever the word list; or, with no
+        letter given, some of the race's own words."""
+        if candidate.size != race.size:
+            return False
+        grid = [letter if letter != EMPTY else "" for letter in candidate.grid]
+        if not fits(grid, solution, square_maps(race.size)):
+            return False
+        return any(grid) or bool(candidate.words) and set(candidate.words) <= set(race.words)
 
     def solve(self, puzzle: GogenPuzzle, limits: Limits) -> Solutions:
         return solve.solve(puzzle, limits)

@@ -68,6 +68,24 @@ def _build_tables() -> tuple[tuple[Triangle, ...], tuple[int, ...], tuple[tuple[
 #: segments of hexagon k+1; PAIRS: the touching pairs; TEMPLATE: segments per input line
 TRIANGLES, OWNER, HEXAGONS, PAIRS, TEMPLATE = _build_tables()
 CELLS = len(TRIANGLES)
+
+
+def _mirrors() -> tuple[tuple[int, ...], ...]:
+    """The layout's symmetries as segment maps: itself, mirrored left to right, top to
+    bottom, and turned half round (each segment to the one where its centre lands)."""
+    centres = [(sum(p[0] for p in t) / 3, sum(p[1] for p in t) / 3) for t in TRIANGLES]
+    right = max(x for x, _ in centres) + min(x for x, _ in centres)
+    bottom = max(y for _, y in centres) + min(y for _, y in centres)
+    at = {(round(x, 4), round(y, 4)): cell for cell, (x, y) in enumerate(centres)}
+
+    def image(x: float, y: float, flip_x: bool, flip_y: bool) -> int:
+        return at[(round(right - x if flip_x else x, 4), round(bottom - y if flip_y else y, 4))]
+    return tuple(tuple(image(x, y, flip_x, flip_y) for x, y in centres)
+                 for flip_x in (False, True) for flip_y in (False, True))
+
+
+#: the segment maps of the layout's four symmetries, the identity first
+MIRRORS = _mirrors()
 PARTNER = {a: b for a, b in PAIRS} | {b: a for a, b in PAIRS}
 
 

@@ -7,9 +7,9 @@ import random
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleKind, Solutions
+from ..base import CheckReport, Limits, PuzzleKind, Solutions, fits
 from . import check, encoding, generate, parse, render, solve
-from .geometry import Grid, NumberWorkoutPuzzle
+from .geometry import MIRRORS, Grid, NumberWorkoutPuzzle
 
 
 class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
@@ -31,6 +31,13 @@ class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
 
     def canonical(self, puzzle: NumberWorkoutPuzzle) -> str:
         return "".join(map(str, puzzle.clues))
+
+    def variant_of(self, race: NumberWorkoutPuzzle, solution: Grid,
+                   candidate: NumberWorkoutPuzzle) -> bool:
+        """Clues that the race's answer holds, the layout mirrored or turned half round
+        and the numbers 1..6 renamed (the rules name no number): the race's puzzle in
+        disguise, or with fewer clues. No clue at all tells nothing."""
+        return any(candidate.clues) and fits(candidate.clues, solution, MIRRORS, relabel=True)
 
     def solve(self, puzzle: NumberWorkoutPuzzle, limits: Limits) -> Solutions:
         return solve.solve(puzzle, limits)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from ..base import CheckReport, Limits, PuzzleKind, Solutions
-from . import check, generate, parse, render
+from . import check, generate, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 from .search import solve_grid, warm
 
@@ -41,6 +41,11 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
 
     def canonical(self, puzzle: SudokuPuzzle) -> str:
         return "".join(str(d) for d in puzzle.givens)
+
+    def variant_of(self, race: SudokuPuzzle, solution: Grid, candidate: SudokuPuzzle) -> bool:
+        """The race's grid turned, mirrored, transposed, its rows, columns, bands or
+        stacks swapped, its digits renamed, or some givens removed (`variant`)."""
+        return variant.variant(solution, candidate.givens)
 
     def solve(self, puzzle: SudokuPuzzle, limits: Limits) -> Solutions:
         started = time.perf_counter()

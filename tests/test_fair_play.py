@@ -1,0 +1,221 @@
+"""Fair play, end to end through the sandbox: no race or quiz is won by asking the bot.
+
+One test per way of cheating that was tried (issue 25): a race puzzle changed a little
+(Sudoku: a given removed, transposed, turned, digits swapped, a band moved; Gogen with a
+word dropped; Seki and Number Workout turned or mirrored), an outsider joining or
+submitting, the quiz's letters asked privately, inline and in a private quiz, edits; and
+the same puzzles answered as usual for someone outside the game. One bot serves the
+module; each test ends its game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+import pytest_asyncio
+from botchat import bot_config, reply_with
+
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
+from solvers import registry
+from solvers.base import Limits
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+ALICE, BOB, CAROL = 101, 102, 103
+MALLORY = 666  # never in the group
+GROUP = -100200300
+REFUSED = "That is race #"
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def client(tmp_path_factory):
+    config = bot_config(tmp_path_factory.mktemp("fairplay"), solve_timeout=30)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as sandbox:
+        await sandbox.send(MALLORY, "hello", user_id=MALLORY)  # she knows the bot
+        yield sandbox
+
+
+async def said(client: SandboxClient, chat: int, text: str, user: int,
+               sent_as: str | None = None, timeout: float = 60) -> dict:
+    sent = await client.send(chat, text, user_id=user)
+    return await client.wait_for(chat, after=sent["message_id"], sent_as=sent_as,
+                                 timeout=timeout)
+
+
+async def start_race(client: SandboxClient, kind: str) -> tuple[dict, str, int]:
+    """The race's picture message, its puzzle text and its id."""
+    photo = await said(client, GROUP, f"/race {kind} easy minutes=30", ALICE, sent_as="photo",
+                       timeout=150)  # a worker's first job on a busy machine
+    text = await client.wait_for(GROUP, after=photo["message_id"])
+    number = int(photo["caption"].split("#", 1)[1].split(":", 1)[0])
+    return photo, text["text"], number
+
+
+async def stop_race(client: SandboxClient) -> None:
+    stopped = await said(client, GROUP, "/stop", ALICE)
+    assert stopped["text"].startswith("Race #")
+
+
+def sudoku_text(cells: list[int]) -> str:
+    return "#sudoku\n" + "\n".join("".join(str(d or ".") for d in cells[r * 9:r * 9 + 9])
+                                   for r in range(9))
+
+
+def sudoku_variants(text: str) -> dict[str, str]:
+    """The race's Sudoku changed as the cheaters changed it."""
+    givens = list(registry.get("sudoku").parse(text).givens)
+    removed = list(givens)
+    removed[next(i for i, d in enumerate(givens) if d)] = 0
+    at = lambda r, c: givens[r * 9 + c]  # noqa: E731 - a table lookup
+    swap = {1: 2, 2: 1}
+    return {
+        "a given removed": sudoku_text(removed),
+        "transposed": sudoku_text([at(c, r) for r in range(9) for c in range(9)]),
+        "rotated": sudoku_text([at(8 - c, r) for r in range(9) for c in range(9)]),
+        "digits relabelled": sudoku_text([swap.get(d, d) for d in givens]),
+        "a band swapped": sudoku_text([at((r + 3) % 9, c) for r in range(9) for c in range(9)]),
+    }
+
+
+async def test_changed_sudoku_race_puzzles_are_refused_to_players_only(client):
+    photo, puzzle, race = await start_race(client, "sudoku")
+    variants = sudoku_variants(puzzle)
+    for name, variant in variants.items():
+        for chat, user in ((BOB, BOB), (GROUP, CAROL)):
+            told = await said(client, chat, variant, user)
+            assert told["text"].startswith(f"{REFUSED}{race}'s puzzle, or one like it"), name
+            assert "until the race ends at " in told["text"] and "\n" not in told["text"]
+        checked = await said(client, BOB, f"/check\n{variant}\n---\n" + "1" * 81, BOB)
+        assert checked["text"].startswith(REFUSED), name
+    exported = await said(client, BOB, f"/smt\n{variants['transposed']}", BOB)
+    assert exported["text"].startswith(REFUSED)
+    # Mallory, outside the race, gets every one of them solved as usual
+    for name, variant in variants.items():
+        solved = await said(client, MALLORY, variant, MALLORY)
+        assert (solved.get("caption") or "").startswith("Sudoku"), name
+    # an unrelated Sudoku is solved for a player too
+    kind = registry.get("sudoku")
+    other = kind.generate(random.Random(99), "easy")
+    solved = await said(client, BOB, other, BOB)
+    assert (solved.get("caption") or "").startswith("Sudoku")
+    await stop_race(client)
+    after = await said(client, BOB, variants["rotated"], BOB)
+    assert (after.get("caption") or "").startswith("Sudoku")
+
+
+def turned(kind: str, text: str) -> str:
+    """The race puzzle as a cheater would change it: Gogen without its last word, Seki
+    turned a quarter, Number Workout mirrored top to bottom."""
+    if kind == "gogen":
+        return "\n".join(text.strip().splitlines()[:-1])
+    if kind == "seki":
+        rotors = registry.get("seki").parse(text).rotors
+        return "#seki\n" + "".join(rotors[3 * (2 - c) + r] for r in range(3) for c in range(3))
+    from solvers.number_workout.geometry import MIRRORS
+    from solvers.number_workout.parse import lines_text
+    clues = registry.get("nw").parse(text).clues
+    return "#nw\n" + lines_text(tuple(clues[MIRRORS[1][cell]] for cell in range(len(clues))))
+
+
+@pytest.mark.parametrize("kind", ["gogen", "seki", "nw"])
+async def test_changed_race_puzzles_of_other_kinds_are_refused(client, kind):
+    _, puzzle, race = await start_race(client, kind)
+    variant = turned(kind, puzzle)
+    assert registry.get(kind).canonical(registry.get(kind).parse(variant)) != \
+        registry.get(kind).canonical(registry.get(kind).parse(puzzle))
+    told = await said(client, BOB, variant, BOB)
+    assert told["text"].startswith(f"{REFUSED}{race}'s puzzle"), told
+    solved = await said(client, MALLORY, variant, MALLORY)
+    assert "caption" in solved, solved  # answered as usual, with its picture
+    await stop_race(client)
+
+
+async def test_an_outsider_cannot_join_or_submit(client):
+    photo, puzzle, race = await start_race(client, "seki")
+    kind = registry.get("seki")
+    parsed = kind.parse(puzzle)
+    solution = kind.format_solution(parsed, kind.solve(parsed, Limits.within(20)).found[0])
+    join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    pressed = await client.press(GROUP, MALLORY, photo["message_id"], join)
+    answer = await client.callback_answer(pressed["callback_query_id"])
+    assert answer["text"].startswith(f"Race #{race} is for the members of its group")
+    # a forged press under a message of her own private chat
+    mine = await said(client, MALLORY, "/help", MALLORY)
+    forged = await client.press(MALLORY, MALLORY, mine["message_id"], join, forged=True)
+    answer = await client.callback_answer(forged["callback_query_id"])
+    assert answer["text"] == f"Join race #{race} with the button under it in its group."
+    refused = await said(client, MALLORY, f"/submit {race}\n{solution}", MALLORY)
+    assert refused["text"].startswith(f"Race #{race} is for the members of its group")
+    # Bob, a member, joins and finishes; an edited /submit is no new attempt
+    pressed = await client.press(GROUP, BOB, photo["message_id"], join)
+    assert (await client.callback_answer(pressed["callback_query_id"]))["text"].startswith(
+        f"You're in race #{race}.")
+    wrong = await client.send(BOB, f"/submit {race}\n0000\n0000\n0000\n0000", user_id=BOB)
+    first = await client.wait_for(BOB, after=wrong["message_id"])
+    assert first["text"].startswith(f"Not yet, race #{race}")
+    await client.edit(BOB, wrong["message_id"], f"/submit {race}\n{solution}", user_id=BOB)
+    edited = await client.wait_for(BOB, after=first["message_id"])
+    assert edited["text"].startswith("An edited /submit does not count")
+    right = await said(client, BOB, f"/submit {race}\n{solution}", BOB)
+    assert f"You finished race #{race} 1st" in right["text"]
+    over = await client.wait_for(GROUP, after=photo["message_id"] + 1, timeout=20)
+    while not over["text"].startswith(f"Race #{race} is over"):
+        over = await client.wait_for(GROUP, after=over["message_id"], timeout=20)
+    assert "Mallory" not in over["text"] and "User 666" not in over["text"]
+
+
+async def quiz_letters(client: SandboxClient, chat: int, user: int) -> tuple[str, dict]:
+    """Start a one-round quiz in `chat`: the round's letters and its message."""
+    started = await said(client, chat, "/quiz rounds=1 seconds=120", user)
+    shown = await client.wait_for(chat, after=started["message_id"], sent_as="photo",
+                                  timeout=120)  # the round is made in a worker
+    while "unscramble" not in (shown.get("caption") or ""):
+        shown = await client.wait_for(chat, after=shown["message_id"], sent_as="photo",
+                                      timeout=120)
+    return "".join(shown["caption"].splitlines()[1].split()).lower(), shown
+
+
+async def test_the_quiz_letters_are_held_from_its_players(client):
+    letters, shown = await quiz_letters(client, GROUP, ALICE)
+    held = "No anagram help with the letters of quiz #"
+    told = await said(client, BOB, f"anagram {letters}", BOB)
+    assert told["text"].startswith(held)
+    hinted = await said(client, BOB, f"/hint {letters}", BOB)
+    assert hinted["text"].startswith(held)
+    typed = await client.inline(BOB, letters)
+    answer = await client.inline_answer(typed["update_id"])
+    assert [r["id"] for r in answer["results"]] == ["held"]
+    outsider = await said(client, MALLORY, f"anagram {letters}", MALLORY)
+    assert not (outsider.get("text") or "").startswith(held)
+    # an edit to the right letters is no guess
+    guess = await client.send(GROUP, "z" * len(letters), user_id=CAROL)
+    await client.edit(GROUP, guess["message_id"], letters, user_id=CAROL)
+    edited = await client.wait_for(GROUP, after=guess["message_id"])
+    assert edited["text"].startswith("Edited messages are not guesses")
+    stopped = await said(client, GROUP, "/stop", ALICE)
+    assert "stopped by Alice" in stopped["text"]
+
+
+async def test_a_private_quiz_does_not_answer_its_own_letters(client):
+    letters, _ = await quiz_letters(client, CAROL, CAROL)
+    # (a plain message there is a guess; the command asks the solver)
+    asked = await client.send(CAROL, f"/anagram {letters}", user_id=CAROL)
+    # a timed hint of the round may come first
+    await reply_with(client, CAROL, asked["message_id"], "No anagram help with the letters")
+    stopped = await client.send(CAROL, "/stop", user_id=CAROL)
+    await reply_with(client, CAROL, stopped["message_id"], "stopped by Carol")
+
+
+async def test_inline_mode_keeps_up_with_typing(client):
+    """Four keystrokes a second, 15 of them (more than the rate limit's burst): the
+    whole phrase gets its answers."""
+    phrase = "a decimal point"
+    sent = []
+    for end in range(1, len(phrase) + 1):
+        sent.append(await client.inline(MALLORY, phrase[:end]))
+        await asyncio.sleep(0.25)
+    last = await client.inline_answer(sent[-1]["update_id"], wait=30)
+    assert last["answered"] and any(r["id"].startswith("answer-") for r in last["results"])
