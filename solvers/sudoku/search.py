@@ -28,6 +28,8 @@ same.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
@@ -383,8 +385,9 @@ class Search:
     once after the first propagation (0: propagate only).
     """
 
-    def __init__(self, givens: Grid, hidden: bool = True, budget: int = 0):
-        self.work = np.empty(WORK, dtype=np.int64)
+    def __init__(self, givens: Grid, hidden: bool = True, budget: int = 0,
+                 work: np.ndarray | None = None):
+        self.work = np.empty(WORK, dtype=np.int64) if work is None else work
         self.status = _first(bytes(givens), self.work, hidden, budget)
 
     @property
@@ -407,9 +410,22 @@ class Search:
         return tuple(self.work[FOUND:].tolist())
 
 
+_SCRATCH = threading.local()
+
+
+def _scratch() -> np.ndarray:
+    """This thread's work array for `solve_grid`, which runs each search to its end before
+    it returns, so one array a thread serves every call (a fresh one cost about as much as
+    the search of an easy grid)."""
+    work = getattr(_SCRATCH, "work", None)
+    if work is None:
+        work = _SCRATCH.work = np.empty(WORK, dtype=np.int64)
+    return work
+
+
 def solve_grid(givens: Grid, limits: Limits) -> tuple[list[Grid], int, bool, int]:
     """Solutions (up to the cap), how many, whether that is all, and search nodes."""
-    search = Search(givens, budget=SLICE)
+    search = Search(givens, budget=SLICE, work=_scratch())
     found: list[Grid] = []
     status = search.status
     while True:
