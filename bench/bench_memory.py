@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -103,6 +104,8 @@ def role(pid: int, bot: int) -> str:
 
 
 def measure(bot: int) -> list[Process]:
+    """Every process of the bot's tree, with its memory (those that ended meanwhile left
+    out)."""
     processes = []
     for pid in tree(bot):
         try:
@@ -142,8 +145,6 @@ async def drive(url: str, process, settle: float) -> list[Process]:
 
 def run_once(code: Path, settle: float) -> list[Process]:
     """One bot from the code in `code`, measured after the five answers."""
-    import subprocess
-
     with tempfile.TemporaryDirectory(prefix="bench-memory-") as folder:
         port = free_port()
         env = {key: value for key, value in os.environ.items() if key != "TELEGRAM_BOT_TOKEN"}
