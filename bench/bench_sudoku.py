@@ -5,14 +5,27 @@ solution is looked for and not found); every answer is checked by `Sudoku.check`
 the two solvers must agree. Times are per puzzle, wall clock, one core.
 
     .venv/bin/python bench/bench_sudoku.py [--repeat 3] [--limit N] [--z3 K]
+    .venv/bin/python bench/bench_sudoku.py --stream 21 [--tdoku /path/to/libtdoku.so]
 
 Z3 takes seconds a puzzle, so by default it runs on the first 20 puzzles only (our
 solver's figures for the same 20 are printed beside it); `--z3 0` skips it.
+
+`--stream N` measures as a bot sees puzzles: N passes over the set, each solve a
+different puzzle from the one before (repeating one puzzle back to back keeps its data in
+the caches and flatters the solver). Each call is timed (`perf_counter_ns`; its median is
+robust to the odd preemption on a loaded machine), and each pass's CPU time is taken with
+`process_time_ns`. The fixed cost per call is the median time to solve an already full
+grid (no search). With `--tdoku`, tdoku's solver (t-dillon/tdoku, built apart from this
+repository into a shared library exporting `TdokuSolverDpllTriadSimd`) takes turns with
+ours puzzle by puzzle on the same work: limit 2, so it too proves the solution unique;
+its figures include the ctypes call (about a microsecond).
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
+import os
 import statistics
 import sys
 import time
@@ -53,6 +66,73 @@ def summary(name: str, times_ms: list[float]) -> str:
             f"{max(times_ms):.3f} | {statistics.mean(times_ms):.3f} | {sum(times_ms):.1f} |")
 
 
+def tdoku_solver(path: str):
+    """tdoku's solve-and-count from its shared library: text of 81 characters -> count."""
+    function = ctypes.CDLL(path).TdokuSolverDpllTriadSimd
+    function.restype = ctypes.c_size_t
+    function.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_char_p,
+                         ctypes.POINTER(ctypes.c_size_t)]
+    solution, guesses = ctypes.create_string_buffer(82), ctypes.c_size_t()
+
+    def count(text: bytes) -> int:
+        return function(text, 2, 0, solution, ctypes.byref(guesses))
+
+    return count
+
+
+def stream(puzzles: list, passes: int, tdoku_path: str | None) -> None:
+    """Solve + prove unique, puzzle after puzzle, `passes` times; ours and tdoku's in
+    turns; median per call, CPU per pass, and the fixed cost of a call."""
+    theirs_count = tdoku_solver(tdoku_path) if tdoku_path else None
+    texts = ["".join(str(d) if d else "." for d in p.givens).encode() for p in puzzles]
+    limits = Limits(max_solutions=2)
+    times: dict[str, list[int]] = {"ours": [], "tdoku": []}
+    cpu: dict[str, int] = {"ours": 0, "tdoku": 0}
+    for _ in range(passes):
+        mark = time.process_time_ns()
+        for puzzle in puzzles:
+            start = time.perf_counter_ns()
+            _, count, exhaustive, _ = solve_grid(puzzle.givens, limits)
+            times["ours"].append(time.perf_counter_ns() - start)
+            assert count == 1 and exhaustive
+        cpu["ours"] += time.process_time_ns() - mark
+        if theirs_count is None:
+            continue
+        mark = time.process_time_ns()
+        for text in texts:
+            start = time.perf_counter_ns()
+            assert theirs_count(text) == 1
+            times["tdoku"].append(time.perf_counter_ns() - start)
+        cpu["tdoku"] += time.process_time_ns() - mark
+    full = solve_grid(puzzles[0].givens, limits)[0][0]
+    full_text = "".join(map(str, full)).encode()
+    fixed: dict[str, list[int]] = {"ours": [], "tdoku": []}
+    for _ in range(20_000):
+        start = time.perf_counter_ns()
+        solve_grid(full, limits)
+        fixed["ours"].append(time.perf_counter_ns() - start)
+        if theirs_count is not None:
+            start = time.perf_counter_ns()
+            theirs_count(full_text)
+            fixed["tdoku"].append(time.perf_counter_ns() - start)
+    print(f"{len(puzzles)} puzzles as a stream, {passes} passes, solve + prove unique; "
+          f"load average {os.getloadavg()[0]:.1f}\n")
+    print("| solver | median us | 90th pct us | CPU per puzzle us (all passes) | "
+          "fixed cost per call us |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, spent in times.items():
+        if not spent:
+            continue
+        ordered = sorted(spent)
+        print(f"| {name} | {statistics.median(spent) / 1000:.1f} | "
+              f"{ordered[int(0.9 * (len(ordered) - 1))] / 1000:.1f} | "
+              f"{cpu[name] / len(spent) / 1000:.1f} | "
+              f"{statistics.median(fixed[name]) / 1000:.2f} |")
+    if times["tdoku"]:
+        print(f"\nours / tdoku, median: "
+              f"{statistics.median(times['ours']) / statistics.median(times['tdoku']):.1f}x")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3,
@@ -60,6 +140,9 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=None, help="first N puzzles only")
     parser.add_argument("--z3", type=int, default=20,
                         help="puzzles (the first K) to solve with Z3 too; 0 skips it")
+    parser.add_argument("--stream", type=int, default=0,
+                        help="passes over the set as a stream (only that measurement)")
+    parser.add_argument("--tdoku", help="tdoku's shared library, to run beside ours")
     args = parser.parse_args()
 
     kind = Sudoku()
@@ -70,6 +153,9 @@ def main() -> int:
     started = time.perf_counter()
     warm()
     warm_seconds = time.perf_counter() - started
+    if args.stream:
+        stream(puzzles, args.stream, args.tdoku)
+        return 0
 
     ours, checked, worst_single, nodes = [], [], 0.0, []
     for puzzle in puzzles:

@@ -9,7 +9,9 @@ lane's processes (default `PUZZLEBOT_WORKERS`); the count lane has
 `PUZZLEBOT_COUNT_WORKERS`, or N with `--queues counts` alone.
 
 Each worker process is warmed up like a local pool's (`warm_up`: every kind's heavy parts
-loaded, the count lane's niceness) before it takes a job, and dies with its worker.
+loaded, the count lane's niceness) before it takes a job, and dies with its worker. The
+heavy parts are loaded once in the Celery worker before its pool forks
+(`preload_for_workers`), so its processes share their pages.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from celery.signals import worker_process_init
 from ..config import Config
 from .broker import QUEUES, TaskProgress, make_app
 from .lanes import COUNT_NICENESS
-from .process import warm_up
+from .process import preload_for_workers, warm_up
 
 log = logging.getLogger("bot.worker")
 
@@ -77,6 +79,7 @@ def run_worker(queue: str, processes: int, config: Config) -> None:
     def warm(**_: object) -> None:
         warm_up(TaskProgress(), niceness, config.plugin_kinds)
 
+    preload_for_workers()
     app = make_app(config.broker_url)
     app.worker_main(["worker", "--queues", queue, "--concurrency", str(processes),
                      "--hostname", f"{queue}@{socket.gethostname()}-{os.getpid()}",
