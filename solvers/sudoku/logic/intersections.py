@@ -14,8 +14,9 @@ from .step import Step, step
 
 def pointing(board: Board) -> Step | None:
     for box in range(2 * SIZE, 3 * SIZE):
+        places = board.places(box)
         for digit in range(1, SIZE + 1):
-            spots = board.spots(box, digit)
+            spots = places[digit]
             if len(spots) < 2:
                 continue
             for line in _common_lines(spots):
@@ -30,8 +31,9 @@ def pointing(board: Board) -> Step | None:
 
 def claiming(board: Board) -> Step | None:
     for line in range(2 * SIZE):
+        places = board.places(line)
         for digit in range(1, SIZE + 1):
-            spots = board.spots(line, digit)
+            spots = places[digit]
             if len(spots) < 2 or len({BOX_OF[c] for c in spots}) != 1:
                 continue
             box = 2 * SIZE + BOX_OF[spots[0]]

@@ -15,8 +15,17 @@ from dataclasses import dataclass, field
 from ...base import Limits, PuzzleError
 from ..grid import CELLS, Grid
 from ..search import count_solutions, solve_grid
-from . import (chains, fish, forcing, intersections, single_digit, singles, subsets,
-               uniqueness, wings)
+from . import (
+    chains,
+    fish,
+    forcing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from .board import Board
 from .step import BANDS, Step
 
@@ -32,7 +41,7 @@ FINDERS: tuple[Finder, ...] = (
     uniqueness.unique_rectangle, fish.finned(2), single_digit.simple_colouring,
     subsets.naked(4), fish.basic(4), subsets.hidden(4), uniqueness.bug_plus_one,
     fish.finned(3), fish.finned(4), chains.x_chain, chains.xy_chain,
-    forcing.forcing_chain,
+    forcing.forcing_chain, forcing.forcing_net,
 )
 
 

@@ -12,8 +12,18 @@ one of which is all true.
 from __future__ import annotations
 
 from ..grid import CELLS, SIZE
-from .board import (BOX_OF, COL, PEER_SET, ROW, Board, bit, cell_name, eliminations_text,
-                    sees, unit_name)
+from .board import (
+    BOX_OF,
+    COL,
+    PEER_SET,
+    ROW,
+    Board,
+    bit,
+    cell_name,
+    eliminations_text,
+    sees,
+    unit_name,
+)
 from .step import Step, step
 
 

@@ -34,8 +34,9 @@ def full_house(board: Board) -> Step | None:
 
 def hidden_single(board: Board) -> Step | None:
     for unit in SCAN_ORDER:
+        places = board.places(unit)
         for digit in range(1, SIZE + 1):
-            spots = board.spots(unit, digit)
+            spots = places[digit]
             if len(spots) != 1:
                 continue
             if any(board.values[c] == digit for c in UNITS[unit]):

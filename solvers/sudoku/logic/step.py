@@ -44,7 +44,8 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "XY-Chain": (6.6, "Fiendish"),  # + 0.1 a cell beyond four
     "ALS-XZ": (7.0, "Fiendish"),
     "Forcing Chain": (7.8, "Extreme"),  # + 0.1 a placement beyond eight, to 9.5
-    "Guess": (10.0, "Extreme"),
+    "Forcing Net": (8.6, "Extreme"),  # + the same for length, to 10.1
+    "Guess": (11.0, "Extreme"),
 }
 
 

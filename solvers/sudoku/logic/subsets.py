@@ -10,8 +10,16 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..grid import SIZE, UNITS
-from .board import (COUNT, DIGITS_OF, Board, bit, cells_text, digits_text,
-                    eliminations_text, unit_name)
+from .board import (
+    COUNT,
+    DIGITS_OF,
+    Board,
+    bit,
+    cells_text,
+    digits_text,
+    eliminations_text,
+    unit_name,
+)
 from .singles import SCAN_ORDER
 from .step import Step, step
 
@@ -53,9 +61,8 @@ def hidden(size: int):
             empty = [c for c in UNITS[unit] if board.cands[c]]
             if len(empty) <= size:
                 continue
-            places = {d: [c for c in empty if board.cands[c] & bit(d)]
-                      for d in range(1, SIZE + 1)}
-            few = [d for d, spots in places.items() if 2 <= len(spots) <= size]
+            places = board.places(unit)
+            few = [d for d in range(1, SIZE + 1) if 2 <= len(places[d]) <= size]
             for digits in combinations(few, size):
                 cells = sorted({c for d in digits for c in places[d]})
                 if len(cells) != size:

@@ -13,8 +13,17 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..grid import CELLS, SIZE, UNITS
-from .board import (BOX_OF, COUNT, DIGITS_OF, PEER_SET, Board, bit, cell_name, cells_text,
-                    eliminations_text)
+from .board import (
+    BOX_OF,
+    COUNT,
+    DIGITS_OF,
+    PEER_SET,
+    Board,
+    bit,
+    cell_name,
+    cells_text,
+    eliminations_text,
+)
 from .step import Step, step
 
 

@@ -11,8 +11,17 @@ the two cells is y.
 from __future__ import annotations
 
 from ..grid import CELLS, PEERS, SIZE, UNITS
-from .board import (COUNT, DIGITS_OF, PEER_SET, Board, bit, cell_name,
-                    eliminations_text, sees, unit_name)
+from .board import (
+    COUNT,
+    DIGITS_OF,
+    PEER_SET,
+    Board,
+    bit,
+    cell_name,
+    eliminations_text,
+    sees,
+    unit_name,
+)
 from .step import Step, step
 
 
