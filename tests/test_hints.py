@@ -21,8 +21,18 @@ from solvers.base import DIFFICULTIES, PuzzleError
 from solvers.registry import KINDS
 from solvers.sudoku import Sudoku
 from solvers.sudoku.generate import generate
-from solvers.sudoku.logic import chains, fish, forcing, hint_path, intersections, \
-    single_digit, singles, subsets, uniqueness, wings
+from solvers.sudoku.logic import (
+    chains,
+    fish,
+    forcing,
+    hint_path,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from solvers.sudoku.logic.board import ALL, Board, bit
 
 SUDOKU = Sudoku()

@@ -13,7 +13,7 @@ from itertools import combinations
 
 from ..grid import SIZE
 from .board import BOX_OF, COUNT, Board, bit, cells_text, eliminations_text
-from .step import Step, step
+from .step import Finder, Step, step
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -47,7 +47,7 @@ def _crosses(mask: int) -> list[int]:
     return [x for x in range(SIZE) if mask >> x & 1]
 
 
-def basic(size: int):
+def basic(size: int) -> Finder:
     """The finder of plain fish with `size` base lines."""
     def find(board: Board) -> Step | None:
         for digit in range(1, SIZE + 1):
@@ -68,7 +68,7 @@ def basic(size: int):
     return find
 
 
-def finned(size: int):
+def finned(size: int) -> Finder:
     """The finder of finned (and sashimi) fish with `size` base lines."""
     def find(board: Board) -> Step | None:
         for digit in range(1, SIZE + 1):

@@ -9,7 +9,6 @@ reported as a mistake instead of steps built on it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...base import Limits, PuzzleError
@@ -27,9 +26,7 @@ from . import (
     wings,
 )
 from .board import Board
-from .step import BANDS, Step
-
-Finder = Callable[[Board], Step | None]
+from .step import BANDS, Finder, Step
 
 #: every finder, in the order tried: roughly by rating, cheap scans first
 FINDERS: tuple[Finder, ...] = (

@@ -8,7 +8,12 @@ so a puzzle's band is the band of its hardest step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .board import Board
 
 BANDS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
 
@@ -76,3 +81,7 @@ def step(technique: str, text: str, where: str, cells: list[int] | tuple[int, ..
     rating = round(TECHNIQUES[technique][0] + extra, 1)
     return Step(technique, text, where, tuple(sorted(set(cells))),
                 tuple(placements or ()), tuple(sorted(set(eliminations or ()))), rating)
+
+
+#: a technique's search: the first step it finds on a board, or None
+Finder = Callable[["Board"], "Step | None"]

@@ -21,12 +21,12 @@ from .board import (
     unit_name,
 )
 from .singles import SCAN_ORDER
-from .step import Step, step
+from .step import Finder, Step, step
 
 NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
-def naked(size: int):
+def naked(size: int) -> Finder:
     """The finder of naked subsets of `size` cells."""
     def find(board: Board) -> Step | None:
         for unit in SCAN_ORDER:
@@ -54,7 +54,7 @@ def naked(size: int):
     return find
 
 
-def hidden(size: int):
+def hidden(size: int) -> Finder:
     """The finder of hidden subsets of `size` digits."""
     def find(board: Board) -> Step | None:
         for unit in SCAN_ORDER:
