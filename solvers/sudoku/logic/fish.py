@@ -115,12 +115,11 @@ def _fish(board: Board, digit: int, base_rows: bool, base: tuple[int, ...], cove
                if board.cands[_cell(base_rows, x, y)] & b]
     base_text = _lines_text(base_rows, base)
     cover_text = _lines_text(not base_rows, _crosses(cover))
-    spots = "exactly two spots" if size == 2 else "its spots"
+    spots = "exactly two spots, in" if size == 2 else "its spots only in"
     if not fins:
-        text = (f"Follow the {digit}s in {base_text}: each has {spots} only in "
-                f"{cover_text}, so the {digit}s of those {size} "
-                f"{'columns' if base_rows else 'rows'} are all in these "
-                f"{'rows' if base_rows else 'columns'}: {eliminations_text(gone)}.")
+        text = (f"Follow the {digit}s in {base_text}: each has {spots} {cover_text}, so "
+                f"the {digit}s of {cover_text} must be in {base_text}: "
+                f"{eliminations_text(gone)}.")
         return step(name, text, f"the {digit}s in {base_text}", pattern, eliminations=gone)
     text = (f"Follow the {digit}s in {base_text}: apart from the fin "
             f"{cells_text(fins)} they lie in {cover_text}, so either a fin is {digit} or "

@@ -16,6 +16,8 @@ from .step import Step
 CELL, MARGIN, TOP = 64, 40, 64
 GIVEN_FILL = (228, 228, 228)
 FOCUS_FILL = (255, 236, 150)
+#: cells that only lose candidates: pale red, apart from the pattern's yellow
+LOSES_FILL = (255, 218, 214)
 GREEN = (0, 140, 70)
 RED = (205, 40, 40)
 
@@ -36,7 +38,8 @@ def picture(givens: Grid, before: Snapshot, found: Step, title: str) -> Image.Im
         if givens[cell]:
             pen.rectangle([x, y, x + CELL, y + CELL], fill=GIVEN_FILL)
         if cell in focus:
-            pen.rectangle([x + 2, y + 2, x + CELL - 2, y + CELL - 2], fill=FOCUS_FILL)
+            fill = FOCUS_FILL if cell in found.cells or cell in placed else LOSES_FILL
+            pen.rectangle([x + 2, y + 2, x + CELL - 2, y + CELL - 2], fill=fill)
         if before.values[cell]:
             draw.centred_text(pen, (x + CELL / 2, y + CELL / 2 + 1), str(before.values[cell]),
                               40, bold=bool(givens[cell]),
@@ -48,7 +51,7 @@ def picture(givens: Grid, before: Snapshot, found: Step, title: str) -> Image.Im
             _candidates(pen, x, y, before.cands[cell], removed.get(cell, set()), digits)
     _lines(pen)
     draw.centred_text(pen, (image.width / 2, TOP + side + 36),
-                      "yellow: the cells of this step   green: placed   red: removed", 18,
+                      "yellow: the step's cells   green: placed   red: removed", 18,
                       fill=draw.MUTED)
     return image
 
@@ -64,10 +67,10 @@ def _candidates(pen: ImageDraw.ImageDraw, x: int, y: int, mask: int, removed: se
         cx = x + ((digit - 1) % BOX + 0.5) * third
         cy = y + ((digit - 1) // BOX + 0.5) * third
         colour = RED if digit in removed else draw.INK if digit in digits else draw.MUTED
-        draw.centred_text(pen, (cx, cy), str(digit), 17, fill=colour,
+        draw.centred_text(pen, (cx, cy), str(digit), 18, fill=colour,
                           bold=digit in digits)
         if digit in removed:
-            pen.line([cx - 8, cy + 8, cx + 8, cy - 8], fill=RED, width=2)
+            pen.line([cx - 9, cy, cx + 9, cy], fill=RED, width=2)
 
 
 def _lines(pen: ImageDraw.ImageDraw) -> None:
