@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solvers.__main__ import main as solvers_main
-from solvers.base import DIFFICULTIES, PuzzleError
+from solvers.base import DIFFICULTIES, Limits, PuzzleError
 from solvers.registry import KINDS
 from solvers.sudoku import Sudoku
 from solvers.sudoku.generate import generate
@@ -37,7 +37,12 @@ from solvers.sudoku.logic.board import ALL, Board, bit
 
 SUDOKU = Sudoku()
 HARD = Path(__file__).resolve().parent.parent / "bench" / "data" / "sudoku_hard.txt"
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+def gogen_limits() -> Limits:
+    return Limits(max_solutions=2)
 
 
 def rc(row: int, col: int) -> int:
@@ -290,7 +295,7 @@ def test_every_hard_puzzle_path_agrees_with_its_solution():
 
 def test_the_kind_declares_hints_and_rates_puzzles():
     assert SUDOKU.hints
-    assert [k.name for k in KINDS if k.hints] == ["sudoku"]
+    assert {k.name for k in KINDS if k.hints} == {"sudoku", "gogen"}
     puzzle = SUDOKU.parse(f"#sudoku Inkala\n{INKALA}")
     rating = SUDOKU.difficulty(puzzle)
     assert rating.level == "Extreme" and rating.rating >= 7.5
@@ -347,9 +352,41 @@ def test_hints_refuse_a_puzzle_without_one_solution():
 
 
 def test_kinds_without_hints_say_so():
-    gogen = next(k for k in KINDS if k.name == "gogen")
+    workout = next(k for k in KINDS if k.name == "nw")
+    assert not workout.hints
     with pytest.raises(PuzzleError, match="no hints"):
-        gogen.hint_steps(None)
+        workout.hint_steps(None)
+
+
+@pytest.mark.parametrize("name", ["gogen_pb01.txt", "gogen_pb03.txt", "gogen_dm_older02.txt"])
+def test_gogen_hints_place_every_letter_of_the_solution(name):
+    gogen = next(k for k in KINDS if k.name == "gogen")
+    puzzle = gogen.parse((PUZZLES / name).read_text())
+    solution = gogen.solve(puzzle, gogen_limits()).found[0]
+    path = gogen.hint_steps(puzzle)
+    assert path.complete and path.steps
+    grid = list(puzzle.grid)
+    for step in path.steps:
+        assert step.text.endswith(".") and step.where
+        for row, col, letter in step.placements:
+            grid[(row - 1) * puzzle.size + col - 1] = letter.lower()
+        for row, col, letter in step.eliminations:
+            assert solution[(row - 1) * puzzle.size + col - 1] != letter.lower()
+    assert "".join(grid) == solution
+    assert gogen.hint_picture(puzzle, path.steps[0]).width > 500
+    first = path.steps[0]
+    assert first.technique == "Linked Letters" and "must touch" in first.text
+
+
+def test_gogen_entries_with_a_wrong_letter_are_a_mistake():
+    gogen = next(k for k in KINDS if k.name == "gogen")
+    puzzle = gogen.parse((PUZZLES / "gogen_pb01.txt").read_text())
+    solution = gogen.solve(puzzle, gogen_limits()).found[0]
+    cell = puzzle.grid.index(".")
+    wrong = next(x for x in puzzle.letters if x != solution[cell])
+    entries = "." * cell + wrong + "." * (len(puzzle.grid) - cell - 1)
+    path = gogen.hint_steps(puzzle, entries)
+    assert path.mistake and path.mistake.text.startswith("There is a mistake in row")
 
 
 def test_hint_command_prints_the_path_as_json(tmp_path, capsys):
