@@ -224,6 +224,12 @@ def test_unique_rectangle_and_bug():
     found = uniqueness.unique_rectangle(board)
     assert found.technique == "Unique Rectangle"
     assert gone(found) == {(rc(2, 5), 3), (rc(2, 5), 8)}
+    board = Board([9] * 81, [0] * 81)  # every cell filled but three of row 1
+    for cell, digits in ((rc(1, 1), (1, 2)), (rc(1, 2), (1, 3)), (rc(1, 3), (1, 2, 3))):
+        board.values[cell] = 0
+        board.cands[cell] = sum(bit(d) for d in digits)
+    found = uniqueness.bug_plus_one(board)
+    assert found.technique == "BUG+1" and found.placements == ((rc(1, 3), 1),)
 
 
 @lru_cache(maxsize=1)
