@@ -198,7 +198,8 @@ class HintStep:
     `eliminations` candidates it rules out (never a cell's solution value), `cells`
     those the step reasons about (highlighted). `rating` is on the kind's scale (for
     Sudoku, Sudoku Explainer's 1.0 to 11). `state` is what the kind's picture needs of
-    the board before the step (picklable, not part of the JSON).
+    the board before the step: picklable but kind-specific, and not in the JSON, so a
+    worker job that finds steps should draw their pictures itself and hand back bytes.
     """
 
     technique: str
