@@ -7,8 +7,17 @@ import random
 
 from PIL import Image
 
-from ..base import (CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleKind, Solutions,
-                    fits, square_maps)
+from ..base import (
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    PuzzleKind,
+    Solutions,
+    fits,
+    square_maps,
+)
 from . import check, encoding, generate, hints, parse, render, solve
 from .grid import EMPTY, GogenPuzzle, Solution
 from .solve import grid_of
