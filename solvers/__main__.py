@@ -65,6 +65,33 @@ def cmd_smt(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    """The logical steps to the solution (or the first --steps of them), one a line,
+    or the whole path as JSON; pictures of each step with --png."""
+    try:
+        kind, puzzle, _ = prepare(read_input(args.file), args.kind)
+        if not kind.hints:
+            raise PuzzleError(f"no hints for {kind.title} yet")
+        path = kind.hint_steps(puzzle, limit=args.steps)
+        if args.png:
+            for number, step in enumerate(path.steps, start=1):
+                target = Path(args.png)
+                kind.hint_picture(puzzle, step).save(
+                    target.with_name(f"{target.stem}-{number}{target.suffix or '.png'}"))
+    except PuzzleError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(path.to_json(), indent=2))
+        return 0
+    if path.mistake:
+        print(path.mistake.text, path.mistake.cell_text)
+    for number, step in enumerate(path.steps, start=1):
+        print(f"{number}. [{step.technique} {step.rating:.1f}] {step.text}")
+    print(f"Difficulty: {path.difficulty.text()}")
+    return 0
+
+
 def cmd_warm(args: argparse.Namespace) -> int:
     """Build every kind's caches and compiled code now (the anagram lexicon, numba's
     kernels), so that a fresh install's first answers do not wait for them."""
@@ -95,6 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     smt.add_argument("file")
     smt.add_argument("--kind")
     smt.set_defaults(handler=cmd_smt)
+    hint = sub.add_parser("hint", help="the logical steps to a puzzle's solution")
+    hint.add_argument("file", help="puzzle file, or - for standard input")
+    hint.add_argument("--kind", help="puzzle kind (default: detected from the text)")
+    hint.add_argument("--json", action="store_true", help="print one JSON object")
+    hint.add_argument("--steps", type=int, help="only the first N steps")
+    hint.add_argument("--png", help="write each step's picture here (NAME-1.png ...)")
+    hint.set_defaults(handler=cmd_hint)
     warm = sub.add_parser("warm", help="build every kind's caches and compiled code now")
     warm.set_defaults(handler=cmd_warm)
     for name in extra:

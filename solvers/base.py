@@ -181,6 +181,97 @@ class Media:
     caption: str = ""
 
 
+#: a cell as people count it: (row, column) from 1
+Cell = tuple[int, int]
+#: a placement or elimination: (row, column, value); values are digits or letters
+Mark = tuple[int, int, int | str]
+
+
+@dataclass(frozen=True)
+class HintStep:
+    """One logical step of a hint path (`PuzzleKind.hint_steps`).
+
+    The ladder a chat shows climbs these fields: `where` (the unit or cells to look at:
+    "box 4", "the 3s in rows 5 and 8"), then `technique` ("X-Wing"), then `text` (one
+    plain sentence saying why) with the picture (`PuzzleKind.hint_picture`). Rows and
+    columns count from 1. `placements` are values the step puts in cells,
+    `eliminations` candidates it rules out (never a cell's solution value), `cells`
+    those the step reasons about (highlighted). `rating` is on the kind's scale (for
+    Sudoku, Sudoku Explainer's 1.0 to 11). `state` is what the kind's picture needs of
+    the board before the step: picklable but kind-specific, and not in the JSON, so a
+    worker job that finds steps should draw their pictures itself and hand back bytes.
+    """
+
+    technique: str
+    text: str
+    where: str
+    placements: tuple[Mark, ...] = ()
+    eliminations: tuple[Mark, ...] = ()
+    cells: tuple[Cell, ...] = ()
+    rating: float = 0.0
+    state: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"technique": self.technique, "where": self.where, "rating": self.rating,
+                "placements": [list(p) for p in self.placements],
+                "eliminations": [list(e) for e in self.eliminations],
+                "cells": [list(c) for c in self.cells], "text": self.text}
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong value among the person's own entries: said in two presses, first the
+    unit (`text`: "There is a mistake in row 4."), then the cell (`cell_text`)."""
+
+    unit: str
+    cell: Cell
+    text: str
+    cell_text: str
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard a puzzle is: the hardest step's `rating` and `technique`, and a `level`
+    (one of the kind's bands, for Sudoku Easy, Medium, Hard, Fiendish, Extreme)."""
+
+    rating: float
+    level: str
+    hardest: str
+
+    def text(self) -> str:
+        """"rated 4.2 (Hard: XY-Wing)", the phrase a caption or race announcement uses."""
+        return f"rated {self.rating:.1f} ({self.level}: {self.hardest})"
+
+
+@dataclass
+class HintPath:
+    """The logical steps from a puzzle (and the person's entries) to its solution.
+
+    Applying every step's placements in order fills the grid when `complete` (a path
+    asked for its first few steps is not). `mistake` is set, and `steps` empty, when
+    the person's entries contain a wrong value: hints would build on it.
+    `difficulty` rates the steps found (the whole puzzle when `complete` and no entries).
+    """
+
+    kind: str
+    steps: list[HintStep]
+    difficulty: Difficulty
+    complete: bool = True
+    mistake: Mistake | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The `python -m solvers hint --json` shape."""
+        out: dict[str, Any] = {"kind": self.kind, "rating": self.difficulty.rating,
+                               "level": self.difficulty.level,
+                               "hardest": self.difficulty.hardest,
+                               "complete": self.complete,
+                               "steps": [step.to_json() for step in self.steps]}
+        if self.mistake:
+            out["mistake"] = {"unit": self.mistake.unit, "cell": list(self.mistake.cell),
+                              "text": self.mistake.text, "cell_text": self.mistake.cell_text}
+        return out
+
+
 class PuzzleKind(ABC, Generic[P, S]):
     """One kind of puzzle: its format, model, solver, checker and picture.
 
@@ -223,6 +314,8 @@ class PuzzleKind(ABC, Generic[P, S]):
     more_media: bool = False
     #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
     smt_example: str = ""
+    #: True when `hint_steps` and `hint_picture` give logical steps (the /hint ladder)
+    hints: bool = False
 
     @property
     def races(self) -> bool:
@@ -321,6 +414,28 @@ class PuzzleKind(ABC, Generic[P, S]):
     def smt(self, puzzle: P) -> str:
         """The SMT-LIB2 text of the puzzle, for kinds solved by an SMT encoding."""
         raise PuzzleError(f"{self.title} has no SMT-LIB2 export")
+
+    # Hints: a kind that sets `hints` gives logical steps ----------------------------
+    def hint_steps(self, puzzle: P, entries: Any = None,
+                   limit: int | None = None) -> HintPath:
+        """The logical steps from the puzzle to its solution (the first `limit` of them
+        when given: `limit=1` is the next hint, quick even on the hardest puzzles).
+
+        `entries` are the person's own values on top of the givens, in the kind's grid
+        form (for Sudoku 81 digits, 0 blank); a grid holding givens and entries alike
+        can also come as the puzzle itself, and a wrong value is then located as well
+        as it can be. Raises PuzzleError when the puzzle has no single solution.
+        """
+        raise PuzzleError(f"no hints for {self.title} yet")
+
+    def hint_picture(self, puzzle: P, step: HintStep) -> Image.Image:
+        """The board before `step`, its cells highlighted and the candidates it uses
+        drawn (placements in green, eliminations in red)."""
+        raise PuzzleError(f"no hints for {self.title} yet")
+
+    def difficulty(self, puzzle: P) -> Difficulty | None:
+        """The puzzle's rating from its hint path, or None for a kind without hints."""
+        return None
 
     def generate(self, rng: random.Random, difficulty: str) -> str:
         """A new puzzle with exactly one solution, as text in this kind's input format.

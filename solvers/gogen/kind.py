@@ -7,8 +7,18 @@ import random
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleKind, Solutions, fits, square_maps
-from . import check, encoding, generate, parse, render, solve
+from ..base import (
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    PuzzleKind,
+    Solutions,
+    fits,
+    square_maps,
+)
+from . import check, encoding, generate, hints, parse, render, solve
 from .grid import EMPTY, GogenPuzzle, Solution
 from .solve import grid_of
 
@@ -22,6 +32,7 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
     solution_form = "5 lines of 5 letters"
     generates = True
     version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
+    hints = True
 
     #: letter positions (seed numbering) back into the grid string
     grid = staticmethod(grid_of)
@@ -66,3 +77,13 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
 
     def render(self, puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
         return render.render(puzzle, solution)
+
+    def hint_steps(self, puzzle: GogenPuzzle, entries: str | None = None,
+                   limit: int | None = None) -> HintPath:
+        return hints.steps(puzzle, entries, limit)
+
+    def hint_picture(self, puzzle: GogenPuzzle, step: HintStep) -> Image.Image:
+        return hints.picture(puzzle, step)
+
+    def difficulty(self, puzzle: GogenPuzzle) -> Difficulty:
+        return hints.steps(puzzle, None, None).difficulty

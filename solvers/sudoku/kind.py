@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleKind, Solutions
-from . import check, generate, parse, render, variant
+from ..base import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleKind, Solutions
+from . import check, generate, hints, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 from .search import solve_grid, warm
 
@@ -25,6 +25,7 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     generates = True
     version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
     aliases = ("sudoko",)
+    hints = True
 
     def warm_up(self) -> None:
         warm()
@@ -72,3 +73,13 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
 
     def generate(self, rng: random.Random, difficulty: str) -> str:
         return generate.generate(rng, difficulty)
+
+    def hint_steps(self, puzzle: SudokuPuzzle, entries: Grid | None = None,
+                   limit: int | None = None) -> HintPath:
+        return hints.steps(puzzle, entries, limit)
+
+    def hint_picture(self, puzzle: SudokuPuzzle, step: HintStep) -> Image.Image:
+        return hints.step_picture(puzzle, step, self.title)
+
+    def difficulty(self, puzzle: SudokuPuzzle) -> Difficulty:
+        return hints.difficulty(puzzle)

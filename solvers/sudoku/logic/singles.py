@@ -1,0 +1,63 @@
+"""Singles: a unit's last empty cell, a digit with one spot in a unit, a cell with one
+candidate. Boxes come before rows and columns: they are what people scan first."""
+
+from __future__ import annotations
+
+from ..grid import SIZE, UNITS
+from .board import ALL, COUNT, DIGITS_OF, Board, cell_name, unit_name
+from .step import Step, step
+
+#: boxes, then rows, then columns
+SCAN_ORDER = tuple(range(2 * SIZE, 3 * SIZE)) + tuple(range(2 * SIZE))
+
+
+def full_house(board: Board) -> Step | None:
+    for unit in SCAN_ORDER:
+        empty = [c for c in UNITS[unit] if not board.values[c]]
+        if len(empty) == 1:
+            cell = empty[0]
+            used = 0
+            for c in UNITS[unit]:
+                if board.values[c]:
+                    used |= 1 << (board.values[c] - 1)
+            missing = ALL & ~used
+            if COUNT[missing] != 1:
+                continue
+            digit = DIGITS_OF[missing][0]
+            where = unit_name(unit)
+            return step("Full House",
+                        f"{where.capitalize()} has one empty cell left, {cell_name(cell)}: "
+                        f"it takes the missing {digit}.",
+                        where, [cell], placements=[(cell, digit)])
+    return None
+
+
+def hidden_single(board: Board) -> Step | None:
+    for unit in SCAN_ORDER:
+        places = board.places(unit)
+        for digit in range(1, SIZE + 1):
+            spots = places[digit]
+            if len(spots) != 1:
+                continue
+            if any(board.values[c] == digit for c in UNITS[unit]):
+                continue
+            cell = spots[0]
+            where = unit_name(unit)
+            kind = where.split()[0]
+            return step("Hidden Single",
+                        f"In {where} the {digit} can only go in {cell_name(cell)}: every "
+                        f"other empty cell of the {kind} already sees a {digit}.",
+                        where, [cell], placements=[(cell, digit)],
+                        extra=0.0 if unit >= 2 * SIZE else 0.3)
+    return None
+
+
+def naked_single(board: Board) -> Step | None:
+    for cell, mask in enumerate(board.cands):
+        if mask and COUNT[mask] == 1:
+            digit = DIGITS_OF[mask][0]
+            return step("Naked Single",
+                        f"{cell_name(cell)} can only be {digit}: its row, column and box "
+                        f"already hold every other digit.",
+                        cell_name(cell), [cell], placements=[(cell, digit)])
+    return None

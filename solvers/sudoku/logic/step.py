@@ -1,0 +1,87 @@
+"""One logical step as the engine finds it, and the scale that rates it.
+
+Ratings follow Sudoku Explainer's scale where it has the technique (1.0 full house ...
+7.x forcing chains); techniques it lacks (single-digit patterns, finned fish, ALS) sit
+where players usually place them. Bands follow HoDoKu's levels for the same technique,
+so a puzzle's band is the band of its hardest step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .board import Board
+
+BANDS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
+
+#: technique -> (rating, band)
+TECHNIQUES: dict[str, tuple[float, str]] = {
+    "Full House": (1.0, "Easy"),
+    "Hidden Single": (1.2, "Easy"),  # in a box; 1.5 in a row or column
+    "Naked Single": (2.3, "Easy"),
+    "Pointing": (2.6, "Medium"),
+    "Claiming": (2.8, "Medium"),
+    "Naked Pair": (3.0, "Medium"),
+    "X-Wing": (3.2, "Hard"),
+    "Hidden Pair": (3.4, "Medium"),
+    "Naked Triple": (3.6, "Medium"),
+    "Swordfish": (3.8, "Hard"),
+    "Hidden Triple": (4.0, "Medium"),
+    "Skyscraper": (4.0, "Hard"),
+    "2-String Kite": (4.1, "Hard"),
+    "XY-Wing": (4.2, "Hard"),
+    "Empty Rectangle": (4.3, "Hard"),
+    "XYZ-Wing": (4.4, "Hard"),
+    "W-Wing": (4.4, "Hard"),
+    "Unique Rectangle": (4.5, "Hard"),
+    "Finned X-Wing": (4.6, "Hard"),
+    "Simple Colouring": (4.7, "Hard"),
+    "Naked Quad": (5.0, "Hard"),
+    "Jellyfish": (5.2, "Hard"),
+    "Hidden Quad": (5.4, "Hard"),
+    "BUG+1": (5.6, "Hard"),
+    "Finned Swordfish": (5.7, "Fiendish"),
+    "Finned Jellyfish": (6.0, "Fiendish"),
+    "X-Chain": (6.5, "Fiendish"),  # + 0.1 a link beyond four
+    "XY-Chain": (6.6, "Fiendish"),  # + 0.1 a cell beyond four
+    "ALS-XZ": (7.0, "Fiendish"),
+    "Forcing Chain": (7.8, "Extreme"),  # + 0.1 a placement beyond eight, to 9.5
+    "Forcing Net": (8.6, "Extreme"),  # + the same for length, to 10.1
+    "Guess": (11.0, "Extreme"),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one technique found: placements and eliminations as (cell, digit), the cells
+    it reasons about (highlighted in the picture), the unit or cells to look at first,
+    and one plain sentence."""
+
+    technique: str
+    text: str
+    where: str
+    cells: tuple[int, ...]
+    placements: tuple[tuple[int, int], ...] = ()
+    eliminations: tuple[tuple[int, int], ...] = ()
+    rating: float = field(default=0.0)
+
+    @property
+    def band(self) -> str:
+        return TECHNIQUES[self.technique][1]
+
+
+def step(technique: str, text: str, where: str, cells: list[int] | tuple[int, ...], *,
+         placements: list[tuple[int, int]] | None = None,
+         eliminations: list[tuple[int, int]] | None = None,
+         extra: float = 0.0) -> Step:
+    """A Step rated from the table (`extra` for longer chains, line hidden singles)."""
+    rating = round(TECHNIQUES[technique][0] + extra, 1)
+    return Step(technique, text, where, tuple(sorted(set(cells))),
+                tuple(placements or ()), tuple(sorted(set(eliminations or ()))), rating)
+
+
+#: a technique's search: the first step it finds on a board, or None
+Finder = Callable[["Board"], "Step | None"]
