@@ -30,6 +30,7 @@ import numpy as np
 from ..base import Limits, PuzzleError, clip
 from .answer import Answer
 from .combine import Combiner
+from .offensive import polite
 from .lexicon import (
     ALPHABET,
     UNSEEN_ZIPF,
@@ -306,7 +307,7 @@ class Search:
         else:
             several = diversify(self.kept)
         several = several[:self.shown]
-        answers = singles + several
+        answers = polite(singles + several)
         if self.topic:  # a name on the topic asked about is the likely answer
             answers.sort(key=lambda a: not a.on_topic)
         return Found(answers, len(singles) + self.count, not self.pruned, self.nodes)
