@@ -30,7 +30,6 @@ import numpy as np
 from ..base import Limits, PuzzleError, clip
 from .answer import Answer
 from .combine import Combiner
-from .offensive import polite
 from .lexicon import (
     ALPHABET,
     UNSEEN_ZIPF,
@@ -42,6 +41,7 @@ from .lexicon import (
     letters_of,
     words_of,
 )
+from .offensive import polite
 from .rank import FLUENCY_POOL, by_fluency, diversify, entry_costs, features, recall_costs
 
 #: most letters (and blanks) a clue may have
