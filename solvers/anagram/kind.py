@@ -183,6 +183,9 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
                "[words=4]`; ? is a blank")
     example = "anagram_schoolmaster.txt"
+    rules = ("Rearrange all the letters of the clue into a word or phrase: SCHOOLMASTER "
+             "is THE CLASSROOM. I list the likely answers first; /hint gives clues one "
+             "step at a time instead.")
     version = "4"  # answers paged by a More button, offensive words left out (issue 27)
     aliases = ("anagrams",)
 
