@@ -56,8 +56,11 @@ async def test_a_command_word_alone_means_the_command(puzzlebot):
 
 async def test_chatter_that_is_more_than_a_greeting_still_gets_the_pointer(puzzlebot):
     _, client = puzzlebot
-    reply = await ask(client, ALICE, "hi, how do I solve a sudoku?")
+    reply = await ask(client, ALICE, "hi there, nice weather today, lovely, isn't it")
     assert reply["text"].startswith("That does not look like a puzzle I know.")
+    # a question naming a kind gets its rules (issue 27), never an anagram of the words
+    reply = await ask(client, ALICE, "hi, how do I solve a sudoku?", timeout=90)
+    assert reply["caption"].startswith("Sudoku\n\nFill the 9x9 grid")
 
 
 async def test_a_greeting_in_a_group_gets_no_reply(puzzlebot):

@@ -139,3 +139,32 @@ async def test_the_race_post_links_to_the_rules(puzzlebot):
     sent = await client.send(GROUP, "/race seki easy minutes=5", user_id=ALICE)
     photo = await client.wait_for(GROUP, after=sent["message_id"], sent_as="photo", timeout=60)
     assert "?start=rules-seki (or /help seki)" in photo["caption"]
+
+
+def test_near_misses_of_each_shape_and_none_for_chatter():
+    rows = [line for line in (PUZZLES / "nw_003.txt").read_text().splitlines()
+            if not line.startswith("#")]
+    rows[3] = rows[3][:8]
+    kind, wrong = registry.near_miss("\n".join(rows))
+    assert kind.name == "nw" and wrong.startswith("line 4 has 8 digits but needs 9")
+    kind, wrong = registry.near_miss("".join(SUDOKU_ROWS)[:80])
+    assert wrong == "the line has 80 cells; a Sudoku on one line needs 81."
+    kind, wrong = registry.near_miss("\n".join(SUDOKU_ROWS[:8]))
+    assert wrong == "there are 8 rows of 9 cells; a Sudoku has 9."
+    for chatter in ("", "hello there", "what is seki?", "oooooooo", "12345678\n" * 3,
+                    "\n".join(SUDOKU_ROWS)):
+        assert registry.near_miss(chatter) is None, chatter
+
+
+def test_offensive_answers_only_when_they_are_all_there_is():
+    from solvers.anagram.answer import Answer
+    from solvers.anagram.lexicon import Entry
+    from solvers.anagram.offensive import polite
+
+    def answer(text: str) -> Answer:
+        return Answer(tuple(Entry.make(word, 4.0, True) for word in text.split()), 0.0)
+
+    rude, plain, name = answer("this shit"), answer("this hits"), answer("woman hitler")
+    assert polite([rude, plain, name]) == [plain, name]
+    assert polite([rude]) == [rude]
+    assert polite([answer("god")]) == [answer("god")]  # dog -> god stays

@@ -2,7 +2,8 @@
 
 The list is the one the `better-profanity` package ships (a chat filter's, read from the
 installed package, never downloaded). A chat filter flags words a quiz uses every day
-(`dog` -> `god`, `kill`, `naked`): `EVERYDAY` keeps those as answers.
+(`dog` -> `god`, `kill`, `naked`) and names of history that classic anagrams use
+(`mother in law` -> `woman hitler`): `EVERYDAY` keeps those as answers.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from importlib import resources
 
 from .answer import Answer
 
-#: words on the filter's list that are plain answers in a word quiz
+#: words on the filter's list that are plain answers in a word quiz (and one name)
 EVERYDAY = frozenset("""
 god gods hell kill stupid murder fat drunk naked ugly pot strip virgin slave stroke weed oral
 screw screwed organ facial jerk nude pee wang breasts heroin slope thrust sperm urine vodka
 woody dong sniper lust dummy rum womb meth paddy willy pawn snatch vomit vulgar erect
-erection penetration penetrate gay gays lesbians damn sexual hump bondage bimbo bimbos
+erection penetration penetrate gay gays lesbians damn sexual hump bondage bimbo bimbos hitler
 """.split())
 
 
