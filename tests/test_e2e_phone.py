@@ -60,7 +60,7 @@ async def test_more_pages_through_the_answers_in_place(puzzlebot):
 
 async def test_a_short_list_has_no_more_button(puzzlebot):
     _, client = puzzlebot
-    photo = await ask(client, ALICE, "anagram dog", sent_as="photo")
+    photo = await ask(client, ALICE, "anagram dog", sent_as="photo", timeout=120)
     assert "1. god" in photo["caption"] and not buttons(photo)
 
 
