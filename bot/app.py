@@ -21,7 +21,7 @@ from telegram.ext import (
 
 from solvers import registry
 
-from . import anagrams, check, commands, files, photos, routing
+from . import anagrams, check, commands, files, pages, photos, routing
 from .cancel import cancel_command
 from .config import Config
 from .context import CONTEXT_TYPES, App, Services
@@ -83,6 +83,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("cancel", cancel_command))
     application.add_handler(CommandHandler("hint", anagrams.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
+    application.add_handler(CallbackQueryHandler(pages.page_pressed, pattern=r"^more:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
     games.add_handlers(application)
     kind_names = [name for kind in registry.KINDS for name in (kind.name, *kind.aliases)]

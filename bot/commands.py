@@ -22,16 +22,12 @@ from .games import quiz
 from .race_guard import refusal_for
 from .replies import admitted, user_id
 from .routing import PUZZLES, command_argument
+from .rules import code_spans, send_rules
 from .store import StoreUnavailable
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
 
 log = logging.getLogger(__name__)
-
-
-def code_spans(text: str) -> str:
-    """Escape for HTML, then show `backticked` parts as code."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
 
 
 def kinds_listing() -> str:
@@ -52,6 +48,7 @@ WELCOME = (
     + anagrams.HELP
     + photos.HELP
     + "/cancel: stop your own long count\n"
+    + "/help KIND: the rules of a puzzle, with a picture\n"
     + "/help: this message\n\n"
     "<b>In groups</b>\n"
     + quiz.HELP
@@ -67,7 +64,12 @@ HELP_WORDS = (filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
 
 
 async def start(update: Update, context: Context) -> None:
-    """/start and /help: what the bot does and the kinds it knows."""
+    """/start and /help: what the bot does and the kinds it knows. `/help KIND` (and
+    `/start rules-KIND`, where a race's link leads) gives that kind's rules instead."""
+    wanted = context.args[0].removeprefix("rules-") if context.args else ""
+    if (kind := registry.get(wanted) if wanted else None) is not None:
+        await send_rules(message_of(update), context, kind)
+        return
     await message_of(update).reply_text(
         WELCOME.format(kinds=kinds_listing(), bot=context.bot.username,
                        races=", ".join(kind.name for kind in registry.racing())),

@@ -11,7 +11,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
-from telegram import Message, Update
+from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
@@ -20,6 +20,7 @@ from solvers.pipeline import Result, prepare
 
 from .context import BotData, Context, message_of
 from .counts import SendFirst
+from .pages import more_button
 from .progress import ProgressNote
 from .quick_jobs import JobCancelled
 from .race_guard import refusal_for
@@ -121,7 +122,9 @@ async def answer(update: Update, context: Context,
     later = later_pictures(svc.pool, result)
     if solved and later is None and cacheable(result):  # kept before it is sent, as
         await svc.store.put_result(key, result)  # the same puzzle may come at once again
-    sent = await send_pictures(message, result, known, later)
+    first = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
+    sent = await send_pictures(message, result, known, later,
+                               more_button(context.bot_data, result, first))
     if solved and later is not None and cacheable(result):  # its pictures now all made
         await svc.store.put_result(key, result)
     replies = list(sent)
@@ -222,7 +225,8 @@ async def solve_in_pool(update: Update, context: Context,
 
 
 async def send_pictures(message: Message, result: Result, known: dict[int, str],
-                        later: Awaitable[list[Media]] | None) -> list[Message]:
+                        later: Awaitable[list[Media]] | None,
+                        markup: InlineKeyboardMarkup | None = None) -> list[Message]:
     """The pictures, each as soon as it is made (the first one carries the caption); the
     caption alone when there are none. The check report follows them (`send_report`).
 
@@ -230,14 +234,16 @@ async def send_pictures(message: Message, result: Result, known: dict[int, str],
     pictures before: those go without uploading. `later` draws the result's further
     pictures while the first ones are sent (`later_pictures`). Returns the messages sent,
     the pictures in media order (their file_ids for the cache to keep: `sent_file_id`).
+    `markup` goes under the caption (the More button of `bot.pages`).
     """
     caption = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
     sent: list[Message] = []
     async for media in pictures_as_ready(result, later):
         text = caption if not sent else media.caption
-        sent.append(await send_media(message, media, text, known.get(len(sent))))
+        sent.append(await send_media(message, media, text, known.get(len(sent)),
+                                     None if sent else markup))
     if not result.media:
-        sent.append(await message.reply_text(caption))
+        sent.append(await message.reply_text(caption, reply_markup=markup))
     return sent
 
 
@@ -262,7 +268,8 @@ async def pictures_as_ready(result: Result, later: Awaitable[list[Media]] | None
 
 
 async def send_media(message: Message, media: Media, caption: str,
-                     file_id: str | None) -> Message:
+                     file_id: str | None, markup: InlineKeyboardMarkup | None = None
+                     ) -> Message:
     """One picture, by its file_id when there is one, else by uploading the bytes.
 
     Telegram refuses a file_id it does not know for this bot (another token, a wiped
@@ -273,11 +280,12 @@ async def send_media(message: Message, media: Media, caption: str,
     send = senders.get(media.sent_as, message.reply_photo)
     if file_id is not None:
         try:
-            return await send(file_id, caption=caption)
+            return await send(file_id, caption=caption, reply_markup=markup)
         except BadRequest as error:
             log.info("file_id of %s refused (%s): uploading it again", media.filename,
                      error.message)
-    return await send(media.data, filename=media.filename, caption=caption)
+    return await send(media.data, filename=media.filename, caption=caption,
+                      reply_markup=markup)
 
 
 def sent_file_id(sent: Message) -> str | None:

@@ -1,11 +1,10 @@
-"""Which way a message goes: a /KIND command, plain text that looks like a puzzle (or, in a
-private chat, a greeting, a kind's name alone, or text a kind claims), or a pointer to
-/help."""
+"""Which way a message goes: a /KIND command, plain text that looks like a puzzle (or
+nearly: a near miss is named), or, in a private chat, a greeting, a kind's name alone, a
+question, text a kind claims, or a pointer to /help."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from telegram import Message, Update
 from telegram.constants import ChatType
@@ -15,9 +14,7 @@ from solvers.base import PuzzleKind
 
 from .context import Context, message_of
 from .replies import solve_and_reply
-
-#: the puzzle files, among them each kind's example
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+from .rules import PUZZLES, send_rules
 
 
 def command_argument(message: Message) -> str:
@@ -86,6 +83,35 @@ def courtesy_reply(text: str) -> str | None:
     return HELLO_REPLY if HELLO_WORDS.intersection(words) else None
 
 
+def not_a_puzzle(text: str) -> str | None:
+    """What is wrong with text that has a kind's shape but for one thing ("TITLE: row 7
+    has 8 cells; each row needs 9."), or None when it has no kind's shape."""
+    missed = registry.near_miss(text)
+    if missed is None:
+        return None
+    kind, wrong = missed
+    example = f"; /example {kind.name} shows one" if kind.example else ""
+    return f"{kind.title}: {wrong}\nCorrect it and send it again{example}."
+
+
+#: the first words of a question ("what is KIND?", "how does this work")
+QUESTION_WORDS = frozenset("what whats what's how who why where when which can could do does "
+                           "is are should will would".split())
+QUESTION_REPLY = ("I took that as a question, not as a puzzle. I solve puzzles: /help lists "
+                  "them and how to send each, and /help KIND explains one with a picture "
+                  f"(/help {registry.with_example()[0].name}).")
+
+
+def asked_about(text: str) -> tuple[bool, PuzzleKind | None]:
+    """Whether text is a question or names a kind or a command rather than being letters to
+    rearrange, and the kind it names ("what is KIND?": True and that kind)."""
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    named = next((kind for word in words if (kind := registry.get(word))), None)
+    question = len(words) >= 2 and words[0] in QUESTION_WORDS
+    command = any(token.startswith("/") for token in text.split())
+    return named is not None or question or command, named
+
+
 def detected_kind(text: str, private: bool) -> PuzzleKind | None:
     """The kind the text looks like; in private chats, also a kind that claims it."""
     kind = registry.detect(text)
@@ -109,10 +135,27 @@ async def on_text(update: Update, context: Context) -> None:
     if named is not None and registry.detect(text) is None:  # `KIND` alone: as /KIND
         await kind_alone(update, context, named)
         return
-    kind = detected_kind(text, private)
-    if kind is not None:
+    if (kind := registry.detect(text)) is not None:
         await solve_and_reply(update, context, text, kind)
+    elif (wrong := not_a_puzzle(text)) is not None:
+        await message.reply_text(wrong)
     elif private:
+        await answer_private(update, context, text)
+
+
+async def answer_private(update: Update, context: Context, text: str) -> None:
+    """Private text of no kind's shape: a question, or a message naming a kind or a
+    command, is answered as one (the kind's rules); text a kind claims is solved as that
+    kind; anything else gets a pointer to /help."""
+    message = message_of(update)
+    about, named = asked_about(text)
+    if named is not None:
+        await send_rules(message, context, named)
+    elif about:
+        await message.reply_text(QUESTION_REPLY)
+    elif (kind := registry.claimant(text)) is not None:
+        await solve_and_reply(update, context, text, kind)
+    else:
         await message.reply_text(NOT_A_PUZZLE)
 
 

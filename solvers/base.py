@@ -316,6 +316,9 @@ class PuzzleKind(ABC, Generic[P, S]):
     smt_example: str = ""
     #: True when `hint_steps` and `hint_picture` give logical steps (the /hint ladder)
     hints: bool = False
+    #: the rules in a few plain sentences, for someone who has never seen the puzzle
+    #: (`/help KIND`, shown over a small picture of the example solved)
+    rules: str = ""
 
     @property
     def races(self) -> bool:
@@ -357,6 +360,13 @@ class PuzzleKind(ABC, Generic[P, S]):
 
     # Optional hooks -------------------------------------------------------------
 
+    def near_miss(self, text: str) -> str | None:
+        """For text no kind `detect`s: when it has this kind's shape all but one thing (a
+        Sudoku row of 8 cells, a Seki of 8 rotors), what is wrong, in the puzzle's words
+        ("row 7 has 8 cells; each row needs 9"); else None. Only shapes nobody types by
+        chance, as any chat may be told."""
+        return None
+
     def claims(self, text: str) -> bool:
         """In a private chat, whether text that no kind `detect`s is this kind's anyway
         (bare letters are an anagram clue). At most one kind should claim any text."""
@@ -381,6 +391,11 @@ class PuzzleKind(ABC, Generic[P, S]):
         """A long count's figures in words, each "at least" unless the count is complete
         ("19,186 unique assemblies, 248,376 when each turn of the whole counts apart")."""
         return solutions.how_many(self.counted)
+
+    def more_captions(self, puzzle: P, solutions: Solutions[S]) -> list[str]:
+        """Further pages of a caption too long to show at once (a ranked list's answers 11
+        to 20): a *More* button under the picture pages through them. Empty for most."""
+        return []
 
     def alternatives_note(self, puzzle: P, solutions: Solutions[S]) -> str:
         """What the report says when more than one solution was found: for a puzzle,

@@ -67,6 +67,8 @@ class Result:
     headline: str = ""
     count_line: str = ""
     later: Later | None = None
+    #: further pages of the caption (`PuzzleKind.more_captions`), shown by a More button
+    more: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The command line's JSON shape: the same keys for every kind."""
@@ -74,6 +76,7 @@ class Result:
         data.pop("media")
         data.pop("caption")
         data.pop("later")
+        data.pop("more")
         return data
 
 
@@ -233,6 +236,7 @@ def run(
         timings=timings,
         stats=solutions.stats,
         later=later,
+        more=kind.more_captions(puzzle, solutions) if solutions.found else [],
     )
 
 

@@ -69,6 +69,14 @@ def claimant(text: str) -> PuzzleKind | None:
     return None
 
 
+def near_miss(text: str) -> tuple[PuzzleKind, str] | None:
+    """The first kind whose shape text misses by one thing, and what is wrong, or None."""
+    for kind in KINDS:
+        if (wrong := kind.near_miss(text)) is not None:
+            return kind, wrong
+    return None
+
+
 def with_example() -> list[PuzzleKind]:
     """The kinds with a ready sample puzzle (/example)."""
     return [kind for kind in KINDS if kind.example]

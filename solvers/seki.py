@@ -44,6 +44,8 @@ ROTOR_TYPES = {"+": "singleOn", "-": "singleOff", "o": "opposite2", "a": "adjace
 BLACK_COUNT = {"+": 1, "-": 3, "o": 2, "a": 2}
 
 Grid = tuple[int, ...]  # 16 cells, 1 = black
+#: rotor counts a near miss may have (`Seki.near_miss`): a few rotors off the nine
+NEAR_ROTORS = (6, 12)
 
 
 def rotor_group(k: int) -> tuple[int, int, int, int]:
@@ -77,6 +79,10 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
     solution_form = "4 lines of 4 cells, 1 = black, 0 = white"
     generates = True
     smt_example = "oo+ooaoo-"
+    rules = ("Colour the 16 cells of a 4x4 grid black or white. On each of the 9 inner "
+             "corners sits a rotor that rules the 4 cells around it: + means one of them is "
+             "black, - three, o two diagonally opposite, a two side by side. Find the "
+             "colouring that fits all 9 rotors.")
     version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
 
     def detect(self, text: str) -> bool:
@@ -84,6 +90,15 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
             return True
         body = "".join(text.split())
         return len(body) == 9 and set(body) <= set(ROTOR_TYPES)
+
+    def near_miss(self, text: str) -> str | None:
+        """Rotor characters, a + or - among them, but not nine: a rotor missing or extra."""
+        body = "".join(text.split())
+        if header_is(text, "seki") or not NEAR_ROTORS[0] <= len(body) <= NEAR_ROTORS[1] \
+                or len(body) == 9 or not set(body) <= set(ROTOR_TYPES) or not set(body) & set("+-"):
+            return None
+        return (f"{plural(len(body), 'rotor')}; a Seki has 9, one on each inner corner of its "
+                "4x4 grid, row by row (for example oo+ooaoo-).")
 
     def parse(self, text: str) -> SekiPuzzle:
         check_size(text)

@@ -356,3 +356,35 @@ async def test_commands_click_and_hint_buttons_fit_on_a_phone(tmp_path, browser_
         second = bot_bubbles(page, "text").filter(has_text="Hint 2 of 6")
         assert await second.get_by_test_id("kb-button").count() == 2
         assert page.errors == []
+
+
+async def test_an_anagram_answer_pages_with_more_on_a_phone(tmp_path, browser_page):
+    """At 412 px: an anagram answer shows ten answers and a More button that fits; a press
+    puts answers 11 to 20 in the same bubble (editMessageCaption), with a Back button."""
+    from botchat import bot_config
+
+    from bot.__main__ import running_in_sandbox
+
+    async with running_in_sandbox(bot_config(tmp_path, workers=1)) as bot:
+        page = browser_page
+        await open_private_chat(page, bot.url)
+        composer = page.get_by_test_id("composer")
+        await composer.type("anagram dormitory")
+        await composer.press("Enter")
+        answer = bot_bubbles(page, "photo").filter(has_text="Anagrams of DORMITORY")
+        await answer.wait_for(timeout=120000)
+        await page.wait_for_function(
+            "document.querySelector('img[data-testid=message-photo]').naturalWidth > 0",
+            timeout=15000)
+        button = answer.get_by_test_id("kb-button")
+        assert await button.all_inner_texts() == ["More ›"]
+        assert await fits(button) and await fits(answer)
+        assert "Answers 1-10 of 20" in await answer.inner_text()
+        await answer.scroll_into_view_if_needed()
+        await page.screenshot(path=str(tmp_path / "anagram-more.png"))
+        await button.click()
+        await answer.filter(has_text="Answers 11-20 of 20").wait_for(timeout=30000)
+        assert await answer.get_by_test_id("kb-button").all_inner_texts() == ["‹ Back"]
+        assert await fits(answer)
+        await page.screenshot(path=str(tmp_path / "anagram-more-pressed.png"))
+        assert page.errors == []

@@ -62,8 +62,11 @@ async def test_a_command_word_alone_means_the_command(puzzlebot, alice, group):
 
 async def test_chatter_that_is_more_than_a_greeting_still_gets_the_pointer(puzzlebot, alice):
     _, client = puzzlebot
-    reply = await ask(client, alice, "hi, how do I solve a sudoku?")
+    reply = await ask(client, alice, "hi there, nice weather today, lovely, isn't it")
     assert reply["text"].startswith("That does not look like a puzzle I know.")
+    # a question naming a kind gets its rules (issue 27), never an anagram of the words
+    reply = await ask(client, alice, "hi, how do I solve a sudoku?", timeout=90)
+    assert reply["caption"].startswith("Sudoku\n\nFill the 9x9 grid")
 
 
 async def test_a_greeting_in_a_group_gets_no_reply(puzzlebot, alice, group):

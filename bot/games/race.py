@@ -210,7 +210,9 @@ async def race_command(update: Update, context: Context) -> None:
         f"{player_name(update.effective_user)} started it; {minutes:g} min to go.\n"
         f"Solve it, then send me in a private chat:\n/submit {game.id}\nand your solution "
         f"on the next lines ({kind.solution_form}).\n"
-        "Press “I'm in” so the race waits for you.",
+        "Press “I'm in” so the race waits for you.\n"
+        f"New to {kind.title}? The rules: t.me/{application.bot.username}?start=rules-"
+        f"{kind.name} (or /help {kind.name})",
         reply_markup=join_button(game.id))
     await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
               parse_mode=ParseMode.HTML)

@@ -201,11 +201,28 @@ def broken_rules(judgement: Judgement) -> str:
             else judgement.verdict)
 
 
+#: the widest a rules picture is drawn (`rules_picture`): small beside the text on a phone
+RULES_PICTURE_WIDTH = 360
+#: seconds the search for a rules picture's solution may take
+RULES_SECONDS = 10.0
+
+
+def rules_picture(kind_name: str, example: str) -> bytes:
+    """The kind's example puzzle solved and drawn small (a PNG), for /help KIND; unsolved
+    when no solution is found in RULES_SECONDS."""
+    kind, puzzle, _ = prepare(example, kind_name)
+    found = kind.solve(puzzle, Limits.within(RULES_SECONDS, max_solutions=1)).found
+    picture = kind.render(puzzle, found[0] if found else None)
+    picture.thumbnail((RULES_PICTURE_WIDTH, RULES_PICTURE_WIDTH * 2))
+    return png_bytes(picture)
+
+
 def _allowed() -> dict[str, Callable[..., Any]]:
     from . import anagram_jobs  # one kind's own jobs, in a module of their own
 
     return {job.__name__: job for job in (
         solve, pictures, smt, photo, check, race_puzzle, race_check, race_variant,
+        rules_picture,
         anagram_jobs.hints, anagram_jobs.quiz_round, anagram_jobs.quiz_guess)}
 
 

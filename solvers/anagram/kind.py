@@ -183,7 +183,10 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
                "[words=4]`; ? is a blank")
     example = "anagram_schoolmaster.txt"
-    version = "3"  # lexicon gaps filled (issue 17): answers cached with the old lexicon die
+    rules = ("Rearrange all the letters of the clue into a word or phrase: SCHOOLMASTER "
+             "is THE CLASSROOM. I list the likely answers first; /hint gives clues one "
+             "step at a time instead.")
+    version = "4"  # answers paged by a More button, offensive words left out (issue 27)
     aliases = ("anagrams",)
 
     def warm_up(self) -> None:
@@ -297,13 +300,13 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         head = f"Anagrams of {clue} ({puzzle.size} letters)"
         if not solutions.found:
             return f"{head}: none.\n{solutions.reason}"
-        lines = [head]
-        for rank, answer in enumerate(solutions.found[:CAPTION_ANSWERS], start=1):
-            lines.append(f"{rank}. {answer.text}")
-        more = len(solutions.found) - CAPTION_ANSWERS
-        if more > 0:
-            lines.append(f"... and {more} more")
-        return "\n".join(lines)
+        return answers_page(head, solutions.found, 0)
+
+    def more_captions(self, puzzle: Query, solutions: Solutions) -> list[str]:
+        """The answers past the first CAPTION_ANSWERS, a page each, for the More button."""
+        head = self.caption(puzzle, solutions, None).splitlines()[0]
+        return [answers_page(head, solutions.found, start)
+                for start in range(CAPTION_ANSWERS, len(solutions.found), CAPTION_ANSWERS)]
 
     def alternatives_note(self, puzzle: Query, solutions: Solutions) -> str:
         """Several answers are the point of an anagram search, not a flaw."""
@@ -311,6 +314,17 @@ class AnagramKind(PuzzleKind[Query, Answer]):
 
     def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
         return {"anagram-hints": cli_hints}
+
+
+def answers_page(head: str, answers: list[Answer], start: int) -> str:
+    """One page of a ranked list: the head, CAPTION_ANSWERS answers numbered from `start`
+    + 1, then which ones these are when there are more ("answers 1-10 of 20")."""
+    shown = answers[start:start + CAPTION_ANSWERS]
+    lines = [head, *(f"{rank}. {answer.text}" for rank, answer in
+                     enumerate(shown, start=start + 1))]
+    if len(answers) > CAPTION_ANSWERS:
+        lines.append(f"Answers {start + 1}-{start + len(shown)} of {len(answers)}")
+    return "\n".join(lines)
 
 
 def spaced_upper(counts: Counter[str]) -> str:

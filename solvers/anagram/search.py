@@ -41,6 +41,7 @@ from .lexicon import (
     letters_of,
     words_of,
 )
+from .offensive import polite
 from .rank import FLUENCY_POOL, by_fluency, diversify, entry_costs, features, recall_costs
 
 #: most letters (and blanks) a clue may have
@@ -306,7 +307,7 @@ class Search:
         else:
             several = diversify(self.kept)
         several = several[:self.shown]
-        answers = singles + several
+        answers = polite(singles + several)
         if self.topic:  # a name on the topic asked about is the likely answer
             answers.sort(key=lambda a: not a.on_topic)
         return Found(answers, len(singles) + self.count, not self.pruned, self.nodes)

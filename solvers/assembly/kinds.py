@@ -42,6 +42,8 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
     summary = ("`#boxer NAME` then the seed's boxer numbers: dimensions, lengths, holes, "
                "shapes with their parts and offsets")
     example = "boxer_soma.txt"
+    rules = ("Fit every piece into the box, turned any way you like, so that no two "
+             "pieces overlap and no space is left. I show one way and count them all.")
     version = "2"
     counted = "unique assemblies"
 

@@ -57,6 +57,9 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
     title = "Drive Ya Nuts"
     summary = "`nuts` for the commercial puzzle, or 7 lines of six numbers 1-6 (clockwise)"
     example = "nuts.txt"
+    rules = ("Seven hexagonal nuts carry the numbers 1 to 6 round their edges. Lay one in "
+             "the middle and six around it, turned so that every pair of touching edges "
+             "shows the same number.")
     bare_is_example = True
     version = "2"  # the report names nuts by their letters in the picture
 

@@ -57,6 +57,8 @@ class QueensKind(PuzzleKind[Board, Placement]):
     title = "Queens"
     summary = "`queens N`: N queens on an N x N board, none attacking another (N up to 16)"
     example = "queens.txt"
+    rules = ("Place N queens on an N x N chessboard so that no two share a row, a column "
+             "or a diagonal: no queen can take another.")
     bare_is_example = True
     aliases = ("queen",)
     version = "2"

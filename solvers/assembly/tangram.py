@@ -114,6 +114,8 @@ class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
     title = "Tangram square"
     summary = "`tangram`: the seven tans into a square (the 4x4 grid of 64 half-squares)"
     example = "tangram.txt"
+    rules = ("Put the seven tans (two large triangles, a middle one, two small ones, a "
+             "square and a parallelogram) together into one square, without overlaps.")
     bare_is_example = True
     version = "2"  # caption without "square square"; B and T for the second tans
 

@@ -88,6 +88,9 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
     summary = ("`#Burr6 NAME` then six lines `Mark,IDValue,Name` (Cutler's piece IDs), "
                "or six IDs on one line: 1 120 3328 3322 3328 3305; add `length 8` for long sticks")
     example = "burr_antique.txt"
+    rules = ("Six notched square sticks lock together in three pairs, one pair along each "
+             "direction, into a cross. Find how they fit, and the moves that take them "
+             "apart again.")
     version = "1"
     more_media = True
     aliases = ("burr6",)
@@ -445,6 +448,8 @@ class PieceKind(PuzzleKind[PieceQuery, Piece]):
     summary = "a burr piece ID 1..4096 (Cutler's numbering), e.g. 3322; add `length 8`"
     example = "burr_piece.txt"
     version = "1"
+    rules = ("Not a puzzle but a look-up: a burr stick's notches as a number from 1 to "
+             "4096 (Bill Cutler's numbering), drawn with its other numbers.")
 
     def detect(self, text: str) -> bool:
         return header_is(text, "piece")

@@ -29,6 +29,9 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
     summary = ("`#gogen NAME`, then the grid rows (. for an empty cell), then the words, "
                "one a line")
     example = "gogen_dm_older02.txt"
+    rules = ("Put the 25 letters A to Y (no Z), each once, into the 5x5 grid; some are "
+             "given. Every word in the list must be spelled by stepping from each letter "
+             "to the next through touching cells, sideways or diagonally.")
     solution_form = "5 lines of 5 letters"
     generates = True
     version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
@@ -39,6 +42,9 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
 
     def detect(self, text: str) -> bool:
         return parse.looks_like_gogen(text)
+
+    def near_miss(self, text: str) -> str | None:
+        return parse.near_miss(text)
 
     def parse(self, text: str) -> GogenPuzzle:
         return parse.parse_gogen(text)

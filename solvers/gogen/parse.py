@@ -24,6 +24,23 @@ def looks_like_gogen(text: str) -> bool:
             and EMPTY in "".join(lines[:CLASSIC_SIZE]))
 
 
+def near_miss(text: str) -> str | None:
+    """Five headerless rows of letters and dots, then more lines, with a row or two not
+    five cells long: which rows; else None."""
+    if header_is(text, "gogen"):
+        return None
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    grid = lines[:CLASSIC_SIZE]
+    if len(lines) <= CLASSIC_SIZE or EMPTY not in "".join(grid) \
+            or not all(re.fullmatch(r"[a-yA-Y.]{3,7}", row) for row in grid):
+        return None
+    wrong = [(number, len(row)) for number, row in enumerate(grid, 1) if len(row) != CLASSIC_SIZE]
+    if not 0 < len(wrong) <= 2:
+        return None
+    told = " and ".join(f"grid row {number} has {got} cells" for number, got in wrong)
+    return f"{told}; each row needs {CLASSIC_SIZE} (a dot for an empty cell)."
+
+
 def _header_name(line: str) -> str:
     return line.split(None, 1)[1].strip() if len(line.split(None, 1)) > 1 else ""
 

@@ -17,6 +17,9 @@ class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
     title = "Number Workout"
     summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
     example = "nw_003.txt"
+    rules = ("Thirteen hexagons are each cut into six triangles. Write 1 to 6 in every "
+             "hexagon, each number once, so that where two hexagons touch, the two "
+             "triangles that meet hold the same number. Some numbers are given.")
     solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
     generates = True
     aliases = ("numberworkout",)
@@ -24,6 +27,9 @@ class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
 
     def detect(self, text: str) -> bool:
         return parse.looks_like_nw(text)
+
+    def near_miss(self, text: str) -> str | None:
+        return parse.near_miss(text)
 
     def parse(self, text: str) -> NumberWorkoutPuzzle:
         clues, name = parse.read_digits(text, "puzzle")

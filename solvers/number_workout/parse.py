@@ -20,6 +20,21 @@ def looks_like_nw(text: str) -> bool:
             and all(x.isdigit() for x in body))
 
 
+def near_miss(text: str) -> str | None:
+    """Ten headerless lines of digits, short first and last, with a line or two not as long
+    as the template's: which lines; else None."""
+    body = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(body) != len(TEMPLATE) or not all(x.isdigit() for x in body) \
+            or not all(len(x) < TEMPLATE[1] // 2 for x in (body[0], body[-1])):
+        return None
+    wrong = [(number, len(x), want) for number, (x, want)
+             in enumerate(zip(body, TEMPLATE, strict=True), 1) if len(x) != want]
+    if not 0 < len(wrong) <= 2:
+        return None
+    return " and ".join(f"line {number} has {got} digits but needs {want}"
+                        for number, got, want in wrong) + " (the lines hold 3, 9 x 8, 3)."
+
+
 def read_digits(text: str, what: str) -> tuple[tuple[int, ...], str]:
     """The 10 template lines as one tuple of digits, and the header name if any."""
     check_size(text)

@@ -21,6 +21,8 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     summary = ("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything else "
                "blank), or one line of 81")
     example = "sudoku_inkala.txt"
+    rules = ("Fill the 9x9 grid so that every row, every column and every 3x3 box holds "
+             "the digits 1 to 9, each once. Some digits are given.")
     solution_form = "9 lines of 9 digits"
     generates = True
     version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
@@ -32,6 +34,9 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
 
     def detect(self, text: str) -> bool:
         return parse.looks_like_sudoku(text)
+
+    def near_miss(self, text: str) -> str | None:
+        return parse.near_miss(text)
 
     def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
         from ..photo.command import main  # OpenCV is loaded only for this command

@@ -108,6 +108,31 @@ def looks_like_sudoku(text: str) -> bool:
         all(ch.isdigit() or ch in BLANK_MARKS or ch == " " for ch in body)
 
 
+def near_miss(text: str) -> str | None:
+    """What keeps headerless text of digits and blank marks from being a Sudoku, when it
+    is one thing: a row or two of the wrong length, a row too few or too many, a line of
+    81 cells one cell off; else None."""
+    if header_is(text, "sudoku") or len(text) > MAX_INPUT_CHARS:
+        return None
+    _, lines = _body_lines(text)
+    cells = ["".join(line.split()) for _, line in lines]
+    if not cells or not all(cells) or not set("".join(cells)) <= set("0123456789") | BLANK_MARKS \
+            or sum(ch in "123456789" for ch in "".join(cells)) < DETECT_MIN_GIVENS:
+        return None
+    if len(cells) == 1:
+        got = len(cells[0])
+        return (f"the line has {got} cells; a Sudoku on one line needs {CELLS}."
+                if CELLS - SIZE <= got <= CELLS + SIZE and got != CELLS else None)
+    wrong = [(row, len(cell)) for row, (cell, (_, line))
+             in enumerate(zip(cells, lines, strict=True), 1) if _row_cells(line, SIZE) is None]
+    if len(cells) == SIZE and 0 < len(wrong) <= 2:
+        told = " and ".join(f"row {row} has {got} cells" for row, got in wrong)
+        return f"{told}; each row needs {SIZE}."
+    if abs(len(cells) - SIZE) == 1 and not wrong:
+        return f"there are {len(cells)} rows of {SIZE} cells; a Sudoku has {SIZE}."
+    return None
+
+
 def parse_sudoku(text: str) -> SudokuPuzzle:
     """The puzzle in the text, or PuzzleError naming the line."""
     check_size(text)
