@@ -14,13 +14,13 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from solvers import registry
-from solvers.base import PuzzleError, clip
+from solvers.base import CAPTION_LINES, PuzzleError, clip
 
 from . import anagrams, photos
 from .context import Context, message_of
 from .games import quiz
 from .race_guard import racing_puzzle, refusal
-from .replies import admitted
+from .replies import admitted, fold
 from .routing import PUZZLES, command_argument
 from .store import StoreUnavailable
 from .work import jobs
@@ -29,22 +29,19 @@ from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
 log = logging.getLogger(__name__)
 
 
-def code_spans(text: str) -> str:
-    """Escape for HTML, then show `backticked` parts as code."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
-
-
 def kinds_listing() -> str:
+    """One line a kind, as HTML to go in a folded quote (which holds no code spans)."""
     return "\n".join(
-        f"/{kind.name} {html.escape(kind.title)}: {code_spans(kind.summary)}"
+        f"/{kind.name} {html.escape(kind.title)}: {html.escape(kind.summary.replace('`', ''))}"
         for kind in registry.KINDS)
 
 
 WELCOME = (
     "<b>PuzzleBot</b> solves puzzles. Send the puzzle as text (or as a .txt file) and get "
     "back a picture of the answer, how many solutions there are, and a check report that "
-    "verifies it rule by rule.\n\n<b>Puzzles I know</b>\n{kinds}\n\n"
-    "<b>Commands</b>\n"
+    "verifies it rule by rule. Tap a folded list to open it.\n\n"
+    "<b>Puzzles I know</b>\n<blockquote expandable>{kinds}</blockquote>\n"
+    "<b>Commands</b>\n<blockquote expandable>"
     "/example KIND: a ready puzzle to try (forward it back to me)\n"
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
@@ -56,7 +53,7 @@ WELCOME = (
     "<b>In groups</b>\n"
     + quiz.HELP
     + "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
-    "/top: scores; /stats: your own record"
+    "/top: scores; /stats: your own record</blockquote>"
 )
 
 
@@ -104,8 +101,8 @@ async def unknown_command(update: Update, context: Context) -> None:
     mine = addressee.lower() == (context.bot.username or "").lower()
     if not (mine or (message.chat.type == ChatType.PRIVATE and not addressee)):
         return
-    await message.reply_text(f"I don't know {clip(command)}. The commands I know:\n"
-                             + commands_listing())
+    await message.reply_text(f"I don't know {html.escape(clip(command))}. The commands I "
+                             f"know:\n{fold(commands_listing())}", parse_mode=ParseMode.HTML)
 
 
 def commands_listing() -> str:
@@ -122,7 +119,13 @@ async def example(update: Update, context: Context) -> None:
         names = ", ".join(k.name for k in registry.with_example())
         await message_of(update).reply_text(f"Usage: /example KIND, one of: {names}")
         return
-    await message_of(update).reply_text((PUZZLES / kind.example).read_text().strip())
+    text = (PUZZLES / kind.example).read_text().strip()
+    if len(text.splitlines()) <= CAPTION_LINES:
+        await message_of(update).reply_text(text)
+        return
+    first, rest = text.split("\n", 1)  # the same text, its long part folded
+    await message_of(update).reply_text(f"{html.escape(first)}\n{fold(rest)}",
+                                        parse_mode=ParseMode.HTML)
 
 
 #: seconds a worker may take to parse a puzzle and write its SMT-LIB2 text

@@ -41,8 +41,8 @@ async def test_a_seki_file_gets_the_answer_the_text_gets(puzzlebot):
     by_text = await answer_of(client, BOB, await client.send(BOB, SEKI))
     (file_photo, file_report), (text_photo, text_report) = by_file, by_text
     assert file_photo["caption"] == text_photo["caption"]
-    assert file_photo["caption"] == ("Seki MOS 01Feb2021 sk_6018.txt\nPuzzle OK Solution "
-                                     "successful.\n1010\n0100\n1011\n0101\n"
+    assert file_photo["caption"] == ("Seki MOS 01Feb2021 sk_6018.txt\nChecked: all 9 rules "
+                                     "hold.\n1010\n0100\n1011\n0101\n"
                                      "Solutions: exactly 1")
     assert file_report["text"] == text_report["text"]
     assert "RotorGroup 8 ch=- Value=3 [10,11,14,15] gives Sum = 3 OK" in file_report["text"]

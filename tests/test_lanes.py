@@ -77,7 +77,8 @@ async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path
         assert "(still counting, " in first["caption"] and "at least " in first["caption"]
         joined = await ask(client, BOB, "queens 13", sent_as="photo")  # the same puzzle
         assert "(still counting, " in joined["caption"]
-        final = "9,233 unique placements, 73,712 counting rotations and reflections (complete, "
+        final = ("9,233 unique placements, 73,712 if rotations and reflections count as "
+                 "different (complete, ")
         for chat, picture in ((ALICE, first), (BOB, joined)):
             said = await reply_with(client, chat, picture["message_id"], "(complete, ", 120)
             assert said["text"].startswith(f"Queens: {final}")

@@ -383,6 +383,22 @@ function entityNode(entity, text) {
     node.addEventListener("click", () => node.classList.add("revealed"));
   } else if (entity.type === "pre" && entity.language) {
     node.dataset.language = entity.language;
+  } else if (entity.type === "expandable_blockquote") {
+    // folded as Telegram shows it: its first lines until tapped, then all of it
+    node.dataset.testid = "expandable-quote";
+    node.tabIndex = 0;
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-expanded", "false");
+    node.title = "tap to show all of it";
+    const toggle = () => {
+      const open = node.getAttribute("aria-expanded") !== "true";
+      node.setAttribute("aria-expanded", String(open));
+      node.title = open ? "tap to fold it" : "tap to show all of it";
+    };
+    node.addEventListener("click", toggle);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
+    });
   }
   return node;
 }
