@@ -177,6 +177,8 @@ class CheckReport:
         reply show first. The seeds' own verdict lines ("Puzzle has is OK Solution
         successful.") stay the last line of the report they print (`text`)."""
         checked = sum(rule.ok is not None for rule in self.rules)
+        if checked == 0:  # a report that only informs (a burr piece's) has its own words
+            return self.verdict
         if self.ok:
             return ("Checked: the one rule holds." if checked == 1
                     else f"Checked: all {checked} rules hold.")
