@@ -105,7 +105,7 @@ async def test_in_a_group_only_puzzles_are_answered(puzzlebot):
     picture = await client.send_document(GROUP, "holiday.png", png_bytes(), user_id=BOB)
     await client.send_document(GROUP, "seki.txt", SEKI.encode(), user_id=BOB)
     photo = await client.wait_for(GROUP, after=picture["message_id"], sent_as="photo")
-    assert "Puzzle OK" in photo["caption"]
+    assert "Checked: all" in photo["caption"]
     page = await client.messages(GROUP, after=picture["message_id"])
     said = [m for m in page["messages"] if m["from"]["is_bot"] and m["sent_as"] == "text"]
     assert POLITE not in [m["text"] for m in said]

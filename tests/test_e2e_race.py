@@ -67,7 +67,7 @@ async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path, backend)
         # Bob's wrong grid: the check says what is wrong
         wrong = await send_and_wait(client, BOB, "/submit 1\n0000\n0000\n0000\n0000", BOB)
         assert wrong["text"].startswith("Not yet, race #1:\nChecked: ")
-        assert "FAIL" in wrong["text"]
+        assert "\nBroken: " in wrong["text"]
         unreadable = await send_and_wait(client, BOB, "/submit 1\n012", BOB)
         assert "I could not read that solution: expected 4 rows" in unreadable["text"]
 

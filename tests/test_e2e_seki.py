@@ -107,7 +107,7 @@ async def test_example_can_be_sent_back_and_solved(puzzlebot):
     example = await ask(client, ALICE, "/example seki")
     assert example["text"] == SEED_PUZZLE.strip()
     photo = await ask(client, ALICE, example["text"], sent_as="photo")
-    assert "Puzzle OK" in photo["caption"]
+    assert "Checked: all" in photo["caption"]
 
 
 async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp_path,
@@ -127,7 +127,7 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
         slow = await client.send(ALICE, "/seki ooooooooo")
         await asyncio.sleep(0.3)
         quick = await ask(client, BOB, SEED_PUZZLE, sent_as="photo")
-        assert "Puzzle OK" in quick["caption"]
+        assert "Checked: all" in quick["caption"]
         # the other chat was answered while the slow job still ran, not after it
         assert pool.quick.pending == 1, "the slow job delayed another chat"
         told = await reply_with(client, ALICE, slow["message_id"], "took longer", 15)
@@ -138,7 +138,7 @@ async def test_a_job_over_its_time_limit_is_killed_while_others_are_answered(tmp
         assert progress and progress[0]["edited"], "no progress message while the job ran"
         # the pool has healed: the next job works
         again = await ask(client, ALICE, "/seki oo+ooaoo-", sent_as="photo")
-        assert "Puzzle OK" in again["caption"]
+        assert "Checked: all" in again["caption"]
 
 
 async def test_the_cache_survives_a_restart(tmp_path, caplog):

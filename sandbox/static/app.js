@@ -337,7 +337,9 @@ function build(parent, text, start, end, entities) {
     while (j < entities.length && entities[j].offset < stop) { inner.push(entities[j]); j += 1; }
     const node = entityNode(e, text.slice(e.offset, stop));
     build(node, text, e.offset, stop, inner);
-    if (e.type === "pre" && inner.length === 0) splitLines(node);
+    if ((e.type === "pre" || e.type === "expandable_blockquote") && inner.length === 0) {
+      splitLines(node);
+    }
     parent.append(node);
     at = stop;
     i = j;
@@ -345,8 +347,8 @@ function build(parent, text, start, end, entities) {
   if (at < end) parent.append(text.slice(at, end));
 }
 
-// A report's lines, each its own block: one too long for a phone wraps with its
-// continuation indented, so every line of the report still starts at the left edge.
+// A report's lines (a pre, or a folded quote), each its own block: one too long for a
+// phone wraps with its continuation indented, so every line still starts at the left edge.
 function splitLines(pre) {
   const lines = pre.textContent.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
