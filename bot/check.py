@@ -132,7 +132,7 @@ def verdict_text(judgement: Judgement, kind: PuzzleKind) -> str:
     """What the player is told: right, unreadable (with the form to type), or the rules
     their solution breaks (never the answer)."""
     if judgement.ok:
-        return f"{RIGHT}\n{judgement.verdict}"
+        return f"{RIGHT}\n{judgement.summary}"
     if not judgement.readable:
         return f"❌ {judgement.verdict}\n{solution_form(kind)}"
     return f"{WRONG}\n{judgement.failures_text(SHOWN_FAILURES)}"

@@ -14,15 +14,15 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from solvers import registry
-from solvers.base import PuzzleError, clip
+from solvers.base import CAPTION_LINES, PuzzleError, clip
 
 from . import anagrams, photos
 from .context import Context, message_of
 from .games import quiz
 from .race_guard import refusal_for
-from .replies import admitted, user_id
+from .replies import admitted, fold, user_id
 from .routing import PUZZLES, command_argument
-from .rules import code_spans, send_rules
+from .rules import send_rules
 from .store import StoreUnavailable
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
@@ -31,16 +31,18 @@ log = logging.getLogger(__name__)
 
 
 def kinds_listing() -> str:
+    """One line a kind, as HTML to go in a folded quote (which holds no code spans)."""
     return "\n".join(
-        f"/{kind.name} {html.escape(kind.title)}: {code_spans(kind.summary)}"
+        f"/{kind.name} {html.escape(kind.title)}: {html.escape(kind.summary.replace('`', ''))}"
         for kind in registry.KINDS)
 
 
 WELCOME = (
     "<b>PuzzleBot</b> solves puzzles. Send the puzzle as text (or as a .txt file) and get "
     "back a picture of the answer, how many solutions there are, and a check report that "
-    "verifies it rule by rule.\n\n<b>Puzzles I know</b>\n{kinds}\n\n"
-    "<b>Commands</b>\n"
+    "verifies it rule by rule. Tap a folded list to open it.\n\n"
+    "<b>Puzzles I know</b>\n<blockquote expandable>{kinds}</blockquote>\n"
+    "<b>Commands</b>\n<blockquote expandable>"
     "/example KIND: a ready puzzle to try (forward it back to me)\n"
     "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
     "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
@@ -53,7 +55,7 @@ WELCOME = (
     "<b>In groups</b>\n"
     + quiz.HELP
     + "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
-    "/top: scores; /stats: your own record"
+    "/top: scores; /stats: your own record</blockquote>"
 )
 
 
@@ -106,8 +108,8 @@ async def unknown_command(update: Update, context: Context) -> None:
     mine = addressee.lower() == (context.bot.username or "").lower()
     if not (mine or (message.chat.type == ChatType.PRIVATE and not addressee)):
         return
-    await message.reply_text(f"I don't know {clip(command)}. The commands I know:\n"
-                             + commands_listing())
+    await message.reply_text(f"I don't know {html.escape(clip(command))}. The commands I "
+                             f"know:\n{fold(commands_listing())}", parse_mode=ParseMode.HTML)
 
 
 def commands_listing() -> str:
@@ -124,7 +126,13 @@ async def example(update: Update, context: Context) -> None:
         names = ", ".join(k.name for k in registry.with_example())
         await message_of(update).reply_text(f"Usage: /example KIND, one of: {names}")
         return
-    await message_of(update).reply_text((PUZZLES / kind.example).read_text().strip())
+    text = (PUZZLES / kind.example).read_text().strip()
+    if len(text.splitlines()) <= CAPTION_LINES:
+        await message_of(update).reply_text(text)
+        return
+    first, rest = text.split("\n", 1)  # the same text, its long part folded
+    await message_of(update).reply_text(f"{html.escape(first)}\n{fold(rest)}",
+                                        parse_mode=ParseMode.HTML)
 
 
 #: seconds a worker may take to parse a puzzle and write its SMT-LIB2 text

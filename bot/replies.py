@@ -297,11 +297,30 @@ def sent_file_id(sent: Message) -> str | None:
 
 
 async def send_report(message: Message, result: Result) -> Message:
-    """The full check report: as a message when it fits, else as a text document."""
-    body = f"<pre>{html.escape(result.report)}</pre>"
+    """The full check report: a message when it fits, else a text document."""
+    body = folded(report_heading(result), result.report)
     if len(body) <= TEXT_LIMIT:
         return await message.reply_text(body, parse_mode=ParseMode.HTML)
     return await message.reply_document(
         result.report.encode(), filename=f"{result.kind}-report.txt",
-        caption="The full check report")
+        caption=f"{report_heading(result)} (the full report in this file)")
+
+
+def report_heading(result: Result) -> str:
+    """The report's first line, always shown: its plain verdict ("Check report: all 27
+    rules hold.")."""
+    verdict = result.summary.removeprefix("Checked: ")
+    return f"Check report: {verdict}" if verdict else "Check report"
+
+
+def folded(heading: str, text: str) -> str:
+    """HTML of a heading shown in bold and a long text folded under it (`fold`)."""
+    return f"<b>{html.escape(heading)}</b>\n{fold(text)}"
+
+
+def fold(text: str) -> str:
+    """HTML of text folded in Telegram's expandable quote: a phone shows the quote's
+    first lines until it is tapped, so no reply is a wall of lines. (Telegram's quote
+    holds no <pre> or <code>: the lines come in the chat's own font.)"""
+    return f"<blockquote expandable>{html.escape(text)}</blockquote>"
 

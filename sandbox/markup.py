@@ -66,6 +66,9 @@ _SIMPLE_TAGS = {
     "tg-emoji": "custom_emoji",
 }
 _NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
+#: entities that contain no other of them (Telegram's nesting rules; <pre><code> is one
+#: entity, handled before this check)
+_BLOCKS = {"pre", "code", "blockquote"}
 
 
 class _TelegramHTML(HTMLParser):
@@ -86,6 +89,9 @@ class _TelegramHTML(HTMLParser):
             raise EntityError(f'Unsupported start tag "{tag}"')
         if tag == "span" and attrs.get("class") != "tg-spoiler":
             raise EntityError('Tag "span" must have class "tg-spoiler"')
+        pre_code = tag == "code" and bool(self.stack) and self.stack[-1][0] == "pre"
+        if tag in _BLOCKS and not pre_code and any(t in _BLOCKS for t, _ in self.stack):
+            raise EntityError(f'Tag "{tag}" can\'t be inside a pre, code or blockquote')
         entity: dict = {"type": _SIMPLE_TAGS[tag], "offset": self.length}
         if tag == "a":
             href = attrs.get("href")
@@ -94,7 +100,7 @@ class _TelegramHTML(HTMLParser):
             entity["url"] = href
         elif tag == "tg-emoji":
             entity["custom_emoji_id"] = attrs.get("emoji-id", "")
-        elif tag == "code" and self.stack and self.stack[-1][0] == "pre":
+        elif pre_code:
             lang = (attrs.get("class") or "").removeprefix("language-")
             if lang:
                 self.stack[-1][1]["language"] = lang

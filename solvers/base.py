@@ -27,6 +27,9 @@ from PIL import Image
 
 #: Longest text any parser accepts; larger input is refused before it is read.
 MAX_INPUT_CHARS = 20_000
+#: the most lines a caption shows (a phone shows no more beside the picture); longer
+#: reports are sent folded (the bot's `replies.send_report`)
+CAPTION_LINES = 12
 #: the difficulties a generator (`PuzzleKind.generate`) and a race are asked for
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -168,6 +171,20 @@ class CheckReport:
     def text(self) -> str:
         """The seed-shaped report: the lines, a blank line, the verdict."""
         return "\n".join([*self.lines, "", self.verdict])
+
+    def summary(self) -> str:
+        """The verdict in plain words, worded alike for every kind: what a caption and a
+        reply show first. The seeds' own verdict lines ("Puzzle has is OK Solution
+        successful.") stay the last line of the report they print (`text`)."""
+        checked = sum(rule.ok is not None for rule in self.rules)
+        if checked == 0:  # a report that only informs (a burr piece's) has its own words
+            return self.verdict
+        if self.ok:
+            return ("Checked: the one rule holds." if checked == 1
+                    else f"Checked: all {checked} rules hold.")
+        if checked == 1:
+            return "Checked: the one rule is broken."
+        return f"Checked: {len(self.broken())} of {checked} rules broken."
 
 
 @dataclass
@@ -377,19 +394,25 @@ class PuzzleKind(ABC, Generic[P, S]):
         return getattr(puzzle, "name", "") or ""
 
     def caption(self, puzzle: P, solutions: Solutions[S], report: CheckReport | None) -> str:
-        """The short text under the picture: verdict, the solution, the count."""
+        """The short text under the picture: the title, the plain verdict, the solution
+        and the count, in at most CAPTION_LINES lines (a taller solution is left to the
+        picture)."""
         title = " ".join(x for x in (self.title, self.puzzle_name(puzzle)) if x)
         if not solutions.found:
-            why = f"\n{solutions.reason}" if solutions.reason else ""
+            why = f"\n{why_none(solutions.reason)}" if solutions.reason else ""
             status = "no solution" if solutions.exhaustive else "no solution found in time"
             return f"{title}: {status}.{why}"
-        first = self.format_solution(puzzle, solutions.found[0])
-        verdict = report.verdict if report else ""
-        return f"{title}\n{verdict}\n{first}\nSolutions: {solutions.count_text()}"
+        first = self.format_solution(puzzle, solutions.found[0]).splitlines()
+        lines = [title, report.summary() if report else "", *first,
+                 f"Solutions: {solutions.count_text()}"]
+        if len(lines) > CAPTION_LINES:
+            del lines[2:-1]
+        return "\n".join(lines)
 
     def count_figures(self, puzzle: P, solutions: Solutions[S]) -> str:
         """A long count's figures in words, each "at least" unless the count is complete
-        ("19,186 unique assemblies, 248,376 when each turn of the whole counts apart")."""
+        ("19,186 unique assemblies, 460,464 if rotations and reflections count as
+        different": `with_symmetries`)."""
         return solutions.how_many(self.counted)
 
     def more_captions(self, puzzle: P, solutions: Solutions[S]) -> list[str]:
@@ -497,6 +520,20 @@ def header_is(text: str, *names: str) -> bool:
             word = stripped.split()[0].lower()
             return word in {f"#{n.lower()}" for n in names}
     return False
+
+
+def with_symmetries(solutions: Solutions, every: int, noun: str) -> str:
+    """A count in both figures, worded alike for every kind that counts up to symmetry:
+    "12 unique placements, 92 if rotations and reflections count as different"."""
+    return (f"{solutions.how_many(noun)}, {solutions.at_least(every)} "
+            "if rotations and reflections count as different")
+
+
+def why_none(reason: str) -> str:
+    """A solve's reason for no solution as a sentence after "no solution." (the caption
+    says that already): "no solution: 'A' has no cell left" -> "'A' has no cell left"."""
+    words = reason.removeprefix("no solution: ")
+    return words[:1].upper() + words[1:]
 
 
 def singular(noun: str) -> str:

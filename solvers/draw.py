@@ -52,6 +52,16 @@ def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
     draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
 
 
+def round_line(draw: ImageDraw.ImageDraw, start: tuple[float, float],
+               end: tuple[float, float], fill, width: int) -> None:
+    """A straight line with round ends: lines drawn end to end at an angle (an outline
+    made of edges) join without the notch Pillow's square ends leave at each corner."""
+    draw.line([start, end], fill=fill, width=width)
+    radius = (width - 1) / 2  # as wide as the line itself
+    for x, y in (start, end):
+        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=fill)
+
+
 def contrast(fill: tuple[int, int, int]) -> tuple[int, int, int]:
     """Black or white, whichever reads better on `fill`."""
     r, g, b = fill[:3]

@@ -25,6 +25,7 @@ from .base import (
     Rule,
     Solutions,
     check_size,
+    why_none,
 )
 from .draw import png_bytes
 
@@ -55,6 +56,8 @@ class Result:
     caption: str = ""
     report: str = ""
     verdict_ok: bool = False
+    #: the check's verdict in plain words (`CheckReport.summary`), "" with no solution
+    summary: str = ""
     solutions: list[str] = field(default_factory=list)
     count: int = 0
     exhaustive: bool = False
@@ -120,12 +123,19 @@ def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:
     return kind
 
 
+#: bumped whenever the wording every kind shares changes (the plain verdict, the count's
+#: words) or the pictures change across kinds (issue 27: layer labels, rotor numbers), so
+#: the cached answers of every kind die with it, as `PuzzleKind.version` does for one kind's
+WORDING = "2"
+
+
 def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
     """Kind + canonical puzzle + solver version, hashed to a short stable key.
 
     The puzzle's name is part of it because the cached caption and pictures show it.
     """
-    raw = f"{kind.name}\n{kind.version}\n{kind.puzzle_name(puzzle)}\n{kind.canonical(puzzle)}"
+    raw = (f"{kind.name}\n{kind.version}.{WORDING}\n{kind.puzzle_name(puzzle)}\n"
+           f"{kind.canonical(puzzle)}")
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
@@ -207,7 +217,7 @@ def run(
             media.extend(kind.extra_media(puzzle, solutions))
         timings["render"] = time.perf_counter() - mark
 
-    report_text = report.text() if report else solutions.reason or "No solution."
+    report_text = report.text() if report else why_none(solutions.reason) or "No solution."
     note = kind.alternatives_note(puzzle, solutions)
     if note:
         report_text += f"\n\n{note}"
@@ -227,6 +237,7 @@ def run(
         counting=solutions.counting,
         report=report_text,
         verdict_ok=bool(report and report.ok),
+        summary=report.summary() if report else "",
         solutions=[kind.format_solution(puzzle, s) for s in solutions.found],
         count=solutions.count,
         exhaustive=solutions.exhaustive,
@@ -268,24 +279,27 @@ class Judgement:
     """A kind's check of a solution someone typed: whether it is right, and why not.
 
     `readable` is False when the solution text could not be read (`verdict` then says
-    where). `broken` holds the rules the solution breaks; `picture` is the PNG of the
-    solution, drawn only for a right one when asked. Picklable for the solver pool.
+    where). `summary` is the verdict in plain words (`CheckReport.summary`). `broken`
+    holds the rules the solution breaks; `picture` is the PNG of the solution, drawn only
+    for a right one when asked. Picklable for the solver pool.
     """
 
     kind: str
     ok: bool
     verdict: str
     readable: bool = True
+    summary: str = ""
     broken: list[Rule] = field(default_factory=list)
     report: str = ""
     picture: bytes = b""
 
     def failures_text(self, limit: int) -> str:
-        """The verdict and the report lines of at most `limit` broken rules, then how many
-        more: what a player is told about a wrong solution (never the answer)."""
+        """The plain verdict and the report lines of at most `limit` broken rules, then
+        how many more: what a player is told about a wrong solution (never the answer)."""
         hidden = len(self.broken) - limit
         more = [f"... and {hidden} more"] if hidden > 0 else []
-        return "\n".join([self.verdict, *(rule.line() for rule in self.broken[:limit]), *more])
+        return "\n".join([self.summary or self.verdict,
+                          *(rule.line() for rule in self.broken[:limit]), *more])
 
 
 def about_solution(error: PuzzleError) -> str:
@@ -315,6 +329,6 @@ def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = No
         return Judgement(kind.name, False, verdict, readable=False, report=verdict)
     report = kind.check(puzzle, solution)
     picture = png_bytes(kind.render(puzzle, solution)) if render and report.ok else b""
-    return Judgement(kind.name, report.ok, report.verdict,
+    return Judgement(kind.name, report.ok, report.verdict, summary=report.summary(),
                      broken=report.broken(),
                      report=report.text(), picture=picture)

@@ -42,6 +42,10 @@ SIZE = 4
 ROTOR_TYPES = {"+": "singleOn", "-": "singleOff", "o": "opposite2", "a": "adjacent2"}
 #: black cells in each rotor's group
 BLACK_COUNT = {"+": 1, "-": 3, "o": 2, "a": 2}
+#: what each rotor asks of its four cells, as the picture's legend says it
+ROTOR_WORDS = {"+": "one black", "-": "three black", "o": "an opposite pair black",
+               "a": "an adjacent pair black"}
+COLUMNS = "ABCD"
 
 Grid = tuple[int, ...]  # 16 cells, 1 = black
 #: rotor counts a near miss may have (`Seki.near_miss`): a few rotors off the nine
@@ -53,6 +57,12 @@ def rotor_group(k: int) -> tuple[int, int, int, int]:
     r, c = divmod(k, SIZE - 1)
     top = SIZE * r + c
     return (top, top + 1, top + SIZE, top + SIZE + 1)
+
+
+def cell_name(i: int) -> str:
+    """A cell as the picture names it: column letter A-D, row number 1-4 ("B2")."""
+    r, c = divmod(i, SIZE)
+    return f"{COLUMNS[c]}{r + 1}"
 
 
 def black_pairs(rotor: str, group: tuple[int, int, int, int]) -> list[tuple[int, int]]:
@@ -163,10 +173,10 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
 
     @staticmethod
     def _unsat_reason(puzzle: SekiPuzzle, solver: z3.Solver) -> str:
-        """Name the rotor groups that cannot all hold (Z3's unsat core)."""
+        """Name the rotors that cannot all be satisfied (the fewest Z3 found, its unsat
+        core) and their cells, numbered as the picture numbers them."""
         core = sorted(int(str(name).removeprefix("RotorGroup")) for name in solver.unsat_core())
-        groups = ", ".join(f"{k} ({puzzle.rotors[k]} on {list(rotor_group(k))})" for k in core)
-        return f"Z3 says unsat: these rotor groups cannot all hold at once: {groups}."
+        return clash_words(puzzle, core)
 
     def smt(self, puzzle: SekiPuzzle) -> str:
         """The seed's SMT-LIB2 text: Int cells in 0..1, a sum and a pattern per rotor."""
@@ -283,8 +293,10 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
     # Picture -----------------------------------------------------------------------
 
     def render(self, puzzle: SekiPuzzle, solution: Grid | None) -> Image.Image:
-        """The grid with black/white cells and the nine rotors drawn on the corners."""
-        cell, margin, top = 130, 40, 70
+        """The grid with black/white cells and the nine rotors drawn on the corners; the
+        columns lettered A-D, the rows numbered 1-4 and the rotors 1-9, as the
+        no-solution answer names them (`clash_words`)."""
+        cell, margin, top = 130, 40, 96
         side = cell * SIZE
         image, pen = draw.canvas(side + 2 * margin, side + top + margin + 50)
         title = " ".join(x for x in ("Seki", puzzle.name) if x)
@@ -295,6 +307,11 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
             black = solution is not None and solution[i]
             fill = draw.INK if black else (draw.PAPER if solution else (235, 235, 235))
             pen.rectangle([x, y, x + cell, y + cell], fill=fill, outline=draw.GRID, width=2)
+        for n in range(SIZE):
+            draw.centred_text(pen, (margin + (n + 0.5) * cell, top - 16), COLUMNS[n], 22,
+                              fill=draw.MUTED, bold=True)
+            draw.centred_text(pen, (margin / 2, top + (n + 0.5) * cell), str(n + 1), 22,
+                              fill=draw.MUTED, bold=True)
         for k, rotor in enumerate(puzzle.rotors):
             self._draw_rotor(pen, k, rotor, solution, margin, top, cell)
         legend = "+ one black   - three black   o opposite pair   a adjacent pair"
@@ -320,6 +337,23 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
         pen.ellipse([cx - inner, cy - inner, cx + inner, cy + inner], fill=draw.PAPER,
                     outline=(90, 60, 10), width=2)
         draw.centred_text(pen, (cx, cy - 1), rotor, 22, bold=True)
+        bx, by, badge = cx + 36, cy - 36, 14  # the rotor's number, on its upper right
+        pen.ellipse([bx - badge, by - badge, bx + badge, by + badge], fill=draw.PAPER,
+                    outline=(90, 60, 10), width=2)
+        draw.centred_text(pen, (bx, by), str(k + 1), 18, bold=True)
+
+
+def clash_words(puzzle: SekiPuzzle, rotors: list[int]) -> str:
+    """Why there is no solution, in the puzzle's words: the rotors (numbered 1-9 row by
+    row, as in the picture) that cannot all be satisfied at once, and the cells each one
+    covers."""
+    names = [str(k + 1) for k in rotors]
+    together = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else names[0]
+    each = "; ".join(f"rotor {k + 1} ({puzzle.rotors[k]}: {ROTOR_WORDS[puzzle.rotors[k]]}) "
+                     f"covers {' '.join(cell_name(i) for i in rotor_group(k))}"
+                     for k in rotors)
+    return (f"Rotors {together} cannot all be satisfied at once: {each}. "
+            "The picture numbers the rotors and names the cells.")
 
 
 def _stat(solver: z3.Solver, key: str) -> int:

@@ -260,15 +260,15 @@ def test_nuts_report_names_nuts_by_the_letters_the_picture_prints():
 
 
 @pytest.mark.parametrize("command, kind, expected", [
-    ("pent 3", "pent", "\n2 unique assemblies, 8 when each turn of the whole counts apart "
-     "(complete, "),
-    ("/pent 3", None, "\n2 unique assemblies, 8 when"),
-    ("queens 8", None, "\n12 unique placements, 92 counting rotations and reflections "
-     "(complete, "),
-    ("soma", "soma", "\n240 unique assemblies, 11,520 when each turn"),
-    ("nuts", "nuts", "Drive Ya Nuts"), ("tangram", None, "Puzzle OK"),
-    ("sg", None, "\n1 unique assembly, 8 when each turn"),
-    ("/diabolical", None, "\n13 unique assemblies, 624 when each turn"),
+    ("pent 3", "pent", "\n2 unique assemblies, 8 if rotations and reflections count as "
+     "different (complete, "),
+    ("/pent 3", None, "\n2 unique assemblies, 8 if"),
+    ("queens 8", None, "\n12 unique placements, 92 if rotations and reflections count as "
+     "different (complete, "),
+    ("soma", "soma", "\n240 unique assemblies, 11,520 if rotations and"),
+    ("nuts", "nuts", "Drive Ya Nuts"), ("tangram", None, "Checked: all"),
+    ("sg", None, "\n1 unique assembly, 8 if rotations and"),
+    ("/diabolical", None, "\n13 unique assemblies, 624 if rotations and"),
 ])
 def test_commands_run_through_the_pipeline_with_a_picture(command, kind, expected):
     result = pipeline.run(command, kind, Limits.within(30, max_solutions=2))

@@ -168,10 +168,11 @@ async def test_seki_typed_in_the_page_comes_back_as_a_picture(tmp_path, browser_
         assert await photo.first.evaluate("img => img.naturalWidth") >= 400
         bubble = page.locator("[data-testid=message][data-from=bot][data-sent-as=photo]")
         caption = await bubble.first.inner_text()
-        assert "Puzzle OK" in caption and "1010" in caption
-        report = page.locator("[data-testid=message][data-from=bot][data-sent-as=text] pre")
+        assert "Checked: all 9 rules hold." in caption and "1010" in caption
+        report = page.locator("[data-testid=message][data-from=bot][data-sent-as=text] "
+                               "[data-testid=expandable-quote]")
         await report.first.wait_for(timeout=10000)
-        assert "RotorGroup 8 ch=-" in await report.first.inner_text()
+        assert "RotorGroup 8 ch=-" in await report.first.text_content()
         await page.screenshot(path=str(tmp_path / "seki-chat.png"))
         assert page.errors == []
 
@@ -275,10 +276,12 @@ async def test_reply_and_forward_on_a_phone_with_the_real_bot(tmp_path, browser_
         await forwarded.wait_for(timeout=60000)
         assert await forwarded.get_by_test_id("forwarded").inner_text() \
             == "Forwarded from PuzzleBot"
-        solved = bot_bubbles(page, "photo").filter(has_text="Puzzle OK")
+        solved = bot_bubbles(page, "photo").filter(has_text="Checked: all")
         await solved.wait_for(timeout=60000)
-        report = bot_bubbles(page, "text").locator("pre").filter(has_text="RotorGroup 8")
+        report = bot_bubbles(page, "text").get_by_test_id("expandable-quote").filter(
+            has_text="RotorGroup 8")
         await report.wait_for(timeout=60000)
+        await report.click()  # unfolded
 
         # the report wraps inside its bubble: no sideways scroll anywhere at phone width
         assert await fits(report)
@@ -289,8 +292,8 @@ async def test_reply_and_forward_on_a_phone_with_the_real_bot(tmp_path, browser_
         lines = await report.evaluate("pre => [...pre.children].map(line => line.textContent)")
         async with SandboxClient(bot.url) as client:
             sent = (await client.messages(ALICE))["messages"]
-        (text,) = [m["text"] for m in sent if m.get("text", "").startswith("RotorGroup 0")]
-        assert "\n".join(lines) == text
+        (text,) = [m["text"] for m in sent if "\nRotorGroup 0" in m.get("text", "")]
+        assert "\n".join(lines) == text.split("\n", 1)[1]  # the quote: all but the verdict
         indent = await report.evaluate("pre => getComputedStyle(pre.children[0]).textIndent")
         assert indent.startswith("-")
 
@@ -388,3 +391,38 @@ async def test_an_anagram_answer_pages_with_more_on_a_phone(tmp_path, browser_pa
         assert await fits(answer)
         await page.screenshot(path=str(tmp_path / "anagram-more-pressed.png"))
         assert page.errors == []
+
+
+@pytest.mark.parametrize("puzzle", ["sudoku_inkala.txt", "nw_003.txt"])
+async def test_an_answer_fits_a_phone_with_its_report_folded(tmp_path, browser_page, puzzle):
+    """At 412 px: the caption and the report's verdict show, the report's rules are
+    folded to three lines until tapped, then shown whole (screenshots in tmp_path)."""
+    from botchat import bot_config
+
+    from bot.__main__ import running_in_sandbox
+
+    text = (Path(__file__).resolve().parent.parent / "puzzles" / puzzle).read_text()
+    async with running_in_sandbox(bot_config(tmp_path, workers=1)) as bot:
+        page = browser_page
+        await page.set_viewport_size({"width": 412, "height": 915})
+        await page.goto(f"{bot.url}/?chat=private&user=alice")
+        await page.wait_for_selector("body[data-ready='true']")
+        composer = page.get_by_test_id("composer")
+        await composer.fill(text.strip())
+        await composer.press("Enter")
+        quote = bot_bubbles(page, "text").locator("[data-testid=expandable-quote]")
+        await quote.first.wait_for(timeout=30000)
+        await page.wait_for_function(
+            "[...document.querySelectorAll('img[data-testid=message-photo]')]"
+            ".every(img => img.naturalWidth > 0)", timeout=15000)
+        report = bot_bubbles(page, "text").last
+        assert (await report.inner_text()).startswith("Check report: all ")
+        folded = (await quote.first.bounding_box())["height"]
+        await report.scroll_into_view_if_needed()
+        await page.screenshot(path=str(tmp_path / f"{puzzle}-folded.png"))
+        assert await quote.first.get_attribute("aria-expanded") == "false"
+        await quote.first.click()
+        assert await quote.first.get_attribute("aria-expanded") == "true"
+        assert (await quote.first.bounding_box())["height"] > 3 * folded
+        await page.screenshot(path=str(tmp_path / f"{puzzle}-open.png"))
+        assert await fits(page.locator("#messages")) and page.errors == []

@@ -71,7 +71,7 @@ async def test_cancel_stops_your_own_puzzle_being_solved_and_nobody_elses(tmp_pa
         # its worker was freed: both quick workers answer again
         for chat in (ALICE, CAROL):
             answer = await ask(client, chat, SEKI, sent_as="photo", timeout=60)
-            assert "Puzzle OK" in answer["caption"]
+            assert "Checked: all" in answer["caption"]
         assert time.monotonic() - started < 45, "the cancelled job held its worker"
 
 
@@ -101,13 +101,13 @@ async def test_a_worker_killed_mid_job_is_reported_and_the_others_go_on(tmp_path
         job = await running_job(lanes)
         # the other worker keeps answering while this one is busy
         answer = await ask(client, BOB, SEKI, sent_as="photo", timeout=60)
-        assert "Puzzle OK" in answer["caption"]
+        assert "Checked: all" in answer["caption"]
         os.kill(job["pid"], signal.SIGKILL)
         told = await reply_with(client, ALICE, sent["message_id"], DIED, 30)
         assert told["text"].startswith("Seki: ")
         for chat in (ALICE, CAROL):  # the next jobs work, on both workers
             again = await ask(client, chat, "#seki again\noo+ooaoo-", sent_as="photo", timeout=60)
-            assert "Puzzle OK" in again["caption"]
+            assert "Checked: all" in again["caption"]
         assert bot.application.bot_data.services.metrics.worker_deaths == 1
 
 
@@ -123,7 +123,7 @@ async def test_redis_restarted_the_jobs_in_flight_are_reported_and_new_ones_work
         told = await reply_with(client, ALICE, sent["message_id"], DIED, 30)
         assert "please send the puzzle again" in told["text"]
         answer = await ask(client, BOB, SEKI, sent_as="photo", timeout=90)
-        assert "Puzzle OK" in answer["caption"]
+        assert "Checked: all" in answer["caption"]
     await asyncio.to_thread(celery_workers.wait_seen)  # both back for the next tests
 
 
@@ -159,6 +159,6 @@ async def test_a_whole_worker_lost_mid_job_is_reported(tmp_path, celery_workers)
         told = await reply_with(client, ALICE, sent["message_id"], DIED, 30)
         assert told["text"].startswith("Seki: ")
         answer = await ask(client, BOB, SEKI, sent_as="photo", timeout=60)
-        assert "Puzzle OK" in answer["caption"]
+        assert "Checked: all" in answer["caption"]
     celery_workers.served.remove("quick")  # its lane gets a new one
     await asyncio.to_thread(celery_workers.start, 1, "quick")

@@ -79,9 +79,9 @@ async def test_a_kind_added_to_the_registry_is_offered_everywhere(tmp_path, with
         assert "for toy one whole number" in usage["text"]
         right = await ask(client, ALICE, "/check\n8", sent_as="photo",
                           reply_to_message_id=example["message_id"])
-        assert right["caption"] == "✅ Your solution is right.\nToy OK."
+        assert right["caption"] == "✅ Your solution is right.\nChecked: the one rule holds."
         wrong = await ask(client, ALICE, "/check\n#toy\n3 5\n---\n9")
-        assert wrong["text"] == ("❌ Not right yet:\nToy has ** ERROR ** a wrong sum.\n"
+        assert wrong["text"] == ("❌ Not right yet:\nChecked: the one rule is broken.\n"
                                  "Sum: 3 + 5 = 9 FAIL")
         unreadable = await ask(client, ALICE, "/check toy\n#toy\n3 5\n---\nnine")
         assert unreadable["text"] == (
@@ -96,6 +96,7 @@ async def test_a_kind_added_to_the_registry_is_offered_everywhere(tmp_path, with
         puzzle = ToyKind().parse(posted["text"])
         total = puzzle.first + puzzle.second
         wrong = await ask(client, ALICE, f"/submit 1\n{total + 1}")
-        assert wrong["text"].startswith("Not yet, race #1:\nToy has ** ERROR ** a wrong sum.")
+        assert wrong["text"].startswith("Not yet, race #1:\nChecked: the one rule is broken.")
         right = await ask(client, ALICE, f"/submit 1\n{total}")
-        assert right["text"].startswith("✅ Correct! Toy OK.\nYou finished race #1 1st")
+        assert right["text"].startswith("✅ Correct! Checked: the one rule holds.\n"
+                                        "You finished race #1 1st")

@@ -137,7 +137,7 @@ async def test_an_edited_message_is_read_again(puzzlebot, alice, group):
     assert told["text"] == "Seki: Line 2: expected 9 rotors, got 8"
     await client.edit(alice, sent["message_id"], "#seki sk_6018.txt\noo+ooaoo-")
     photo = await client.wait_for(alice, after=told["message_id"], sent_as="photo")
-    assert photo["caption"].startswith("Seki sk_6018.txt\nPuzzle OK Solution successful.")
+    assert photo["caption"].startswith("Seki sk_6018.txt\nChecked: all 9 rules hold.")
     (shown,) = (await client.messages(alice, after=sent["message_id"] - 1))["messages"][:1]
     assert (shown["text"], shown["edited"]) == ("#seki sk_6018.txt\noo+ooaoo-", True)
 

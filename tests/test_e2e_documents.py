@@ -55,8 +55,8 @@ async def test_a_seki_file_gets_the_answer_the_text_gets(puzzlebot, alice, bob):
     by_text = await answer_of(client, bob, await client.send(bob, SEKI))
     (file_photo, file_report), (text_photo, text_report) = by_file, by_text
     assert file_photo["caption"] == text_photo["caption"]
-    assert file_photo["caption"] == ("Seki MOS 01Feb2021 sk_6018.txt\nPuzzle OK Solution "
-                                     "successful.\n1010\n0100\n1011\n0101\n"
+    assert file_photo["caption"] == ("Seki MOS 01Feb2021 sk_6018.txt\nChecked: all 9 rules "
+                                     "hold.\n1010\n0100\n1011\n0101\n"
                                      "Solutions: exactly 1")
     assert file_report["text"] == text_report["text"]
     assert "RotorGroup 8 ch=- Value=3 [10,11,14,15] gives Sum = 3 OK" in file_report["text"]
@@ -121,7 +121,7 @@ async def test_in_a_group_only_puzzles_are_answered(puzzlebot, bob, group):
     picture = await client.send_document(group, "holiday.png", png_bytes(), user_id=bob)
     await client.send_document(group, "seki.txt", SEKI.encode(), user_id=bob)
     photo = await client.wait_for(group, after=picture["message_id"], sent_as="photo")
-    assert "Puzzle OK" in photo["caption"]
+    assert "Checked: all" in photo["caption"]
     page = await client.messages(group, after=picture["message_id"])
     said = [m for m in page["messages"] if m["from"]["is_bot"] and m["sent_as"] == "text"]
     assert POLITE not in [m["text"] for m in said]

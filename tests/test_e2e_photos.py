@@ -146,7 +146,7 @@ async def test_a_jpg_file_is_read_like_a_photo(puzzlebot):
     check = await client.send(ALICE, "/check\n" + "\n".join(rows),
                               reply_to_message_id=sent["message_id"])
     (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
-    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+    assert right["caption"].startswith("✅ Your solution is right.\nChecked: all ")
 
 
 async def reply_to(client: SandboxClient, chat: int, message_id: int,
@@ -202,18 +202,18 @@ async def test_check_in_reply_to_a_photo_or_to_the_grid_read_from_it(puzzlebot):
     check = await client.send(ALICE, "/check\n" + "\n".join(rows),
                               reply_to_message_id=sent["message_id"])
     (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
-    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+    assert right["caption"].startswith("✅ Your solution is right.\nChecked: all ")
     assert bot.application.bot_data.services.pool.quick.jobs_run == jobs + 1  # judged only
 
     swapped = [rows[0][1] + rows[0][0] + rows[0][2:], *rows[1:]]
     check = await client.send(ALICE, "/check\n" + "\n".join(swapped),
                               reply_to_message_id=copy["message_id"])
     (wrong,) = await bot_messages(client, ALICE, check["message_id"], 1)
-    assert wrong["text"].startswith("❌ Not right yet:\nPuzzle has ** ERROR **")
+    assert wrong["text"].startswith("❌ Not right yet:\nChecked: ")
     assert not any(row in wrong["text"] for row in rows)  # never the answer
 
     kept_answers(bot.application.bot_data).clear()  # as after a restart: its text still holds it
     check = await client.send(ALICE, "/check\n" + "\n".join(rows),
                               reply_to_message_id=copy["message_id"])
     (right,) = await bot_messages(client, ALICE, check["message_id"], 1)
-    assert right["caption"] == "✅ Your solution is right.\nPuzzle OK Solution successful."
+    assert right["caption"].startswith("✅ Your solution is right.\nChecked: all ")

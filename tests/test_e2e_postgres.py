@@ -38,7 +38,7 @@ async def test_a_seki_is_cached_in_postgresql_and_healthz_reads_it(tmp_path, pos
         first = await ask(client, ALICE, SEKI, sent_as="photo")
         second = await ask(client, BOB, SEKI, sent_as="photo")
         status, body = await healthz(bot.ops_url)
-    assert "Puzzle OK" in first["caption"] and second["caption"] == first["caption"]
+    assert "Checked: all" in first["caption"] and second["caption"] == first["caption"]
     assert store.hits == 1
     assert not (tmp_path / "bot.sqlite3").exists()
     assert (status, body["checks"]["database"]) == (200, "ok")
@@ -63,7 +63,7 @@ async def test_postgresql_stopped_and_started_while_the_bot_runs(tmp_path, postg
         finally:
             postgres_server.start()
         assert max(reads) < solving, (reads, solving)  # never dearer than no cache
-        assert "Puzzle OK" in photo["caption"] and services.metrics.cache_hits == 0
+        assert "Checked: all" in photo["caption"] and services.metrics.cache_hits == 0
         assert status == 503 and body["checks"]["database"].startswith("failing")
 
         await asyncio.sleep(OFFLINE_PAUSE)

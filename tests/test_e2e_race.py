@@ -66,14 +66,14 @@ async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path, backend)
 
         # Bob's wrong grid: the check says what is wrong
         wrong = await send_and_wait(client, BOB, "/submit 1\n0000\n0000\n0000\n0000", BOB)
-        assert wrong["text"].startswith("Not yet, race #1:\nPuzzle has ** ERROR **")
-        assert "FAIL" in wrong["text"]
+        assert wrong["text"].startswith("Not yet, race #1:\nChecked: ")
+        assert "\nBroken: " in wrong["text"]
         unreadable = await send_and_wait(client, BOB, "/submit 1\n012", BOB)
         assert "I could not read that solution: expected 4 rows" in unreadable["text"]
 
         # Alice's right grid: first place, and the group sees it
         right = await send_and_wait(client, ALICE, f"/submit 1\n{solution}", ALICE)
-        assert right["text"].startswith("✅ Correct! Puzzle OK Solution successful.")
+        assert right["text"].startswith("✅ Correct! Checked: all ")
         assert "You finished race #1 1st, in " in right["text"]
         seen = await client.wait_for(GROUP, after=told["message_id"])
         assert seen["text"].startswith("🏁 Alice finished race #1: 1st, in ")
@@ -183,9 +183,9 @@ async def test_only_players_and_members_submit_and_a_wrong_verdict_hides_the_ans
         told = await send_and_wait(client, CAROL, f"/submit 1\n{wrong}", CAROL)
         lines = told["text"].splitlines()
         assert lines[0] == "Not yet, race #1:"
-        assert lines[1] == judgement.verdict
+        assert lines[1] == judgement.summary
         names = ", ".join(rule.name for rule in judgement.broken)
-        assert lines[2] == f"FAIL: {len(judgement.broken)} rules broken: {names}"
+        assert lines[2] == f"Broken: {names}"
         assert len(lines) == 3
         for rule in judgement.broken:
             assert rule.detail not in told["text"]

@@ -70,7 +70,7 @@ def test_a_wrong_sudoku_lists_its_failing_units_and_cuts_the_list_short():
     assert failing(judgement) == ["Column 8: 5 more than once; missing 7 FAIL",
                                  "Column 9: 7 more than once; missing 5 FAIL"]
     assert judgement.failures_text(1) == (
-        "Puzzle has ** ERROR ** 2 units fail, 0 givens changed.\n"
+        "Checked: 2 of 28 rules broken.\n"
         "Column 8: 5 more than once; missing 7 FAIL\n... and 1 more")
     assert judgement.failures_text(8).count("\n") == 2
 

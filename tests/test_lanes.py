@@ -47,7 +47,7 @@ def running_now(pid: int) -> bool:
 async def test_a_killed_fork_server_is_replaced_and_leaves_no_workers(tmp_path):
     config = bot_config(tmp_path, owner_id=OWNER)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
-        assert "Puzzle OK" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
+        assert "Checked: all" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
         server = forkserver._forkserver._forkserver_pid
         workers = children(server)
         assert len(workers) == config.workers + config.count_workers
@@ -55,7 +55,7 @@ async def test_a_killed_fork_server_is_replaced_and_leaves_no_workers(tmp_path):
         await asyncio.sleep(1.0)
         assert not [pid for pid in workers if running_now(pid)], "orphaned workers"
         answer = await ask(client, BOB, OTHER_SEKI, sent_as="photo", timeout=60)
-        assert "Puzzle OK" in answer["caption"]
+        assert "Checked: all" in answer["caption"]
         report = await ask(client, OWNER, "/admin")
         assert "quick lane: 2 of 2 workers running, rebuilt 1x" in report["text"]
         assert "count lane: 1 of 1 workers running, rebuilt 1x" in report["text"]
@@ -72,12 +72,13 @@ async def test_a_long_count_is_shown_at_once_joined_finished_and_cached(tmp_path
     config = bot_config(tmp_path, count_timeout=120.0, **backend)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         first = await ask(client, ALICE, "queens 13", sent_as="photo")
-        assert "Puzzle OK" in first["caption"]
+        assert "Checked: all" in first["caption"]
         assert "unique placements" in first["caption"]
         assert "(still counting, " in first["caption"] and "at least " in first["caption"]
         joined = await ask(client, BOB, "queens 13", sent_as="photo")  # the same puzzle
         assert "(still counting, " in joined["caption"]
-        final = "9,233 unique placements, 73,712 counting rotations and reflections (complete, "
+        final = ("9,233 unique placements, 73,712 if rotations and reflections count as "
+                 "different (complete, ")
         for chat, picture in ((ALICE, first), (BOB, joined)):
             said = await reply_with(client, chat, picture["message_id"], "(complete, ", 120)
             assert said["text"].startswith(f"Queens: {final}")
@@ -100,7 +101,7 @@ async def test_counts_stop_at_their_limit_queue_cancel_and_never_hold_up_quick_j
         # count still runs
         lanes = bot.application.bot_data.services.pool
         quick = await ask(client, CAROL, SEKI, sent_as="photo")
-        assert "Puzzle OK" in quick["caption"] and lanes.counts.pending == 1
+        assert "Checked: all" in quick["caption"] and lanes.counts.pending == 1
         refused = await ask(client, BOB, "/cancel")
         assert refused["text"].startswith("You have no count running.")
         stopped = await ask(client, ALICE, "/cancel")

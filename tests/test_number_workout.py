@@ -130,7 +130,7 @@ def test_clashing_clues_in_a_pair_give_no_solution_with_a_reason():
     text = (PUZZLES / "nw_003.txt").read_text().replace("040000050", "041200050")
     solutions = KIND.solve(KIND.parse(text), Limits())
     assert (solutions.count, solutions.exhaustive) == (0, True)
-    assert "segments 5 and 6 touch" in solutions.reason
+    assert "the clues differ where hexagons 1 and 2 touch" in solutions.reason
 
 
 def test_deadline_and_cap():

@@ -81,7 +81,7 @@ async def test_healthz_names_the_database_when_it_is_unusable(tmp_path):
     assert body["failing"] == ["database"]
     assert body["checks"]["database"].startswith("unavailable")
     assert body["checks"]["bot"] == "ok"
-    assert "Puzzle OK" in photo["caption"]
+    assert "Checked: all" in photo["caption"]
 
 
 async def test_healthz_names_the_bot_when_it_stops_receiving_updates(tmp_path):

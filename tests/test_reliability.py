@@ -58,16 +58,16 @@ async def test_a_flood_from_one_user_is_limited_politely(tmp_path):
         bot.application.bot_data.services.limiter.clock = lambda: now[0]
         for _ in range(2):
             photo = await ask(client, ALICE, SEKI, sent_as="photo")
-            assert "Puzzle OK" in photo["caption"]
+            assert "Checked: all" in photo["caption"]
             await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")  # report
         told = await ask(client, ALICE, SEKI)
         assert told["text"] == ("You are sending puzzles faster than I can solve them for "
                                 "everyone. Please wait about 10 s and try again.")
         ignored = await client.send(ALICE, SEKI)
         assert await nothing_after(client, ALICE, ignored["message_id"], 1.5)
-        assert "Puzzle OK" in (await ask(client, BOB, SEKI, sent_as="photo"))["caption"]
+        assert "Checked: all" in (await ask(client, BOB, SEKI, sent_as="photo"))["caption"]
         now[0] += 10  # one token back, at 6 a minute
-        assert "Puzzle OK" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
+        assert "Checked: all" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
 
 
 # PTB 22.2+ warns on each 429 that RetryAfter.retry_after will become a timedelta; the bot's
@@ -79,7 +79,7 @@ async def test_429_and_5xx_answers_from_the_bot_api_are_retried(tmp_path):
         await client.fault("sendPhoto", count=2, error_code=429, retry_after=1)
         await client.fault("sendMessage", count=2, error_code=502)
         photo = await ask(client, ALICE, SEKI, sent_as="photo", timeout=30)
-        assert "Puzzle OK" in photo["caption"]
+        assert "Checked: all" in photo["caption"]
         report = await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
         assert "RotorGroup 0" in report["text"]
         photos = await client.calls("sendPhoto")
@@ -117,7 +117,7 @@ async def test_a_worker_killed_mid_job_is_reported_and_replaced(tmp_path):
             told = await reply_with(client, ALICE, told["message_id"], "Seki: the solver")
         assert "the solver process stopped in the middle of this job" in told["text"]
         again = await ask(client, ALICE, SEKI, sent_as="photo")
-        assert "Puzzle OK" in again["caption"]
+        assert "Checked: all" in again["caption"]
 
 
 async def test_a_locked_database_only_costs_the_cache(tmp_path, caplog):
@@ -128,7 +128,7 @@ async def test_a_locked_database_only_costs_the_cache(tmp_path, caplog):
         blocker.execute("BEGIN EXCLUSIVE")  # another process holds the write lock
         try:
             photo = await ask(client, ALICE, SEKI, sent_as="photo")
-            assert "Puzzle OK" in photo["caption"]
+            assert "Checked: all" in photo["caption"]
         finally:
             blocker.rollback()
             blocker.close()
@@ -146,7 +146,7 @@ async def test_an_unreadable_database_file_only_costs_the_cache(tmp_path, caplog
     async with (running_in_sandbox(bot_config(tmp_path, db_path=str(junk))) as bot,
                 SandboxClient(bot.url) as client):
         photo = await ask(client, ALICE, SEKI, sent_as="photo")
-        assert "Puzzle OK" in photo["caption"]
+        assert "Checked: all" in photo["caption"]
     assert any("running without cache" in r.getMessage() for r in caplog.records)
     assert junk.read_bytes() == b"this is not a database" * 100
 
@@ -273,4 +273,4 @@ async def test_with_a_token_no_sandbox_starts_and_the_api_url_is_used(tmp_path, 
     async with running(config) as bot, SandboxClient(sandbox.url) as client:
         assert bot.url is None
         photo = await ask(client, ALICE, SEKI, sent_as="photo")
-        assert "Puzzle OK" in photo["caption"]
+        assert "Checked: all" in photo["caption"]

@@ -122,7 +122,7 @@ async def test_a_message_on_redis_naming_anything_else_runs_nothing(tmp_path, ce
         config = bot_config(tmp_path, broker_url=celery_workers.broker_url)
         async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as chat:
             answer = await ask(chat, ALICE, SEKI, sent_as="photo", timeout=60)
-            assert "Puzzle OK" in answer["caption"]
+            assert "Checked: all" in answer["caption"]
             counting = await ask(chat, ALICE, "queens 11", sent_as="photo", timeout=60)
             assert "queens" in counting["caption"].lower()
     finally:

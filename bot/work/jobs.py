@@ -22,7 +22,6 @@ from solvers.base import (
     PuzzleError,
     Rule,
     listed,
-    plural,
 )
 from solvers.draw import png_bytes
 from solvers.photo import Reading, Repair, read_photo
@@ -170,8 +169,10 @@ def race_puzzle(kind_name: str, difficulty: str, seed: int,
 def race_check(kind_name: str, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
     """A race submission checked: (right, what to tell the player)."""
     judgement = judge(puzzle_text, solution_text, kind_name)
-    if judgement.ok or not judgement.readable:
-        return judgement.ok, judgement.verdict
+    if judgement.ok:
+        return True, judgement.summary
+    if not judgement.readable:
+        return False, judgement.verdict
     return False, broken_rules(judgement)
 
 
@@ -193,12 +194,12 @@ def race_variant(kind_name: str, race_text: str, race_solution: str,
 
 
 def broken_rules(judgement: Judgement) -> str:
-    """A wrong race submission's verdict: how many rules it breaks and their names, never
-    what the check found in them (a rule's detail can hold the values of the answer)."""
+    """A wrong race submission's verdict in plain words and the names of the rules it
+    breaks, never what the check found in them (a rule's detail can hold the values of
+    the answer)."""
     names = [rule.name for rule in judgement.broken]
-    count = f"{plural(len(names), 'rule')} broken"
-    return (f"{judgement.verdict}\nFAIL: {count}: {listed(names, SHOWN_FAILURES)}" if names
-            else judgement.verdict)
+    return (f"{judgement.summary}\nBroken: {listed(names, SHOWN_FAILURES)}" if names
+            else judgement.summary)
 
 
 #: the widest a rules picture is drawn (`rules_picture`): small beside the text on a phone

@@ -337,7 +337,9 @@ function build(parent, text, start, end, entities) {
     while (j < entities.length && entities[j].offset < stop) { inner.push(entities[j]); j += 1; }
     const node = entityNode(e, text.slice(e.offset, stop));
     build(node, text, e.offset, stop, inner);
-    if (e.type === "pre" && inner.length === 0) splitLines(node);
+    if ((e.type === "pre" || e.type === "expandable_blockquote") && inner.length === 0) {
+      splitLines(node);
+    }
     parent.append(node);
     at = stop;
     i = j;
@@ -345,8 +347,8 @@ function build(parent, text, start, end, entities) {
   if (at < end) parent.append(text.slice(at, end));
 }
 
-// A report's lines, each its own block: one too long for a phone wraps with its
-// continuation indented, so every line of the report still starts at the left edge.
+// A report's lines (a pre, or a folded quote), each its own block: one too long for a
+// phone wraps with its continuation indented, so every line still starts at the left edge.
 function splitLines(pre) {
   const lines = pre.textContent.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
@@ -383,6 +385,22 @@ function entityNode(entity, text) {
     node.addEventListener("click", () => node.classList.add("revealed"));
   } else if (entity.type === "pre" && entity.language) {
     node.dataset.language = entity.language;
+  } else if (entity.type === "expandable_blockquote") {
+    // folded as Telegram shows it: its first lines until tapped, then all of it
+    node.dataset.testid = "expandable-quote";
+    node.tabIndex = 0;
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-expanded", "false");
+    node.title = "tap to show all of it";
+    const toggle = () => {
+      const open = node.getAttribute("aria-expanded") !== "true";
+      node.setAttribute("aria-expanded", String(open));
+      node.title = open ? "tap to fold it" : "tap to show all of it";
+    };
+    node.addEventListener("click", toggle);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
+    });
   }
   return node;
 }

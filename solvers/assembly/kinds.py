@@ -27,6 +27,8 @@ from ..base import (
     Solutions,
     check_size,
     header_is,
+    plural,
+    with_symmetries,
 )
 from . import boxer, presets, render
 from .box import Assembler, BoxPuzzle, assembler_for, check_limits
@@ -92,12 +94,10 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
         title = puzzle.name or self.title
         if not solutions.found:
             return f"{title}: no assembly ({solutions.count_text()})."
-        return f"{title}\n{report.verdict if report else ''}"
+        return f"{title}\n{report.summary() if report else ''}"
 
     def count_figures(self, puzzle, solutions) -> str:
-        raw = solutions.stats.get("raw_count", 0)
-        return (f"{solutions.how_many(self.counted)}, "
-                f"{solutions.at_least(raw)} when each turn of the whole counts apart")
+        return with_symmetries(solutions, solutions.stats.get("raw_count", 0), self.counted)
 
     # Checking -----------------------------------------------------------------------
 
@@ -119,8 +119,8 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
             ok &= good
             why = "" if good else (" wrong shape" if not fits else " outside the box"
                                    if not inside else f" overlaps at {clash[0]}")
-            rules.append(Rule(f"Part {label}", good,
-                              f"{len(cells)} locations {'OK' if good else 'FAIL'}{why}", ": "))
+            found = f"{plural(len(cells), 'location')} {'OK' if good else 'FAIL'}{why}"
+            rules.append(Rule(f"Part {label}", good, found, ": "))
         labels = sorted(label for label, _ in solution)
         expected = sorted(label for shape in puzzle.shapes for label in shape.parts)
         empty = len(puzzle.free) - len(seen)

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
+from ..base import (
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+    with_symmetries,
+)
 from ..exact_cover import ExactCover
 
 MAX_N = 16
@@ -133,12 +142,11 @@ class QueensKind(PuzzleKind[Board, Placement]):
         """Title and verdict; the count's own line (`count_figures`) follows it."""
         if not solutions.found:
             return f"Queens {puzzle.name}: none."
-        return f"Queens {puzzle.name}\n{report.verdict if report else ''}"
+        return f"Queens {puzzle.name}\n{report.summary() if report else ''}"
 
     def count_figures(self, puzzle: Board, solutions: Solutions) -> str:
-        every = solutions.stats.get("all_placements", 0)
-        return (f"{solutions.how_many(self.counted)}, "
-                f"{solutions.at_least(every)} counting rotations and reflections")
+        return with_symmetries(solutions, solutions.stats.get("all_placements", 0),
+                               self.counted)
 
     def check(self, puzzle: Board, solution: Placement) -> CheckReport:
         """One queen per row and column, never two on a diagonal."""

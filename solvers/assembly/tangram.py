@@ -223,10 +223,11 @@ class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
             cy = sum(centroid(h)[1] for h in cells) / len(cells)
             draw.centred_text(pen, point(cx, cy), marks[number], 30,
                               fill=draw.contrast(fill), bold=True)
-        for _, cells in solution or ():
-            for a, b in _outline(cells):
-                pen.line([point(*a), point(*b)], fill=draw.INK, width=4)
-        pen.rectangle([*point(0, SIDE), *point(SIDE, 0)], outline=draw.INK, width=4)
+        edges = [edge for _, cells in solution or () for edge in _outline(cells)]
+        square = [(0, 0), (SIDE, 0), (SIDE, SIDE), (0, SIDE)]
+        edges += [(square[n], square[(n + 1) % 4]) for n in range(4)]
+        for a, b in _joined(edges):  # whole straight lines, round where they meet
+            draw.round_line(pen, point(*a), point(*b), draw.INK, 4)
         return image
 
 
@@ -249,3 +250,32 @@ def _outline(cells) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         for edge in (frozenset((a, b)), frozenset((b, c)), frozenset((c, a))):
             count[edge] = count.get(edge, 0) + 1
     return [tuple(edge) for edge, n in count.items() if n == 1]
+
+
+def _joined(edges: list) -> list:
+    """The edges joined into the longest straight lines they make: drawn piece by piece,
+    a line shows a notch or a bump wherever two pieces meet."""
+    lines = {tuple(sorted(edge)) for edge in edges}
+    merged = True
+    while merged:
+        merged = False
+        for one in list(lines):
+            for other in list(lines):
+                joined = _straight(one, other)
+                if one != other and joined is not None:
+                    lines -= {one, other}
+                    lines.add(joined)
+                    merged = True
+                    break
+            if merged:
+                break
+    return sorted(lines)
+
+
+def _straight(one: tuple, other: tuple) -> tuple | None:
+    """The single line two edges make when they meet end to end in one direction."""
+    (a, b), (c, d) = one, other
+    if b != c:
+        return None
+    cross = (b[0] - a[0]) * (d[1] - c[1]) - (b[1] - a[1]) * (d[0] - c[0])
+    return (a, d) if cross == 0 else None

@@ -86,7 +86,7 @@ def scene_image(scene: Scene, scale: float, margin: int = 16) -> Image.Image:
 def slice_diagram(length: int, owner: dict[Cell, int], holes: set[Cell],
                   pieces: Sequence[Piece], cell: int = 34) -> Image.Image:
     """The seed's R/P tables: each layer a grid of piece marks, holes as circles."""
-    gap, label = 26, 30
+    gap, label = 26, 40
     columns = 3 if length <= 6 else 4
     rows = math.ceil(length / columns)
     block = length * cell
@@ -101,7 +101,8 @@ def slice_diagram(length: int, owner: dict[Cell, int], holes: set[Cell],
         r, c = divmod(z, columns)
         left = gap + c * (block + gap)
         top = gap // 2 + r * (block + label + gap // 2) + label
-        draw.centred_text(pen, (left + block / 2, top - label / 2), f"layer {z + 1}", 18)
+        draw.centred_text(pen, (left + block / 2, top - label / 2), f"Layer {z + 1}", 26,
+                          bold=True)
         for y in range(length):
             for x in range(length):
                 box = [left + x * cell, top + y * cell, left + (x + 1) * cell,

@@ -39,7 +39,7 @@ def solve(puzzle: GogenPuzzle, limits: Limits) -> Solutions:
     grids = [grid_of(puzzle, placed | dict(zip(search, values, strict=True)))
              for values in found]
     if count == 0 and exhaustive:
-        reason = "Z3 says unsat: no placement of the letters lets every word be traced."
+        reason = "no solution: no placement of the letters lets every word be traced."
     return Solutions(grids, count, exhaustive, reason,
                      stats={"letters_left_after_propagation": len(search)})
 

@@ -19,9 +19,9 @@ def propagate(clues: tuple[int, ...]) -> tuple[list[set[int]], str]:
     for cell, clue in enumerate(clues):
         if clue:
             if clue not in candidates[cell]:
-                pair = sorted((cell, PARTNER[cell]))
-                return candidates, (f"no solution: segments {pair[0]} and {pair[1]} touch "
-                                    f"but hold different clues")
+                return candidates, (f"no solution: the clues differ "
+                                    f"{_touching(cell)}, and "
+                                    "touching segments hold one number")
             candidates[cell] &= {clue}
     changed = True
     while changed:
@@ -85,8 +85,8 @@ def _probe(candidates: list[set[int]]) -> tuple[list[set[int]], str]:
                         masks[cell] &= ~bit
                         changed = True
                         if not _narrow(masks, HEXAGONS_OF[cell]):
-                            return candidates, (f"no solution: every number tried on segment "
-                                                f"{cell} breaks a hexagon")
+                            return candidates, (f"no solution: every number tried in "
+                                                f"{_segment(cell)} breaks a hexagon")
                     mask = masks[cell]
     for cell in firsts:
         candidates[cell].intersection_update(v for v in NUMBERS if masks[cell] >> v & 1)
@@ -135,3 +135,18 @@ def _narrow(masks: list[int], start: tuple[int, ...]) -> bool:
                     masks[cell] = kept
                     todo.update(HEXAGONS_OF[cell])
     return True
+
+
+def _touching(cell: int) -> str:
+    """Where a touching pair of segments is, by its hexagons' numbers in the picture: a
+    person never sees the segments' own numbers ("where hexagons 2 and 3 touch")."""
+    first, second = sorted((OWNER[cell] + 1, OWNER[PARTNER[cell]] + 1))
+    return f"where hexagons {first} and {second} touch"
+
+
+def _segment(cell: int) -> str:
+    """A segment as the picture shows it: "the segment where hexagons 2 and 3 touch",
+    or "a segment of hexagon 1" on the outside."""
+    if cell not in PARTNER:
+        return f"a segment of hexagon {OWNER[cell] + 1}"
+    return f"the segment {_touching(cell)}"

@@ -36,9 +36,10 @@ def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
             hexagon, key=lambda c: math.atan2(TRIANGLES[c][1][1] - TRIANGLES[c][0][1],
                                               TRIANGLES[c][1][0] - TRIANGLES[c][0][0]))]
         pen.polygon(outline, outline=draw.INK, width=4)
-        pen.ellipse([centre[0] - 9, centre[1] - 9, centre[0] + 9, centre[1] + 9],
-                    fill=draw.PAPER, outline=draw.GRID)
-        draw.centred_text(pen, centre, str(k + 1), 12, fill=draw.MUTED)
+        badge = 13  # the hexagon's number, as the no-solution answers name it
+        pen.ellipse([centre[0] - badge, centre[1] - badge, centre[0] + badge,
+                     centre[1] + badge], fill=draw.PAPER, outline=draw.GRID)
+        draw.centred_text(pen, centre, str(k + 1), 17, fill=draw.MUTED, bold=True)
     for cell, triangle in enumerate(TRIANGLES):
         value = puzzle.clues[cell] or (solution[cell] if solution else 0)
         if value:

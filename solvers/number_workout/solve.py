@@ -37,7 +37,7 @@ def solve(puzzle: NumberWorkoutPuzzle, limits: Limits) -> Solutions:
     grids = [grid_of(candidates, dict(zip(search, values, strict=True)))
              for values in found]
     if count == 0 and exhaustive:
-        reason = "Z3 says unsat: the clues cannot all hold at once."
+        reason = "no solution: the clues cannot all hold at once."
     return Solutions(grids, count, exhaustive, reason,
                      stats={"segments_left_after_propagation": len(search)})
 

@@ -1,0 +1,151 @@
+"""End to end, answers as a person reads them on a phone (issue 27): no message shows more
+than 12 lines unfolded (a check report comes folded in Telegram's expandable quote under
+its plain verdict), and no reply to any kind's example puzzle, nor to an unsolvable one,
+speaks the solvers' jargon."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from botchat import ask, bot_config
+
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
+from solvers import registry
+from solvers.base import CAPTION_LINES
+
+ALICE = 101
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+#: lines Telegram shows of a folded quote (the sandbox page shows as many)
+FOLDED_LINES = 3
+#: words of the solvers' insides that no reply shows unless asked (/smt)
+JARGON = re.compile(r"\bunsat\b|\bSMT\b|\bZ3\b|RotorGroup|\bNone\b|\bTrue\b|\bFalse\b"
+                    r"|Traceback|\[\d", re.IGNORECASE)
+
+
+@pytest.fixture
+async def client(tmp_path):
+    config = bot_config(tmp_path, solve_timeout=6.0, rate_burst=100)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
+        yield client
+
+
+def shown(message: dict) -> str:
+    """What a phone shows of a message before anything is tapped: its text or caption,
+    each expandable quote cut to its first FOLDED_LINES lines."""
+    text = message.get("text") or message.get("caption") or ""
+    for entity in sorted(message.get("entities") or [], key=lambda e: -e["offset"]):
+        if entity["type"] == "expandable_blockquote":
+            start, end = entity["offset"], entity["offset"] + entity["length"]
+            first = "\n".join(text[start:end].split("\n")[:FOLDED_LINES])
+            text = text[:start] + first + text[end:]
+    return text
+
+
+async def answer(client: SandboxClient, text: str) -> list[dict]:
+    """Every message the bot sends in reply to `text`, once it has sent the picture and
+    then nothing for a few seconds."""
+    sent = await client.send(ALICE, text)
+    await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo", timeout=90)
+    page = await client.messages(ALICE, after=sent["message_id"], wait=5)
+    messages = page["messages"]
+    while True:  # the report, a long count's edits: until the bot is quiet
+        page = await client.messages(ALICE, after=messages[-1]["message_id"], wait=4)
+        if not page["messages"]:
+            return [m for m in messages if m["from"]["is_bot"]]
+        messages += page["messages"]
+
+
+def picture(messages: list[dict]) -> dict:
+    """The answer's picture among its messages (a progress note may come first)."""
+    return next(m for m in messages if m["sent_as"] == "photo")
+
+
+def unquoted(message: dict) -> str:
+    """A message's text or caption without its expandable quotes: the folded check report
+    is the seeds' own, line for line (its numbering included), and is read on request."""
+    text = message.get("text") or message.get("caption") or ""
+    for entity in sorted(message.get("entities") or [], key=lambda e: -e["offset"]):
+        if entity["type"] == "expandable_blockquote":
+            text = text[:entity["offset"]] + text[entity["offset"] + entity["length"]:]
+    return text
+
+
+def phone_failures(name: str, messages: list[dict]) -> list[str]:
+    """What a phone would show wrongly: too many lines, or the solvers' jargon."""
+    failures = []
+    for message in messages:
+        visible = shown(message)
+        if len(visible.splitlines()) > CAPTION_LINES:
+            failures.append(f"{name}: {len(visible.splitlines())} lines:\n{visible}")
+        if jargon := JARGON.search(unquoted(message)):
+            failures.append(f"{name}: jargon {jargon[0]!r} in:\n{visible}")
+    return failures
+
+
+async def test_every_example_answer_reads_on_a_phone(client):
+    """Each kind's example, sent back: the caption in at most 12 lines, the check report
+    folded under its plain verdict, and no jargon in anything shown unfolded."""
+    failures = []
+    for kind in registry.with_example():
+        example = await ask(client, ALICE, f"/example {kind.name}")
+        messages = await answer(client, f"/{kind.name} {example['text']}")
+        failures += phone_failures(kind.name, messages)
+        reports = [m for m in messages if m["sent_as"] == "text"
+                   and m["text"].startswith("Check report")]
+        for report in reports:
+            kinds = [e["type"] for e in report["entities"]]
+            if kinds != ["bold", "expandable_blockquote"]:
+                failures.append(f"{kind.name}: report entities {kinds}")
+    assert not failures, "\n\n".join(failures)
+
+
+async def test_number_workout_and_sudoku_say_their_verdict_in_plain_words(client):
+    """Number Workout's seed verdict ("Puzzle has is OK Solution successful.") stays the
+    last line of its folded report; the caption and the report's heading say it plainly."""
+    for puzzle, rules in (("nw_003.txt", 39), ("sudoku_inkala.txt", 28)):
+        messages = await answer(client, (PUZZLES / puzzle).read_text())
+        photo, report = picture(messages), messages[-1]
+        assert f"\nChecked: all {rules} rules hold.\n" in photo["caption"]
+        assert "has is" not in photo["caption"]
+        assert report["text"].startswith(f"Check report: all {rules} rules hold.\n")
+        quote = report["entities"][1]
+        folded = report["text"][quote["offset"]:]
+        assert quote["type"] == "expandable_blockquote" and len(folded.splitlines()) > 12
+        assert folded.endswith("Solution successful.")
+
+
+async def test_counts_say_both_figures_alike_and_a_part_of_one_location(client):
+    """Every counting kind says its two figures in the same words."""
+    for command in ("/queens", "/sg"):
+        photo = picture(await answer(client, command))
+        assert re.search(r"\d unique (placements|assembly), [\d,]+ if rotations and "
+                         r"reflections count as different \(complete", photo["caption"])
+    report = (await answer(client, "/sg"))[-1]
+    assert "Part x: 1 location OK" in report["text"]
+
+
+async def test_unsolvable_puzzles_say_why_in_the_puzzles_words(client):
+    """No solution, said without the solver's words, naming what the picture numbers."""
+    seki = picture(await answer(client, (PUZZLES / "sk_none.txt").read_text()))
+    assert re.search(r"\nRotors [1-9](, [1-9])* and [1-9] cannot all be satisfied at once: "
+                     r"rotor [1-9] \(", seki["caption"])
+    clashing = (PUZZLES / "nw_003.txt").read_text().replace("040000050", "041200050")
+    workout = picture(await answer(client, clashing))
+    assert workout["caption"].endswith(": no solution.\nThe clues differ where hexagons 1 "
+                                       "and 2 touch, and touching segments hold one number")
+    gogen = picture(await answer(client, "#gogen x\ny.x.q\n.....\nc.r.k\n.....\ns.l.n\nyn\n"))
+    assert gogen["caption"].startswith("Gogen x: no solution.\n")
+    for photo in (seki, workout, gogen):
+        assert not phone_failures("unsolvable", [photo])
+
+
+async def test_help_and_an_unknown_command_fold_their_lists(client):
+    """/help's lists of kinds and commands are folded; so is the list an unknown command
+    gets."""
+    for text in ("/help", "/nonsense"):
+        reply = await ask(client, ALICE, text)
+        assert "expandable_blockquote" in [e["type"] for e in reply["entities"]]
+        assert len(shown(reply).splitlines()) <= CAPTION_LINES, shown(reply)
