@@ -30,6 +30,7 @@ from .flood import PatientRateLimiter
 from .games import wiring as games
 from .metrics import Metrics
 from .ops import OpsServer
+from .plain import PlainApplication
 from .ratelimit import RateLimiter
 from .store import Store
 from .webhook import start_updates
@@ -53,7 +54,7 @@ def build_application(config: Config, base_url: str | None = None,
     metrics = Metrics()
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
                if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
-    builder = (Application.builder().token(bot_token)
+    builder = (Application.builder().application_class(PlainApplication).token(bot_token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
                .context_types(CONTEXT_TYPES))
     if base_url:
