@@ -185,6 +185,9 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     example = "anagram_schoolmaster.txt"
     version = "3"  # lexicon gaps filled (issue 17): answers cached with the old lexicon die
     aliases = ("anagrams",)
+    #: a long search (a 30-letter clue with `words=6`) hands back its best answers after
+    #: the quick lane's short budget and goes on in the count lane, like a long count
+    counted = "answers"
 
     def warm_up(self) -> None:
         """Load the lexicon, the language model, the word vectors and the compiled search
@@ -215,12 +218,13 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     def solve(self, puzzle: Query, limits: Limits) -> Solutions:
         shown = max(limits.max_solutions, SHOWN)
         found = search(puzzle, lexicon_module.load(), limits, top=shown)
-        reason = "" if found.answers else (
+        reason = "" if found.answers else "No answer found yet: the search goes on." if (
+            found.counting) else (
             (f"No name on the topic {puzzle.topic} uses exactly these letters" if puzzle.topic
              else "No word or phrase in my word list uses exactly these letters")
             + ("" if found.exhaustive else " (the search ran out of time)") + ".")
         return Solutions(found.answers[:shown], found.count, found.exhaustive, reason,
-                         stats={"nodes": found.nodes})
+                         stats={"nodes": found.nodes}, counting=found.counting)
 
     # Checking --------------------------------------------------------------------------
 
@@ -296,7 +300,7 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         clue = puzzle.text.upper() or puzzle.letters.upper()
         head = f"Anagrams of {clue} ({puzzle.size} letters)"
         if not solutions.found:
-            return f"{head}: none.\n{solutions.reason}"
+            return f"{head}: none{' yet' if solutions.counting else ''}.\n{solutions.reason}"
         lines = [head]
         for rank, answer in enumerate(solutions.found[:CAPTION_ANSWERS], start=1):
             lines.append(f"{rank}. {answer.text}")
