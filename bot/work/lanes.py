@@ -71,22 +71,28 @@ class Lane(Protocol):
 
 class FairGate:
     """At most `capacity()` quick jobs in the lane at once, the others waiting here by
-    person: when a job ends, the next to go is the earliest job of the people with the
-    fewest jobs in the lane, so one person's queued jobs never go in front of another's
-    first job (three people sending three long anagrams each hold no bystander's Seki).
-    In front of either kind of lane: the local pool and Celery wait for the same gate."""
+    person, served in turns: the next job to go is the earliest of the people who have
+    started the fewest jobs since they last had none here, so one person's queued jobs
+    never go in front of another person's first job (three people sending three long
+    anagrams each hold no bystander's Seki). In front of either kind of lane: the local
+    pool and Celery wait for the same gate."""
 
     def __init__(self, capacity: Callable[[], int]):
         self.capacity = capacity
-        #: jobs in the lane, by person
-        self.running: Counter[object] = Counter()
+        #: jobs running in the lane
+        self.running = 0
+        #: jobs each person has running or waiting here
+        self.jobs: Counter[object] = Counter()
+        #: jobs each person has started since they last had none here (their turns)
+        self.turns: dict[object, int] = {}
         #: jobs waiting their turn, oldest first: (person, their turn when it comes)
         self.waiting: list[tuple[object, asyncio.Future[None]]] = []
 
     @asynccontextmanager
     async def turn(self, owner: object) -> AsyncIterator[None]:
         """Wait for this person's turn, hold a place in the lane, free it at the end."""
-        if self.waiting or self.running.total() >= max(1, self.capacity()):
+        self._arrive(owner)
+        if self.waiting or self.running >= max(1, self.capacity()):
             ticket = asyncio.get_running_loop().create_future()
             self.waiting.append((owner, ticket))
             try:
@@ -94,36 +100,48 @@ class FairGate:
             except BaseException:
                 if (owner, ticket) in self.waiting:
                     self.waiting.remove((owner, ticket))
+                    self._depart(owner, ran=False)
                 elif ticket.done() and not ticket.cancelled() and ticket.exception() is None:
-                    self._leave(owner)  # given its turn, then cancelled before it ran
+                    self._depart(owner, ran=True)  # given its turn, cancelled before it ran
+                else:
+                    self._depart(owner, ran=False)
                 raise
         else:
-            self.running[owner] += 1
+            self._start(owner)
         try:
             yield
         finally:
-            self._leave(owner)
+            self._depart(owner, ran=True)
 
-    def _leave(self, owner: object) -> None:
-        self.running[owner] -= 1
-        if self.running[owner] <= 0:
-            del self.running[owner]
+    def _arrive(self, owner: object) -> None:
+        self.turns.setdefault(owner, 0)
+        self.jobs[owner] += 1
+
+    def _start(self, owner: object) -> None:
+        self.running += 1
+        self.turns[owner] += 1
+
+    def _depart(self, owner: object, ran: bool) -> None:
+        """A job leaves the gate (it ran, or never got its turn); free places go on."""
+        self.running -= ran
+        self.jobs[owner] -= 1
+        if self.jobs[owner] <= 0:
+            del self.jobs[owner], self.turns[owner]
         self._admit()
 
     def _admit(self) -> None:
-        """Give free places to the earliest waiting jobs of the people with fewest running."""
-        while self.waiting and self.running.total() < max(1, self.capacity()):
-            chosen = min(range(len(self.waiting)),
-                         key=lambda at: self.running[self.waiting[at][0]])
+        """Give free places to the earliest waiting jobs of the people served least."""
+        while self.waiting and self.running < max(1, self.capacity()):
+            chosen = min(range(len(self.waiting)), key=lambda at: self.turns[self.waiting[at][0]])
             owner, ticket = self.waiting.pop(chosen)
-            if not ticket.done():
-                self.running[owner] += 1
-                ticket.set_result(None)
+            if ticket.done():  # cancelled, and gone by the time its task runs
+                continue
+            self._start(owner)
+            ticket.set_result(None)
 
     def drop(self) -> None:
         """The bot is stopping: every job still waiting ends with ShuttingDown."""
-        waiting, self.waiting = self.waiting, []
-        for _, ticket in waiting:
+        for _, ticket in self.waiting:
             if not ticket.done():
                 ticket.set_exception(ShuttingDown())
 
