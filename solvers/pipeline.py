@@ -213,8 +213,7 @@ def run(
     headline = kind.caption(puzzle, solutions, report)
     line = ""
     if kind.counted and (solutions.found or solutions.counting):
-        state = (COUNTING if solutions.counting else COMPLETE if solutions.exhaustive
-                 else STOPPED)
+        state = COUNTING if solutions.counting else STOPPED if timed_out else COMPLETE
         line = count_line(kind.count_figures(puzzle, solutions), state, timings["solve"])
     return Result(
         kind=kind.name,

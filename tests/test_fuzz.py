@@ -1,6 +1,7 @@
 """Bad input, every kind: any text gives a model (whose cache key can be made) or a
 line-numbered PuzzleError, never another exception, never a hang; and every size limit
-is refused before any search, with its own message (the manual's table of size limits, docs/limits.md).
+is refused before any search, with its own message (the manual's table of size limits,
+docs/limits.md).
 
 This is the short run for `make test`; bench/fuzz.py runs the same properties with at
 least 10,000 examples per kind. The strategies (tests/fuzz_strategies.py) mutate the real
@@ -129,7 +130,7 @@ def test_found_solution_bugs_stay_fixed(name, text):
     assert error is not None and len(str(error)) < 200
 
 
-# Size limits, refused at parse time (the manual's table, docs/limits.md) --------------------------------
+# Size limits, refused at parse time (the manual's table, docs/limits.md) ----------------
 
 
 def refused(name: str | None, text: str) -> str:

@@ -309,6 +309,11 @@ class AnagramKind(PuzzleKind[Query, Answer]):
             lines.append(f"... and {more} more")
         return "\n".join(lines)
 
+    def count_figures(self, puzzle: Query, solutions: Solutions) -> str:
+        """The search's figures: the answers listed, of all it met (the bound rules the
+        others out as worse, so the figure is never a complete count)."""
+        return f"the best {len(solutions.found)} of {solutions.count:,} answers met"
+
     def alternatives_note(self, puzzle: Query, solutions: Solutions) -> str:
         """Several answers are the point of an anagram search, not a flaw."""
         return ""
