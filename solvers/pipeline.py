@@ -124,7 +124,8 @@ def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
     The puzzle's name is part of it because the cached caption and pictures show it.
     """
     raw = f"{kind.name}\n{kind.version}\n{kind.puzzle_name(puzzle)}\n{kind.canonical(puzzle)}"
-    return hashlib.sha256(raw.encode()).hexdigest()
+    # a lone surrogate (`plain_text` drops them; a kind's parse called alone may keep one)
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def prepare(text: str, kind_name: PuzzleKind | str | None = None
