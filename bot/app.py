@@ -30,6 +30,7 @@ from .flood import PatientRateLimiter
 from .games import wiring as games
 from .metrics import Metrics
 from .ops import OpsServer, host_names
+from .plain import PlainApplication
 from .ratelimit import RateLimiter
 from .store import Store
 from .webhook import UpdatesRequest, start_updates
@@ -54,7 +55,7 @@ def build_application(config: Config, base_url: str | None = None,
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
                if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))
     updates = UpdatesRequest()
-    builder = (Application.builder().token(bot_token)
+    builder = (Application.builder().application_class(PlainApplication).token(bot_token)
                .concurrent_updates(CONCURRENT_UPDATES).rate_limiter(limiter)
                .get_updates_request(updates).context_types(CONTEXT_TYPES))
     if base_url:

@@ -9,7 +9,7 @@ import html
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
@@ -120,13 +120,11 @@ async def answer(update: Update, context: Context,
         await message.reply_text(result.error)
         return
     later = later_pictures(svc.pool, result)
-    if solved and later is None and cacheable(result):  # kept before it is sent, as
-        await svc.store.put_result(key, result)  # the same puzzle may come at once again
     first = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
     sent = await send_pictures(message, result, known, later,
                                more_button(context.bot_data, result, first))
-    if solved and later is not None and cacheable(result):  # its pictures now all made
-        await svc.store.put_result(key, result)
+    if solved and cacheable(result):  # its pictures all made and sent: never an answer
+        await svc.store.put_result(key, result)  # that cannot be sent
     replies = list(sent)
     # with no solution, the caption may say it all
     if result.solutions or result.report.strip() not in result.caption:
@@ -284,8 +282,17 @@ async def send_media(message: Message, media: Media, caption: str,
         except BadRequest as error:
             log.info("file_id of %s refused (%s): uploading it again", media.filename,
                      error.message)
-    return await send(media.data, filename=media.filename, caption=caption,
-                      reply_markup=markup)
+    try:
+        return await send(media.data, filename=media.filename, caption=caption,
+                          reply_markup=markup)
+    except BadRequest as error:  # a picture too large for a photo, cached before the
+        if send == message.reply_document:  # guard of solvers.draw.picture: a document
+            return await message.reply_text(caption or media.filename,  # or its caption
+                                            reply_markup=markup)
+        log.warning("%s refused as %s (%s): sent as a document", media.filename,
+                    media.sent_as, error.message)
+        return await send_media(message, replace(media, sent_as="document"), caption, None,
+                                markup)
 
 
 def sent_file_id(sent: Message) -> str | None:

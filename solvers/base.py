@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import time
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -564,3 +565,35 @@ def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
     """Refuse oversized input before any parsing work is done."""
     if len(text) > limit:
         raise PuzzleError(f"input is {len(text):,} characters; the limit is {limit:,}")
+
+
+def invisible(char: str) -> bool:
+    """A character nobody sees or means: a format mark (zero-width space, word joiner,
+    BOM, direction marks, soft hyphen), a lone surrogate, or a control character that is
+    not a space or a line break (NUL, DEL)."""
+    category = unicodedata.category(char)
+    return category in ("Cf", "Cs") or (category == "Cc" and not char.isspace())
+
+
+class _AsciiDigits(dict[int, int | str]):
+    """`str.translate`'s table from every decimal digit of any script (Arabic-Indic ٣,
+    Devanagari ३) to its ASCII digit, filled as characters are met."""
+
+    def __missing__(self, code: int) -> int | str:
+        char = chr(code)
+        value = None if char.isascii() else unicodedata.decimal(char, None)
+        self[code] = code if value is None else str(value)
+        return self[code]
+
+
+_ASCII_DIGITS = _AsciiDigits()
+
+
+def plain_text(text: str) -> str:
+    """Text as the person meant it, the one rule for puzzles and for command options:
+    invisible characters dropped (a zero-width space or a BOM pasted from a web page),
+    compatibility forms folded by NFKC (full-width ３ and superscript ³ are 3, full-width
+    letters are letters), and a decimal digit of any script read as its ASCII digit, so a
+    Sudoku in Arabic-Indic digits is the same puzzle as in 0-9."""
+    kept = "".join(char for char in text if not invisible(char))
+    return unicodedata.normalize("NFKC", kept).translate(_ASCII_DIGITS)

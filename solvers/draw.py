@@ -12,6 +12,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .base import Media, clip
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONTS = ASSETS / "fonts"
 
@@ -23,6 +25,15 @@ MUTED = (110, 110, 110)
 GIVEN = (30, 90, 200)
 YELLOW = (250, 215, 60)
 TEAL = (60, 175, 170)
+
+#: what Telegram sends as a photo: width + height at most this, the longer side at most
+#: PHOTO_RATIO times the shorter, under PHOTO_BYTES; any larger picture goes as a document
+PHOTO_SIDES = 10_000
+PHOTO_RATIO = 20
+PHOTO_BYTES = 10 * 1024 * 1024
+#: characters of a title drawn on a picture (a 19,000-character burr title once made the
+#: picture, and the worker drawing it, 2.2 GB)
+TITLE_CHARS = 60
 
 #: distinct, colour-blind-friendly fills for pieces and word paths (Okabe-Ito + extras)
 PALETTE = [
@@ -46,10 +57,16 @@ def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return image, ImageDraw.Draw(image)
 
 
+def title(text: str) -> str:
+    """A title or name as drawn: at most TITLE_CHARS characters, the rest cut."""
+    return clip(text, TITLE_CHARS)
+
+
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
                  size: int, fill=INK, bold: bool = False) -> None:
-    """Write text centred on a point (the anchor handles ascent/descent properly)."""
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
+    """Write text centred on a point (the anchor handles ascent/descent properly); a long
+    text is cut as a `title`, so nothing a person typed widens a picture past reason."""
+    draw.text(xy, title(text), font=font(size, bold), fill=fill, anchor="mm")
 
 
 def round_line(draw: ImageDraw.ImageDraw, start: tuple[float, float],
@@ -75,3 +92,19 @@ def png_bytes(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def fits_photo(width: int, height: int, size: int) -> bool:
+    """Whether Telegram takes a picture this large as a photo (else PHOTO_INVALID_DIMENSIONS
+    or a refused upload)."""
+    return (width + height <= PHOTO_SIDES and max(width, height) <= PHOTO_RATIO * min(width, height)
+            and size < PHOTO_BYTES)
+
+
+def picture(filename: str, image: Image.Image, caption: str = "") -> Media:
+    """A drawn picture as a reply's file, the guard every kind's picture goes through: a
+    photo when Telegram takes it as one, else a PNG document (a Gogen with 3,000 words in
+    its legend), so no picture is refused when it is sent."""
+    data = png_bytes(image)
+    sent_as = "photo" if fits_photo(image.width, image.height, len(data)) else "document"
+    return Media(filename, data, sent_as, caption)

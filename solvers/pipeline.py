@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from . import registry
+from . import draw, registry
 from .base import (
     Limits,
     Media,
@@ -25,6 +25,7 @@ from .base import (
     Rule,
     Solutions,
     check_size,
+    plain_text,
     why_none,
 )
 from .draw import png_bytes
@@ -136,13 +137,16 @@ def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
     """
     raw = (f"{kind.name}\n{kind.version}.{WORDING}\n{kind.puzzle_name(puzzle)}\n"
            f"{kind.canonical(puzzle)}")
-    return hashlib.sha256(raw.encode()).hexdigest()
+    # a lone surrogate (`plain_text` drops them; a kind's parse called alone may keep one)
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def prepare(text: str, kind_name: PuzzleKind | str | None = None
             ) -> tuple[PuzzleKind, Any, str]:
-    """Parse only: the kind, the puzzle and its cache key (cheap; no search)."""
+    """Parse only: the kind, the puzzle and its cache key (cheap; no search). The text is
+    read as `plain_text` (no invisible characters, any script's digits as 0-9)."""
     check_size(text)
+    text = plain_text(text)
     kind = choose_kind(text, kind_name)
     puzzle = kind.parse(text)
     return kind, puzzle, cache_key(kind, puzzle)
@@ -209,8 +213,7 @@ def run(
     if render:
         mark = time.perf_counter()
         first = solutions.found[0] if solutions.found else None
-        picture = kind.render(puzzle, first)
-        media.append(Media(f"{kind.name}.png", png_bytes(picture), "photo"))
+        media.append(draw.picture(f"{kind.name}.png", kind.render(puzzle, first)))
         if extras_later and kind.more_media and not solutions.counting:
             later = Later(kind.name, text, seconds)
         else:
@@ -223,9 +226,8 @@ def run(
         report_text += f"\n\n{note}"
     headline = kind.caption(puzzle, solutions, report)
     line = ""
-    if kind.counted and solutions.found:
-        state = (COUNTING if solutions.counting else COMPLETE if solutions.exhaustive
-                 else STOPPED)
+    if kind.counted and (solutions.found or solutions.counting):
+        state = COUNTING if solutions.counting else STOPPED if timed_out else COMPLETE
         line = count_line(kind.count_figures(puzzle, solutions), state, timings["solve"])
     return Result(
         kind=kind.name,
@@ -323,7 +325,7 @@ def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = No
     kind, puzzle, _ = prepare(text, kind_name)
     try:
         check_size(solution_text)
-        solution = kind.parse_solution(puzzle, solution_text)
+        solution = kind.parse_solution(puzzle, plain_text(solution_text))
     except PuzzleError as error:
         verdict = f"I could not read that solution: {about_solution(error)}"
         return Judgement(kind.name, False, verdict, readable=False, report=verdict)

@@ -231,6 +231,19 @@ LONG_VALUE = st.one_of(
 )
 
 
+#: characters nobody sees, pasted from web pages and editors (zero-width space, joiners,
+#: word joiner, BOM, soft hyphen, direction marks, NUL), and lone surrogates (JSON can
+#: carry them: `"\ud800"`); `solvers.base.plain_text` drops them all
+INVISIBLE = st.sampled_from("\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u202e\x00\ud800\udfff")
+#: the decimal digits of other scripts, as offsets of their zero: full-width, Arabic-Indic,
+#: Eastern Arabic-Indic, Devanagari, Bengali, mathematical bold
+DIGIT_ZEROS = st.sampled_from((0xFF10, 0x0660, 0x06F0, 0x0966, 0x09E6, 0x1D7CE))
+#: what makes a picture large: a long title line, or a long list of short words
+BIG_TITLE = st.builds(lambda word, size: " ".join([word] * size),
+                      st.sampled_from(("title", "W", "ﬁ", "很长")), st.sampled_from((300, 1500)))
+MANY_LINES = st.sampled_from((300, 3000))
+
+
 def _splice(text: str, start: int, end: int, insert: str) -> str:
     return text[:start] + insert + text[end:]
 
@@ -327,6 +340,33 @@ def long_option(draw: st.DrawFn, text: str) -> str:
     return _splice(text, at, at, f" {draw(OPTION_NAME)}={draw(LONG_VALUE)}")
 
 
+def invisible_mark(draw: st.DrawFn, text: str) -> str:
+    """An invisible character or a lone surrogate, after the first word (a command) or
+    anywhere."""
+    first = re.match(r"\S*", text)
+    at = first.end() if first and draw(st.booleans()) else _at(draw, text)
+    return _splice(text, at, at, draw(INVISIBLE))
+
+
+def other_script_digits(text: str, zero: int) -> str:
+    """Every digit 0-9 written in the script whose zero is `zero` (the same puzzle)."""
+    return text.translate({ord(d): chr(zero + int(d)) for d in "0123456789"})
+
+
+def script_digits(draw: st.DrawFn, text: str) -> str:
+    """Every digit in one other script: full-width, Arabic-Indic, Devanagari..."""
+    return other_script_digits(text, draw(DIGIT_ZEROS))
+
+
+def big_picture(draw: st.DrawFn, text: str) -> str:
+    """What draws a large picture: a long title on the first line, or the last line (a
+    Gogen's word) repeated many times."""
+    lines = text.rstrip().splitlines() or [""]
+    if draw(st.booleans()):
+        return "\n".join([f"{lines[0]} {draw(BIG_TITLE)}", *lines[1:]]) + "\n"
+    return "\n".join(lines + [lines[-1]] * draw(MANY_LINES)) + "\n"
+
+
 def header_only(draw: st.DrawFn, text: str) -> str:
     return text.splitlines()[0] if text.strip() else ""
 
@@ -350,8 +390,8 @@ def windows_line_ends(draw: st.DrawFn, text: str) -> str:
 MUTATIONS = st.sampled_from((
     replace_char, insert_noise, delete_stretch, truncate, cut_line, drop_or_double_line,
     wrong_digit, unicode_digit, look_alike_letter, huge_number, long_line, long_option,
-    header_only, blank, swap_case, one_line, windows_line_ends,
-))
+    header_only, blank, swap_case, one_line, windows_line_ends, invisible_mark, script_digits,
+))  # `big_picture` has its own test: its texts draw pictures, which parsing alone does not
 
 
 @st.composite

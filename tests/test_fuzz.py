@@ -11,21 +11,29 @@ huge numbers, very long lines, boxer headers asking for 10^9 cells.
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from fuzz_strategies import (
     any_texts,
+    big_picture,
     example_puzzle,
+    invisible_mark,
     judge,
     parsing,
+    puzzle_seeds,
     puzzle_texts,
+    script_digits,
     solution_seed,
     solution_texts,
 )
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
+from PIL import Image
 
 from solvers import pipeline, registry
-from solvers.base import PuzzleError
+from solvers.base import PuzzleError, plain_text
+from solvers.draw import fits_photo
 
 #: as many examples per kind and target as the profile says (tests/conftest.py), no
 #: deadline: the alarm in judge() stops a hang
@@ -205,3 +213,36 @@ def test_size_limit(name, at_limit, over_limit, message):
     except PuzzleError as error:
         assert "limit" not in str(error) and "must be" not in str(error), str(error)
     assert refused(name, over_limit) == message
+
+
+@pytest.mark.parametrize("name", KINDS)
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_invisible_characters_and_other_digits_leave_the_puzzle_as_it_was(name, data):
+    """A zero-width space, a BOM, a NUL or a lone surrogate anywhere, or every digit in
+    another script, and the puzzle is read as the same one (the same cache key)."""
+    seed = data.draw(st.sampled_from(puzzle_seeds()[name]), label="seed")
+    changed = data.draw(st.sampled_from((invisible_mark, script_digits)))(data.draw, seed)
+    note(f"{changed[:300]!r}")
+    assert plain_text(changed) == plain_text(seed)
+    try:
+        key = pipeline.prepare(seed, name)[2]
+    except PuzzleError:
+        return
+    assert pipeline.prepare(changed, name)[2] == key
+
+
+@pytest.mark.parametrize("name", ["seki", "gogen", "nw", "burr", "sudoku", "soma"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_photo_is_one_telegram_takes(name, data):
+    """Long titles and thousands of words: every picture sent as a photo is within
+    Telegram's limits (the others go as documents)."""
+    seed = data.draw(st.sampled_from(puzzle_seeds()[name]), label="seed")
+    text = big_picture(data.draw, seed)
+    note(f"{text[:300]!r} ({len(text):,} characters)")
+    result = pipeline.run(text, name, seconds=5.0)
+    for media in result.media:
+        if media.sent_as == "photo":
+            with Image.open(io.BytesIO(media.data)) as image:
+                assert fits_photo(image.width, image.height, len(media.data)), image.size

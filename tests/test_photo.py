@@ -11,6 +11,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from solvers.__main__ import main as solvers_main
@@ -135,6 +137,28 @@ def test_a_decompression_bomb_is_refused_before_decoding():
         read_photo(bomb)
     assert str(raised.value) == ("This picture is too large (10000x8000 pixels; "
                                  "at most 50 megapixels).")
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(1, 6000), height=st.integers(1, 6000),
+       fill=st.sampled_from(["white", "black", "grey"]))
+def test_a_picture_of_any_size_gets_a_reading_or_one_clear_line(width, height, fill):
+    """Thin strips (4000x2), single pixels, tall and wide pictures: never a crash, and a
+    picture too thin to hold a grid is told so."""
+    if width * height > 6_000_000:  # big and plain: nothing new to learn, and slow
+        height = max(1, 6_000_000 // width)
+    try:
+        read_photo(png(Image.new("L", (width, height), fill)))
+    except PhotoError as error:
+        assert str(error).count(".") <= 3 and "Traceback" not in str(error)
+        if min(width, height) < 90:
+            assert "too small or too thin to hold a Sudoku grid" in str(error)
+
+
+def test_a_thin_strip_is_refused_clearly():
+    with pytest.raises(PhotoError) as raised:
+        read_photo(png(Image.new("RGB", (4000, 2), "white")))
+    assert str(raised.value).startswith("This picture (4000x2 pixels) is too small or too thin")
 
 
 def test_the_tie_breaker_changes_an_unsure_cell_only_when_that_makes_one_solution():

@@ -188,6 +188,9 @@ class AnagramKind(PuzzleKind[Query, Answer]):
              "step at a time instead.")
     version = "4"  # answers paged by a More button, offensive words left out (issue 27)
     aliases = ("anagrams",)
+    #: a long search (a 30-letter clue with `words=6`) hands back its best answers after
+    #: the quick lane's short budget and goes on in the count lane, like a long count
+    counted = "answers"
 
     def warm_up(self) -> None:
         """Load the lexicon, the language model, the word vectors and the compiled search
@@ -218,12 +221,13 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     def solve(self, puzzle: Query, limits: Limits) -> Solutions:
         shown = max(limits.max_solutions, SHOWN)
         found = search(puzzle, lexicon_module.load(), limits, top=shown)
-        reason = "" if found.answers else (
+        reason = "" if found.answers else "No answer found yet: the search goes on." if (
+            found.counting) else (
             (f"No name on the topic {puzzle.topic} uses exactly these letters" if puzzle.topic
              else "No word or phrase in my word list uses exactly these letters")
             + ("" if found.exhaustive else " (the search ran out of time)") + ".")
         return Solutions(found.answers[:shown], found.count, found.exhaustive, reason,
-                         stats={"nodes": found.nodes})
+                         stats={"nodes": found.nodes}, counting=found.counting)
 
     # Checking --------------------------------------------------------------------------
 
@@ -299,7 +303,7 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         clue = puzzle.text.upper() or puzzle.letters.upper()
         head = f"Anagrams of {clue} ({puzzle.size} letters)"
         if not solutions.found:
-            return f"{head}: none.\n{solutions.reason}"
+            return f"{head}: none{' yet' if solutions.counting else ''}.\n{solutions.reason}"
         return answers_page(head, solutions.found, 0)
 
     def more_captions(self, puzzle: Query, solutions: Solutions) -> list[str]:
@@ -307,6 +311,11 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         head = self.caption(puzzle, solutions, None).splitlines()[0]
         return [answers_page(head, solutions.found, start)
                 for start in range(CAPTION_ANSWERS, len(solutions.found), CAPTION_ANSWERS)]
+
+    def count_figures(self, puzzle: Query, solutions: Solutions) -> str:
+        """The search's figures: the answers listed, of all it met (the bound rules the
+        others out as worse, so the figure is never a complete count)."""
+        return f"the best {len(solutions.found)} of {solutions.count:,} answers met"
 
     def alternatives_note(self, puzzle: Query, solutions: Solutions) -> str:
         """Several answers are the point of an anagram search, not a flaw."""

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..base import Limits, PuzzleError, clip
+from ..base import Limits, PuzzleError, Solutions, clip
 from .answer import Answer
 from .combine import Combiner
 from .lexicon import (
@@ -92,6 +92,9 @@ class Found:
     exhaustive: bool
     nodes: int = 0
     stats: dict[str, float] = field(default_factory=dict)
+    #: the search stopped early with its best answers so far (`Limits.early`), to go on
+    #: elsewhere (the count lane)
+    counting: bool = False
 
 
 def _fill_counts(most: int) -> dict[int, int]:
@@ -161,6 +164,7 @@ class Search:
         self.count = 0
         self.nodes = 0
         self.pruned = False
+        self.counting = False
 
     def _entry(self, text: str) -> Entry:
         return self.lexicon.lookup(text) or Entry.make(" ".join(text.lower().split()),
@@ -291,11 +295,22 @@ class Search:
             if self.limits.expired():
                 self.pruned = True
                 break
+            if self.hands_back(combiner.met):
+                self.counting = True
+                break
         self.nodes, self.count = combiner.nodes, combiner.met
         self.pruned = self.pruned or combiner.pruned
         answers = (self.answer(tuple(entries[j] for j in chosen), cost)
                    for cost, chosen in combiner.kept())
         self.kept = [a for a in answers if a][:self.top]
+
+    def hands_back(self, met: int) -> bool:
+        """Whether the search stops here with its best answers so far, even none: the
+        quick lane's short budget is spent (`Limits.early`), and the whole search goes on
+        in the count lane, so a 27-letter clue with `words=6` (no answer before 30 s, all
+        of them in 48) never holds a quick worker for long."""
+        early = self.limits.early
+        return early is not None and early(Solutions([], met, False))
 
     def run(self) -> Found:
         singles = sorted(self.singles(), key=lambda a: (not a.on_topic, a.cost, a.text))
@@ -310,7 +325,8 @@ class Search:
         answers = polite(singles + several)
         if self.topic:  # a name on the topic asked about is the likely answer
             answers.sort(key=lambda a: not a.on_topic)
-        return Found(answers, len(singles) + self.count, not self.pruned, self.nodes)
+        return Found(answers, len(singles) + self.count, not (self.pruned or self.counting),
+                     self.nodes, counting=self.counting)
 
 
 def search(query: Query, lexicon: Lexicon, limits: Limits | None = None, top: int = 20,
@@ -327,5 +343,6 @@ def search(query: Query, lexicon: Lexicon, limits: Limits | None = None, top: in
         raise PuzzleError(f"{query.blanks} blanks is too many: the limit is {MAX_BLANKS}")
     limits = limits or Limits()
     if limits.deadline is None:  # never an unbounded search: a 30-letter clue has millions
-        limits = Limits(limits.max_solutions, time.monotonic() + DEFAULT_SECONDS, limits.progress)
+        limits = Limits(limits.max_solutions, time.monotonic() + DEFAULT_SECONDS, limits.progress,
+                        limits.early)
     return Search(query, lexicon, limits, top, ranking).run()

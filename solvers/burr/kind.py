@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from .. import draw
 from ..base import (
     CheckReport,
     Limits,
@@ -27,7 +28,6 @@ from ..base import (
     clip,
     header_is,
 )
-from ..draw import png_bytes
 from . import render
 from .assemble import Assembly, assemble, class_key
 from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble, warm
@@ -262,8 +262,7 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
         return render.stack([render.side_by_side(view, legend), slices], title, subtitle)
 
     def extra_media(self, puzzle: BurrPuzzle, solutions: Solutions) -> list[Media]:
-        media = [Media("burr-pieces.png", png_bytes(pieces_sheet(puzzle)), "photo",
-                       "The pieces")]
+        media = [draw.picture("burr-pieces.png", pieces_sheet(puzzle), "The pieces")]
         if solutions.found:
             best: BurrSolution = solutions.found[0]
             if best.disassembly and best.disassembly.moves:

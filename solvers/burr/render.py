@@ -139,6 +139,7 @@ def legend(pieces: Sequence[Piece], width: int) -> Image.Image:
 
 def stack(parts: Sequence[Image.Image], title: str, subtitle: str = "") -> Image.Image:
     """Title, subtitle, then the parts one below the other, centred."""
+    title, subtitle = draw.title(title), draw.title(subtitle)
     head = 44 + (28 if subtitle else 0)
     words = max(draw.font(26, bold=True).getlength(title), draw.font(19).getlength(subtitle))
     width = int(max(max(p.width for p in parts), words)) + 20

@@ -8,15 +8,20 @@ from PIL import Image
 from .. import draw
 from .grid import EMPTY, GogenPuzzle, Solution
 
+#: words listed in the legend, three to a row; the rest are counted on its last line (a
+#: file of 3,000 words once made a picture 40,000 pixels tall)
+LEGEND_WORDS = 60
+
 
 def render(puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
     """The grid (givens blue on grey, found letters black) with each word's path."""
     cell, margin, top = 600 // puzzle.size, 30, 84  # the same width for every size
     side = cell * puzzle.size
-    legend_rows = (len(puzzle.words) + 2) // 3 if solution else 0
+    listed = min(len(puzzle.words), LEGEND_WORDS)
+    legend_rows = (listed + 2) // 3 + (len(puzzle.words) > listed) if solution else 0
     image, pen = draw.canvas(side + 2 * margin, top + side + 30 + legend_rows * 38 + 20)
     draw.centred_text(pen, (image.width / 2, 24), "Gogen", 28, bold=True)
-    draw.centred_text(pen, (image.width / 2, 56), puzzle.name[:48], 18, fill=draw.MUTED)
+    draw.centred_text(pen, (image.width / 2, 56), puzzle.name, 18, fill=draw.MUTED)
 
     def centre(index: int) -> tuple[float, float]:
         r, c = divmod(index, puzzle.size)
@@ -53,12 +58,18 @@ def _draw_paths(pen, puzzle: GogenPuzzle, solution: Solution, centre, cell: int)
 
 
 def _draw_legend(pen, puzzle: GogenPuzzle, top: int, width: int) -> None:
-    """Each word beside a sample of its path colour, three to a row."""
+    """Each word beside a sample of its path colour, three to a row, at most LEGEND_WORDS
+    of them, then how many more there are."""
     column = (width - 40) / 3
-    for number, word in enumerate(puzzle.words):
+    for number, word in enumerate(puzzle.words[:LEGEND_WORDS]):
         colour = draw.PALETTE[number % len(draw.PALETTE)]
         r, c = divmod(number, 3)
         x, y = 20 + c * column, top + r * 38
         pen.line([(x, y + 15), (x + 30, y + 15)], fill=colour, width=10)
-        pen.text((x + 38, y + 15), word.upper(), font=draw.font(22, bold=True),
+        pen.text((x + 38, y + 15), draw.title(word.upper()), font=draw.font(22, bold=True),
                  fill=draw.INK, anchor="lm")
+    hidden = len(puzzle.words) - LEGEND_WORDS
+    if hidden > 0:
+        y = top + (LEGEND_WORDS + 2) // 3 * 38
+        pen.text((20, y + 15), f"... and {hidden:,} more words", font=draw.font(22),
+                 fill=draw.MUTED, anchor="lm")

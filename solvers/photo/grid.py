@@ -65,6 +65,10 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     if width * height > MAX_PIXELS:
         raise PhotoError(f"This picture is too large ({width}x{height} pixels; "
                          f"at most {MAX_PIXELS // 1_000_000} megapixels).")
+    if min(width, height) * min(1.0, WORK_SIDE / max(width, height)) < MIN_GRID_SIDE:
+        raise PhotoError(f"This picture ({width}x{height} pixels) is too small or too thin "
+                         f"to hold a Sudoku grid: send one at least {MIN_GRID_SIDE} pixels "
+                         "each way, the grid filling most of it.")
     reduce = 1
     if header.format == "JPEG":
         while reduce < 8 and max(width, height) / (reduce * 2) >= WORK_SIDE:
