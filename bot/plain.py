@@ -1,5 +1,5 @@
 """Every update read as plain text before any handler sees it (`solvers.base.plain_text`):
-a zero-width space or a BOM pasted after `/seki` is dropped, and a digit of any script is
+a zero-width space or a BOM pasted after a command is dropped, and a digit of any script is
 read as 0-9, for puzzles and for command options alike (`/quiz rounds=١`). The
 Application also marks whose update it is handling, so the quick lane serves people
 fairly (`bot.work.lanes.OWNER`)."""

@@ -58,6 +58,15 @@ async def ask(client: SandboxClient, chat: int, text: str, sent_as: str | None =
     return await client.wait_for(chat, after=sent["message_id"], sent_as=sent_as, timeout=timeout)
 
 
+async def answered(client: SandboxClient, chat: int, text: str, timeout: float = 60) -> dict:
+    """The picture of the bot's answer to a puzzle, once the whole answer is in: its check
+    report follows the picture, and the answer is kept in the cache before the report is
+    sent (so the same puzzle sent next is served from the cache)."""
+    photo = await ask(client, chat, text, sent_as="photo", timeout=timeout)
+    await client.wait_for(chat, after=photo["message_id"], sent_as="text", timeout=timeout)
+    return photo
+
+
 async def reply_with(client: SandboxClient, chat: int, after: int, part: str,
                      timeout: float = 30) -> dict:
     """The first bot text after message `after` that holds `part`: passes over what may

@@ -382,11 +382,11 @@ async def test_an_anagram_answer_pages_with_more_on_a_phone(tmp_path, browser_pa
         button = answer.get_by_test_id("kb-button")
         assert await button.all_inner_texts() == ["More ›"]
         assert await fits(button) and await fits(answer)
-        assert "Answers 1-10 of 20" in await answer.inner_text()
+        assert "answers 1-10 of 20" in await answer.inner_text()
         await answer.scroll_into_view_if_needed()
         await page.screenshot(path=str(tmp_path / "anagram-more.png"))
         await button.click()
-        await answer.filter(has_text="Answers 11-20 of 20").wait_for(timeout=30000)
+        await answer.filter(has_text="answers 11-20 of 20").wait_for(timeout=30000)
         assert await answer.get_by_test_id("kb-button").all_inner_texts() == ["‹ Back"]
         assert await fits(answer)
         await page.screenshot(path=str(tmp_path / "anagram-more-pressed.png"))

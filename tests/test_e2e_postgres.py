@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from botchat import ask, bot_config
+from botchat import answered, ask, bot_config
 from test_ops import healthz
 
 from bot.__main__ import running_in_sandbox
@@ -49,7 +49,7 @@ async def test_postgresql_stopped_and_started_while_the_bot_runs(tmp_path, postg
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         services = bot.application.bot_data.services
         started = time.perf_counter()
-        await ask(client, ALICE, SEKI, sent_as="photo")  # now in the cache
+        await answered(client, ALICE, SEKI)  # now in the cache
         solving = time.perf_counter() - started  # the baseline: an answer without the cache
         postgres_server.stop()
         try:

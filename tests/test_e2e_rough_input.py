@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from botchat import ask, bot_config, reply_with
+from botchat import answered, ask, bot_config, reply_with
 from PIL import Image
 
 from bot.__main__ import running_in_sandbox
@@ -64,7 +64,7 @@ async def test_a_bystander_is_answered_while_three_people_send_long_anagrams(tmp
                 anagrams.append(message)
             elif caption.startswith("Seki") and seki is None:
                 seki = message
-        assert seki is not None and "Puzzle OK" in seki["caption"]
+        assert seki is not None and "Checked: all" in seki["caption"]
         later = [m for m in anagrams if m["message_id"] > seki["message_id"]]
         assert len(later) >= 3, "the bystander waited behind the others' queued anagrams"
         assert any("still counting" in m["caption"] for m in anagrams)
@@ -90,7 +90,7 @@ async def test_a_gogen_with_3000_words_is_drawn_sent_and_sent_again(tmp_path):
         for chat in (ALICE, BOB):  # the second answer comes from the cache
             sent = await client.send_document(chat, "big.txt", text.encode())
             answer = await client.wait_for(chat, after=sent["message_id"], sent_as="photo")
-            assert "Puzzle OK" in answer["caption"]
+            assert "Checked: all" in answer["caption"]
             width, height = size_of(await client.file(answer["file_url"]))
             assert width + height <= 10_000 and max(width, height) <= 20 * min(width, height)
         assert bot.application.bot_data.services.metrics.cache_hits == 1
@@ -122,7 +122,7 @@ async def test_a_cached_picture_refused_as_a_photo_goes_as_a_document(tmp_path):
         await bot.application.bot_data.services.store.put_result(key, result)
         answer = await ask(client, ALICE, puzzle)
         assert answer["sent_as"] == "document"
-        assert "Puzzle OK" in answer["caption"]
+        assert "Checked: all" in answer["caption"]
 
 
 async def test_a_thin_picture_gets_a_clear_line(tmp_path):
@@ -141,7 +141,7 @@ async def test_an_invisible_character_after_a_command_is_dropped(tmp_path):
         for number, mark in enumerate(("\u200b", "\u2060", "\ufeff", "\x00")):
             answer = await ask(client, ALICE + number, f"/seki{mark} {SEKI}{mark}",
                                sent_as="photo")
-            assert "Puzzle OK" in answer["caption"]
+            assert "Checked: all" in answer["caption"]
         told = await ask(client, BOB, "/foo\u200b")
         assert told["text"].startswith("I don't know /foo.")
 
@@ -154,11 +154,11 @@ async def test_digits_of_other_scripts_are_read_as_digits(tmp_path):
     arabic = ascii_text.translate({ord(d): chr(0x0660 + int(d)) for d in "0123456789"})
     async with running_in_sandbox(bot_config(tmp_path)) as bot, \
             SandboxClient(bot.url) as client:
-        answers = [await ask(client, chat, text, sent_as="photo", timeout=60)
+        answers = [await answered(client, chat, text)
                    for chat, text in ((ALICE, ascii_text), (BOB, full_width), (CAROL, arabic))]
         assert answers[0]["caption"] == answers[1]["caption"] == answers[2]["caption"]
         assert bot.application.bot_data.services.metrics.cache_hits == 2
-        plain = await ask(client, DAVE, "/anagram dormitory words=2", sent_as="photo")
+        plain = await answered(client, DAVE, "/anagram dormitory words=2")
         eastern = await ask(client, DAVE, "/anagram dormitory words=٢", sent_as="photo")
         assert plain["caption"] == eastern["caption"]
         assert bot.application.bot_data.services.metrics.cache_hits == 3

@@ -96,7 +96,7 @@ async def test_healthz_says_the_bot_fails_while_get_updates_fails(tmp_path):
             "is active")
         assert (await api.post("/deleteWebhook", json={})).json()["ok"]
         await until(lambda: healthz_ok(bot.ops_url))
-        assert "Puzzle OK" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
+        assert "Checked: all" in (await ask(client, ALICE, SEKI, sent_as="photo"))["caption"]
 
 
 async def healthz_ok(url: str) -> bool:
@@ -211,7 +211,7 @@ async def test_a_fatal_signal_writes_the_stacks_of_the_bot_and_its_workers(tmp_p
         line = await asyncio.to_thread(bot.stdout.readline)
         url = line.split("open ", 1)[1].split("/ ", 1)[0]
         async with SandboxClient(url) as client:  # a quick worker has warmed up
-            assert "Puzzle OK" in (await ask(client, ALICE, SEKI, sent_as="photo",
+            assert "Checked: all" in (await ask(client, ALICE, SEKI, sent_as="photo",
                                              timeout=120))["caption"]
         for worker in workers_of(bot.pid):
             os.kill(worker, signal.SIGSEGV)
@@ -253,7 +253,7 @@ async def test_the_store_refuses_wal_files_it_cannot_write_and_maps_nothing(tmp_
     assert health["checks"]["database"].startswith("unavailable")
     assert f"{shm} cannot be written (Operation not permitted): fix its permissions" \
         in caplog.text
-    assert "Puzzle OK" in photo["caption"]  # answered without the cache
+    assert "Checked: all" in photo["caption"]  # answered without the cache
 
 
 # 11. A flood is told once ------------------------------------------------------------

@@ -74,7 +74,7 @@ class FairGate:
     person, served in turns: the next job to go is the earliest of the people who have
     started the fewest jobs since they last had none here, so one person's queued jobs
     never go in front of another person's first job (three people sending three long
-    anagrams each hold no bystander's Seki). In front of either kind of lane: the local
+    searches each hold up no bystander's puzzle). In front of either kind of lane: the local
     pool and Celery wait for the same gate."""
 
     def __init__(self, capacity: Callable[[], int]):

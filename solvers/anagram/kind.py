@@ -308,7 +308,7 @@ class AnagramKind(PuzzleKind[Query, Answer]):
 
     def more_captions(self, puzzle: Query, solutions: Solutions) -> list[str]:
         """The answers past the first CAPTION_ANSWERS, a page each, for the More button."""
-        head = self.caption(puzzle, solutions, None).splitlines()[0]
+        head = self.caption(puzzle, solutions, None).splitlines()[0].split(", answers ")[0]
         return [answers_page(head, solutions.found, start)
                 for start in range(CAPTION_ANSWERS, len(solutions.found), CAPTION_ANSWERS)]
 
@@ -326,14 +326,15 @@ class AnagramKind(PuzzleKind[Query, Answer]):
 
 
 def answers_page(head: str, answers: list[Answer], start: int) -> str:
-    """One page of a ranked list: the head, CAPTION_ANSWERS answers numbered from `start`
-    + 1, then which ones these are when there are more ("answers 1-10 of 20")."""
+    """One page of a ranked list: the head, saying which answers these are when there
+    are more ("answers 1-10 of 20", on the head's line, so that a page and the count's
+    line stay within a caption's 12 lines), then CAPTION_ANSWERS answers numbered from
+    `start` + 1."""
     shown = answers[start:start + CAPTION_ANSWERS]
-    lines = [head, *(f"{rank}. {answer.text}" for rank, answer in
-                     enumerate(shown, start=start + 1))]
     if len(answers) > CAPTION_ANSWERS:
-        lines.append(f"Answers {start + 1}-{start + len(shown)} of {len(answers)}")
-    return "\n".join(lines)
+        head += f", answers {start + 1}-{start + len(shown)} of {len(answers)}"
+    return "\n".join([head, *(f"{rank}. {answer.text}" for rank, answer in
+                               enumerate(shown, start=start + 1))])
 
 
 def spaced_upper(counts: Counter[str]) -> str:
