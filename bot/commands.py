@@ -16,7 +16,7 @@ from telegram.ext import filters
 from solvers import registry
 from solvers.base import PuzzleError, clip
 
-from . import anagrams, photos
+from . import anagrams, grid_hints, photos
 from .context import Context, message_of
 from .games import quiz
 from .race_guard import refusal_for
@@ -124,7 +124,11 @@ async def example(update: Update, context: Context) -> None:
         names = ", ".join(k.name for k in registry.with_example())
         await message_of(update).reply_text(f"Usage: /example KIND, one of: {names}")
         return
-    await message_of(update).reply_text((PUZZLES / kind.example).read_text().strip())
+    text = (PUZZLES / kind.example).read_text().strip()
+    note = await grid_hints.rating_note(context, kind, text)
+    await message_of(update).reply_text(text)
+    if note:
+        await message_of(update).reply_text(note)
 
 
 #: seconds a worker may take to parse a puzzle and write its SMT-LIB2 text

@@ -155,6 +155,31 @@ async def asked_of(update: Update, context: Context) -> Asked | None:
     return Asked(puzzle, commanded, "\n".join(lines[cut + 1:]))
 
 
+class _Ratings(Recent[tuple[str, str], str]):
+    """Puzzles' ratings by (kind, text): the examples handed out again and again."""
+
+    LIMIT = STEPS_KEPT
+
+
+async def rating_note(context: Context, kind: PuzzleKind, text: str) -> str:
+    """For a puzzle the bot hands out (/example) of a kind with hints: how hard it is,
+    and that /hint in reply to it gives its next step; else (or when it cannot be rated
+    now) nothing. Found before the puzzle is sent, so the note comes right under it."""
+    if not kind.hints:
+        return ""
+    kept = context.bot_data.own(_Ratings)
+    if (rated := kept.get((kind.name, text))) is None:
+        try:
+            rated = await context.bot_data.services.pool.submit(
+                jobs.rating, kind.name, text, timeout=HINT_TIMEOUT)
+        except (PuzzleError, JobTimeout, WorkerDied) as error:
+            log.warning("%s example not rated: %s", kind.name, error)
+            return ""
+        kept.put((kind.name, text), rated)
+    return (f"{kind.title}, {rated}. Send it back for the solution, or reply /hint to it "
+            "for its next step.")
+
+
 async def start(update: Update, context: Context, kind: PuzzleKind, asked: Asked) -> None:
     """A new ladder for the person: its first step found, then the first rung offered."""
     message = message_of(update)

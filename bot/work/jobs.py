@@ -281,6 +281,14 @@ def grid_hint(kind_name: str, text: str, entries_text: str, step_index: int) -> 
                    picture=png_bytes(kind.hint_picture(puzzle, step)))
 
 
+def rating(kind_name: str, text: str) -> str:
+    """"rated 4.2 (Hard: XY-Wing)" for a puzzle of a kind with hints (its whole hint
+    path: up to a few seconds on the hardest), else nothing."""
+    kind, puzzle, _ = prepare(text, kind_name)
+    rated = kind.difficulty(puzzle) if kind.hints else None
+    return rated.text() if rated is not None else ""
+
+
 #: the widest a rules picture is drawn (`rules_picture`): small beside the text on a phone
 RULES_PICTURE_WIDTH = 360
 #: seconds the search for a rules picture's solution may take
@@ -302,7 +310,7 @@ def _allowed() -> dict[str, Callable[..., Any]]:
 
     return {job.__name__: job for job in (
         solve, pictures, smt, photo, check, race_puzzle, race_check, race_variant,
-        rules_picture, grid_hint,
+        rules_picture, grid_hint, rating,
         anagram_jobs.hints, anagram_jobs.quiz_round, anagram_jobs.quiz_guess)}
 
 
