@@ -2,7 +2,7 @@
 
 `/hint` in reply to a puzzle (typed, a .txt file, a photo, or one of the bot's own
 answers), or `/hint` followed by a puzzle, starts a *ladder* for that person: a first
-message offers *Where to look*, and each press climbs one rung, as the anagram hints
+message offers *Where to look*, and each press climbs one rung, as the letter hints
 do: where to look (the unit or cells), which technique, then the step itself (a
 picture of the grid with its cells highlighted and one plain sentence), then *Next
 step*; *Show the solution* answers the puzzle as if it had been sent. The person's own
@@ -12,8 +12,8 @@ on a second press the cell.
 
 Which puzzles have such hints is the kinds' business (`PuzzleKind.hints` and its
 hooks); the steps are found and drawn in a worker (`jobs.grid_hint`). Text that is no
-puzzle of a kind with hints goes to the anagram hints (`/hint LETTERS`); a puzzle of a
-kind without them gets a polite no. The ladders live in memory (a restart ends them,
+puzzle of a kind with hints goes to the letter hints (`/hint LETTERS`);
+a puzzle of a kind without them gets a polite no. The ladders live in memory (a restart ends them,
 and their buttons then say so); while a race or quiz runs, its players get no hints
 for its puzzle (`race_guard.refusal_for`, asked at every press).
 """
@@ -101,7 +101,7 @@ def new_ladder(bot_data: BotData, ladder: Ladder) -> str:
 @dataclass
 class Asked:
     """What a /hint asks about: the puzzle text and its kind (None: not a puzzle this
-    bot knows, so the letters of the anagram hints), the person's grid, and whether the
+    bot knows, so the letters of the letter hints), the person's grid, and whether the
     rate limit has counted the request already (a file or photo fetched)."""
 
     text: str
@@ -112,7 +112,7 @@ class Asked:
 
 async def hint_command(update: Update, context: Context) -> None:
     """/hint: grid hints for a puzzle of a kind with hints, a polite no for a puzzle of
-    a kind without, and the anagram hints for anything else (`/hint LETTERS`)."""
+    a kind without, and the letter hints for anything else (`/hint LETTERS`)."""
     asked = await asked_of(update, context)
     if asked is None:  # a file or photo that could not be read: the person was told
         return
