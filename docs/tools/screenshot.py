@@ -106,8 +106,9 @@ async def scene_file(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
-SCENES = {"seki": scene_seki, "hints": scene_hints, "sudoku-hints": scene_sudoku_hints, "burr": scene_burr, "nuts": scene_nuts,
-          "file": scene_file, "reply": scene_reply, "menu": scene_menu}
+SCENES = {"seki": scene_seki, "hints": scene_hints, "sudoku-hints": scene_sudoku_hints,
+          "burr": scene_burr, "nuts": scene_nuts, "file": scene_file, "reply": scene_reply,
+          "menu": scene_menu}
 #: what a scene does in the page itself before the picture is taken
 PAGE_STEPS = {"menu": tap_last_bot_message}
 
