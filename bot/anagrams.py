@@ -39,7 +39,7 @@ from telegram import (
 from telegram.error import BadRequest
 
 from solvers.anagram.hints import STEPS
-from solvers.base import PuzzleError, clip
+from solvers.base import PuzzleError, PuzzleKind, clip
 
 from .context import BotData, Context, message_of, query_of, sender_of
 from .race_guard import refusal_for
@@ -54,9 +54,10 @@ log = logging.getLogger(__name__)
 
 #: the lines of /help about hints and inline mode
 HELP = ("/hint LETTERS: anagram hints, one step at a time\n"
+        "/hint in reply to a puzzle: its next logical step, one hint at a time\n"
         "@{bot} letters: anagrams in any chat (inline mode)\n")
 #: their entries in the command menu
-MENU = [BotCommand("hint", "Anagram hints step by step: /hint dormitory")]
+MENU = [BotCommand("hint", "The next step: reply /hint to a puzzle, or /hint LETTERS")]
 #: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
 HINT_TIMEOUT = 10.0
 #: clues whose steps stay in memory
@@ -158,6 +159,12 @@ async def send_step(message: Message, step: HintStep, session: int) -> None:
                                   filename="letters.png")
     else:
         await message.reply_text(text, reply_markup=markup)
+
+
+def takes_hints(kind: PuzzleKind) -> bool:
+    """Whether a /hint whose text reads as this kind means the anagram hints (the
+    letters, `/hint anagram LETTERS`) rather than a grid's (`bot.grid_hints`)."""
+    return kind.name == "anagram"
 
 
 async def hint_command(update: Update, context: Context) -> None:

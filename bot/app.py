@@ -21,7 +21,7 @@ from telegram.ext import (
 
 from solvers import registry
 
-from . import anagrams, check, commands, files, pages, photos, routing
+from . import anagrams, check, commands, files, grid_hints, pages, photos, routing
 from .cancel import cancel_command
 from .config import Config
 from .context import CONTEXT_TYPES, App, Services
@@ -82,8 +82,9 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("check", check.check_command))
     application.add_handler(CommandHandler("admin", commands.admin))
     application.add_handler(CommandHandler("cancel", cancel_command))
-    application.add_handler(CommandHandler("hint", anagrams.hint_command))
+    application.add_handler(CommandHandler("hint", grid_hints.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
+    application.add_handler(CallbackQueryHandler(grid_hints.hint_button, pattern=r"^gh:"))
     application.add_handler(CallbackQueryHandler(pages.page_pressed, pattern=r"^more:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
     games.add_handlers(application)

@@ -16,7 +16,7 @@ from telegram.ext import filters
 from solvers import registry
 from solvers.base import CAPTION_LINES, PuzzleError, clip
 
-from . import anagrams, photos
+from . import anagrams, grid_hints, photos
 from .context import Context, message_of
 from .games import quiz
 from .race_guard import refusal_for
@@ -127,12 +127,15 @@ async def example(update: Update, context: Context) -> None:
         await message_of(update).reply_text(f"Usage: /example KIND, one of: {names}")
         return
     text = (PUZZLES / kind.example).read_text().strip()
+    note = await grid_hints.rating_note(context, kind, text)
     if len(text.splitlines()) <= CAPTION_LINES:
         await message_of(update).reply_text(text)
-        return
-    first, rest = text.split("\n", 1)  # the same text, its long part folded
-    await message_of(update).reply_text(f"{html.escape(first)}\n{fold(rest)}",
-                                        parse_mode=ParseMode.HTML)
+    else:
+        first, rest = text.split("\n", 1)  # the same text, its long part folded
+        await message_of(update).reply_text(f"{html.escape(first)}\n{fold(rest)}",
+                                            parse_mode=ParseMode.HTML)
+    if note:
+        await message_of(update).reply_text(note)
 
 
 #: seconds a worker may take to parse a puzzle and write its SMT-LIB2 text

@@ -33,6 +33,8 @@ MAX_INPUT_CHARS = 20_000
 CAPTION_LINES = 12
 #: the difficulties a generator (`PuzzleKind.generate`) and a race are asked for
 DIFFICULTIES = ("easy", "medium", "hard")
+#: the bands of a puzzle's rated difficulty (`Difficulty.level`), easiest first
+LEVELS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
 
 #: a kind's puzzle model and its solution form (`PuzzleKind[SekiPuzzle, Grid]`)
 P = TypeVar("P")
@@ -260,6 +262,15 @@ class Difficulty:
         """"rated 4.2 (Hard: XY-Wing)", the phrase a caption or race announcement uses."""
         return f"rated {self.rating:.1f} ({self.level}: {self.hardest})"
 
+    def distance(self, asked: str) -> int:
+        """How many bands this puzzle is from a difficulty a race asks for (one of
+        DIFFICULTIES): easy is the Easy band, medium Medium, hard Hard or above; 0 when
+        it fits, so a race picks its puzzle by rating rather than by its givens."""
+        level = LEVELS.index(self.level) if self.level in LEVELS else 0
+        wanted = DIFFICULTIES.index(asked)
+        return max(0, wanted - level) if wanted == len(DIFFICULTIES) - 1 \
+            else abs(level - wanted)
+
 
 @dataclass
 class HintPath:
@@ -465,6 +476,11 @@ class PuzzleKind(ABC, Generic[P, S]):
         can also come as the puzzle itself, and a wrong value is then located as well
         as it can be. Raises PuzzleError when the puzzle has no single solution.
         """
+        raise PuzzleError(f"no hints for {self.title} yet")
+
+    def hint_entries(self, puzzle: P, text: str) -> Any:
+        """The person's own values, typed as the kind's grid as it stands on their page
+        (givens, their entries, blanks), in the form `hint_steps` takes as `entries`."""
         raise PuzzleError(f"no hints for {self.title} yet")
 
     def hint_picture(self, puzzle: P, step: HintStep) -> Image.Image:

@@ -73,6 +73,9 @@ class Result:
     later: Later | None = None
     #: further pages of the caption (`PuzzleKind.more_captions`), shown by a More button
     more: list[str] = field(default_factory=list)
+    #: how hard the puzzle is ("rated 4.2 (Hard: XY-Wing)"), for a kind with hints and a
+    #: puzzle with exactly one solution; also the caption's last line
+    difficulty: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The command line's JSON shape: the same keys for every kind."""
@@ -224,7 +227,12 @@ def run(
     note = kind.alternatives_note(puzzle, solutions)
     if note:
         report_text += f"\n\n{note}"
+    mark = time.perf_counter()
+    rated = rated_difficulty(kind, puzzle, solutions)
+    timings["rate"] = time.perf_counter() - mark
     headline = kind.caption(puzzle, solutions, report)
+    if rated:
+        headline += f"\nDifficulty: {rated}"
     line = ""
     if kind.counted and (solutions.found or solutions.counting):
         state = COUNTING if solutions.counting else STOPPED if timed_out else COMPLETE
@@ -250,7 +258,17 @@ def run(
         stats=solutions.stats,
         later=later,
         more=kind.more_captions(puzzle, solutions) if solutions.found else [],
+        difficulty=rated,
     )
+
+
+def rated_difficulty(kind: PuzzleKind, puzzle: Any, solutions: Solutions) -> str:
+    """"rated 4.2 (Hard: XY-Wing)" for a puzzle of a kind with hints and exactly one
+    solution (the hint path is only defined then), else nothing."""
+    if not kind.hints or solutions.count != 1 or not solutions.exhaustive:
+        return ""
+    rated = kind.difficulty(puzzle)
+    return rated.text() if rated is not None else ""
 
 
 def recount(kind: PuzzleKind, puzzle: Any, solutions: Solutions, limits: Limits) -> Solutions:

@@ -105,8 +105,10 @@ async def test_a_generated_gogen_race_ends_at_its_deadline(tmp_path):
     config = bot_config(tmp_path, solve_timeout=30)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race gogen minutes=0.05")
-        assert photo["caption"].startswith("🏁 Race #1: Gogen (medium, exactly one solution)")
-        assert registry.get("gogen").detect(puzzle)
+        rated = registry.get("gogen").difficulty(registry.get("gogen").parse(puzzle))
+        assert photo["caption"].startswith(
+            f"🏁 Race #1: Gogen (medium, {rated.text()}, exactly one solution)")
+        assert rated.level == "Medium"  # picked by its rating
         busy = await send_and_wait(client, GROUP, "/race nw", BOB)
         assert busy["text"].startswith("Race #1 is still on here")
         over = await client.wait_for(GROUP, after=busy["message_id"], timeout=20)
@@ -117,7 +119,8 @@ async def test_a_race_goes_on_after_a_restart(tmp_path):
     config = bot_config(tmp_path, solve_timeout=30)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         photo, puzzle = await start_race(client, "/race sudoku hard minutes=5")
-        assert photo["caption"].startswith("🏁 Race #1: Sudoku (hard, exactly one solution)")
+        assert photo["caption"].startswith("🏁 Race #1: Sudoku (hard, rated ")
+        assert "), exactly one solution)" in photo["caption"]
         solution = solution_of("sudoku", puzzle)
         join = photo["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
         await client.press(GROUP, BOB, photo["message_id"], join)

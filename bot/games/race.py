@@ -203,6 +203,8 @@ async def race_command(update: Update, context: Context) -> None:
     _schedule_end(application, game)
     guard(application.bot_data, watch_of(game))
     level = made.source if uses_pool(kind) else difficulty
+    if made.difficulty:  # a kind with hints: its rating, not the generator's word
+        level = f"{level}, {made.difficulty}"
     unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
     await show_photo(
         application, chat_id, made.picture,

@@ -17,9 +17,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from solvers.base import (
+    DIFFICULTIES,
+    Difficulty,
+    HintPath,
     Limits,
     Media,
     PuzzleError,
+    PuzzleKind,
     Rule,
     listed,
 )
@@ -125,22 +129,31 @@ def check(text: str, solution_text: str, kind_name: str) -> Judgement:
 
 @dataclass
 class RacePuzzle:
-    """A race's puzzle: its text, where it came from, its picture, its count and its
-    first solution as typed (what the race guard compares variants with)."""
+    """A race's puzzle: its text, where it came from, its picture, its count, its first
+    solution as typed (what the race guard compares variants with) and, for a kind with
+    hints, its rated difficulty ("rated 4.2 (Hard: XY-Wing)")."""
 
     text: str
     source: str
     picture: bytes
     solutions: int
     solution: str = ""
+    difficulty: str = ""
+
+
+#: generated puzzles a race of a kind with hints rates to find one of the asked band
+RATED_CANDIDATES = 12
 
 
 def race_puzzle(kind_name: str, difficulty: str, seed: int,
                 pool: list[tuple[str, str]]) -> RacePuzzle:
     """A generated puzzle proved unique by the solver, or the first puzzle of the pool
-    that is unique (the first one with a solution if none is)."""
+    that is unique (the first one with a solution if none is). A kind with hints
+    generates several and races the one whose rating fits the difficulty best."""
     kind = choose_kind("", kind_name)
     rng = random.Random(seed)
+    if not pool and kind.hints:
+        return rated_race_puzzle(kind, difficulty, rng)
     candidates = pool or [(f"generated {difficulty}", kind.generate(rng, difficulty))
                           for _ in range(5)]
     fallback = None
@@ -164,6 +177,34 @@ def race_puzzle(kind_name: str, difficulty: str, seed: int,
         raise PuzzleError(f"no {kind.title} puzzle with a solution could be made")
     found, puzzle = fallback
     return replace(found, picture=png_bytes(kind.render(puzzle, None)))
+
+
+def rated_race_puzzle(kind: PuzzleKind, difficulty: str, rng: random.Random) -> RacePuzzle:
+    """The first of up to RATED_CANDIDATES generated puzzles whose rated band fits
+    `difficulty` (`Difficulty.distance`), else the closest: "hard" means a hard rating,
+    not few givens. A generator's own difficulties go by givens (its "medium" may need
+    no more than singles), so when the asked one misses, harder ones are drawn from.
+    Generated puzzles have exactly one solution."""
+    best: tuple[int, str, Any, Difficulty] | None = None
+    asked = DIFFICULTIES.index(difficulty)
+    for attempt in range(RATED_CANDIDATES):  # the asked generator first, then harder ones
+        text = kind.generate(rng, DIFFICULTIES[min(asked + attempt, len(DIFFICULTIES) - 1)])
+        puzzle = kind.parse(text)
+        rated = kind.difficulty(puzzle)
+        if rated is None:
+            raise PuzzleError(f"{kind.title} puzzles are not rated")
+        if best is None or rated.distance(difficulty) < best[0]:
+            best = (rated.distance(difficulty), text, puzzle, rated)
+        if best[0] == 0:
+            break
+    if best is None:
+        raise PuzzleError(f"no {kind.title} puzzle could be made")
+    _, text, puzzle, rated = best
+    solved = kind.solve(puzzle, Limits.within(15, max_solutions=2))
+    answer = kind.format_solution(puzzle, solved.found[0]) if solved.found else ""
+    return RacePuzzle(text.strip(), f"generated {difficulty}",
+                      png_bytes(kind.render(puzzle, None)), solved.count, answer,
+                      rated.text())
 
 
 def race_check(kind_name: str, puzzle_text: str, solution_text: str) -> tuple[bool, str]:
@@ -202,6 +243,53 @@ def broken_rules(judgement: Judgement) -> str:
             else judgement.summary)
 
 
+@dataclass
+class GridHint:
+    """One step of a grid puzzle's hint ladder, all its rungs at once: `where` to look,
+    the `technique`, the step's sentence (`text`) and its `picture` (PNG bytes: a step's
+    board state is kind-specific and does not cross to the bot). `step` counts from 1.
+    Instead of a step, `mistake` and `mistake_cell` (the person's entries hold a wrong
+    value) or `done` (nothing left to fill)."""
+
+    kind: str
+    step: int
+    where: str = ""
+    technique: str = ""
+    text: str = ""
+    picture: bytes = b""
+    mistake: str = ""
+    mistake_cell: str = ""
+    done: bool = False
+
+
+def grid_hint(kind_name: str, text: str, entries_text: str, step_index: int) -> GridHint:
+    """Step `step_index` (from 0) of the hint path of a puzzle of a kind with hints, from
+    the givens plus the person's grid `entries_text` (the kind's grid as typed; empty for
+    none). The path is found again up to that step: a whole path is milliseconds for
+    everyday puzzles, and the next step alone is quick even on the hardest."""
+    kind, puzzle, _ = prepare(text, kind_name)
+    if not kind.hints:
+        raise PuzzleError(f"no step-by-step hints for {kind.title} yet")
+    entries = kind.hint_entries(puzzle, entries_text) if entries_text.strip() else None
+    path: HintPath = kind.hint_steps(puzzle, entries, limit=step_index + 1)
+    found = GridHint(kind.name, step_index + 1)
+    if path.mistake is not None:
+        return replace(found, mistake=path.mistake.text, mistake_cell=path.mistake.cell_text)
+    if len(path.steps) <= step_index:
+        return replace(found, done=True)
+    step = path.steps[step_index]
+    return replace(found, where=step.where, technique=step.technique, text=step.text,
+                   picture=png_bytes(kind.hint_picture(puzzle, step)))
+
+
+def rating(kind_name: str, text: str) -> str:
+    """"rated 4.2 (Hard: XY-Wing)" for a puzzle of a kind with hints (its whole hint
+    path: up to a few seconds on the hardest), else nothing."""
+    kind, puzzle, _ = prepare(text, kind_name)
+    rated = kind.difficulty(puzzle) if kind.hints else None
+    return rated.text() if rated is not None else ""
+
+
 #: the widest a rules picture is drawn (`rules_picture`): small beside the text on a phone
 RULES_PICTURE_WIDTH = 360
 #: seconds the search for a rules picture's solution may take
@@ -223,14 +311,15 @@ def _allowed() -> dict[str, Callable[..., Any]]:
 
     return {job.__name__: job for job in (
         solve, pictures, smt, photo, check, race_puzzle, race_check, race_variant,
-        rules_picture,
+        rules_picture, grid_hint, rating,
         anagram_jobs.hints, anagram_jobs.quiz_round, anagram_jobs.quiz_guess)}
 
 
 #: every job a message may name, by name: the allow-list
 JOBS: dict[str, Callable[..., Any]] = _allowed()
 
-codec.records(Result, Media, Later, Judgement, Rule, Reading, Repair, SmtText, RacePuzzle)
+codec.records(Result, Media, Later, Judgement, Rule, Reading, Repair, SmtText, RacePuzzle,
+              GridHint)
 
 
 def outcome(name: str, args: list[Any] | tuple[Any, ...]) -> dict[str, Any]:

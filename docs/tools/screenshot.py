@@ -3,7 +3,7 @@ bot, for the README and the manual (a documentation tool, not part of the runnin
 
 Starts PuzzleBot against a fresh sandbox (a throw-away database), plays one short
 conversation through the client API, and photographs the page in headless Chromium
-(/usr/bin/chromium) at a phone's size. Scenes: seki, hints, burr, nuts, file (a Sudoku
+(/usr/bin/chromium) at a phone's size. Scenes: seki, hints, sudoku-hints, burr, nuts, file (a Sudoku
 sent as a .txt document), menu (a tap on /example's puzzle opens Reply and Forward),
 reply (/example seki forwarded back, then /check as a reply to it).
 """
@@ -46,6 +46,26 @@ async def scene_hints(client: SandboxClient) -> None:
         step = await client.wait_for(ALICE, after=step["message_id"])
 
 
+#: the newspaper Sudoku of the photo docs/images/photo-sudoku-22.png, as typed
+NEWSPAPER = ("6.1.85..4\n...3.....\n.89....2.\n.1.......\n7.2.58..9\n...46.1..\n"
+             ".5..2.6..\n......34.\n..79...8.")
+
+
+async def scene_sudoku_hints(client: SandboxClient) -> None:
+    """/hint in reply to a Sudoku, then three presses up its ladder."""
+    sent = await client.send(ALICE, NEWSPAPER)
+    await client.wait_for(ALICE, after=sent["message_id"], sent_as="text", timeout=60)
+    asked = await client.send(ALICE, "/hint", reply_to_message_id=sent["message_id"])
+    step = await client.wait_for(ALICE, after=asked["message_id"], timeout=60)
+    while not step.get("reply_markup"):  # the answer's report may come after /hint
+        step = await client.wait_for(ALICE, after=step["message_id"], timeout=60)
+    for label in ("Where to look", "Which technique", "Show this step"):
+        data = next(b["callback_data"] for row in step["reply_markup"]["inline_keyboard"]
+                    for b in row if b["text"] == label)
+        await client.press(ALICE, ALICE, step["message_id"], data)
+        step = await client.wait_for(ALICE, after=step["message_id"], timeout=60)
+
+
 async def scene_burr(client: SandboxClient) -> None:
     photo = await say(client, (PUZZLES / "burr_antique.txt").read_text().strip(), "photo")
     await client.wait_for(ALICE, after=photo["message_id"], sent_as="animation")
@@ -86,8 +106,9 @@ async def scene_file(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
-SCENES = {"seki": scene_seki, "hints": scene_hints, "burr": scene_burr, "nuts": scene_nuts,
-          "file": scene_file, "reply": scene_reply, "menu": scene_menu}
+SCENES = {"seki": scene_seki, "hints": scene_hints, "sudoku-hints": scene_sudoku_hints,
+          "burr": scene_burr, "nuts": scene_nuts, "file": scene_file, "reply": scene_reply,
+          "menu": scene_menu}
 #: what a scene does in the page itself before the picture is taken
 PAGE_STEPS = {"menu": tap_last_bot_message}
 

@@ -13,6 +13,7 @@ from ..base import (
     HintPath,
     HintStep,
     Limits,
+    PuzzleError,
     PuzzleKind,
     Solutions,
     fits,
@@ -34,7 +35,7 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
              "to the next through touching cells, sideways or diagonally.")
     solution_form = "5 lines of 5 letters"
     generates = True
-    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
+    version = "3"  # captions state the difficulty: cached answers without it die
     hints = True
 
     #: letter positions (seed numbering) back into the grid string
@@ -87,6 +88,15 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
     def hint_steps(self, puzzle: GogenPuzzle, entries: str | None = None,
                    limit: int | None = None) -> HintPath:
         return hints.steps(puzzle, entries, limit)
+
+    def hint_entries(self, puzzle: GogenPuzzle, text: str) -> str:
+        """The grid's rows as typed (letters, anything else a blank), a header allowed."""
+        rows = ["".join(line.split()) for line in text.lower().splitlines()
+                if line.strip() and not line.lstrip().startswith("#")][:puzzle.size]
+        if len(rows) != puzzle.size or any(len(row) != puzzle.size for row in rows):
+            raise PuzzleError(f"type your grid as {puzzle.size} lines of {puzzle.size} "
+                              f"letters, {EMPTY} for a blank")
+        return "".join(x if x.isalpha() else EMPTY for x in "".join(rows))
 
     def hint_picture(self, puzzle: GogenPuzzle, step: HintStep) -> Image.Image:
         return hints.picture(puzzle, step)

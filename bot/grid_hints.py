@@ -1,0 +1,314 @@
+"""Step-by-step hints for grid puzzles: the next logical step, one rung at a time.
+
+`/hint` in reply to a puzzle (typed, a .txt file, a photo, or one of the bot's own
+answers), or `/hint` followed by a puzzle, starts a *ladder* for that person: a first
+message offers *Where to look*, and each press climbs one rung, as the letter hints
+do: where to look (the unit or cells), which technique, then the step itself (a
+picture of the grid with its cells highlighted and one plain sentence), then *Next
+step*; *Show the solution* answers the puzzle as if it had been sent. The person's own
+grid as it stands may follow /hint on the next lines (or after a `---` line under the
+puzzle): hints go on from there, and a wrong value in it is told first (the row), then
+on a second press the cell.
+
+Which puzzles have such hints is the kinds' business (`PuzzleKind.hints` and its
+hooks); the steps are found and drawn in a worker (`jobs.grid_hint`). Text that is no
+puzzle of a kind with hints goes to the letter hints (`/hint LETTERS`);
+a puzzle of a kind without them gets a polite no. The ladders live in memory (a restart ends them,
+and their buttons then say so); while a race or quiz runs, its players get no hints
+for its puzzle (`race_guard.refusal_for`, asked at every press).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatType
+
+from solvers import registry
+from solvers.base import PuzzleError, PuzzleKind, clip
+
+from . import anagrams
+from .check import SEPARATOR, Request, held_puzzle, kind_of
+from .context import BotData, Context, message_of, query_of, sender_of
+from .race_guard import refusal_for
+from .recent import Recent
+from .replies import CAPTION_LIMIT, admitted, answer_to, remember_answer, solve_and_reply
+from .routing import NOT_MY_BUTTON, command_argument
+from .work import jobs
+from .work.errors import JobTimeout, WorkerDied, failure_text
+from .work.jobs import GridHint
+
+log = logging.getLogger(__name__)
+
+#: seconds a step may take in a worker (the next step alone is quick even on the hardest)
+HINT_TIMEOUT = 20.0
+#: ladders kept in memory (one per /hint), the least recently pressed forgotten first
+LADDERS_KEPT = 2048
+#: steps kept (with their pictures, tens of kB each), so a press climbs without a job
+STEPS_KEPT = 128
+#: a toast's text is at most 200 characters
+TOAST_LIMIT = 200
+
+#: the rungs of a step, in the order they are climbed, and the button that climbs to each
+WHERE, TECHNIQUE, STEP, NEXT, CELL, SOLUTION = ("where", "technique", "step", "next", "cell",
+                                                "solution")
+LABELS = {WHERE: "Where to look", TECHNIQUE: "Which technique", STEP: "Show this step",
+          NEXT: "Next step", CELL: "Which cell?", SOLUTION: "Show the solution"}
+#: a ladder button's data: `gh:` + the ladder's random key + the rung pressed (<= 64 bytes)
+BUTTON = re.compile(r"gh:(?P<key>[0-9a-f]{12}):(?P<action>[a-z]{4,9})", re.ASCII)
+
+EXPIRED = "These hints have expired; reply to the puzzle with /hint again."
+NOT_YOURS = "These are someone else's hints: reply to the puzzle with /hint for your own."
+
+
+@dataclass
+class Ladder:
+    """One person's hints for one puzzle in one chat: the puzzle (kind by name, text),
+    their grid as typed (`entries`, empty for none) and the step being hinted (from 0)."""
+
+    owner: int
+    chat_id: int
+    kind: str
+    text: str
+    entries: str
+    step: int = 0
+
+
+class _Ladders(Recent[str, Ladder]):
+    """The ladders by their button key."""
+
+    LIMIT = LADDERS_KEPT
+
+
+class _Steps(Recent[tuple[str, str, str, int], GridHint]):
+    """Steps found, by (kind, puzzle text, entries, step)."""
+
+    LIMIT = STEPS_KEPT
+
+
+def new_ladder(bot_data: BotData, ladder: Ladder) -> str:
+    """Keep a ladder under a fresh random key (its buttons' data): a stale button, from
+    before a restart, then finds nothing rather than someone else's ladder."""
+    key = secrets.token_hex(6)
+    bot_data.own(_Ladders).put(key, ladder)
+    return key
+
+
+@dataclass
+class Asked:
+    """What a /hint asks about: the puzzle text and its kind (None: not a puzzle this
+    bot knows, so the letters of the letter hints), the person's grid, and whether the
+    rate limit has counted the request already (a file or photo fetched)."""
+
+    text: str
+    kind: PuzzleKind | None
+    entries: str = ""
+    charged: bool = False
+
+
+async def hint_command(update: Update, context: Context) -> None:
+    """/hint: grid hints for a puzzle of a kind with hints, a polite no for a puzzle of
+    a kind without, and the letter hints for anything else (`/hint LETTERS`)."""
+    asked = await asked_of(update, context)
+    if asked is None:  # a file or photo that could not be read: the person was told
+        return
+    kind = asked.kind
+    if kind is None or anagrams.takes_hints(kind):
+        await anagrams.hint_command(update, context)
+    elif not kind.hints:
+        await message_of(update).reply_text(
+            f"{kind.title} has no step-by-step hints yet. Send the puzzle itself for its "
+            f"solution, or /check yours.")
+    else:
+        await start(update, context, kind, asked)
+
+
+async def asked_of(update: Update, context: Context) -> Asked | None:
+    """The puzzle a /hint is about: in the message it replies to when that holds one
+    (the grid typed after /hint is then the person's), else after /hint itself (a
+    `---` line may separate the puzzle from the person's grid). None when a replied-to
+    file or photo could not be read (the person was told why)."""
+    message = message_of(update)
+    typed = command_argument(message)
+    private = message.chat.type == ChatType.PRIVATE
+    replied = message.reply_to_message
+    if replied is not None and (answered := answer_to(context, replied)) is not None:
+        return Asked(answered.text, answered.kind, typed)
+    if replied is not None and (replied.document is not None or replied.photo):
+        request = Request("", typed, None, holder=replied)
+        if not await held_puzzle(update, context, request, replied):
+            return None
+        return Asked(request.puzzle, kind_of(request, private)[0], typed, charged=True)
+    if replied is not None and replied.text:
+        kind, puzzle = kind_of(Request(replied.text, typed, None), private)
+        if kind is not None and not anagrams.takes_hints(kind):
+            return Asked(puzzle, kind, typed)
+    lines = typed.splitlines()
+    cut = [line.strip() for line in lines].index(SEPARATOR) if SEPARATOR in (
+        line.strip() for line in lines) else len(lines)
+    puzzle = "\n".join(lines[:cut])
+    commanded = registry.detect(puzzle)  # letters are never a grid: no claimant here
+    return Asked(puzzle, commanded, "\n".join(lines[cut + 1:]))
+
+
+class _Ratings(Recent[tuple[str, str], str]):
+    """Puzzles' ratings by (kind, text): the examples handed out again and again."""
+
+    LIMIT = STEPS_KEPT
+
+
+async def rating_note(context: Context, kind: PuzzleKind, text: str) -> str:
+    """For a puzzle the bot hands out (/example) of a kind with hints: how hard it is,
+    and that /hint in reply to it gives its next step; else (or when it cannot be rated
+    now) nothing. Found before the puzzle is sent, so the note comes right under it."""
+    if not kind.hints:
+        return ""
+    kept = context.bot_data.own(_Ratings)
+    if (rated := kept.get((kind.name, text))) is None:
+        try:
+            rated = await context.bot_data.services.pool.submit(
+                jobs.rating, kind.name, text, timeout=HINT_TIMEOUT)
+        except (PuzzleError, JobTimeout, WorkerDied) as error:
+            log.warning("%s example not rated: %s", kind.name, error)
+            return ""
+        kept.put((kind.name, text), rated)
+    return (f"{kind.title}, {rated}. Send it back for the solution, or reply /hint to it "
+            "for its next step.")
+
+
+async def start(update: Update, context: Context, kind: PuzzleKind, asked: Asked) -> None:
+    """A new ladder for the person: its first step found, then the first rung offered."""
+    message = message_of(update)
+    user = sender_of(update).id
+    if (refused := await refusal_for(context, user, message.chat_id, asked.text,
+                                     kind)) is not None:
+        await message.reply_text(refused)
+        return
+    if not (asked.charged or await admitted(update, context)):
+        return
+    ladder = Ladder(user, message.chat_id, kind.name, asked.text, asked.entries)
+    try:
+        hint = await step_of(context, ladder)
+    except (PuzzleError, JobTimeout, WorkerDied) as error:
+        await message.reply_text(trouble(kind, error))
+        return
+    key = new_ladder(context.bot_data, ladder)
+    await show(context, message, ladder, key, hint, "")
+
+
+async def step_of(context: Context, ladder: Ladder) -> GridHint:
+    """The ladder's current step, from memory or from a worker."""
+    kept = context.bot_data.own(_Steps)
+    key = (ladder.kind, ladder.text, ladder.entries, ladder.step)
+    if (hint := kept.get(key)) is not None:
+        return hint
+    hint = await context.bot_data.services.pool.submit(
+        jobs.grid_hint, ladder.kind, ladder.text, ladder.entries, ladder.step,
+        timeout=HINT_TIMEOUT)
+    kept.put(key, hint)
+    return hint
+
+
+def trouble(kind: PuzzleKind, error: Exception) -> str:
+    """What the person is told when no step can be given."""
+    if isinstance(error, PuzzleError):
+        return f"{kind.title} hints: {error}"
+    return failure_text(error, "Finding the next step took too long; please try again.")
+
+
+def rung_text(kind: PuzzleKind, hint: GridHint, rung: str) -> str:
+    """The message of one rung (`rung` the button pressed; empty for the first offer)."""
+    if hint.done:
+        return "Your grid is complete: there is no step left to hint."
+    if hint.mistake:
+        return (f"{hint.mistake_cell} Correct it, then send /hint again with your grid."
+                if rung == CELL else f"{hint.mistake} Press Which cell? to see where.")
+    if rung == WHERE:
+        return f"Step {hint.step}: look at {hint.where}."
+    if rung == TECHNIQUE:
+        return f"Step {hint.step}: {hint.technique}, in {hint.where}."
+    if rung == STEP:
+        return f"Step {hint.step}, {hint.technique}: {hint.text}"
+    return (f"{kind.title}: the next step (step {hint.step}) is ready. Climb only as far "
+            "as you need.")
+
+
+def offered(hint: GridHint, rung: str) -> list[str]:
+    """The buttons under a rung: the next rung up (and the step itself, to skip the
+    rest), and the solution while there is anything left."""
+    if hint.done:
+        return []
+    if hint.mistake:
+        return [] if rung == CELL else [CELL, SOLUTION]
+    ahead = {"": [WHERE, STEP], WHERE: [TECHNIQUE, STEP], TECHNIQUE: [STEP]}
+    return [*ahead.get(rung, [NEXT]), SOLUTION]
+
+
+def buttons(key: str, actions: list[str]) -> InlineKeyboardMarkup | None:
+    if not actions:
+        return None
+    return InlineKeyboardMarkup([[InlineKeyboardButton(LABELS[a], callback_data=f"gh:{key}:{a}")
+                                  for a in actions]])
+
+
+async def show(context: Context, message: Message, ladder: Ladder, key: str,
+               hint: GridHint, rung: str) -> None:
+    """The rung `rung` of the step (the first offer when empty), as a reply to
+    `message`. Its messages are remembered as answers to the puzzle: /hint or /check in
+    reply to them works."""
+    kind = registry.get(ladder.kind)
+    if kind is None:  # ladders are only made for registered kinds
+        raise LookupError(f"no kind {ladder.kind}")
+    text = rung_text(kind, hint, rung)
+    markup = buttons(key, offered(hint, rung))
+    if rung == STEP and hint.picture:
+        sent = await message.reply_photo(hint.picture, caption=clip(text, CAPTION_LIMIT - 1),
+                                         filename=f"{kind.name}-hint-{hint.step}.png",
+                                         reply_markup=markup)
+    else:
+        sent = await message.reply_text(text, reply_markup=markup)
+    remember_answer(context, sent, ladder.text, kind)
+
+
+async def hint_button(update: Update, context: Context) -> None:
+    """A press on a ladder: only its owner climbs it; a running game's players get no
+    hint for its puzzle (asked again at every press)."""
+    query = query_of(update)
+    pressed = BUTTON.fullmatch(query.data or "")
+    if pressed is None or pressed["action"] not in LABELS:
+        await query.answer(NOT_MY_BUTTON)
+        return
+    ladder = context.bot_data.own(_Ladders).get(pressed["key"])
+    kind = registry.get(ladder.kind) if ladder is not None else None
+    # a message Telegram no longer hands over (older than 48 hours) cannot be replied to
+    if ladder is None or kind is None or not isinstance(query.message, Message):
+        await query.answer(EXPIRED)
+        return
+    if ladder.owner != sender_of(update).id:
+        await query.answer(NOT_YOURS, show_alert=True)
+        return
+    if (refused := await refusal_for(context, ladder.owner, query.message.chat_id,
+                                     ladder.text, kind)) is not None:
+        await query.answer(clip(refused, TOAST_LIMIT - 1), show_alert=True)
+        return
+    action = pressed["action"]
+    if action == SOLUTION:
+        await query.answer()
+        await anagrams.drop_buttons(query)
+        await solve_and_reply(update, context, ladder.text, kind)
+        return
+    if action == NEXT:
+        ladder.step += 1
+    try:
+        hint = await step_of(context, ladder)
+    except (PuzzleError, JobTimeout, WorkerDied) as error:
+        await query.answer(clip(trouble(kind, error), TOAST_LIMIT - 1))
+        return
+    await query.answer()
+    await show(context, query.message, ladder, pressed["key"], hint,
+               WHERE if action == NEXT else action)
+    await anagrams.drop_buttons(query)
