@@ -1,5 +1,5 @@
-"""The commands that answer from what the bot knows, with no solving: /help (/start),
-/example, /smt and /admin; and the error handler that logs what nobody expected."""
+"""The commands that answer from what the bot knows, with no solving: /example, /smt
+and /admin, the command menu; and the error handler that logs what nobody expected."""
 
 from __future__ import annotations
 
@@ -9,20 +9,20 @@ import logging
 import re
 
 from telegram import BotCommand, Update
-from telegram.constants import ChatType, ParseMode
+from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import filters
 
 from solvers import registry
 from solvers.base import PuzzleError, clip
 
-from . import anagrams, photos
+from . import anagrams
 from .context import Context, message_of
 from .games import quiz
 from .race_guard import refusal_for
 from .replies import admitted, user_id
 from .routing import PUZZLES, command_argument
-from .rules import code_spans, send_rules
+from .rules import code_spans
 from .store import StoreUnavailable
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
@@ -36,50 +36,17 @@ def kinds_listing() -> str:
         for kind in registry.KINDS)
 
 
-WELCOME = (
-    "<b>PuzzleBot</b> solves puzzles. Send the puzzle as text (or as a .txt file) and get "
-    "back a picture of the answer, how many solutions there are, and a check report that "
-    "verifies it rule by rule.\n\n<b>Puzzles I know</b>\n{kinds}\n\n"
-    "<b>Commands</b>\n"
-    "/example KIND: a ready puzzle to try (forward it back to me)\n"
-    "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
-    "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
-    "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
-    + anagrams.HELP
-    + photos.HELP
-    + "/cancel: stop your own long count\n"
-    + "/help KIND: the rules of a puzzle, with a picture\n"
-    + "/help: this message\n\n"
-    "<b>In groups</b>\n"
-    + quiz.HELP
-    + "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
-    "/top: scores; /stats: your own record"
-)
-
-
 #: a private message that is only `help` (or `start`, `menu`, `commands`) means /help
 HELP_WORDS = (filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
               & filters.Regex(re.compile(r"^\s*(help|start|menu|commands)\s*[?!.]*\s*$",
                                          re.IGNORECASE)))
 
 
-async def start(update: Update, context: Context) -> None:
-    """/start and /help: what the bot does and the kinds it knows. `/help KIND` (and
-    `/start rules-KIND`, where a race's link leads) gives that kind's rules instead."""
-    wanted = context.args[0].removeprefix("rules-") if context.args else ""
-    if (kind := registry.get(wanted) if wanted else None) is not None:
-        await send_rules(message_of(update), context, kind)
-        return
-    await message_of(update).reply_text(
-        WELCOME.format(kinds=kinds_listing(), bot=context.bot.username,
-                       races=", ".join(kind.name for kind in registry.racing())),
-        parse_mode=ParseMode.HTML)
-
-
 def bot_commands() -> list[BotCommand]:
     """The command menu shown by Telegram clients."""
     menu = [
         BotCommand("help", "What I do and the puzzles I know"),
+        BotCommand("settings", "How I answer you: spoilers, hints first"),
         BotCommand("example", "A ready puzzle to try: "
                               f"/example {registry.with_example()[0].name}"),
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),

@@ -620,6 +620,8 @@ class Sandbox:
             view["media_group_id"] = m["media_group_id"]
         if "via_bot" in m:
             view["via_bot"] = m["via_bot"].get("username")
+        if m.get("has_media_spoiler"):
+            view["has_spoiler"] = True
         return view
 
     async def get_messages(self, request: web.Request) -> web.Response:

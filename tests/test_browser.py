@@ -329,7 +329,7 @@ async def test_commands_click_and_hint_buttons_fit_on_a_phone(tmp_path, browser_
         page = browser_page
         await open_private_chat(page, bot.url)
         composer = page.get_by_test_id("composer")
-        await composer.type("/help")
+        await composer.type("/help puzzles")
         await composer.press("Enter")
         welcome = bot_bubbles(page, "text").filter(has_text="Puzzles I know")
         await welcome.wait_for(timeout=60000)

@@ -217,12 +217,21 @@ def rules_picture(kind_name: str, example: str) -> bytes:
     return png_bytes(picture)
 
 
+def rating(text: str, kind_name: str) -> str | None:
+    """The puzzle's difficulty as a phrase ("rated 4.2 (Hard: XY-Wing)"), what a person
+    who asked for hints first is told instead of the solution; None for a kind that has
+    no hints (that person is answered as anyone else)."""
+    kind, puzzle, _ = prepare(text, kind_name)
+    rated = kind.difficulty(puzzle)
+    return rated.text() if rated is not None else None
+
+
 def _allowed() -> dict[str, Callable[..., Any]]:
     from . import anagram_jobs  # one kind's own jobs, in a module of their own
 
     return {job.__name__: job for job in (
         solve, pictures, smt, photo, check, race_puzzle, race_check, race_variant,
-        rules_picture,
+        rules_picture, rating,
         anagram_jobs.hints, anagram_jobs.quiz_round, anagram_jobs.quiz_guess)}
 
 
