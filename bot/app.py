@@ -126,7 +126,8 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
-    await application.bot.set_my_commands(commands.bot_commands())
+    for scope, menu in commands.command_menus():
+        await application.bot.set_my_commands(menu, scope=scope)
 
 
 async def drop_work(application: App) -> None:

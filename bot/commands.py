@@ -8,7 +8,15 @@ import html
 import logging
 import re
 
-from telegram import BotCommand, Update
+from telegram import (
+    BotCommand,
+    BotCommandScope,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeDefault,
+    Update,
+)
 from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import filters
@@ -61,6 +69,26 @@ def bot_commands() -> list[BotCommand]:
     ]
     menu += [BotCommand(kind.name, f"Solve a {kind.title} puzzle") for kind in registry.KINDS]
     return menu
+
+
+#: the commands that work in a group, for its members; its admins also steer games
+GROUP_COMMANDS = ("help", "quiz", "race", "top", "stats", "hint", "check")
+ADMIN_COMMANDS = [BotCommand("stop", "End this chat's quiz or race (its starter, an admin)"),
+                  BotCommand("skip", "Skip the quiz's round (its starter, an admin)")]
+#: the commands that only make sense in a private chat with me
+PRIVATE_ONLY = ("top", "race", "quiz")
+
+
+def command_menus() -> list[tuple[BotCommandScope, list[BotCommand]]]:
+    """The command menu for each scope, as Telegram shows it: private chats, group
+    members and group admins each see the commands that work for them (the default
+    scope, for clients that know no other, is the private one)."""
+    every = bot_commands()
+    private = [c for c in every if c.command not in PRIVATE_ONLY]
+    group = [c for c in every if c.command in GROUP_COMMANDS]
+    return [(BotCommandScopeDefault(), private), (BotCommandScopeAllPrivateChats(), private),
+            (BotCommandScopeAllGroupChats(), group),
+            (BotCommandScopeAllChatAdministrators(), group + ADMIN_COMMANDS)]
 
 
 async def unknown_command(update: Update, context: Context) -> None:

@@ -146,3 +146,33 @@ async def test_a_setting_lasts_across_a_restart(tmp_path):
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         menu = await ask(client, ALICE, "/settings")
         assert list(buttons(menu)) == ["👀 Solutions: shown", "💡 Hints first: on"]
+
+
+async def test_command_menus_by_scope(client):
+    menus = (await client.http.get("/sandbox/chats")).json()["command_scopes"]
+    private, group, admin = ({c["command"] for c in menus[scope]}
+                             for scope in ("private", "group", "admin"))
+    assert {"settings", "submit", "example", "seki"} <= private and "stop" not in private
+    assert {"race", "quiz", "top"} <= group and not {"submit", "settings", "stop"} & group
+    assert admin == group | {"stop", "skip"}
+
+
+GROUP, DAVE = -100700800, 104
+
+
+async def test_a_race_post_shares_its_puzzle_but_not_with_its_players(client):
+    await client.send(GROUP, "hello all", user_id=ALICE)
+    await client.send(GROUP, "hi", user_id=BOB)  # a member of the race's group
+    sent = await client.send(GROUP, "/race seki easy minutes=30", user_id=ALICE)
+    post = await client.wait_for(GROUP, after=sent["message_id"], sent_as="photo", timeout=150)
+    assert list(buttons(post)) == ["I'm in", "↗️ Share"]
+    payload = start_payload(buttons(post)["↗️ Share"]["url"])
+    opened = await ask(client, BOB, f"/start {payload}", user=BOB)
+    assert opened["text"].startswith("A Seki shared with you:")
+    refused = await client.wait_for(BOB, after=opened["message_id"])
+    assert refused["text"].startswith("That is race #")
+    opened = await ask(client, DAVE, f"/start {payload}", user=DAVE)  # not a player
+    solved = await client.wait_for(DAVE, after=opened["message_id"], sent_as="photo",
+                                   timeout=60)
+    assert "Solutions:" in solved["caption"]
+    await ask(client, GROUP, "/stop", user=ALICE)

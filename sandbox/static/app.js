@@ -424,6 +424,17 @@ function openDeepLink(start) {
   send(start.payload ? `${command} ${start.payload}` : command);
 }
 
+// the command menu of this chat for this person, by setMyCommands' scopes: private chats,
+// group members, group admins (in the sandbox, a group's first member, its creator)
+function commandsHere() {
+  const scopes = state.commandScopes;
+  if (!scopes || !state.chat) return state.commands;
+  if (state.chat.type === "private") return scopes.private;
+  const members = state.chat.members || [];
+  const admin = members.length && members[0].id === state.user.id;
+  return admin ? scopes.admin : scopes.group;
+}
+
 function renderInlineKeyboard(m) {
   const keyboard = document.createElement("div");
   keyboard.className = "keyboard";
@@ -553,7 +564,7 @@ function updateCommandHints() {
   inlineState.seq += 1;
   box.replaceChildren();
   if (!text.startsWith("/") || text.includes(" ") || text.includes("\n")) { box.hidden = true; return; }
-  const matches = state.commands.filter((c) => `/${c.command}`.startsWith(text)).slice(0, 8);
+  const matches = commandsHere().filter((c) => `/${c.command}`.startsWith(text)).slice(0, 8);
   for (const command of matches) {
     const hint = document.createElement("button");
     hint.type = "button";
@@ -721,6 +732,7 @@ async function start() {
   state.groupId = info.group_id;
   state.chats = info.chats;
   state.commands = info.commands || [];
+  state.commandScopes = info.command_scopes;
   const params = new URLSearchParams(location.search);
   const wanted = (params.get("user") || "").toLowerCase();
   state.user = state.users.find((u) => String(u.id) === wanted || u.first_name.toLowerCase() === wanted)
@@ -763,6 +775,7 @@ async function refreshChats() {
     const info = await fetch("/sandbox/chats").then((r) => r.json());
     state.bot = info.bot;
     state.commands = info.commands || [];
+  state.commandScopes = info.command_scopes;
     const before = state.chats.map((c) => c.id).join();
     state.chats = info.chats;
     if (state.chats.map((c) => c.id).join() !== before) renderTabs();
