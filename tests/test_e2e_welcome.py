@@ -23,10 +23,16 @@ SUDOKU = (PUZZLES / "sudoku_inkala.txt").read_text()
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def client(tmp_path_factory):
+async def shared(tmp_path_factory):
+    """One bot for the module, and a client of its sandbox."""
     config = bot_config(tmp_path_factory.mktemp("welcome"), rate_burst=100)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as sandbox:
-        yield sandbox
+        yield bot, sandbox
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def client(shared):
+    return shared[1]
 
 
 def buttons(message: dict) -> dict[str, dict]:
@@ -176,3 +182,24 @@ async def test_a_race_post_shares_its_puzzle_but_not_with_its_players(client):
                                    timeout=60)
     assert "Solutions:" in solved["caption"]
     await ask(client, GROUP, "/stop", user=ALICE)
+
+
+async def test_top_week_after_a_quiz_and_a_streak_in_stats(shared):
+    bot, client = shared
+    quiz_group = -100900900
+    sent = await client.send(quiz_group, "/quiz rounds=1 seconds=60 difficulty=easy",
+                             user_id=ALICE)
+    await client.wait_for(quiz_group, after=sent["message_id"], sent_as="photo", timeout=90)
+    (answer,), = await bot.application.bot_data.services.store.read(
+        "SELECT r.answer FROM game_rounds r JOIN games g ON g.id = r.game_id "
+        "WHERE g.chat_id = ? ORDER BY g.id DESC LIMIT 1", (quiz_group,))
+    sent = await client.send(quiz_group, answer, user_id=BOB)
+    await reply_with(client, quiz_group, sent["message_id"], "is over!")
+    for period in ("day", "week", "month"):
+        top = await ask(client, quiz_group, f"/top {period}", user=ALICE)
+        assert "in this chat (since" in top["text"] and "🥇 Bob: " in top["text"]
+    nothing = await ask(client, -100900901, "/top week", user=ALICE)
+    assert "No points yet" in nothing["text"]
+    assert "Usage: /top" in (await ask(client, quiz_group, "/top year", user=ALICE))["text"]
+    stats = await ask(client, quiz_group, "/stats", user=BOB)
+    assert "Streak: 1 day in a row (best 1)." in stats["text"]
