@@ -25,14 +25,18 @@ from .deeplinks import open_shared
 from .games import quiz
 from .rules import PUZZLES, send_rules
 
-#: what the bot is, in a few lines (the buttons say what to do)
-GREETING = (
-    "👋 <b>PuzzleBot</b> solves puzzles: Sudoku, Seki, Gogen, Number Workout, burrs and "
-    "packing puzzles, anagrams.\n\n"
-    "Send one as a message, a .txt file or a photo of a Sudoku on paper, and I answer with "
-    "a picture of the solution and a check of every rule.\n\n"
-    "In a group: anagram quizzes, puzzle races and a daily puzzle."
-)
+
+def greeting() -> str:
+    """What the bot is, in a few lines (the buttons say what to do)."""
+    own = [kind.title for kind in registry.KINDS if not kind.bare_is_example]
+    presets = len(registry.KINDS) - len(own)  # the packing puzzles of one engine
+    titles = html.escape(", ".join(own)) + (f" and {presets} classic packing puzzles"
+                                            if presets else "")
+    return (f"👋 <b>PuzzleBot</b> solves puzzles: {titles}.\n\n"
+            "Send one as a message, a .txt file or a photo of a "
+            f"{html.escape(photos.PHOTO_KIND.title)} on paper, and I answer with a picture "
+            "of the solution and a check of every rule.\n\n"
+            "In a group: quizzes and puzzle races, with leaderboards by day, week and month.")
 #: the payload of the "Play in a group" link: what /start says in the group it adds me to
 GROUP_PAYLOAD = "group"
 #: one line for a t.me link whose payload leads nowhere (any more)
@@ -102,10 +106,12 @@ def back_button() -> InlineKeyboardMarkup:
 
 
 def welcome_buttons(bot: str) -> InlineKeyboardMarkup:
-    """Try an example, Send a photo, Play in a group (a link that adds me to a group), Help."""
+    """Try an example, Send a photo (of the kind photos are read as), Play in a group (a
+    link that adds me to a group), Help."""
     return InlineKeyboardMarkup([
         [InlineKeyboardButton("🎲 Try an example", callback_data=HELP_DATA + "example"),
-         InlineKeyboardButton("📷 Send a photo of a Sudoku", callback_data=HELP_DATA + "photo")],
+         InlineKeyboardButton(f"📷 Send a photo of a {photos.PHOTO_KIND.title}",
+                              callback_data=HELP_DATA + "photo")],
         [InlineKeyboardButton("👥 Play in a group",
                               url=f"https://t.me/{bot}?startgroup={GROUP_PAYLOAD}"),
          InlineKeyboardButton("❓ Help", callback_data=HELP_DATA + "menu")],
@@ -114,7 +120,7 @@ def welcome_buttons(bot: str) -> InlineKeyboardMarkup:
 
 async def send_welcome(message: Message, context: Context, first: str = "") -> None:
     """The greeting and its buttons (after `first`, a line about what came before)."""
-    text = (html.escape(first) + "\n\n" if first else "") + GREETING
+    text = (html.escape(first) + "\n\n" if first else "") + greeting()
     await message.reply_text(text, parse_mode=ParseMode.HTML,
                              reply_markup=welcome_buttons(context.bot.username))
 
@@ -172,9 +178,9 @@ async def help_pressed(update: Update, context: Context) -> None:
             raise
 
 
-#: what *Send a photo of a Sudoku* says
-PHOTO_HOWTO = ("Take a photo of a Sudoku on paper, the whole grid in the picture, and send it "
-               "here: I read the digits, show what I read and solve it.")
+#: what *Send a photo* says
+PHOTO_HOWTO = (f"Take a photo of a {photos.PHOTO_KIND.title} on paper, the whole grid in the "
+               "picture, and send it here: I read the digits, show what I read and solve it.")
 
 
 async def send_example(message: Message, context: Context) -> None:
