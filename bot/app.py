@@ -21,7 +21,19 @@ from telegram.ext import (
 
 from solvers import registry
 
-from . import anagrams, check, commands, files, grid_hints, pages, photos, routing
+from . import (
+    anagrams,
+    check,
+    commands,
+    deeplinks,
+    files,
+    grid_hints,
+    pages,
+    photos,
+    routing,
+    settings,
+    welcome,
+)
 from .cancel import cancel_command
 from .config import Config
 from .context import CONTEXT_TYPES, App, Services
@@ -76,7 +88,12 @@ def build_application(config: Config, base_url: str | None = None,
 
 
 def add_handlers(application: App) -> None:
-    application.add_handler(CommandHandler(["start", "help"], commands.start))
+    application.add_handler(CommandHandler("start", welcome.start))
+    application.add_handler(CommandHandler("help", welcome.help_command))
+    application.add_handler(CommandHandler("settings", settings.settings_command))
+    application.add_handler(CallbackQueryHandler(welcome.help_pressed, pattern=r"^help:"))
+    application.add_handler(CallbackQueryHandler(settings.setting_pressed, pattern=r"^set:"))
+    application.add_handler(CallbackQueryHandler(deeplinks.reveal_pressed, pattern=r"^reveal:"))
     application.add_handler(CommandHandler("example", commands.example))
     application.add_handler(CommandHandler("smt", commands.smt))
     application.add_handler(CommandHandler("check", check.check_command))
@@ -90,7 +107,7 @@ def add_handlers(application: App) -> None:
     games.add_handlers(application)
     kind_names = [name for kind in registry.KINDS for name in (kind.name, *kind.aliases)]
     application.add_handler(CommandHandler(kind_names, routing.kind_command))
-    application.add_handler(MessageHandler(commands.HELP_WORDS, commands.start))
+    application.add_handler(MessageHandler(commands.HELP_WORDS, welcome.help_command))
     application.add_handler(
         MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
     application.add_handler(MessageHandler(photos.PHOTOS, photos.on_photo))
@@ -112,7 +129,8 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
-    await application.bot.set_my_commands(commands.bot_commands())
+    for scope, menu in commands.command_menus():
+        await application.bot.set_my_commands(menu, scope=scope)
 
 
 async def drop_work(application: App) -> None:

@@ -1,5 +1,5 @@
-"""The commands that answer from what the bot knows, with no solving: /help (/start),
-/example, /smt and /admin; and the error handler that logs what nobody expected."""
+"""The commands that answer from what the bot knows, with no solving: /example, /smt
+and /admin, the command menu; and the error handler that logs what nobody expected."""
 
 from __future__ import annotations
 
@@ -8,7 +8,15 @@ import html
 import logging
 import re
 
-from telegram import BotCommand, Update
+from telegram import (
+    BotCommand,
+    BotCommandScope,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeDefault,
+    Update,
+)
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 from telegram.ext import filters
@@ -16,13 +24,12 @@ from telegram.ext import filters
 from solvers import registry
 from solvers.base import CAPTION_LINES, PuzzleError, clip
 
-from . import anagrams, grid_hints, photos
+from . import anagrams, grid_hints
 from .context import Context, message_of
 from .games import quiz
 from .race_guard import refusal_for
 from .replies import admitted, fold, user_id
 from .routing import PUZZLES, command_argument
-from .rules import send_rules
 from .store import StoreUnavailable
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
@@ -37,51 +44,17 @@ def kinds_listing() -> str:
         for kind in registry.KINDS)
 
 
-WELCOME = (
-    "<b>PuzzleBot</b> solves puzzles. Send the puzzle as text (or as a .txt file) and get "
-    "back a picture of the answer, how many solutions there are, and a check report that "
-    "verifies it rule by rule. Tap a folded list to open it.\n\n"
-    "<b>Puzzles I know</b>\n<blockquote expandable>{kinds}</blockquote>\n"
-    "<b>Commands</b>\n<blockquote expandable>"
-    "/example KIND: a ready puzzle to try (forward it back to me)\n"
-    "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
-    "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
-    "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
-    + anagrams.HELP
-    + photos.HELP
-    + "/cancel: stop your own long count\n"
-    + "/help KIND: the rules of a puzzle, with a picture\n"
-    + "/help: this message\n\n"
-    "<b>In groups</b>\n"
-    + quiz.HELP
-    + "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
-    "/top: scores; /stats: your own record</blockquote>"
-)
-
-
 #: a private message that is only `help` (or `start`, `menu`, `commands`) means /help
 HELP_WORDS = (filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
               & filters.Regex(re.compile(r"^\s*(help|start|menu|commands)\s*[?!.]*\s*$",
                                          re.IGNORECASE)))
 
 
-async def start(update: Update, context: Context) -> None:
-    """/start and /help: what the bot does and the kinds it knows. `/help KIND` (and
-    `/start rules-KIND`, where a race's link leads) gives that kind's rules instead."""
-    wanted = context.args[0].removeprefix("rules-") if context.args else ""
-    if (kind := registry.get(wanted) if wanted else None) is not None:
-        await send_rules(message_of(update), context, kind)
-        return
-    await message_of(update).reply_text(
-        WELCOME.format(kinds=kinds_listing(), bot=context.bot.username,
-                       races=", ".join(kind.name for kind in registry.racing())),
-        parse_mode=ParseMode.HTML)
-
-
 def bot_commands() -> list[BotCommand]:
     """The command menu shown by Telegram clients."""
     menu = [
         BotCommand("help", "What I do and the puzzles I know"),
+        BotCommand("settings", "How I answer you: spoilers, hints first"),
         BotCommand("example", "A ready puzzle to try: "
                               f"/example {registry.with_example()[0].name}"),
         BotCommand("smt", "SMT-LIB2 text of a puzzle"),
@@ -96,6 +69,26 @@ def bot_commands() -> list[BotCommand]:
     ]
     menu += [BotCommand(kind.name, f"Solve a {kind.title} puzzle") for kind in registry.KINDS]
     return menu
+
+
+#: the commands that work in a group, for its members; its admins also steer games
+GROUP_COMMANDS = ("help", "quiz", "race", "top", "stats", "hint", "check")
+ADMIN_COMMANDS = [BotCommand("stop", "End this chat's quiz or race (its starter, an admin)"),
+                  BotCommand("skip", "Skip the quiz's round (its starter, an admin)")]
+#: the commands that only make sense in a private chat with me
+PRIVATE_ONLY = ("top", "race", "quiz")
+
+
+def command_menus() -> list[tuple[BotCommandScope, list[BotCommand]]]:
+    """The command menu for each scope, as Telegram shows it: private chats, group
+    members and group admins each see the commands that work for them (the default
+    scope, for clients that know no other, is the private one)."""
+    every = bot_commands()
+    private = [c for c in every if c.command not in PRIVATE_ONLY]
+    group = [c for c in every if c.command in GROUP_COMMANDS]
+    return [(BotCommandScopeDefault(), private), (BotCommandScopeAllPrivateChats(), private),
+            (BotCommandScopeAllGroupChats(), group),
+            (BotCommandScopeAllChatAdministrators(), group + ADMIN_COMMANDS)]
 
 
 async def unknown_command(update: Update, context: Context) -> None:

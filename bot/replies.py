@@ -25,6 +25,8 @@ from .progress import ProgressNote
 from .quick_jobs import JobCancelled
 from .race_guard import refusal_for
 from .recent import Recent
+from .settings import hints_first, look_of
+from .share import share_button
 from .work import jobs
 from .work.errors import NO_WORKER_TEXT, JobTimeout, NoWorker, ShuttingDown, WorkerDied
 from .work.lanes import Lanes
@@ -81,8 +83,9 @@ async def solve_and_reply(update: Update, context: Context,
 
 
 async def answer(update: Update, context: Context,
-                 text: str, kind: PuzzleKind) -> None:
-    """Parse, look in the cache, else solve in the pool; then reply."""
+                 text: str, kind: PuzzleKind, hints: bool = True) -> None:
+    """Parse, look in the cache, else solve in the pool; then reply (as the person's
+    /settings ask: hints first unless `hints` is False, solutions behind a spoiler)."""
     message = message_of(update)
     svc = context.bot_data.services
     started = time.perf_counter()
@@ -94,6 +97,11 @@ async def answer(update: Update, context: Context,
     if (refused := await refusal_for(context, user_id(update), message.chat_id, text,
                                      kind)) is not None:
         await message.reply_text(refused)
+        return
+    look = await look_of(svc.store, user_id(update))
+    if hints and look.hints_first and (
+            hinted := await hints_first(context, message, key, text, kind)) is not None:
+        remember_answer(context, hinted, text, kind)
         return
     result = await svc.store.get_result(key)
     solved = result is None
@@ -121,14 +129,17 @@ async def answer(update: Update, context: Context,
         return
     later = later_pictures(svc.pool, result)
     first = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
+    share = await share_button(context, key, kind, text)
+    # with no solution, the caption may say it all
+    report = bool(result.solutions) or result.report.strip() not in result.caption
     sent = await send_pictures(message, result, known, later,
-                               more_button(context.bot_data, result, first))
+                               more_button(context.bot_data, result, first)
+                               or (None if report else share), look.spoiler)
     if solved and cacheable(result):  # its pictures all made and sent: never an answer
         await svc.store.put_result(key, result)  # that cannot be sent
     replies = list(sent)
-    # with no solution, the caption may say it all
-    if result.solutions or result.report.strip() not in result.caption:
-        replies.append(await send_report(message, result))
+    if report:  # the Share button goes last, under the report
+        replies.append(await send_report(message, result, share, look.spoiler))
     for reply in replies:  # /check in reply to any of them checks against this puzzle
         remember_answer(context, reply, text, kind)
     if cacheable(result):
@@ -224,7 +235,8 @@ async def solve_in_pool(update: Update, context: Context,
 
 async def send_pictures(message: Message, result: Result, known: dict[int, str],
                         later: Awaitable[list[Media]] | None,
-                        markup: InlineKeyboardMarkup | None = None) -> list[Message]:
+                        markup: InlineKeyboardMarkup | None = None,
+                        spoiler: bool = False) -> list[Message]:
     """The pictures, each as soon as it is made (the first one carries the caption); the
     caption alone when there are none. The check report follows them (`send_report`).
 
@@ -232,16 +244,19 @@ async def send_pictures(message: Message, result: Result, known: dict[int, str],
     pictures before: those go without uploading. `later` draws the result's further
     pictures while the first ones are sent (`later_pictures`). Returns the messages sent,
     the pictures in media order (their file_ids for the cache to keep: `sent_file_id`).
-    `markup` goes under the caption (the More button of `bot.pages`).
+    `markup` goes under the caption (the More button of `bot.pages`). `spoiler` hides
+    the pictures and all but the caption's first line (bot/settings.py).
     """
     caption = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
     sent: list[Message] = []
     async for media in pictures_as_ready(result, later):
         text = caption if not sent else media.caption
         sent.append(await send_media(message, media, text, known.get(len(sent)),
-                                     None if sent else markup))
+                                     None if sent else markup, spoiler))
     if not result.media:
-        sent.append(await message.reply_text(caption, reply_markup=markup))
+        sent.append(await message.reply_text(hidden(caption) if spoiler else caption,
+                                             reply_markup=markup,
+                                             parse_mode=ParseMode.HTML if spoiler else None))
     return sent
 
 
@@ -266,8 +281,8 @@ async def pictures_as_ready(result: Result, later: Awaitable[list[Media]] | None
 
 
 async def send_media(message: Message, media: Media, caption: str,
-                     file_id: str | None, markup: InlineKeyboardMarkup | None = None
-                     ) -> Message:
+                     file_id: str | None, markup: InlineKeyboardMarkup | None = None,
+                     spoiler: bool = False) -> Message:
     """One picture, by its file_id when there is one, else by uploading the bytes.
 
     Telegram refuses a file_id it does not know for this bot (another token, a wiped
@@ -276,23 +291,36 @@ async def send_media(message: Message, media: Media, caption: str,
     senders: dict[str, Callable[..., Awaitable[Message]]] = {
         "animation": message.reply_animation, "document": message.reply_document}
     send = senders.get(media.sent_as, message.reply_photo)
+    options: dict[str, object] = {"caption": caption, "reply_markup": markup}
+    if spoiler:  # a document cannot be blurred: its caption still is
+        options.update(caption=hidden(caption), parse_mode=ParseMode.HTML)
+        if media.sent_as != "document":
+            options["has_spoiler"] = True
     if file_id is not None:
         try:
-            return await send(file_id, caption=caption, reply_markup=markup)
+            return await send(file_id, **options)
         except BadRequest as error:
             log.info("file_id of %s refused (%s): uploading it again", media.filename,
                      error.message)
     try:
-        return await send(media.data, filename=media.filename, caption=caption,
-                          reply_markup=markup)
+        return await send(media.data, filename=media.filename, **options)
     except BadRequest as error:  # a picture too large for a photo, cached before the
         if send == message.reply_document:  # guard of solvers.draw.picture: a document
-            return await message.reply_text(caption or media.filename,  # or its caption
-                                            reply_markup=markup)
+            return await message.reply_text(  # or its caption
+                hidden(caption) if spoiler else caption or media.filename,
+                reply_markup=markup, parse_mode=ParseMode.HTML if spoiler else None)
         log.warning("%s refused as %s (%s): sent as a document", media.filename,
                     media.sent_as, error.message)
         return await send_media(message, replace(media, sent_as="document"), caption, None,
-                                markup)
+                                markup, spoiler)
+
+
+def hidden(caption: str) -> str:
+    """A caption as HTML with all but its first line (the verdict) in a spoiler."""
+    head, _, rest = caption.partition("\n")
+    if not rest.strip():
+        return html.escape(head)
+    return f"{html.escape(head)}\n<tg-spoiler>{html.escape(rest)}</tg-spoiler>"
 
 
 def sent_file_id(sent: Message) -> str | None:
@@ -303,14 +331,20 @@ def sent_file_id(sent: Message) -> str | None:
     return attachment.file_id if attachment is not None else None
 
 
-async def send_report(message: Message, result: Result) -> Message:
-    """The full check report: a message when it fits, else a text document."""
-    body = folded(report_heading(result), result.report)
+async def send_report(message: Message, result: Result,
+                      markup: InlineKeyboardMarkup | None = None,
+                      spoiler: bool = False) -> Message:
+    """The full check report: as a message when it fits, else as a text document; its
+    lines folded under its verdict, or with `spoiler` hidden in a spoiler."""
+    body = (f"<b>{html.escape(report_heading(result))}</b>\n"
+            f"<tg-spoiler>{html.escape(result.report)}</tg-spoiler>" if spoiler
+            else folded(report_heading(result), result.report))
     if len(body) <= TEXT_LIMIT:
-        return await message.reply_text(body, parse_mode=ParseMode.HTML)
+        return await message.reply_text(body, parse_mode=ParseMode.HTML, reply_markup=markup)
     return await message.reply_document(
         result.report.encode(), filename=f"{result.kind}-report.txt",
-        caption=f"{report_heading(result)} (the full report in this file)")
+        caption=f"{report_heading(result)} (the full report in this file)",
+        reply_markup=markup)
 
 
 def report_heading(result: Result) -> str:

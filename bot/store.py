@@ -134,6 +134,21 @@ MIGRATIONS: list[str] = [
     "ALTER TABLE games RENAME COLUMN kind TO game;",
     # how a picture is sent (photo, animation, document), by the name `Media` gives it
     "ALTER TABLE cache_media RENAME COLUMN kind TO sent_as;",
+    # shared puzzles by their links' payloads (bot/share.py), each person's /settings
+    # (bot/settings.py)
+    """
+    CREATE TABLE shared_puzzles (
+        payload TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL,
+        updated REAL NOT NULL
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

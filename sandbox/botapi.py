@@ -329,6 +329,11 @@ class BotApi:
                 out["caption_entities"] = entities
         return out
 
+    @staticmethod
+    def _spoiler(call: Call) -> dict:
+        """`has_media_spoiler` on a photo or animation sent with `has_spoiler`."""
+        return {"has_media_spoiler": True} if call.bool("has_spoiler") else {}
+
     def _media_content(self, call: Call, sent_as: str, source) -> tuple[dict, FileRecord]:
         bot_id = call.bot["id"]
         if sent_as == "photo":
@@ -479,7 +484,8 @@ class BotApi:
     async def sendPhoto(self, call: Call):  # noqa: N802
         self._chat(call)
         content, record = self._media_content(call, "photo", self._input_file(call, "photo"))
-        return self._send(call, {**content, **self._caption(call)}, record)
+        return self._send(call, {**content, **self._caption(call),
+                                   **self._spoiler(call)}, record)
 
     @_method
     async def sendDocument(self, call: Call):  # noqa: N802
@@ -493,7 +499,8 @@ class BotApi:
         self._chat(call)
         content, record = self._media_content(call, "animation",
                                               self._input_file(call, "animation"))
-        return self._send(call, {**content, **self._caption(call)}, record)
+        return self._send(call, {**content, **self._caption(call),
+                                   **self._spoiler(call)}, record)
 
     @_method
     async def sendMediaGroup(self, call: Call):  # noqa: N802

@@ -388,12 +388,25 @@ class Sandbox:
             "last_message_id": record.next_message_id - 1,
         }
 
+    def _commands(self, *scopes: str) -> list[dict]:
+        """The command menu of the first of these scopes the bot set, as Telegram picks
+        one (the narrower scope first), else the default one."""
+        for scope in (*scopes, "default"):
+            key = json.dumps([{"type": scope}, ""], sort_keys=True)
+            if key in self.state.commands:
+                return self.state.commands[key]
+        return []
+
     async def get_chats(self, request: web.Request) -> web.Response:
         state = self.state
         return _json({
             "bot": self.bot,
-            "commands": state.commands.get(json.dumps([{"type": "default"}, ""],
-                                                      sort_keys=True), []),
+            "commands": self._commands(),
+            # the menus the page shows by chat and person (setMyCommands' scopes)
+            "command_scopes": {
+                "private": self._commands("all_private_chats"),
+                "group": self._commands("all_group_chats"),
+                "admin": self._commands("all_chat_administrators", "all_group_chats")},
             "users": list(PAGE_USERS),
             "group_id": PAGE_GROUP["id"],
             "chats": [self._chat_view(c) for c in state.chats.values()],
@@ -620,6 +633,8 @@ class Sandbox:
             view["media_group_id"] = m["media_group_id"]
         if "via_bot" in m:
             view["via_bot"] = m["via_bot"].get("username")
+        if m.get("has_media_spoiler"):
+            view["has_spoiler"] = True
         return view
 
     async def get_messages(self, request: web.Request) -> web.Response:

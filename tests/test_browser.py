@@ -332,7 +332,7 @@ async def test_commands_click_and_hint_buttons_fit_on_a_phone(tmp_path, browser_
         page = browser_page
         await open_private_chat(page, bot.url)
         composer = page.get_by_test_id("composer")
-        await composer.type("/help")
+        await composer.type("/help puzzles")
         await composer.press("Enter")
         welcome = bot_bubbles(page, "text").filter(has_text="Puzzles I know")
         await welcome.wait_for(timeout=60000)
@@ -426,3 +426,35 @@ async def test_an_answer_fits_a_phone_with_its_report_folded(tmp_path, browser_p
         assert (await quote.first.bounding_box())["height"] > 3 * folded
         await page.screenshot(path=str(tmp_path / f"{puzzle}-open.png"))
         assert await fits(page.locator("#messages")) and page.errors == []
+
+
+async def test_a_spoiler_photo_is_blurred_until_clicked_and_a_start_link_opens(
+        sandbox, tg_bot, browser_page):
+    """A photo sent with has_spoiler is blurred in the page until clicked, as Telegram
+    shows it; a t.me/<bot>?start=X button sends /start X from the user (issue 29)."""
+    from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+    from sandbox.echo import spinner_gif
+
+    page = browser_page
+    await page.goto(f"{sandbox.url}/?chat=private&user=alice")
+    await page.wait_for_selector("body[data-ready='true']")
+    alice = 101
+    photo = await tg_bot.send_photo(alice, spinner_gif(), has_spoiler=True,
+                                    caption="hidden", reply_markup=InlineKeyboardMarkup([[
+                                        InlineKeyboardButton(
+                                            "Share", url="https://t.me/PuzzleBot?start=pX1")]]))
+    bubble = page.locator(f"[data-message-id='{photo.message_id}']")
+    spoiler = bubble.get_by_test_id("media-spoiler")
+    await spoiler.wait_for()
+    image = spoiler.locator("img")
+    assert "blur" in await image.evaluate("img => getComputedStyle(img).filter")
+    await spoiler.click()
+    assert await spoiler.get_attribute("data-revealed") == "true"
+    assert await image.evaluate("img => getComputedStyle(img).filter") == "none"
+    assert len(page.context.pages) == 1  # the first click reveals, it opens nothing
+
+    await bubble.get_by_test_id("kb-button").click()
+    sent = page.locator("[data-testid=message][data-from=user]", has_text="/start pX1")
+    await sent.wait_for()
+    assert page.errors == []

@@ -69,9 +69,10 @@ def with_toy(monkeypatch):
 async def test_a_kind_added_to_the_registry_is_offered_everywhere(tmp_path, with_toy):
     async with (running_in_sandbox(bot_config(tmp_path, plugin_kinds=with_toy)) as bot,
                 SandboxClient(bot.url) as client):
-        help_text = (await ask(client, ALICE, "/help"))["text"]
+        help_text = (await ask(client, ALICE, "/help puzzles"))["text"]
         assert "/toy Toy Sum: #toy, then two whole numbers; the answer is their sum" in help_text
-        assert re.search(r"/race KIND: a puzzle race \([a-z, ]*toy\)", help_text)
+        groups = (await ask(client, ALICE, "/help groups"))["text"]
+        assert re.search(r"/race KIND: a puzzle race \([a-z, ]*toy\)", groups)
         example = await ask(client, ALICE, "/example toy")
         assert example["text"] == "#toy\n3 5"
 

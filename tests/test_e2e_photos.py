@@ -129,7 +129,7 @@ async def test_a_picture_without_a_sudoku_gets_one_sentence(puzzlebot):
 
 async def test_help_says_a_photo_can_be_sent(puzzlebot):
     _, client = puzzlebot
-    sent = await client.send(ALICE, "/help")
+    sent = await client.send(ALICE, "/help photos")
     (reply,) = await bot_messages(client, ALICE, sent["message_id"], 1)
     assert ("A photo of a Sudoku (or a .jpg/.png file): I read the grid, show what I read, "
             "and solve it") in reply["text"]

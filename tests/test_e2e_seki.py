@@ -94,7 +94,7 @@ async def test_chatter_gets_a_pointer_to_help_and_help_lists_the_kinds(puzzlebot
     _, client = puzzlebot
     reply = await ask(client, ALICE, "hello, can you help me with a puzzle?")
     assert "/help" in reply["text"]
-    reply = await ask(client, ALICE, "/help")
+    reply = await ask(client, ALICE, "/help puzzles")
     assert "/seki Seki" in reply["text"] and "oo+ooaoo-" in reply["text"]
     reply = await ask(client, ALICE, "/start")
     assert "PuzzleBot" in reply["text"]

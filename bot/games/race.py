@@ -35,12 +35,14 @@ from telegram.error import TelegramError
 
 from solvers import registry
 from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
+from solvers.pipeline import prepare
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..members import is_member
 from ..race_guard import Watch, guard, joined, unguard
 from ..replies import TEXT_LIMIT, admitted
 from ..routing import PUZZLES, command_argument
+from ..share import keep_shared, share_row
 from ..store import StoreUnavailable
 from ..work import jobs
 from ..work.errors import JobTimeout, WorkerDied, failure_text
@@ -123,9 +125,23 @@ async def race_pool(games: GameStore, chat_id: int, kind: PuzzleKind) -> list[tu
     return [(f.name, f.read_text()) for f in files]
 
 
-def join_button(race_id: int) -> InlineKeyboardMarkup:
+def join_button(race_id: int, share: list[InlineKeyboardButton] | None = None
+                ) -> InlineKeyboardMarkup:
+    """"I'm in", and the Share link of the race's puzzle when it could be kept."""
     return InlineKeyboardMarkup([[InlineKeyboardButton(
-        "I'm in", callback_data=f"race:{race_id}:join")]])
+        "I'm in", callback_data=f"race:{race_id}:join"), *(share or [])]])
+
+
+async def share_of(application: App, kind: PuzzleKind, text: str
+                   ) -> list[InlineKeyboardButton] | None:
+    """The Share button of a race's puzzle: opened by anyone, it shows the puzzle; solved
+    only for people who are not the race's players while it runs (bot/race_guard.py)."""
+    try:
+        _, _, key = prepare(text, kind.name)
+    except PuzzleError:
+        return None
+    payload = await keep_shared(application.bot_data.services.store, key, kind, text)
+    return share_row(application.bot.username, payload) if payload else None
 
 
 @dataclass
@@ -215,7 +231,7 @@ async def race_command(update: Update, context: Context) -> None:
         "Press “I'm in” so the race waits for you.\n"
         f"New to {kind.title}? The rules: t.me/{application.bot.username}?start=rules-"
         f"{kind.name} (or /help {kind.name})",
-        reply_markup=join_button(game.id))
+        reply_markup=join_button(game.id, await share_of(application, kind, made.text)))
     await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
               parse_mode=ParseMode.HTML)
 

@@ -1,7 +1,11 @@
-"""Scores of both games: /top (this chat's quiz and all-time scores, race wins) and
-/stats (a player's own record of quizzes and races)."""
+"""Scores of both games: /top (this chat's quiz and all-time scores, race wins; by
+period: bot/games/periods.py) and /stats (a player's own record of quizzes and races,
+and their streak of days)."""
 
 from __future__ import annotations
+
+import datetime
+import time
 
 from telegram import Update
 
@@ -10,14 +14,24 @@ from solvers.base import plural
 from ..context import Context, message_of, sender_of
 from . import quiz
 from .common import NO_STORE, duration, game_store, medal, player_name
+from .periods import PERIODS, period_board, player_streak
 
 
 async def top_command(update: Update, context: Context) -> None:
-    """/top: this game's scores (the running or the last one) and the chat's all-time."""
+    """/top: this game's scores (the running or the last one) and the chat's all-time;
+    /top day|week|month: the points and wins of that period (bot/games/periods.py)."""
     message = message_of(update)
     games = game_store(context.bot_data)
     if games is None:
         await message.reply_text(NO_STORE)
+        return
+    period = (context.args or ["all"])[0].lower()
+    if period in PERIODS:
+        now = datetime.datetime.now(datetime.UTC)
+        await message.reply_text(await period_board(games, message.chat_id, period, now))
+        return
+    if period != "all":
+        await message.reply_text("Usage: /top [day|week|month|all]")
         return
     parts = []
     game = await games.latest_game(message.chat_id, quiz.GAME)
@@ -54,10 +68,13 @@ async def stats_command(update: Update, context: Context) -> None:
     fastest = f"{stats['fastest']:.1f} s" if stats["fastest"] is not None else "none yet"
     best_race = ("" if stats["best_race"] is None
                  else f", fastest finish {duration(stats['best_race'])}")
+    streak = await player_streak(games, user.id, None if private else message.chat_id,
+                                 time.time())
     await message.reply_text(
         f"{player_name(user)}, your record {where}:\n"
         f"Quiz: {plural(stats['quiz_games'], 'game')} scored in, {stats['quiz_wins']} won; "
         f"{plural(stats['rounds_won'], 'round')} won, {plural(stats['points'], 'point')} "
         f"(best game {stats['best_game']}); fastest answer {fastest}.\n"
         f"Races: {stats['races']} entered, {stats['races_finished']} finished, "
-        f"{stats['races_won']} won{best_race}.")
+        f"{stats['races_won']} won{best_race}.\n"
+        f"Streak: {plural(streak.current, 'day')} in a row (best {streak.best}).")

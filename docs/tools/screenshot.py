@@ -5,7 +5,8 @@ Starts PuzzleBot against a fresh sandbox (a throw-away database), plays one shor
 conversation through the client API, and photographs the page in headless Chromium
 (/usr/bin/chromium) at a phone's size. Scenes: seki, hints, sudoku-hints, burr, nuts, file (a Sudoku
 sent as a .txt document), menu (a tap on /example's puzzle opens Reply and Forward),
-reply (/example seki forwarded back, then /check as a reply to it).
+reply (/example seki forwarded back, then /check as a reply to it), welcome (/start),
+spoiler (/settings set to hide solutions, then a Seki with its Share button).
 """
 
 from __future__ import annotations
@@ -106,9 +107,23 @@ async def scene_file(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
-SCENES = {"seki": scene_seki, "hints": scene_hints, "sudoku-hints": scene_sudoku_hints,
-          "burr": scene_burr, "nuts": scene_nuts, "file": scene_file, "reply": scene_reply,
-          "menu": scene_menu}
+async def scene_welcome(client: SandboxClient) -> None:
+    await say(client, "/start")
+
+
+async def scene_spoiler(client: SandboxClient) -> None:
+    """/settings, solutions behind a spoiler, then a Seki: its picture blurred, its
+    solution in spoilers, and the Share button."""
+    menu = await say(client, "/settings")
+    data = menu["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    await client.press(ALICE, ALICE, menu["message_id"], data)
+    photo = await say(client, (PUZZLES / "sk_6018.txt").read_text().strip(), "photo")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
+
+
+SCENES = {"welcome": scene_welcome, "spoiler": scene_spoiler, "seki": scene_seki,
+          "hints": scene_hints, "sudoku-hints": scene_sudoku_hints, "burr": scene_burr,
+          "nuts": scene_nuts, "file": scene_file, "reply": scene_reply, "menu": scene_menu}
 #: what a scene does in the page itself before the picture is taken
 PAGE_STEPS = {"menu": tap_last_bot_message}
 

@@ -251,6 +251,16 @@ function renderMessage(m) {
     img.dataset.testid = m.sent_as === "photo" ? "message-photo" : "message-animation";
     if (m.width && m.height) { img.width = m.width; img.height = m.height; }
     link.append(img);
+    if (m.has_spoiler) {  // blurred until clicked, as Telegram shows a media spoiler
+      link.classList.add("spoiler");
+      link.dataset.testid = "media-spoiler";
+      link.addEventListener("click", (event) => {
+        if (!link.classList.contains("spoiler")) return;
+        event.preventDefault();
+        link.classList.remove("spoiler");
+        link.dataset.revealed = "true";
+      });
+    }
     bubble.append(link);
   } else if (m.sent_as === "document") {
     const link = document.createElement("a");
@@ -405,6 +415,44 @@ function entityNode(entity, text) {
   return node;
 }
 
+// a t.me link to this bot: `?start=X` (a private chat with it, which sends /start X) or
+// `?startgroup=X` (add it to a group: the sandbox's group gets /start X); null otherwise
+function deepLink(url) {
+  if (!state.bot || !state.bot.username) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.host !== "t.me" || parsed.pathname.slice(1).toLowerCase()
+        !== state.bot.username.toLowerCase()) return null;
+    for (const key of ["start", "startgroup"]) {
+      const payload = parsed.searchParams.get(key);
+      if (payload !== null) return { group: key === "startgroup", payload };
+    }
+  } catch (error) {
+    return null;
+  }
+  return null;
+}
+
+// what Telegram does with such a link: open the chat and send /start PAYLOAD from the user
+function openDeepLink(start) {
+  const chat = start.group ? groupChats()[0] : privateChat();
+  if (!chat) { toast("There is no group in the sandbox to add the bot to."); return; }
+  if (!state.chat || state.chat.id !== chat.id) openChat(chat);
+  const command = start.group ? `/start@${state.bot.username}` : "/start";
+  send(start.payload ? `${command} ${start.payload}` : command);
+}
+
+// the command menu of this chat for this person, by setMyCommands' scopes: private chats,
+// group members, group admins (in the sandbox, a group's first member, its creator)
+function commandsHere() {
+  const scopes = state.commandScopes;
+  if (!scopes || !state.chat) return state.commands;
+  if (state.chat.type === "private") return scopes.private;
+  const members = state.chat.members || [];
+  const admin = members.length && members[0].id === state.user.id;
+  return admin ? scopes.admin : scopes.group;
+}
+
 function renderInlineKeyboard(m) {
   const keyboard = document.createElement("div");
   keyboard.className = "keyboard";
@@ -418,6 +466,11 @@ function renderInlineKeyboard(m) {
         el = document.createElement("a");
         const href = safeUrl(button.url);
         if (href) { el.href = href; el.target = "_blank"; el.rel = "noopener noreferrer"; }
+        const start = deepLink(button.url);
+        if (start) {
+          el.dataset.start = start.payload;
+          el.addEventListener("click", (event) => { event.preventDefault(); openDeepLink(start); });
+        }
       } else {
         el = document.createElement("button");
         el.type = "button";
@@ -529,7 +582,7 @@ function updateCommandHints() {
   inlineState.seq += 1;
   box.replaceChildren();
   if (!text.startsWith("/") || text.includes(" ") || text.includes("\n")) { box.hidden = true; return; }
-  const matches = state.commands.filter((c) => `/${c.command}`.startsWith(text)).slice(0, 8);
+  const matches = commandsHere().filter((c) => `/${c.command}`.startsWith(text)).slice(0, 8);
   for (const command of matches) {
     const hint = document.createElement("button");
     hint.type = "button";
@@ -697,6 +750,7 @@ async function start() {
   state.groupId = info.group_id;
   state.chats = info.chats;
   state.commands = info.commands || [];
+  state.commandScopes = info.command_scopes;
   const params = new URLSearchParams(location.search);
   const wanted = (params.get("user") || "").toLowerCase();
   state.user = state.users.find((u) => String(u.id) === wanted || u.first_name.toLowerCase() === wanted)
@@ -739,6 +793,7 @@ async function refreshChats() {
     const info = await fetch("/sandbox/chats").then((r) => r.json());
     state.bot = info.bot;
     state.commands = info.commands || [];
+  state.commandScopes = info.command_scopes;
     const before = state.chats.map((c) => c.id).join();
     state.chats = info.chats;
     if (state.chats.map((c) => c.id).join() !== before) renderTabs();

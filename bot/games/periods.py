@@ -1,0 +1,113 @@
+"""Leaderboards by period and streaks: `/top day|week|month` (quiz points and race wins in
+the chat since the start of the UTC day, ISO week or month) and the days in a row a
+player has played, which /stats shows.
+
+A quiz point is counted when its round was won (`game_rounds.solved_at`) and a race win
+when its winner finished (`race_entries.finished`), so a week's board holds what was won
+that week, whenever its game began.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from solvers.base import plural
+
+from .common import medal
+from .store import GameStore
+
+#: the periods /top knows, besides `all`
+PERIODS = ("day", "week", "month")
+#: the heading of each period's board
+HEADINGS = {"day": "Today", "week": "This week", "month": "This month"}
+#: seconds in a day (streaks count UTC days)
+DAY = 86400
+
+
+def period_start(period: str, now: datetime.datetime) -> float:
+    """When the period began (a time.time()): midnight UTC today, on Monday, on the 1st."""
+    midnight = now.astimezone(datetime.UTC).replace(hour=0, minute=0, second=0,
+                                                    microsecond=0)
+    if period == "week":
+        midnight -= datetime.timedelta(days=midnight.weekday())
+    elif period == "month":
+        midnight = midnight.replace(day=1)
+    return midnight.timestamp()
+
+
+async def quiz_points_since(games: GameStore, chat_id: int, since: float,
+                            limit: int = 10) -> list[tuple[str, int, int]]:
+    """(name, points, rounds won) of the quiz rounds won in a chat since then."""
+    return list(await games.store.read(
+        "SELECT MAX(r.winner_name), CAST(SUM(r.points) AS BIGINT), COUNT(*) "
+        "FROM game_rounds r JOIN games g ON g.id = r.game_id "
+        "WHERE g.chat_id = ? AND r.state = 'won' AND r.solved_at >= ? "
+        "GROUP BY r.winner_id ORDER BY SUM(r.points) DESC, COUNT(*) DESC LIMIT ?",
+        (chat_id, since, limit)))
+
+
+async def race_wins_since(games: GameStore, chat_id: int, since: float,
+                          limit: int = 5) -> list[tuple[str, int]]:
+    """(name, races won) in a chat by winners who finished since then."""
+    return list(await games.store.read(
+        "SELECT MAX(e.name), COUNT(*) FROM race_entries e JOIN games g ON g.id = e.game_id "
+        "WHERE g.chat_id = ? AND e.place = 1 AND e.finished >= ? GROUP BY e.user_id "
+        "ORDER BY COUNT(*) DESC, MAX(e.name) LIMIT ?", (chat_id, since, limit)))
+
+
+async def period_board(games: GameStore, chat_id: int, period: str,
+                       now: datetime.datetime) -> str:
+    """The chat's board for a period: quiz points, then race wins."""
+    since = period_start(period, now)
+    quiz = await quiz_points_since(games, chat_id, since)
+    races = await race_wins_since(games, chat_id, since)
+    parts = [f"{HEADINGS[period]} in this chat (since "
+             f"{datetime.datetime.fromtimestamp(since, datetime.UTC):%a %d %b} UTC):"]
+    if quiz:
+        parts.append("Quiz:\n" + "\n".join(
+            f"{medal(n)} {name}: {plural(points, 'point')}, {plural(rounds, 'round')}"
+            for n, (name, points, rounds) in enumerate(quiz, 1)))
+    if races:
+        parts.append("Race wins:\n" + "\n".join(
+            f"{medal(n)} {name}: {wins}" for n, (name, wins) in enumerate(races, 1)))
+    if not quiz and not races:
+        parts.append("No points yet. Start a game: /quiz or /race")
+    return "\n\n".join(parts)
+
+
+@dataclass(frozen=True)
+class Streak:
+    """Days in a row with a game played: the current run (ending today or yesterday) and
+    the longest."""
+
+    current: int
+    best: int
+
+
+def streak_of(days: set[int], today: int) -> Streak:
+    """The streak in a set of day numbers (UTC days since the epoch)."""
+    best = run = 0
+    for day in sorted(days):
+        run = run + 1 if day - 1 in days else 1
+        best = max(best, run)
+    start = today if today in days else today - 1
+    current = 0
+    while start - current in days:
+        current += 1
+    return Streak(current, best)
+
+
+async def player_streak(games: GameStore, user_id: int, chat_id: int | None,
+                        now: float) -> Streak:
+    """A player's streak of days with a quiz round won or a race finished (in one chat,
+    or everywhere)."""
+    where = "AND g.chat_id = ?" if chat_id else ""
+    args = (user_id, chat_id) if chat_id else (user_id,)
+    rows = await games.store.read(
+        "SELECT r.solved_at FROM game_rounds r JOIN games g ON g.id = r.game_id "
+        f"WHERE r.winner_id = ? {where} AND r.solved_at IS NOT NULL", args)
+    rows += await games.store.read(
+        "SELECT e.finished FROM race_entries e JOIN games g ON g.id = e.game_id "
+        f"WHERE e.user_id = ? {where} AND e.finished IS NOT NULL", args)
+    return streak_of({int(when // DAY) for (when,) in rows}, int(now // DAY))

@@ -1,0 +1,166 @@
+"""/settings: how the bot answers one person, chosen with buttons and kept in the store
+(table `user_settings`, one JSON row per person) until they change it.
+
+- *Solutions*: shown, or hidden behind a spoiler (the answer picture sent with
+  `has_spoiler`, the caption's solution and the check report in spoiler entities), for
+  people who want to try first and look later.
+- *Hints first*: a puzzle they send is answered with its difficulty, a pointer to /hint
+  and a *Show the solution* button instead of the solution (kinds without hints are
+  answered as usual).
+
+Settings follow the person into groups. Without a store everyone has the defaults.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import asdict, dataclass, fields
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+
+from solvers.base import PuzzleError, PuzzleKind
+
+from .context import Context, message_of, query_of, sender_of
+from .database import Connection
+from .share import keep_shared
+from .store import Store, StoreUnavailable
+from .work import jobs
+from .work.errors import JobTimeout, NoWorker, WorkerDied
+
+log = logging.getLogger(__name__)
+
+#: callback data of the settings buttons: `set:NAME:on` / `set:NAME:off`
+SET_DATA = "set:"
+#: seconds a worker may take to rate a puzzle for a person who wants hints first
+RATING_TIMEOUT = 15.0
+
+
+@dataclass(frozen=True)
+class Look:
+    """One person's choices (the defaults for someone who never chose)."""
+
+    #: solutions behind a spoiler
+    spoiler: bool = False
+    #: a sent puzzle answered with its difficulty and hints, not its solution
+    hints_first: bool = False
+
+
+#: each choice's button labels: (label when on, label when off)
+LABELS = {"spoiler": ("🙈 Solutions: hidden behind a spoiler", "👀 Solutions: shown"),
+          "hints_first": ("💡 Hints first: on", "💡 Hints first: off")}
+
+
+async def look_of(store: Store, user_id: int) -> Look:
+    """A person's settings; the defaults when they chose none or the store is unreadable."""
+    if store.db is None or not user_id:
+        return Look()
+    try:
+        rows = await store.read("SELECT settings FROM user_settings WHERE user_id = ?",
+                                (user_id,))
+    except StoreUnavailable as error:
+        log.warning("settings unreadable, the defaults are used: %s", error)
+        return Look()
+    if not rows:
+        return Look()
+    kept = json.loads(rows[0][0])
+    return Look(**{f.name: bool(kept[f.name]) for f in fields(Look) if f.name in kept})
+
+
+async def keep_look(store: Store, user_id: int, look: Look) -> None:
+    """Keep a person's settings (StoreUnavailable when the store takes no write)."""
+    async def put(db: Connection) -> None:
+        await db.execute(
+            "INSERT INTO user_settings (user_id, settings, updated) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, "
+            "updated = excluded.updated", (user_id, json.dumps(asdict(look)), time.time()))
+
+    await store.attempt(put)
+
+
+def menu(look: Look) -> InlineKeyboardMarkup:
+    """One button per choice, showing its state; a press switches it."""
+    rows = []
+    for name, (on, off) in LABELS.items():
+        now = getattr(look, name)
+        rows.append([InlineKeyboardButton(on if now else off,
+                                          callback_data=f"{SET_DATA}{name}:"
+                                                        f"{'off' if now else 'on'}")])
+    return InlineKeyboardMarkup(rows)
+
+
+MENU_TEXT = ("<b>Settings</b>: how I answer your puzzles, here and in groups. Press a "
+             "button to change it.")
+NO_STORE_TEXT = "I cannot keep settings just now (my database is unavailable); try later."
+
+
+async def settings_command(update: Update, context: Context) -> None:
+    """/settings: the menu of choices, as they stand."""
+    look = await look_of(context.bot_data.services.store, sender_of(update).id)
+    await message_of(update).reply_text(MENU_TEXT, parse_mode=ParseMode.HTML,
+                                        reply_markup=menu(look))
+
+
+async def setting_pressed(update: Update, context: Context) -> None:
+    """A settings button: switch that choice for the presser, keep it, redraw the menu."""
+    query = query_of(update)
+    name, _, value = (query.data or "").removeprefix(SET_DATA).partition(":")
+    if name not in LABELS or value not in ("on", "off"):
+        await query.answer("That button is not one of mine; send /settings again.")
+        return
+    store = context.bot_data.services.store
+    user = sender_of(update)
+    look = Look(**{**asdict(await look_of(store, user.id)), name: value == "on"})
+    try:
+        await keep_look(store, user.id, look)
+    except StoreUnavailable as error:
+        log.warning("settings not kept: %s", error)
+        await query.answer(NO_STORE_TEXT, show_alert=True)
+        return
+    await query.answer("Saved.")
+    if isinstance(query.message, Message):
+        try:
+            await query.edit_message_reply_markup(menu(look))
+        except BadRequest as error:  # two presses at once: the menu shows it already
+            if "not modified" not in str(error):
+                raise
+
+
+async def rating_of(context: Context, text: str, kind: PuzzleKind) -> str | None:
+    """The puzzle's difficulty phrase for hints first; None when the kind has no hints
+    or it cannot be rated now (the person then gets the usual answer)."""
+    try:
+        rating = await context.bot_data.services.pool.submit(jobs.rating, kind.name, text,
+                                                             timeout=RATING_TIMEOUT)
+    except (PuzzleError, JobTimeout, WorkerDied, NoWorker) as error:
+        log.info("no rating for hints first: %r", error)
+        return None
+    return rating or None
+
+
+def hints_first_text(kind: PuzzleKind, rating: str) -> str:
+    """What a person who asked for hints first is told instead of the solution."""
+    return (f"{kind.title}, {rating}.\nYou asked for hints first: reply /hint to this "
+            "message for a step at a time, or press the button for the whole solution.")
+
+
+#: callback data of *Show the solution*: `reveal:PAYLOAD` (a shared puzzle's payload)
+REVEAL_DATA = "reveal:"
+
+
+async def hints_first(context: Context, message: Message, key: str, text: str,
+                      kind: PuzzleKind) -> Message | None:
+    """For a person who chose hints first: the puzzle's difficulty, a pointer to /hint
+    and a *Show the solution* button, sent instead of the solution (the message sent);
+    None for a kind without hints (answered as usual)."""
+    store = context.bot_data.services.store
+    rating = await rating_of(context, text, kind)
+    payload = await keep_shared(store, key, kind, text) if rating else None
+    if rating is None or payload is None:
+        return None
+    return await message.reply_text(hints_first_text(kind, rating), reply_markup=(
+        InlineKeyboardMarkup([[InlineKeyboardButton(
+            "Show the solution", callback_data=REVEAL_DATA + payload)]])))

@@ -1,0 +1,192 @@
+"""/start and /help as Telegram users know them: a greeting of a few lines with buttons,
+and a help menu by topic whose buttons turn the same message into that topic's page.
+
+`/start PAYLOAD` is where a t.me link leads: `rules-KIND` (a race post's link) gives the
+kind's rules, a shared puzzle's payload (bot/deeplinks.py) opens that puzzle, anything else
+gets one friendly line and the greeting. `/help KIND` gives the kind's rules and
+`/help TOPIC` a topic's page as a message of its own.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest
+
+from solvers import registry
+
+from . import anagrams, photos
+from .commands import kinds_listing
+from .context import Context, message_of, query_of
+from .deeplinks import open_shared
+from .games import quiz
+from .rules import PUZZLES, send_rules
+
+
+def greeting() -> str:
+    """What the bot is, in a few lines (the buttons say what to do)."""
+    own = [kind.title for kind in registry.KINDS if not kind.bare_is_example]
+    presets = len(registry.KINDS) - len(own)  # the packing puzzles of one engine
+    titles = html.escape(", ".join(own)) + (f" and {presets} classic packing puzzles"
+                                            if presets else "")
+    return (f"👋 <b>PuzzleBot</b> solves puzzles: {titles}.\n\n"
+            "Send one as a message, a .txt file or a photo of a "
+            f"{html.escape(photos.PHOTO_KIND.title)} on paper, and I answer with a picture "
+            "of the solution and a check of every rule.\n\n"
+            "In a group: quizzes and puzzle races, with leaderboards by day, week and month.")
+#: the payload of the "Play in a group" link: what /start says in the group it adds me to
+GROUP_PAYLOAD = "group"
+#: one line for a t.me link whose payload leads nowhere (any more)
+UNKNOWN_LINK = "That link does not lead to a puzzle I still have; here is what I do."
+#: the help menu's own message
+MENU_TEXT = ("<b>Help</b>: pick a topic.\n"
+             "/help KIND: the rules of a puzzle, with a picture (/help {first})\n"
+             "/example KIND: a puzzle to try")
+#: callback data of the help buttons: `help:TOPIC`, and `help:menu` back to the menu
+HELP_DATA = "help:"
+
+
+def puzzles_page(bot: str) -> str:
+    return ("<b>Puzzles I know</b>\n" + kinds_listing() + "\n\n"
+            "/example KIND: a ready puzzle to try (forward it back to me)\n"
+            "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
+            "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
+            "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
+            "/cancel: stop your own long count\n"
+            "/help KIND: the rules of a puzzle, with a picture")
+
+
+def hints_page(bot: str) -> str:
+    return "<b>Hints</b>\n" + anagrams.HELP.format(bot=bot)
+
+
+def photos_page(bot: str) -> str:
+    return "<b>Photos</b>\n" + photos.HELP
+
+
+def groups_page(bot: str) -> str:
+    races = ", ".join(kind.name for kind in registry.racing())
+    return ("<b>In groups</b>\n" + quiz.HELP
+            + f"/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
+            "/top [day|week|month|all]: scores; /stats: your own record\n\n"
+            "Add me to a group with the button under /start.")
+
+
+def settings_page(bot: str) -> str:
+    return ("<b>Settings</b>\n/settings: how I answer you, kept until you change it: "
+            "solutions shown or hidden behind a spoiler, hints first instead of the solution.")
+
+
+#: the help topics in menu order: the button's label and the page
+TOPICS: dict[str, tuple[str, Callable[[str], str]]] = {
+    "puzzles": ("🧩 Puzzles", puzzles_page),
+    "hints": ("💡 Hints", hints_page),
+    "photos": ("📷 Photos", photos_page),
+    "groups": ("👥 Groups", groups_page),
+    "settings": ("⚙️ Settings", settings_page),
+}
+
+
+def menu_text() -> str:
+    return MENU_TEXT.format(first=registry.with_example()[0].name)
+
+
+def menu_buttons() -> InlineKeyboardMarkup:
+    labels = [InlineKeyboardButton(label, callback_data=HELP_DATA + topic)
+              for topic, (label, _) in TOPICS.items()]
+    return InlineKeyboardMarkup([labels[:3], labels[3:]])
+
+
+def back_button() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[InlineKeyboardButton("‹ Topics",
+                                                       callback_data=HELP_DATA + "menu")]])
+
+
+def welcome_buttons(bot: str) -> InlineKeyboardMarkup:
+    """Try an example, Send a photo (of the kind photos are read as), Play in a group (a
+    link that adds me to a group), Help."""
+    return InlineKeyboardMarkup([
+        [InlineKeyboardButton("🎲 Try an example", callback_data=HELP_DATA + "example"),
+         InlineKeyboardButton(f"📷 Send a photo of a {photos.PHOTO_KIND.title}",
+                              callback_data=HELP_DATA + "photo")],
+        [InlineKeyboardButton("👥 Play in a group",
+                              url=f"https://t.me/{bot}?startgroup={GROUP_PAYLOAD}"),
+         InlineKeyboardButton("❓ Help", callback_data=HELP_DATA + "menu")],
+    ])
+
+
+async def send_welcome(message: Message, context: Context, first: str = "") -> None:
+    """The greeting and its buttons (after `first`, a line about what came before)."""
+    text = (html.escape(first) + "\n\n" if first else "") + greeting()
+    await message.reply_text(text, parse_mode=ParseMode.HTML,
+                             reply_markup=welcome_buttons(context.bot.username))
+
+
+async def start(update: Update, context: Context) -> None:
+    """/start, /start PAYLOAD: the greeting, or where the link's payload leads."""
+    message = message_of(update)
+    payload = context.args[0] if context.args else ""
+    if not payload:
+        await send_welcome(message, context)
+    elif (kind := registry.get(payload.removeprefix("rules-"))) is not None:
+        await send_rules(message, context, kind)
+    elif payload == GROUP_PAYLOAD or message.chat.type != ChatType.PRIVATE:
+        await message.reply_text(groups_page(context.bot.username), parse_mode=ParseMode.HTML)
+    elif not await open_shared(update, context, payload):
+        await send_welcome(message, context, UNKNOWN_LINK)
+
+
+async def help_command(update: Update, context: Context) -> None:
+    """/help: the menu by topic; /help KIND: the kind's rules; /help TOPIC: its page."""
+    message = message_of(update)
+    wanted = (context.args[0] if context.args else "").lower()
+    if (kind := registry.get(wanted) if wanted else None) is not None:
+        await send_rules(message, context, kind)
+    elif wanted in TOPICS:
+        await message.reply_text(TOPICS[wanted][1](context.bot.username),
+                                 parse_mode=ParseMode.HTML, reply_markup=back_button())
+    else:
+        await message.reply_text(menu_text(), parse_mode=ParseMode.HTML,
+                                 reply_markup=menu_buttons())
+
+
+async def help_pressed(update: Update, context: Context) -> None:
+    """A help or welcome button: a topic's page (or the menu) in place of the message;
+    *Try an example* sends an example puzzle, *Send a photo* says how."""
+    query = query_of(update)
+    topic = (query.data or "").removeprefix(HELP_DATA)
+    await query.answer()
+    if not isinstance(query.message, Message):
+        return
+    if topic == "example":
+        await send_example(query.message, context)
+        return
+    if topic == "photo":
+        await query.message.reply_text(PHOTO_HOWTO)
+        return
+    if topic in TOPICS:
+        text, markup = TOPICS[topic][1](context.bot.username), back_button()
+    else:
+        text, markup = menu_text(), menu_buttons()
+    try:
+        await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup)
+    except BadRequest as error:  # two presses at once: the page is shown already
+        if "not modified" not in str(error):
+            raise
+
+
+#: what *Send a photo* says
+PHOTO_HOWTO = (f"Take a photo of a {photos.PHOTO_KIND.title} on paper, the whole grid in the "
+               "picture, and send it here: I read the digits, show what I read and solve it.")
+
+
+async def send_example(message: Message, context: Context) -> None:
+    """*Try an example*: a ready puzzle, with how to have it solved."""
+    kind = registry.with_example()[0]
+    text = (PUZZLES / kind.example).read_text().strip()
+    await message.reply_text(f"A {kind.title} to try: send it back to me (copy it, or "
+                             "forward this message), or try it yourself first.")
+    await message.reply_text(text)
