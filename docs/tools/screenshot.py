@@ -5,7 +5,8 @@ Starts PuzzleBot against a fresh sandbox (a throw-away database), plays one shor
 conversation through the client API, and photographs the page in headless Chromium
 (/usr/bin/chromium) at a phone's size. Scenes: seki, hints, burr, nuts, file (a Sudoku
 sent as a .txt document), menu (a tap on /example's puzzle opens Reply and Forward),
-reply (/example seki forwarded back, then /check as a reply to it).
+reply (/example seki forwarded back, then /check as a reply to it), anagram (anagram
+dormitory: the answers with their More button, and the report).
 """
 
 from __future__ import annotations
@@ -68,6 +69,11 @@ async def scene_reply(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo", timeout=60)
 
 
+async def scene_anagram(client: SandboxClient) -> None:
+    photo = await say(client, "anagram dormitory", "photo")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
+
+
 async def scene_menu(client: SandboxClient) -> None:
     await say(client, "/example seki")
 
@@ -87,7 +93,8 @@ async def scene_file(client: SandboxClient) -> None:
 
 
 SCENES = {"seki": scene_seki, "hints": scene_hints, "burr": scene_burr, "nuts": scene_nuts,
-          "file": scene_file, "reply": scene_reply, "menu": scene_menu}
+          "file": scene_file, "reply": scene_reply, "menu": scene_menu,
+          "anagram": scene_anagram}
 #: what a scene does in the page itself before the picture is taken
 PAGE_STEPS = {"menu": tap_last_bot_message}
 
