@@ -22,8 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.__main__ import running_in_sandbox  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.games.quiz import round_job, round_seed  # noqa: E402
-from bot.games.race import make_puzzle_job  # noqa: E402
+from bot.games.quiz import round_seed  # noqa: E402
+from bot.work.anagram_jobs import quiz_round  # noqa: E402
+from bot.work.jobs import race_puzzle  # noqa: E402
 from sandbox.client import SandboxClient  # noqa: E402
 from solvers import registry  # noqa: E402
 from solvers.base import Limits  # noqa: E402
@@ -35,8 +36,8 @@ GROUP = -100200300
 
 
 def still_pictures(out: Path) -> None:
-    (out / "games-round.png").write_bytes(round_job(None, "medium", round_seed(4, 1)).picture)
-    made = make_puzzle_job(registry.get("seki"), "medium", 3, [])
+    (out / "games-round.png").write_bytes(quiz_round(None, "medium", round_seed(4, 1)).picture)
+    made = race_puzzle("seki", "medium", 3, [])
     (out / "games-race-seki.png").write_bytes(made.picture)
 
 

@@ -6,7 +6,8 @@ conversation through the client API, and photographs the page in headless Chromi
 (/usr/bin/chromium) at a phone's size. Scenes: seki, hints, sudoku-hints, burr, nuts, file (a Sudoku
 sent as a .txt document), menu (a tap on /example's puzzle opens Reply and Forward),
 reply (/example seki forwarded back, then /check as a reply to it), welcome (/start),
-spoiler (/settings set to hide solutions, then a Seki with its Share button).
+spoiler (/settings set to hide solutions, then a Seki with its Share button), anagram
+(anagram dormitory: the answers with their More button, and the report).
 """
 
 from __future__ import annotations
@@ -89,6 +90,11 @@ async def scene_reply(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo", timeout=60)
 
 
+async def scene_anagram(client: SandboxClient) -> None:
+    photo = await say(client, "anagram dormitory", "photo")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
+
+
 async def scene_menu(client: SandboxClient) -> None:
     await say(client, "/example seki")
 
@@ -123,7 +129,8 @@ async def scene_spoiler(client: SandboxClient) -> None:
 
 SCENES = {"welcome": scene_welcome, "spoiler": scene_spoiler, "seki": scene_seki,
           "hints": scene_hints, "sudoku-hints": scene_sudoku_hints, "burr": scene_burr,
-          "nuts": scene_nuts, "file": scene_file, "reply": scene_reply, "menu": scene_menu}
+          "nuts": scene_nuts, "file": scene_file, "reply": scene_reply, "menu": scene_menu,
+          "anagram": scene_anagram}
 #: what a scene does in the page itself before the picture is taken
 PAGE_STEPS = {"menu": tap_last_bot_message}
 
