@@ -62,6 +62,12 @@ def title(text: str) -> str:
     return clip(text, TITLE_CHARS)
 
 
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """How wide `centred_text` draws a text (cut as a `title`), so a picture can be made
+    wide enough for its labels rather than cut them."""
+    return int(font(size, bold).getlength(title(text))) + 1
+
+
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
                  size: int, fill=INK, bold: bool = False) -> None:
     """Write text centred on a point (the anchor handles ascent/descent properly); a long

@@ -130,7 +130,7 @@ def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:
 #: bumped whenever the wording every kind shares changes (the plain verdict, the count's
 #: words) or the pictures change across kinds (issue 27: layer labels, rotor numbers), so
 #: the cached answers of every kind die with it, as `PuzzleKind.version` does for one kind's
-WORDING = "2"
+WORDING = "3"
 
 
 def cache_key(kind: PuzzleKind, puzzle: Any) -> str:

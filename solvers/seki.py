@@ -298,7 +298,7 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
         no-solution answer names them (`clash_words`)."""
         cell, margin, top = 130, 40, 96
         side = cell * SIZE
-        image, pen = draw.canvas(side + 2 * margin, side + top + margin + 50)
+        image, pen = draw.canvas(side + 2 * margin, side + top + margin + 74)
         title = " ".join(x for x in ("Seki", puzzle.name) if x)
         draw.centred_text(pen, (image.width / 2, top / 2), title, 28, bold=True)
         for i in range(SIZE * SIZE):
@@ -314,9 +314,10 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
                               fill=draw.MUTED, bold=True)
         for k, rotor in enumerate(puzzle.rotors):
             self._draw_rotor(pen, k, rotor, solution, margin, top, cell)
-        legend = "+ one black   - three black   o opposite pair   a adjacent pair"
-        draw.centred_text(pen, (image.width / 2, top + side + margin / 2 + 20), legend, 18,
-                          fill=draw.MUTED)
+        legend = ("+ one black   - three black", "o opposite pair   a adjacent pair")
+        for n, line in enumerate(legend):  # two lines: one would be cut at a phone's width
+            draw.centred_text(pen, (image.width / 2, top + side + margin / 2 + 20 + 26 * n),
+                              line, 18, fill=draw.MUTED)
         return image
 
     @staticmethod

@@ -27,11 +27,14 @@ def tiles(grid: LabelGrid, rows: int, cols: int, labels: str, cell: int,
           title: str = "") -> Image.Image:
     """One 2D layer: coloured cells, thick lines between parts, the part's letter."""
     top = 52 if title else 8
-    image, pen = draw.canvas(cols * cell + 16, rows * cell + top + 8)
+    # as wide as its label, so "Layer 1,2" over a small layer is read whole, not cut
+    width = max(cols * cell + 16, draw.text_width(title, LABEL, bold=True) + 12 if title else 0)
+    left = (width - cols * cell) // 2
+    image, pen = draw.canvas(width, rows * cell + top + 8)
     if title:
         draw.centred_text(pen, (image.width / 2, top / 2), title, LABEL, bold=True)
     for r, c in product(range(rows), range(cols)):
-        x, y = 8 + c * cell, top + r * cell
+        x, y = left + c * cell, top + r * cell
         label = grid.get((r, c))
         fill = colour(label, labels) if label else (215, 215, 215)
         pen.rectangle([x, y, x + cell, y + cell], fill=fill)
@@ -39,7 +42,7 @@ def tiles(grid: LabelGrid, rows: int, cols: int, labels: str, cell: int,
             draw.centred_text(pen, (x + cell / 2, y + cell / 2), label, int(cell * 0.5),
                               fill=draw.contrast(fill), bold=True)
     for r, c in product(range(rows), range(cols)):
-        x, y = 8 + c * cell, top + r * cell
+        x, y = left + c * cell, top + r * cell
         here = grid.get((r, c))
         if r == 0 or grid.get((r - 1, c)) != here:
             pen.line([x, y, x + cell, y], fill=draw.INK, width=3)
@@ -95,7 +98,8 @@ def stack(pictures: list[Image.Image], per_row: int, gap: int = 10,
     """Pictures laid out in a grid, with an optional title on top."""
     per_row = max(1, min(per_row, len(pictures)))
     rows = [pictures[i:i + per_row] for i in range(0, len(pictures), per_row)]
-    width = max(sum(p.width for p in row) + gap * (len(row) + 1) for row in rows)
+    width = max([sum(p.width for p in row) + gap * (len(row) + 1) for row in rows]
+                + [draw.text_width(title, TITLE, bold=True) + 2 * gap if title else 0])
     top = 60 if title else gap
     height = top + sum(max(p.height for p in row) + gap for row in rows)
     image, pen = draw.canvas(width, height)
@@ -103,7 +107,7 @@ def stack(pictures: list[Image.Image], per_row: int, gap: int = 10,
         draw.centred_text(pen, (width / 2, 30), title, TITLE, bold=True)
     y = top
     for row in rows:
-        x = gap
+        x = (width - sum(p.width for p in row) - gap * (len(row) - 1)) // 2  # centred
         for picture in row:
             image.paste(picture, (x, y))
             x += picture.width + gap
