@@ -231,8 +231,8 @@ def run(
     rated = rated_difficulty(kind, puzzle, solutions)
     timings["rate"] = time.perf_counter() - mark
     headline = kind.caption(puzzle, solutions, report)
-    if rated:
-        headline += f"\nDifficulty: {rated}"
+    if rated:  # on the count's line, so a Sudoku's caption keeps to 12 lines
+        headline += f" · Difficulty: {rated}"
     line = ""
     if kind.counted and (solutions.found or solutions.counting):
         state = COUNTING if solutions.counting else STOPPED if timed_out else COMPLETE

@@ -76,7 +76,7 @@ async def test_hint_in_reply_to_a_typed_sudoku_climbs_the_ladder(client):
     typed = await client.send(ALICE, text)
     answer, _ = await after(client, ALICE, typed, 2)
     rated = SUDOKU.difficulty(SUDOKU.parse(text)).text()
-    assert answer["caption"].endswith(f"\nDifficulty: {rated}")  # every Sudoku answer
+    assert answer["caption"].endswith(f" · Difficulty: {rated}")  # every Sudoku answer
 
     asked = await client.send(ALICE, "/hint", reply_to_message_id=typed["message_id"])
     (ready,) = await after(client, ALICE, asked)

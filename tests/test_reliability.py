@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from botchat import ask, bot_config, long_job, reply_with
+from botchat import answered, ask, bot_config, long_job, reply_with
 
 from bot.__main__ import running_in_sandbox
 from bot.app import running
@@ -228,7 +228,7 @@ async def bot_process(tmp_path: Path, port: int, stop: signal.Signals = signal.S
 async def test_kill_9_and_restart_keeps_the_cached_results(tmp_path):
     port = free_port()
     async with bot_process(tmp_path, port, signal.SIGKILL) as (_, client):
-        photo = await ask(client, ALICE, SEKI, sent_as="photo")
+        photo = await answered(client, ALICE, SEKI)  # cached once its report is sent
     async with bot_process(tmp_path, port) as (second, client):
         again = await ask(client, ALICE, SEKI, sent_as="photo")
         assert again["caption"] == photo["caption"]
