@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from botchat import ask, bot_config
 
 from bot.__main__ import running_in_sandbox
@@ -16,7 +17,6 @@ from sandbox.client import SandboxClient
 from solvers import registry
 from solvers.base import CAPTION_LINES
 
-ALICE = 101
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 #: lines Telegram shows of a folded quote (the sandbox page shows as many)
 FOLDED_LINES = 3
@@ -25,9 +25,13 @@ JARGON = re.compile(r"\bunsat\b|\bSMT\b|\bZ3\b|RotorGroup|\bNone\b|\bTrue\b|\bFa
                     r"|Traceback|\[\d", re.IGNORECASE)
 
 
-@pytest.fixture
-async def client(tmp_path):
-    config = bot_config(tmp_path, solve_timeout=6.0, rate_burst=100)
+#: one bot for the module: its tests read replies, each to puzzles of its own
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def client(tmp_path_factory):
+    config = bot_config(tmp_path_factory.mktemp("phone"), solve_timeout=6.0, rate_burst=100)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         yield client
 
@@ -44,15 +48,15 @@ def shown(message: dict) -> str:
     return text
 
 
-async def answer(client: SandboxClient, text: str) -> list[dict]:
+async def answer(client: SandboxClient, chat: int, text: str) -> list[dict]:
     """Every message the bot sends in reply to `text`, once it has sent the picture and
     then nothing for a few seconds."""
-    sent = await client.send(ALICE, text)
-    await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo", timeout=90)
-    page = await client.messages(ALICE, after=sent["message_id"], wait=5)
+    sent = await client.send(chat, text)
+    await client.wait_for(chat, after=sent["message_id"], sent_as="photo", timeout=90)
+    page = await client.messages(chat, after=sent["message_id"], wait=2)
     messages = page["messages"]
-    while True:  # the report, a long count's edits: until the bot is quiet
-        page = await client.messages(ALICE, after=messages[-1]["message_id"], wait=4)
+    while True:  # the report, a long count's last message: until the bot is quiet
+        page = await client.messages(chat, after=messages[-1]["message_id"], wait=1.5)
         if not page["messages"]:
             return [m for m in messages if m["from"]["is_bot"]]
         messages += page["messages"]
@@ -85,13 +89,13 @@ def phone_failures(name: str, messages: list[dict]) -> list[str]:
     return failures
 
 
-async def test_every_example_answer_reads_on_a_phone(client):
+async def test_every_example_answer_reads_on_a_phone(client, alice):
     """Each kind's example, sent back: the caption in at most 12 lines, the check report
     folded under its plain verdict, and no jargon in anything shown unfolded."""
     failures = []
     for kind in registry.with_example():
-        example = await ask(client, ALICE, f"/example {kind.name}")
-        messages = await answer(client, f"/{kind.name} {example['text']}")
+        example = await ask(client, alice, f"/example {kind.name}")
+        messages = await answer(client, alice, f"/{kind.name} {example['text']}")
         failures += phone_failures(kind.name, messages)
         reports = [m for m in messages if m["sent_as"] == "text"
                    and m["text"].startswith("Check report")]
@@ -102,11 +106,11 @@ async def test_every_example_answer_reads_on_a_phone(client):
     assert not failures, "\n\n".join(failures)
 
 
-async def test_number_workout_and_sudoku_say_their_verdict_in_plain_words(client):
+async def test_number_workout_and_sudoku_say_their_verdict_in_plain_words(client, alice):
     """Number Workout's seed verdict ("Puzzle has is OK Solution successful.") stays the
     last line of its folded report; the caption and the report's heading say it plainly."""
     for puzzle, rules in (("nw_003.txt", 39), ("sudoku_inkala.txt", 28)):
-        messages = await answer(client, (PUZZLES / puzzle).read_text())
+        messages = await answer(client, alice, (PUZZLES / puzzle).read_text())
         photo, report = picture(messages), messages[-1]
         assert f"\nChecked: all {rules} rules hold.\n" in photo["caption"]
         assert "has is" not in photo["caption"]
@@ -117,35 +121,36 @@ async def test_number_workout_and_sudoku_say_their_verdict_in_plain_words(client
         assert folded.endswith("Solution successful.")
 
 
-async def test_counts_say_both_figures_alike_and_a_part_of_one_location(client):
+async def test_counts_say_both_figures_alike_and_a_part_of_one_location(client, alice):
     """Every counting kind says its two figures in the same words."""
     for command in ("/queens", "/sg"):
-        photo = picture(await answer(client, command))
+        photo = picture(await answer(client, alice, command))
         assert re.search(r"\d unique (placements|assembly), [\d,]+ if rotations and "
                          r"reflections count as different \(complete", photo["caption"])
-    report = (await answer(client, "/sg"))[-1]
+    report = (await answer(client, alice, "/sg"))[-1]
     assert "Part x: 1 location OK" in report["text"]
 
 
-async def test_unsolvable_puzzles_say_why_in_the_puzzles_words(client):
+async def test_unsolvable_puzzles_say_why_in_the_puzzles_words(client, alice):
     """No solution, said without the solver's words, naming what the picture numbers."""
-    seki = picture(await answer(client, (PUZZLES / "sk_none.txt").read_text()))
+    seki = picture(await answer(client, alice, (PUZZLES / "sk_none.txt").read_text()))
     assert re.search(r"\nRotors [1-9](, [1-9])* and [1-9] cannot all be satisfied at once: "
                      r"rotor [1-9] \(", seki["caption"])
     clashing = (PUZZLES / "nw_003.txt").read_text().replace("040000050", "041200050")
-    workout = picture(await answer(client, clashing))
+    workout = picture(await answer(client, alice, clashing))
     assert workout["caption"].endswith(": no solution.\nThe clues differ where hexagons 1 "
                                        "and 2 touch, and touching segments hold one number")
-    gogen = picture(await answer(client, "#gogen x\ny.x.q\n.....\nc.r.k\n.....\ns.l.n\nyn\n"))
+    gogen = picture(await answer(
+        client, alice, "#gogen x\ny.x.q\n.....\nc.r.k\n.....\ns.l.n\nyn\n"))
     assert gogen["caption"].startswith("Gogen x: no solution.\n")
     for photo in (seki, workout, gogen):
         assert not phone_failures("unsolvable", [photo])
 
 
-async def test_help_and_an_unknown_command_fold_their_lists(client):
+async def test_help_and_an_unknown_command_fold_their_lists(client, alice):
     """/help is a short menu by topic; the list an unknown command gets is folded."""
-    menu = await ask(client, ALICE, "/help")
+    menu = await ask(client, alice, "/help")
     assert len(shown(menu).splitlines()) <= CAPTION_LINES and menu["reply_markup"], menu
-    reply = await ask(client, ALICE, "/nonsense")
+    reply = await ask(client, alice, "/nonsense")
     assert "expandable_blockquote" in [e["type"] for e in reply["entities"]]
     assert len(shown(reply).splitlines()) <= CAPTION_LINES, shown(reply)
