@@ -104,9 +104,7 @@ _MINIROW_LOW = _spread(0x1FF, 3, 1)
 #: the last solution found as digits
 STACK = (CELLS + 1) * WORDS
 DEPTH, NODES, FOUND = STACK, STACK + 1, STACK + 2
-#: 1 when singles alone decided the grid before any search
-SINGLES = FOUND + CELLS
-WORK = SINGLES + 1
+WORK = FOUND + CELLS
 
 #: what the compiled search reports when it returns
 EXHAUSTED, SOLUTION, MORE = 0, 1, 2
@@ -413,7 +411,6 @@ def _start(givens, work, hidden, triads) -> int:  # pragma: no cover - compiled
     state[CHANGED] = 0
     work[DEPTH] = -1
     work[NODES] = 1
-    work[SINGLES] = 0
     for cell in range(len(givens)):
         if givens[cell] and not _place(state, cell // BAND, 1 << (cell % BAND),
                                        givens[cell] - 1):
@@ -422,7 +419,6 @@ def _start(givens, work, hidden, triads) -> int:  # pragma: no cover - compiled
         return EXHAUSTED
     cell = _branch_cell(state)
     if cell < 0:
-        work[SINGLES] = 1
         _record(state, work)
         return SOLUTION
     if triads:
@@ -520,11 +516,6 @@ class Search:
         tree is exhausted): a step would only say EXHAUSTED."""
         return bool(self.work[DEPTH] < 0)
 
-    @property
-    def by_singles(self) -> bool:
-        """Whether singles alone decided the grid, before any search or triads."""
-        return bool(self.work[SINGLES])
-
     def step(self, budget: int = SLICE) -> int:
         """Search on for at most `budget` nodes; the status (SOLUTION, EXHAUSTED, MORE)."""
         self.status = _resume(self.work, budget, self.triads)
@@ -532,7 +523,7 @@ class Search:
 
     def solution(self) -> Grid:
         """The last solution found, as digits."""
-        return tuple(self.work[FOUND:FOUND + CELLS].tolist())
+        return tuple(self.work[FOUND:].tolist())
 
 
 _SCRATCH = threading.local()
@@ -560,9 +551,9 @@ def solve_grid(givens: Grid, limits: Limits) -> tuple[list[Grid], int, bool, int
     search = Search(givens, budget=SLICE, work=work, triads=True)
     found, exhaustive = _collect(search, 2, limits)
     if len(found) < 2:
-        # at cap 1 the singles-only search would stop at its first solution, not knowing
-        # whether it is the only one, unless singles alone decided the grid
-        exhaustive = exhaustive and (limits.max_solutions > 1 or search.by_singles)
+        # a search that reaches its cap stops without looking for more: at cap 1 it
+        # never says whether its solution is the only one
+        exhaustive = exhaustive and len(found) < limits.max_solutions
         return found, len(found), exhaustive, search.nodes
     nodes = search.nodes
     search = Search(givens, budget=SLICE, work=work)
