@@ -387,13 +387,56 @@ def _candidates(state, cell) -> int:  # pragma: no cover - compiled
 @njit(cache=True, nogil=True)
 def _record(state, work) -> None:  # pragma: no cover - compiled
     """The decided grid as digits 1..9 into the work array's solution."""
-    for cell in range(CELLS):
-        bit = 1 << (cell % BAND)
-        band = cell // BAND
-        digit = 0
-        while state[digit * 3 + band] & bit == 0:
-            digit += 1
-        work[FOUND + cell] = digit + 1
+    for digit in range(SIZE):
+        for band in range(3):
+            places = state[digit * 3 + band]
+            while places:
+                work[FOUND + band * BAND + _bit_index(places)] = digit + 1
+                places &= places - 1
+
+
+@njit(cache=True, nogil=True)
+def _place_givens(givens, state) -> bool:  # pragma: no cover - compiled
+    """The state of the givens (bytes, 0 for a blank) placed, all at once: each digit
+    leaves the cells given another digit and the peers of its own givens. False when two
+    givens of a digit share a unit (one is then not a candidate where it stands)."""
+    state[:] = 0
+    for cell in range(len(givens)):
+        if givens[cell]:
+            state[(givens[cell] - 1) * 3 + cell // BAND] |= 1 << (cell % BAND)
+    for band in range(3):
+        given = 0
+        for digit in range(SIZE):
+            given |= state[digit * 3 + band]
+        state[UNDECIDED + band] = FULL_BAND & ~given
+    for digit in range(SIZE):
+        base = digit * 3
+        own0, own1, own2 = state[base], state[base + 1], state[base + 2]
+        peers0 = peers1 = peers2 = 0
+        for band in range(3):
+            places = state[base + band]
+            while places:
+                low = places & -places
+                places ^= low
+                cell = band * BAND + _bit_index(low)
+                near0, near1, near2 = _PEERS[cell, 0], _PEERS[cell, 1], _PEERS[cell, 2]
+                same0, same1, same2 = own0 & near0, own1 & near1, own2 & near2
+                if band == 0:
+                    same0 ^= low
+                elif band == 1:
+                    same1 ^= low
+                else:
+                    same2 ^= low
+                if same0 | same1 | same2:
+                    return False
+                peers0 |= near0
+                peers1 |= near1
+                peers2 |= near2
+        state[base] = (state[UNDECIDED] & ~peers0) | own0
+        state[base + 1] = (state[UNDECIDED + 1] & ~peers1) | own1
+        state[base + 2] = (state[UNDECIDED + 2] & ~peers2) | own2
+    state[CHANGED] = state[TRIADS_CHANGED] = (1 << UNDECIDED) - 1
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -402,19 +445,11 @@ def _start(givens, work, hidden, triads) -> int:  # pragma: no cover - compiled
     then with `triads` the triads too): EXHAUSTED on a contradiction, SOLUTION when that
     decides every cell (recorded), MORE when a search is needed (level 0 is then ready to
     branch)."""
-    state = work[:WORDS]
-    state[:] = 0
-    for word in range(UNDECIDED):
-        state[word] = FULL_BAND
-    for band in range(3):
-        state[UNDECIDED + band] = FULL_BAND
-    state[CHANGED] = 0
     work[DEPTH] = -1
     work[NODES] = 1
-    for cell in range(len(givens)):
-        if givens[cell] and not _place(state, cell // BAND, 1 << (cell % BAND),
-                                       givens[cell] - 1):
-            return EXHAUSTED
+    state = work[:WORDS]
+    if not _place_givens(givens, state):
+        return EXHAUSTED
     if not _propagate(state, hidden):
         return EXHAUSTED
     cell = _branch_cell(state)
