@@ -667,8 +667,13 @@ def _collect(search: Search, cap: int, limits: Limits) -> tuple[list[Grid], bool
 
 
 def count_solutions(givens: Grid, cap: int = 2) -> int:
-    """How many solutions, counted up to `cap` (cap 2 tells unique from not)."""
-    return solve_grid(givens, Limits(max_solutions=cap))[1]
+    """How many solutions, counted up to `cap` (cap 2 tells unique from not). A count
+    needs no order of solutions, so up to 2 the triads search alone gives it."""
+    limits = Limits(max_solutions=cap)
+    if cap > 2:
+        return solve_grid(givens, limits)[1]
+    return len(_collect(Search(givens, budget=SLICE, work=_scratch(), triads=True), cap,
+                        limits)[0])
 
 
 def solved_by_singles(givens: Grid, hidden: bool) -> bool:
