@@ -88,13 +88,15 @@ def stream(puzzles: list, passes: int, tdoku_path: str | None) -> None:
     limits = Limits(max_solutions=2)
     times: dict[str, list[int]] = {"ours": [], "tdoku": []}
     cpu: dict[str, int] = {"ours": 0, "tdoku": 0}
+    nodes = []
     for _ in range(passes):
         mark = time.process_time_ns()
         for puzzle in puzzles:
             start = time.perf_counter_ns()
-            _, count, exhaustive, _ = solve_grid(puzzle.givens, limits)
+            _, count, exhaustive, spent = solve_grid(puzzle.givens, limits)
             times["ours"].append(time.perf_counter_ns() - start)
             assert count == 1 and exhaustive
+            nodes.append(spent)
         cpu["ours"] += time.process_time_ns() - mark
         if theirs_count is None:
             continue
@@ -131,6 +133,8 @@ def stream(puzzles: list, passes: int, tdoku_path: str | None) -> None:
     if times["tdoku"]:
         print(f"\nours / tdoku, median: "
               f"{statistics.median(times['ours']) / statistics.median(times['tdoku']):.1f}x")
+    print(f"our search nodes per puzzle: median {statistics.median(nodes):.0f}, most "
+          f"{max(nodes)}, all {sum(nodes) // passes} a pass")
 
 
 def main() -> int:
