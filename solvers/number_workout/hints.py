@@ -1,11 +1,13 @@
 """Number Workout hints: the next forced deduction, one at a time, with its reason.
 
-The deductions come from the kind's own propagation (`propagate.py`), tried in this
-order (the first step copies the numbers given on one side of a touching pair across): a hexagon with one free segment left (*Last Segment*); a hexagon that still
-needs a number with one segment left for it (*Only Place*); a segment with one number left (*Only Number*); the numbers of one segment
-whose trial placement makes the hexagon rules fail (`propagate._narrow`, a *Probe*);
-when none applies, a named *Guess* places the solution's number. A touching pair is
-one segment of the reasoning (its two triangles hold one number) and is placed whole.
+The deductions come from the kind's own propagation (`propagate.py`). The first step
+copies the numbers given on one side of a touching pair across (*Touching Pairs*);
+then, tried in this order: a hexagon with one free segment left (*Last Segment*); a
+hexagon that still needs a number with one segment left for it (*Only Place*); a
+segment with one number left (*Only Number*); the numbers of one segment whose trial
+placement makes the hexagon rules fail (`propagate._narrow`, a *Probe*); when none
+applies, a named *Guess* places the solution's number. A touching pair is one segment
+of the reasoning (its two triangles hold one number) and is placed whole.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ from .render import centre_of, legend, number
 from .solve import solve
 
 #: technique -> (rating, band), on the same footing as Sudoku's scale
-TECHNIQUES = {"Touching Pairs": (1.0, "Easy"), "Last Segment": (1.0, "Easy"), "Only Place": (1.2, "Easy"), "Only Number": (2.3, "Easy"),
+TECHNIQUES = {"Touching Pairs": (1.0, "Easy"), "Last Segment": (1.0, "Easy"),
+              "Only Place": (1.2, "Easy"), "Only Number": (2.3, "Easy"),
               "Probe": (4.0, "Hard"), "Guess": (11.0, "Extreme")}
 BANDS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
 #: the first segment of each input line, to name a segment by (line, position)
@@ -243,8 +246,9 @@ def steps(puzzle: NumberWorkoutPuzzle, entries: Grid | None, limit: int | None) 
     found: list[HintStep] = []
     while (board.open() or len(filled) < CELLS) and (limit is None or len(found) < limit):
         before = (tuple(board.masks), dict(board.placed))
-        step = (found == [] and _touching_pairs(grid) or _last_segment(board) or _only_place(board) or _only_number(board)
-                or _probe(board) or _guess(board, solution))
+        step = (not found and _touching_pairs(grid) or _last_segment(board)
+                or _only_place(board) or _only_number(board) or _probe(board)
+                or _guess(board, solution))
         for cell, value in step.eliminations:
             board.masks[cell] &= ~(1 << value)
         for cell, value in step.placements:
