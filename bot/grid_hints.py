@@ -13,8 +13,10 @@ on a second press the cell.
 Which puzzles have such hints is the kinds' business (`PuzzleKind.hints` and its
 hooks); the steps are found and drawn in a worker (`jobs.grid_hint`). Text that is no
 puzzle of a kind with hints goes to the letter hints (`/hint LETTERS`);
-a puzzle of a kind without them gets a polite no. The ladders live in memory (a restart ends them,
-and their buttons then say so); while a race or quiz runs, its players get no hints
+a puzzle of a kind without them gets a polite no. The ladders are kept in the store
+(`grid_ladders`, with the rung last climbed) as well as in memory, so a button pressed
+after a restart climbs on; a ladder nobody pressed for LADDER_DAYS is cleaned away, and
+its buttons then say it expired. While a race or quiz runs, its players get no hints
 for its puzzle (`race_guard.refusal_for`, asked at every press).
 """
 
@@ -23,7 +25,8 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-from dataclasses import dataclass
+import time
+from dataclasses import astuple, dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
@@ -33,7 +36,8 @@ from solvers.base import PuzzleError, PuzzleKind, clip
 
 from . import anagrams
 from .check import SEPARATOR, Request, held_puzzle, kind_of
-from .context import BotData, Context, message_of, query_of, sender_of
+from .context import Context, message_of, query_of, sender_of
+from .database import Connection, StoreUnavailable
 from .race_guard import refusal_for
 from .recent import Recent
 from .replies import CAPTION_LIMIT, admitted, answer_to, remember_answer, solve_and_reply
@@ -52,6 +56,8 @@ LADDERS_KEPT = 2048
 STEPS_KEPT = 128
 #: a toast's text is at most 200 characters
 TOAST_LIMIT = 200
+#: days a ladder nobody presses is kept in the store
+LADDER_DAYS = 7
 
 #: the rungs of a step, in the order they are climbed, and the button that climbs to each
 WHERE, TECHNIQUE, STEP, NEXT, CELL, SOLUTION = ("where", "technique", "step", "next", "cell",
@@ -68,7 +74,8 @@ NOT_YOURS = "These are someone else's hints: reply to the puzzle with /hint for 
 @dataclass
 class Ladder:
     """One person's hints for one puzzle in one chat: the puzzle (kind by name, text),
-    their grid as typed (`entries`, empty for none) and the step being hinted (from 0)."""
+    their grid as typed (`entries`, empty for none), the step being hinted (from 0) and
+    the rung last shown of it (empty: only offered)."""
 
     owner: int
     chat_id: int
@@ -76,6 +83,7 @@ class Ladder:
     text: str
     entries: str
     step: int = 0
+    rung: str = ""
 
 
 class _Ladders(Recent[str, Ladder]):
@@ -90,12 +98,60 @@ class _Steps(Recent[tuple[str, str, str, int], GridHint]):
     LIMIT = STEPS_KEPT
 
 
-def new_ladder(bot_data: BotData, ladder: Ladder) -> str:
-    """Keep a ladder under a fresh random key (its buttons' data): a stale button, from
-    before a restart, then finds nothing rather than someone else's ladder."""
+async def new_ladder(context: Context, ladder: Ladder) -> str:
+    """Keep a ladder under a fresh random key (its buttons' data): a stale button then
+    finds nothing rather than someone else's ladder. Ladders left alone for
+    LADDER_DAYS go from the store meanwhile."""
     key = secrets.token_hex(6)
-    bot_data.own(_Ladders).put(key, ladder)
+    context.bot_data.own(_Ladders).put(key, ladder)
+    await keep_ladder(context, key, ladder, clean=True)
     return key
+
+
+async def keep_ladder(context: Context, key: str, ladder: Ladder, clean: bool = False) -> None:
+    """Write the ladder's state to the store (with `clean`, dropping old ladders too);
+    when the store takes no write, the ladder lives on in memory only."""
+    store = context.bot_data.services.store
+    if store.db is None:
+        return
+
+    async def put(db: Connection) -> None:
+        now = time.time()
+        if clean:
+            await db.execute("DELETE FROM grid_ladders WHERE updated < ?",
+                             (now - LADDER_DAYS * 86400,))
+        await db.execute(
+            "INSERT INTO grid_ladders (key, owner, chat_id, kind, text, entries, step, rung, "
+            "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+            "step = excluded.step, rung = excluded.rung, updated = excluded.updated",
+            (key, *astuple(ladder), now))
+
+    try:
+        await store.attempt(put)
+    except StoreUnavailable as error:
+        log.warning("hint ladder kept in memory only: %s", error)
+
+
+async def ladder_of(context: Context, key: str) -> Ladder | None:
+    """The ladder behind a button: from memory, else from the store (after a restart)."""
+    kept = context.bot_data.own(_Ladders)
+    if (ladder := kept.get(key)) is not None:
+        return ladder
+    store = context.bot_data.services.store
+    if store.db is None:
+        return None
+    try:
+        rows = await store.read(
+            "SELECT owner, chat_id, kind, text, entries, step, rung FROM grid_ladders "
+            "WHERE key = ?", (key,))
+    except StoreUnavailable as error:
+        log.warning("hint ladder unreadable: %s", error)
+        return None
+    if not rows:
+        return None
+    ladder = Ladder(*rows[0])
+    kept.put(key, ladder)
+    return ladder
 
 
 @dataclass
@@ -196,7 +252,7 @@ async def start(update: Update, context: Context, kind: PuzzleKind, asked: Asked
     except (PuzzleError, JobTimeout, WorkerDied) as error:
         await message.reply_text(trouble(kind, error))
         return
-    key = new_ladder(context.bot_data, ladder)
+    key = await new_ladder(context, ladder)
     await show(context, message, ladder, key, hint, "")
 
 
@@ -282,7 +338,7 @@ async def hint_button(update: Update, context: Context) -> None:
     if pressed is None or pressed["action"] not in LABELS:
         await query.answer(NOT_MY_BUTTON)
         return
-    ladder = context.bot_data.own(_Ladders).get(pressed["key"])
+    ladder = await ladder_of(context, pressed["key"])
     kind = registry.get(ladder.kind) if ladder is not None else None
     # a message Telegram no longer hands over (older than 48 hours) cannot be replied to
     if ladder is None or kind is None or not isinstance(query.message, Message):
@@ -309,6 +365,7 @@ async def hint_button(update: Update, context: Context) -> None:
         await query.answer(clip(trouble(kind, error), TOAST_LIMIT - 1))
         return
     await query.answer()
-    await show(context, query.message, ladder, pressed["key"], hint,
-               WHERE if action == NEXT else action)
+    ladder.rung = WHERE if action == NEXT else action
+    await keep_ladder(context, pressed["key"], ladder)
+    await show(context, query.message, ladder, pressed["key"], hint, ladder.rung)
     await anagrams.drop_buttons(query)

@@ -149,6 +149,22 @@ MIGRATIONS: list[str] = [
         updated REAL NOT NULL
     );
     """,
+    # the /hint ladders of grid puzzles (bot/grid_hints.py) by their buttons' key, so a
+    # press after a restart climbs on; rows not pressed for days are cleaned away
+    """
+    CREATE TABLE grid_ladders (
+        key TEXT PRIMARY KEY,
+        owner INTEGER NOT NULL,
+        chat_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        text TEXT NOT NULL,
+        entries TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        rung TEXT NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE INDEX grid_ladders_by_updated ON grid_ladders (updated);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -18,15 +18,21 @@ A solution is the 16 cells, 1 for black, written as four rows of 0/1.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import z3
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from . import draw
 from .base import (
+    LEVELS,
     CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
     Limits,
+    Mistake,
     PuzzleError,
     PuzzleKind,
     Rule,
@@ -93,7 +99,8 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
              "corners sits a rotor that rules the 4 cells around it: + means one of them is "
              "black, - three, o two diagonally opposite, a two side by side. Find the "
              "colouring that fits all 9 rotors.")
-    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
+    version = "3"  # captions state the difficulty: cached answers without it die
+    hints = True
 
     def detect(self, text: str) -> bool:
         if header_is(text, "seki"):
@@ -249,6 +256,28 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
                 cells.append(1 if char in "1#" else 0)
         return tuple(cells)
 
+    # Hints -------------------------------------------------------------------------
+
+    def hint_steps(self, puzzle: SekiPuzzle, entries: Known | None = None,
+                   limit: int | None = None) -> HintPath:
+        return hint_path(puzzle, entries, limit)
+
+    def hint_entries(self, puzzle: SekiPuzzle, text: str) -> Known:
+        """The grid as the person has it: 1 or # black, 0 white, ? . - or _ not known."""
+        rows = ["".join(line.split()) for line in text.splitlines()
+                if line.strip() and not line.lstrip().startswith("#")]
+        if len(rows) != SIZE or any(len(row) != SIZE for row in rows) \
+                or set("".join(rows)) - set("01#?.-_"):
+            raise PuzzleError(f"type your grid as {SIZE} lines of {SIZE} cells: 1 black, "
+                              "0 white, ? not known yet")
+        return tuple(1 if x in "1#" else 0 if x == "0" else -1 for x in "".join(rows))
+
+    def hint_picture(self, puzzle: SekiPuzzle, step: HintStep) -> Image.Image:
+        return hint_picture(puzzle, step)
+
+    def difficulty(self, puzzle: SekiPuzzle) -> Difficulty:
+        return hint_path(puzzle, None, None).difficulty
+
     # Generator ---------------------------------------------------------------------
 
     #: how many `o` rotors a puzzle of each difficulty has: an `o` rotor allows only two
@@ -296,52 +325,11 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
         """The grid with black/white cells and the nine rotors drawn on the corners; the
         columns lettered A-D, the rows numbered 1-4 and the rotors 1-9, as the
         no-solution answer names them (`clash_words`)."""
-        cell, margin, top = 130, 40, 96
-        side = cell * SIZE
-        image, pen = draw.canvas(side + 2 * margin, side + top + margin + 74)
         title = " ".join(x for x in ("Seki", puzzle.name) if x)
-        draw.centred_text(pen, (image.width / 2, top / 2), title, 28, bold=True)
-        for i in range(SIZE * SIZE):
-            r, c = divmod(i, SIZE)
-            x, y = margin + c * cell, top + r * cell
-            black = solution is not None and solution[i]
-            fill = draw.INK if black else (draw.PAPER if solution else (235, 235, 235))
-            pen.rectangle([x, y, x + cell, y + cell], fill=fill, outline=draw.GRID, width=2)
-        for n in range(SIZE):
-            draw.centred_text(pen, (margin + (n + 0.5) * cell, top - 16), COLUMNS[n], 22,
-                              fill=draw.MUTED, bold=True)
-            draw.centred_text(pen, (margin / 2, top + (n + 0.5) * cell), str(n + 1), 22,
-                              fill=draw.MUTED, bold=True)
-        for k, rotor in enumerate(puzzle.rotors):
-            self._draw_rotor(pen, k, rotor, solution, margin, top, cell)
-        legend = ("+ one black   - three black", "o opposite pair   a adjacent pair")
-        for n, line in enumerate(legend):  # two lines: one would be cut at a phone's width
-            draw.centred_text(pen, (image.width / 2, top + side + margin / 2 + 20 + 26 * n),
-                              line, 18, fill=draw.MUTED)
-        return image
-
-    @staticmethod
-    def _draw_rotor(pen, k: int, rotor: str, solution: Grid | None,
-                    margin: int, top: int, cell: int) -> None:
-        """A disc on the intersection; its quarters are amber where the cell is black."""
-        r, c = divmod(k, SIZE - 1)
-        cx, cy, radius = margin + (c + 1) * cell, top + (r + 1) * cell, 34
-        box = [cx - radius, cy - radius, cx + radius, cy + radius]
-        # Pillow angles run clockwise from 3 o'clock: quarters over tl, tr, bl, br cells
-        quarters = {0: (180, 270), 1: (270, 360), 2: (90, 180), 3: (0, 90)}
-        for position, cell_index in enumerate(rotor_group(k)):
-            on = solution is not None and solution[cell_index]
-            start, end = quarters[position]
-            pen.pieslice(box, start, end, fill=(240, 160, 32) if on else (255, 246, 224))
-        pen.ellipse(box, outline=(90, 60, 10), width=3)
-        inner = 15
-        pen.ellipse([cx - inner, cy - inner, cx + inner, cy + inner], fill=draw.PAPER,
-                    outline=(90, 60, 10), width=2)
-        draw.centred_text(pen, (cx, cy - 1), rotor, 22, bold=True)
-        bx, by, badge = cx + 36, cy - 36, 14  # the rotor's number, on its upper right
-        pen.ellipse([bx - badge, by - badge, bx + badge, by + badge], fill=draw.PAPER,
-                    outline=(90, 60, 10), width=2)
-        draw.centred_text(pen, (bx, by), str(k + 1), 18, bold=True)
+        fill = (lambda i: draw.INK if solution[i] else draw.PAPER) if solution else (
+            lambda i: UNKNOWN)
+        return picture(puzzle, title, fill, solution,
+                       ("+ one black   - three black", "o opposite pair   a adjacent pair"))
 
 
 def clash_words(puzzle: SekiPuzzle, rotors: list[int]) -> str:
@@ -361,3 +349,279 @@ def _stat(solver: z3.Solver, key: str) -> int:
     """One figure from Z3's statistics, 0 when Z3 did not report it."""
     stats = solver.statistics()
     return int(stats.get_key_value(key)) if key in list(stats.keys()) else 0
+
+
+def _draw_rotor(pen: ImageDraw.ImageDraw, k: int, rotor: str, solution: Grid | None,
+                margin: int, top: int, cell: int) -> None:
+    """A disc on the intersection; its quarters are amber where the cell is black."""
+    r, c = divmod(k, SIZE - 1)
+    cx, cy, radius = margin + (c + 1) * cell, top + (r + 1) * cell, 34
+    box = [cx - radius, cy - radius, cx + radius, cy + radius]
+    # Pillow angles run clockwise from 3 o'clock: quarters over tl, tr, bl, br cells
+    quarters = {0: (180, 270), 1: (270, 360), 2: (90, 180), 3: (0, 90)}
+    for position, cell_index in enumerate(rotor_group(k)):
+        on = solution is not None and solution[cell_index]
+        start, end = quarters[position]
+        pen.pieslice(box, start, end, fill=(240, 160, 32) if on else (255, 246, 224))
+    pen.ellipse(box, outline=(90, 60, 10), width=3)
+    inner = 15
+    pen.ellipse([cx - inner, cy - inner, cx + inner, cy + inner], fill=draw.PAPER,
+                outline=(90, 60, 10), width=2)
+    draw.centred_text(pen, (cx, cy - 1), rotor, 22, bold=True)
+    bx, by, badge = cx + 36, cy - 36, 14  # the rotor's number, on its upper right
+    pen.ellipse([bx - badge, by - badge, bx + badge, by + badge], fill=draw.PAPER,
+                outline=(90, 60, 10), width=2)
+    draw.centred_text(pen, (bx, by), str(k + 1), 18, bold=True)
+
+
+#: an undecided cell's grey; the frames a hint picture draws round its cells
+UNKNOWN = (235, 235, 235)
+STEP_FRAME, PLACED_FRAME = (240, 180, 0), (0, 150, 70)
+#: a cell's colour in a picture, by cell
+Fill = Callable[[int], tuple[int, int, int]]
+
+
+def picture(puzzle: SekiPuzzle, title: str, fill: Fill, black: Grid | None,
+            legend: tuple[str, str], frames: dict[int, tuple[int, int, int]] | None = None,
+            ringed: frozenset[int] = frozenset()) -> Image.Image:
+    """The grid, each cell filled by `fill` (and framed where `frames` says), its rows and
+    columns named, and the rotors on the corners (their quarters amber where `black`
+    has the cell black; a yellow ring round the `ringed` ones); two lines of legend."""
+    cell, margin, top = 130, 40, 96
+    side = cell * SIZE
+    image, pen = draw.canvas(side + 2 * margin, side + top + margin + 74)
+    draw.centred_text(pen, (image.width / 2, top / 2), title, 28, bold=True)
+    for i in range(SIZE * SIZE):
+        r, c = divmod(i, SIZE)
+        x, y = margin + c * cell, top + r * cell
+        pen.rectangle([x, y, x + cell, y + cell], fill=fill(i), outline=draw.GRID, width=2)
+        if frames and i in frames:
+            pen.rectangle([x + 6, y + 6, x + cell - 6, y + cell - 6], outline=frames[i],
+                          width=9)
+    for n in range(SIZE):
+        draw.centred_text(pen, (margin + (n + 0.5) * cell, top - 16), COLUMNS[n], 22,
+                          fill=draw.MUTED, bold=True)
+        draw.centred_text(pen, (margin / 2, top + (n + 0.5) * cell), str(n + 1), 22,
+                          fill=draw.MUTED, bold=True)
+    for k, rotor in enumerate(puzzle.rotors):
+        if k in ringed:
+            r, c = divmod(k, SIZE - 1)
+            cx, cy, ring = margin + (c + 1) * cell, top + (r + 1) * cell, 44
+            pen.ellipse([cx - ring, cy - ring, cx + ring, cy + ring], fill=STEP_FRAME)
+        _draw_rotor(pen, k, rotor, black, margin, top, cell)
+    for n, line in enumerate(legend):  # two lines: one would be cut at a phone's width
+        draw.centred_text(pen, (image.width / 2, top + side + margin / 2 + 20 + 26 * n),
+                          line, 18, fill=draw.MUTED)
+    return image
+
+
+# Hints ---------------------------------------------------------------------------
+# The next forced cell, one step at a time, from the rotors' own rules: a rotor whose
+# cells known so far leave every way it can be set agreeing on a cell (*Rotor*); two
+# rotors that share cells, taken together (*Two Rotors*); a cell whose one colour,
+# followed rotor by rotor, leaves some rotor no way to be set (*Probe*); and when none
+# applies, a named *Guess* of the solution's colour.
+
+#: technique -> (rating, band), on the same footing as Sudoku's scale
+HINT_TECHNIQUES = {"Rotor": (1.5, "Easy"), "Two Rotors": (3.0, "Medium"),
+                   "Probe": (4.0, "Hard"), "Guess": (11.0, "Extreme")}
+COLOURS = ("white", "black")
+#: a cell's state while hinting: -1 not known yet, else 0 white or 1 black
+Known = tuple[int, ...]
+
+
+def rotor_ways(rotor: str, k: int) -> list[dict[int, int]]:
+    """Every way rotor k can be set: its four cells' colours, cell -> 0/1."""
+    group = rotor_group(k)
+    ways = []
+    for bits in range(16):
+        colours = {cell: bits >> n & 1 for n, cell in enumerate(group)}
+        blacks = {cell for cell, on in colours.items() if on}
+        pairs = black_pairs(rotor, group)
+        if len(blacks) == BLACK_COUNT[rotor] and (not pairs or any(
+                blacks == set(pair) for pair in pairs)):
+            ways.append(colours)
+    return ways
+
+
+def _fitting(ways: list[dict[int, int]], known: Known) -> list[dict[int, int]]:
+    return [w for w in ways if all(known[c] in (-1, v) for c, v in w.items())]
+
+
+def _agreed(ways: list[dict[int, int]], known: Known) -> dict[int, int]:
+    """The unknown cells every way gives the same colour."""
+    if not ways:
+        return {}
+    return {c: v for c, v in ways[0].items()
+            if known[c] == -1 and all(w[c] == v for w in ways)}
+
+
+def _cells_words(cells: list[int], known: Known) -> str:
+    """"B1 black and C1 white": cells with their colours."""
+    words = [f"{cell_name(c)} {COLOURS[known[c]]}" for c in sorted(cells)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _forced_words(forced: dict[int, int]) -> str:
+    """"C2 and C3 are white and D2 is black": forced cells grouped by colour."""
+    parts = []
+    for colour in (1, 0):
+        cells = [cell_name(c) for c in sorted(forced) if forced[c] == colour]
+        if cells:
+            listed = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " and " + cells[-1]
+            parts.append(f"{listed} {'is' if len(cells) == 1 else 'are'} {COLOURS[colour]}")
+    return " and ".join(parts)
+
+
+def _rotor_words(puzzle: SekiPuzzle, k: int) -> str:
+    return f"rotor {k + 1} ({puzzle.rotors[k]}: {ROTOR_WORDS[puzzle.rotors[k]]})"
+
+
+@dataclass(frozen=True)
+class _SekiStep:
+    technique: str
+    text: str
+    where: str
+    cells: tuple[int, ...]
+    forced: tuple[tuple[int, int], ...]
+    rotors: tuple[int, ...]
+
+
+def _one_rotor(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
+    for k, rotor in enumerate(puzzle.rotors):
+        group = rotor_group(k)
+        forced = _agreed(_fitting(rotor_ways(rotor, k), known), known)
+        if not forced:
+            continue
+        seen = [c for c in group if known[c] != -1]
+        blacks = sum(known[c] == 1 for c in seen)
+        whites = len(seen) - blacks
+        if blacks == BLACK_COUNT[rotor] or whites == 4 - BLACK_COUNT[rotor]:
+            colour = 1 if blacks == BLACK_COUNT[rotor] else 0
+            mine = [c for c in seen if known[c] == colour]
+            why = (f"already has its {plural(len(mine), COLOURS[colour] + ' cell')} "
+                   f"({_cells_words(mine, known).replace(' ' + COLOURS[colour], '')}), so "
+                   f"{_forced_words(forced)}")
+        else:
+            why = (f"has {_cells_words(seen, known)}: every way it can still be turned "
+                   f"says {_forced_words(forced)}")
+        return _SekiStep("Rotor", f"{_rotor_words(puzzle, k).capitalize()} {why}.",
+                         f"rotor {k + 1}", group,
+                         tuple(sorted(forced.items())), (k,))
+    return None
+
+
+def _two_rotors(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
+    for a in range(9):
+        for b in range(a + 1, 9):
+            shared = set(rotor_group(a)) & set(rotor_group(b))
+            if not shared:
+                continue
+            ways = [wa | wb for wa in _fitting(rotor_ways(puzzle.rotors[a], a), known)
+                    for wb in _fitting(rotor_ways(puzzle.rotors[b], b), known)
+                    if all(wa[c] == wb[c] for c in shared)]
+            forced = _agreed(ways, known)
+            if not forced:
+                continue
+            names = " and ".join(cell_name(c) for c in sorted(shared))
+            return _SekiStep("Two Rotors",
+                             f"Rotors {a + 1} and {b + 1} share {names}: of the ways "
+                             f"{_rotor_words(puzzle, a)} and {_rotor_words(puzzle, b)} can "
+                             f"be turned together, every one says {_forced_words(forced)}.",
+                             f"rotors {a + 1} and {b + 1}",
+                             tuple(sorted(set(rotor_group(a)) | set(rotor_group(b)))),
+                             tuple(sorted(forced.items())), (a, b))
+    return None
+
+
+def _follow(puzzle: SekiPuzzle, known: Known) -> int | None:
+    """Set every cell single rotors force, again and again; the first rotor left with
+    no way to be turned, or None."""
+    cells = list(known)
+    changed = True
+    while changed:
+        changed = False
+        for k, rotor in enumerate(puzzle.rotors):
+            ways = _fitting(rotor_ways(rotor, k), tuple(cells))
+            if not ways:
+                return k
+            for c, v in _agreed(ways, tuple(cells)).items():
+                cells[c] = v
+                changed = True
+    return None
+
+
+def _probe(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
+    for cell in range(SIZE * SIZE):
+        if known[cell] != -1:
+            continue
+        for colour in (1, 0):
+            broken = _follow(puzzle, known[:cell] + (colour,) + known[cell + 1:])
+            if broken is None:
+                continue
+            return _SekiStep("Probe",
+                             f"If {cell_name(cell)} were {COLOURS[colour]}, setting the "
+                             f"cells each rotor then forces would leave "
+                             f"{_rotor_words(puzzle, broken)} no way to be turned, so "
+                             f"{cell_name(cell)} is {COLOURS[1 - colour]}.",
+                             cell_name(cell), (cell, *rotor_group(broken)),
+                             ((cell, 1 - colour),), (broken,))
+    return None
+
+
+def _hint_guess(known: Known, solution: Grid) -> _SekiStep:
+    cell = known.index(-1)
+    return _SekiStep("Guess", f"None of the deductions here finds the next step, so "
+                     f"guess: {cell_name(cell)} is {COLOURS[solution[cell]]}, and it is the "
+                     f"right guess.", cell_name(cell), (cell,), ((cell, solution[cell]),), ())
+
+
+def hint_path(puzzle: SekiPuzzle, entries: Known | None, limit: int | None) -> HintPath:
+    """The path from the person's cells (-1 not known) to the solution."""
+    found = Seki().solve(puzzle, Limits(max_solutions=2))
+    if not found.found:
+        raise PuzzleError("this Seki has no solution, so there is no next step")
+    if found.count > 1:
+        raise PuzzleError("this Seki has more than one solution, so no step is forced")
+    solution = found.found[0]
+    known: Known = entries or (-1,) * (SIZE * SIZE)
+    wrong = [c for c in range(SIZE * SIZE) if known[c] != -1 and known[c] != solution[c]]
+    if wrong:
+        r, c = divmod(wrong[0], SIZE)
+        return HintPath("seki", [], Difficulty(0.0, "Easy", ""), False, Mistake(
+            f"row {r + 1}", (r + 1, c + 1), f"There is a mistake in row {r + 1}.",
+            f"{cell_name(wrong[0])} is not {COLOURS[known[wrong[0]]]}."))
+    steps: list[HintStep] = []
+    while -1 in known and (limit is None or len(steps) < limit):
+        step = (_one_rotor(puzzle, known) or _two_rotors(puzzle, known)
+                or _probe(puzzle, known) or _hint_guess(known, solution))
+        steps.append(HintStep(
+            step.technique, step.text, step.where,
+            tuple((c // SIZE + 1, c % SIZE + 1, v) for c, v in step.forced), (),
+            tuple((c // SIZE + 1, c % SIZE + 1) for c in sorted(step.cells)),
+            HINT_TECHNIQUES[step.technique][0], (step, known)))
+        cells = list(known)
+        for c, v in step.forced:
+            cells[c] = v
+        known = tuple(cells)
+    hardest = max(steps, key=lambda s: s.rating, default=None)
+    level = max((HINT_TECHNIQUES[s.technique][1] for s in steps), key=LEVELS.index,
+                default="Easy")
+    return HintPath("seki", steps, Difficulty(hardest.rating if hardest else 0.0, level,
+                                              hardest.technique if hardest else ""),
+                    -1 not in known)
+
+
+def hint_picture(puzzle: SekiPuzzle, hint: HintStep) -> Image.Image:
+    """The cells known before the step (grey: not yet), its cells framed yellow and its
+    rotors ringed, the cells it sets framed green in their colour."""
+    step, known = hint.state
+    forced = dict(step.forced)
+    after = [forced.get(c, v) for c, v in enumerate(known)]
+    frames = {c: STEP_FRAME for c in step.cells} | {c: PLACED_FRAME for c in forced}
+    return picture(puzzle, f"Seki: {step.technique}",
+                   lambda i: UNKNOWN if after[i] == -1 else (draw.INK if after[i]
+                                                              else draw.PAPER),
+                   tuple(max(v, 0) for v in known), (
+                       "yellow: the step's cells and rotors   grey: not known",
+                       "green frame: the cells this step sets"), frames, frozenset(step.rotors))

@@ -158,7 +158,7 @@ async def test_gogen_hints_and_kinds_without_them(client):
     assert where["text"] == "Step 1: look at the word BIJOUX."
     step = await press(client, ALICE, where, "Show this step")
     assert step["sent_as"] == "photo" and step["caption"].startswith("Step 1, Linked Letters:")
-    for kind in ("seki", "nw"):
+    for kind in ("queens", "soma"):
         example = (PUZZLES / registry.get(kind).example).read_text()
         asked = await client.send(ALICE, f"/hint {example}")
         (told,) = await after(client, ALICE, asked)

@@ -309,7 +309,7 @@ def test_every_hard_puzzle_path_agrees_with_its_solution():
 
 def test_the_kind_declares_hints_and_rates_puzzles():
     assert SUDOKU.hints
-    assert {k.name for k in KINDS if k.hints} == {"sudoku", "gogen"}
+    assert {k.name for k in KINDS if k.hints} == {"sudoku", "gogen", "nw", "seki"}
     figure, band, hardest = rating(inkala_path().steps)
     assert band == "Extreme" and figure >= 7.5 and hardest
     easy = SUDOKU.parse(generate(random.Random(1), "easy"))
@@ -364,10 +364,10 @@ def test_hints_refuse_a_puzzle_without_one_solution():
 
 
 def test_kinds_without_hints_say_so():
-    workout = next(k for k in KINDS if k.name == "nw")
-    assert not workout.hints
+    queens = next(k for k in KINDS if k.name == "queens")
+    assert not queens.hints
     with pytest.raises(PuzzleError, match="no hints"):
-        workout.hint_steps(None)
+        queens.hint_steps(None)
 
 
 @pytest.mark.parametrize("name", ["gogen_pb01.txt", "gogen_pb03.txt", "gogen_dm_older02.txt"])

@@ -7,8 +7,17 @@ import random
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleKind, Solutions, fits
-from . import check, encoding, generate, parse, render, solve
+from ..base import (
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    PuzzleKind,
+    Solutions,
+    fits,
+)
+from . import check, encoding, generate, hints, parse, render, solve
 from .geometry import MIRRORS, Grid, NumberWorkoutPuzzle
 
 
@@ -23,7 +32,8 @@ class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
     solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
     generates = True
     aliases = ("numberworkout",)
-    version = "2"  # counts made exact (pipeline.recount): cached "at least 2" dies
+    version = "3"  # captions state the difficulty: cached answers without it die
+    hints = True
 
     def detect(self, text: str) -> bool:
         return parse.looks_like_nw(text)
@@ -65,3 +75,17 @@ class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
 
     def render(self, puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
         return render.render(puzzle, solution)
+
+    def hint_steps(self, puzzle: NumberWorkoutPuzzle, entries: Grid | None = None,
+                   limit: int | None = None) -> HintPath:
+        return hints.steps(puzzle, entries, limit)
+
+    def hint_entries(self, puzzle: NumberWorkoutPuzzle, text: str) -> Grid:
+        """The 10 lines as the person's page has them: clues, their numbers, 0 blank."""
+        return parse.read_digits(text, "grid")[0]
+
+    def hint_picture(self, puzzle: NumberWorkoutPuzzle, step: HintStep) -> Image.Image:
+        return hints.picture(puzzle, step)
+
+    def difficulty(self, puzzle: NumberWorkoutPuzzle) -> Difficulty:
+        return hints.steps(puzzle, None, None).difficulty

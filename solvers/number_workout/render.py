@@ -4,15 +4,35 @@ and teal (last), clues blue on white, found numbers black."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from .. import draw
 from .geometry import HEXAGONS, PAIRS, PARTNER, TRIANGLES, Grid, NumberWorkoutPuzzle, Point
 
+#: a segment's colour in the picture, by segment
+Fills = Callable[[int], tuple[int, int, int]]
+
 
 def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
     """Hexagons cut into segments; pairs yellow (first) and teal (last); clues blue."""
+    first = {a for a, _ in PAIRS}
+    image, pen, at = board(puzzle.name, lambda cell: (
+        draw.YELLOW if cell in first else draw.TEAL if cell in PARTNER else draw.PAPER))
+    for cell in range(len(TRIANGLES)):
+        value = puzzle.clues[cell] or (solution[cell] if solution else 0)
+        if value:
+            number(pen, at, cell, value, clue=bool(puzzle.clues[cell]))
+    legend(image, pen, ("yellow: first of a touching pair   teal: last",
+                        "blue on white: clue   black: found"))
+    return image
+
+
+def board(subtitle: str, fills: Fills) \
+        -> tuple[Image.Image, ImageDraw.ImageDraw, Callable[[Point], Point]]:
+    """The canvas with its title, every segment filled by `fills`, the hexagons outlined
+    and numbered; and the map from the layout's points to the picture's."""
     scale, margin, top = 96, 24, 84
     xs = [p[0] for t in TRIANGLES for p in t]
     ys = [p[1] for t in TRIANGLES for p in t]
@@ -20,16 +40,13 @@ def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
     height = int((max(ys) - min(ys)) * scale) + top + margin + 64
     image, pen = draw.canvas(width, height)
     draw.centred_text(pen, (width / 2, 24), "Number Workout", 26, bold=True)
-    draw.centred_text(pen, (width / 2, 56), puzzle.name[:40], 18, fill=draw.MUTED)
+    draw.centred_text(pen, (width / 2, 56), subtitle[:40], 18, fill=draw.MUTED)
 
     def at(p: Point) -> Point:
         return margin + (p[0] - min(xs)) * scale, top + (p[1] - min(ys)) * scale
 
-    first = {a for a, _ in PAIRS}
     for cell, triangle in enumerate(TRIANGLES):
-        fill = (draw.YELLOW if cell in first else draw.TEAL if cell in PARTNER
-                else draw.PAPER)
-        pen.polygon([at(p) for p in triangle], fill=fill, outline=draw.GRID, width=1)
+        pen.polygon([at(p) for p in triangle], fill=fills(cell), outline=draw.GRID, width=1)
     for k, hexagon in enumerate(HEXAGONS):
         centre = at(TRIANGLES[hexagon[0]][0])
         outline = [at(TRIANGLES[c][1]) for c in sorted(
@@ -40,17 +57,27 @@ def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
         pen.ellipse([centre[0] - badge, centre[1] - badge, centre[0] + badge,
                      centre[1] + badge], fill=draw.PAPER, outline=draw.GRID)
         draw.centred_text(pen, centre, str(k + 1), 17, fill=draw.MUTED, bold=True)
-    for cell, triangle in enumerate(TRIANGLES):
-        value = puzzle.clues[cell] or (solution[cell] if solution else 0)
-        if value:
-            cx = sum(at(p)[0] for p in triangle) / 3
-            cy = sum(at(p)[1] for p in triangle) / 3
-            colour = draw.INK
-            if puzzle.clues[cell]:  # a clue sits on a white disc, in blue
-                pen.ellipse([cx - 16, cy - 16, cx + 16, cy + 16], fill=draw.PAPER)
-                colour = draw.GIVEN
-            draw.centred_text(pen, (cx, cy), str(value), 26, fill=colour, bold=True)
-    for offset, legend in ((48, "yellow: first of a touching pair   teal: last"),
-                           (22, "blue on white: clue   black: found")):
-        draw.centred_text(pen, (width / 2, height - offset), legend, 17, fill=draw.MUTED)
-    return image
+    return image, pen, at
+
+
+def centre_of(at: Callable[[Point], Point], cell: int) -> Point:
+    """Where a segment's number is written: the middle of its triangle."""
+    points = [at(p) for p in TRIANGLES[cell]]
+    return sum(p[0] for p in points) / 3, sum(p[1] for p in points) / 3
+
+
+def number(pen: ImageDraw.ImageDraw, at: Callable[[Point], Point], cell: int, value: int,
+           clue: bool = False, colour: tuple[int, int, int] = draw.INK) -> None:
+    """A segment's number: a clue sits on a white disc, in blue."""
+    cx, cy = centre_of(at, cell)
+    if clue:
+        pen.ellipse([cx - 16, cy - 16, cx + 16, cy + 16], fill=draw.PAPER)
+        colour = draw.GIVEN
+    draw.centred_text(pen, (cx, cy), str(value), 26, fill=colour, bold=True)
+
+
+def legend(image: Image.Image, pen: ImageDraw.ImageDraw, lines: tuple[str, str]) -> None:
+    """Two lines of legend at the foot of the picture."""
+    for offset, line in zip((48, 22), lines, strict=True):
+        draw.centred_text(pen, (image.width / 2, image.height - offset), line, 17,
+                          fill=draw.MUTED)

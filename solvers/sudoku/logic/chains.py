@@ -3,8 +3,12 @@
 links, one of its two ends holds the digit, so a cell seeing both ends cannot.
 
 *X-Chain*: one digit, strong links are units where it has two spots. *XY-Chain*:
-cells with two candidates, the strong link inside each cell. Both are searched
-breadth first from every start, so the shortest chain is the one shown.
+cells with two candidates, the strong link inside each cell. *AIC* (alternating
+inference chain): both kinds of strong link and any digit, weak links inside a cell or
+between cells that see each other; its ends may be one digit in two cells (cells seeing
+both lose it), two digits of one cell (the cell loses the rest) or two digits in cells
+that see each other. All are searched breadth first from every start, so the shortest
+chain is the one shown.
 """
 
 from __future__ import annotations
@@ -138,3 +142,92 @@ def _xy_step(digit: int, path: list[tuple[int, int]], gone: list[tuple[int, int]
                 f"cell seeing both cannot be: {eliminations_text(gone)}.",
                 cell_name(chain[0]), chain, eliminations=gone,
                 extra=0.1 * max(0, len(chain) - 4))
+
+
+#: a candidate as a chain node: (cell, digit)
+Node = tuple[int, int]
+
+
+def _strong_graph(board: Board) -> dict[Node, set[Node]]:
+    """Every strong link: the two candidates of a cell with two, and the two spots of a
+    digit in a unit where it has two (if one is false, the other is true)."""
+    strong: dict[Node, set[Node]] = {}
+    for cell in range(CELLS):
+        if COUNT[board.cands[cell]] == 2:
+            x, y = DIGITS_OF[board.cands[cell]]
+            strong.setdefault((cell, x), set()).add((cell, y))
+            strong.setdefault((cell, y), set()).add((cell, x))
+    for digit in range(1, SIZE + 1):
+        for _, a, b in strong_links(board, digit):
+            strong.setdefault((a, digit), set()).add((b, digit))
+            strong.setdefault((b, digit), set()).add((a, digit))
+    return strong
+
+
+def _weak(board: Board, node: Node, strong: dict[Node, set[Node]]) -> list[Node]:
+    """The candidates a true `node` makes false that lead on by a strong link: the other
+    digits of its cell, and its digit in the cells it sees."""
+    cell, digit = node
+    others = [(cell, d) for d in DIGITS_OF[board.cands[cell]] if d != digit]
+    others += [(p, digit) for p in PEERS[cell] if board.cands[p] & bit(digit)]
+    return [n for n in others if n in strong]
+
+
+def _aic_targets(board: Board, start: Node, end: Node, chain: set[Node]) \
+        -> list[tuple[int, int]]:
+    """What a chain proving "start or end is true" rules out."""
+    (a, x), (b, y) = start, end
+    if x == y:
+        return [(c, x) for c in sorted(PEER_SET[a] & PEER_SET[b])
+                if (c, x) not in chain and board.cands[c] & bit(x)]
+    if a == b:
+        return [(a, d) for d in DIGITS_OF[board.cands[a]] if d not in (x, y)]
+    if b in PEER_SET[a]:
+        return [(c, d) for c, d in ((a, y), (b, x)) if board.cands[c] & bit(d)]
+    return []
+
+
+def aic(board: Board) -> Step | None:
+    """Alternating inference chains over any candidates: breadth first from each
+    candidate with a strong link, assumed false, through strong (then true) and weak
+    (then false) links, until a true end with something to rule out."""
+    strong = _strong_graph(board)
+    for start in sorted(strong):
+        found = _aic_from(board, strong, start)
+        if found:
+            return found
+    return None
+
+
+def _aic_from(board: Board, strong: dict[Node, set[Node]], start: Node) -> Step | None:
+    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
+    queue = deque([(start, False, 1)])
+    while queue:
+        node, on, length = queue.popleft()
+        if length >= MAX_CELLS:
+            continue
+        nexts = _weak(board, node, strong) if on else strong.get(node, set())
+        for following in sorted(nexts):
+            state = (following, not on)
+            if state in parent or following == start:
+                continue
+            parent[state] = (node, on)
+            queue.append((following, not on, length + 1))
+            if not on and length + 1 >= 4:
+                path = [n for n, _ in _trace(parent, state)]
+                gone = _aic_targets(board, start, following, set(path))
+                if gone:
+                    return _aic_step(path, gone)
+    return None
+
+
+def _aic_step(path: list[Node], gone: list[tuple[int, int]]) -> Step:
+    links = "".join(f"{'' if i == 0 else (' = ' if i % 2 else ' - ')}{cell_name(c)} {d}"
+                    for i, (c, d) in enumerate(path))
+    (a, x), (b, y) = path[0], path[-1]
+    return step("AIC",
+                f"Follow the chain {links} (= if one is not, the other is; - if one is, "
+                f"the other is not): if {cell_name(a)} is not {x}, then {cell_name(b)} is "
+                f"{y}. One of the two is true, so {eliminations_text(gone)}.",
+                f"{cell_name(a)} {x}", [c for c, _ in path], eliminations=gone,
+                extra=0.1 * max(0, (len(path) - 6) // 2))

@@ -15,6 +15,7 @@ from ...base import Limits, PuzzleError
 from ..grid import CELLS, Grid
 from ..search import count_solutions, solve_grid
 from . import (
+    als,
     chains,
     fish,
     forcing,
@@ -37,8 +38,8 @@ FINDERS: tuple[Finder, ...] = (
     wings.xy_wing, single_digit.empty_rectangle, wings.xyz_wing, wings.w_wing,
     uniqueness.unique_rectangle, fish.finned(2), single_digit.simple_colouring,
     subsets.naked(4), fish.basic(4), subsets.hidden(4), uniqueness.bug_plus_one,
-    fish.finned(3), fish.finned(4), chains.x_chain, chains.xy_chain,
-    forcing.forcing_chain, forcing.forcing_net,
+    fish.finned(3), fish.finned(4), chains.x_chain, chains.xy_chain, chains.aic,
+    als.als_xz, forcing.forcing_chain, forcing.forcing_net,
 )
 
 

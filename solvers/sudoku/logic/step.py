@@ -47,6 +47,7 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "Finned Jellyfish": (6.0, "Fiendish"),
     "X-Chain": (6.5, "Fiendish"),  # + 0.1 a link beyond four
     "XY-Chain": (6.6, "Fiendish"),  # + 0.1 a cell beyond four
+    "AIC": (6.8, "Fiendish"),  # + 0.1 a strong link beyond three
     "ALS-XZ": (7.0, "Fiendish"),
     "Forcing Chain": (7.8, "Extreme"),  # + 0.1 a placement beyond eight, to 9.5
     "Forcing Net": (8.6, "Extreme"),  # + the same for length, to 10.1

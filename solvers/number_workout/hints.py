@@ -1,0 +1,315 @@
+"""Number Workout hints: the next forced deduction, one at a time, with its reason.
+
+The deductions come from the kind's own propagation (`propagate.py`). The first step
+copies the numbers given on one side of a touching pair across (*Touching Pairs*);
+then, tried in this order: a hexagon with one free segment left (*Last Segment*); a
+hexagon that still needs a number with one segment left for it (*Only Place*); a
+segment with one number left (*Only Number*); the numbers of one segment whose trial
+placement makes the hexagon rules fail (`propagate._narrow`, a *Probe*); when none
+applies, a named *Guess* places the solution's number. A touching pair is one segment
+of the reasoning (its two triangles hold one number) and is placed whole.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import accumulate
+
+from PIL import Image
+
+from .. import draw
+from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError, plural
+from .geometry import (
+    CELLS,
+    HEXAGONS,
+    NUMBERS,
+    OWNER,
+    PARTNER,
+    TEMPLATE,
+    TRIANGLES,
+    Grid,
+    NumberWorkoutPuzzle,
+    first_of,
+)
+from .propagate import HEXAGON_FIRSTS, HEXAGONS_OF, _narrow
+from .render import board as draw_board
+from .render import centre_of, legend, number
+from .solve import solve
+
+#: technique -> (rating, band), on the same footing as Sudoku's scale
+TECHNIQUES = {"Touching Pairs": (1.0, "Easy"), "Last Segment": (1.0, "Easy"),
+              "Only Place": (1.2, "Easy"), "Only Number": (2.3, "Easy"),
+              "Probe": (4.0, "Hard"), "Guess": (11.0, "Extreme")}
+BANDS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
+#: the first segment of each input line, to name a segment by (line, position)
+LINE_STARTS = (0, *accumulate(TEMPLATE))
+#: the six sides of a flat-topped hexagon, by the angle of a segment's middle (y down)
+SIDES = {30: "lower right", 90: "bottom", 150: "lower left", 210: "upper left",
+         270: "top", 330: "upper right"}
+HIGHLIGHT = (255, 224, 120)
+PLACED, RULED_OUT = (0, 140, 70), (205, 40, 40)
+
+
+def line_position(cell: int) -> tuple[int, int]:
+    """A segment as the solution text places it: its line and position, from 1."""
+    line = max(n for n, start in enumerate(LINE_STARTS[:-1]) if start <= cell)
+    return line + 1, cell - LINE_STARTS[line] + 1
+
+
+def segment_name(cell: int) -> str:
+    """A segment as the picture shows it: "the segment where hexagons 2 and 5 touch",
+    or by its side for one on the outside ("the top segment of hexagon 1")."""
+    if cell in PARTNER:
+        low, high = sorted((OWNER[cell] + 1, OWNER[PARTNER[cell]] + 1))
+        return f"the segment where hexagons {low} and {high} touch"
+    centre, a, b = TRIANGLES[cell]
+    angle = math.degrees(math.atan2((a[1] + b[1]) / 2 - centre[1],
+                                    (a[0] + b[0]) / 2 - centre[0])) % 360
+    side = SIDES[min(SIDES, key=lambda s: abs(s - angle))]
+    return f"the {side} segment of hexagon {OWNER[cell] + 1}"
+
+
+def _numbers(mask: int) -> list[int]:
+    return [v for v in NUMBERS if mask >> v & 1]
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _hexagons(cell: int) -> list[int]:
+    """The hexagons (numbered from 1) a segment's number counts in."""
+    return sorted(k + 1 for k in HEXAGONS_OF[first_of(cell)])
+
+
+@dataclass
+class _Step:
+    technique: str
+    text: str
+    where: str
+    cells: list[int]
+    placements: list[tuple[int, int]] = field(default_factory=list)
+    eliminations: list[tuple[int, int]] = field(default_factory=list)
+
+
+class _Board:
+    """Each segment's numbers as a bit mask (bit v: v possible), held by a touching
+    pair's first; and the numbers placed."""
+
+    def __init__(self, grid: Grid):
+        self.masks = [sum(1 << v for v in NUMBERS) for _ in range(CELLS)]
+        self.placed: dict[int, int] = {}
+        for cell, value in enumerate(grid):
+            if value and first_of(cell) not in self.placed:
+                self.place(first_of(cell), value)
+
+    def place(self, first: int, value: int) -> None:
+        self.placed[first] = value
+        self.masks[first] = 1 << value
+        for k in HEXAGONS_OF[first]:
+            for other in HEXAGON_FIRSTS[k]:
+                if other != first:
+                    self.masks[other] &= ~(1 << value)
+
+    def open(self) -> list[int]:
+        return sorted({first_of(c) for c in range(CELLS)} - set(self.placed))
+
+    def placed_in(self, k: int) -> set[int]:
+        """The numbers already in hexagon k (0-based)."""
+        return {self.placed[c] for c in HEXAGON_FIRSTS[k] if c in self.placed}
+
+
+def _touching_pairs(grid: Grid) -> _Step | None:
+    """The numbers given on one side of a touching pair, copied to the other side."""
+    copied = sorted({first_of(c): v for c, v in enumerate(grid)
+                     if v and c in PARTNER and not grid[PARTNER[c]]}.items())
+    if not copied:
+        return None
+    return _Step("Touching Pairs",
+                 f"Where two hexagons touch, the two segments hold the same number: copy "
+                 f"{'each' if len(copied) > 1 else 'the'} number across "
+                 f"({plural(len(copied), 'pair')}).",
+                 "the touching pairs", [c for c, _ in copied], copied)
+
+
+def _last_segment(board: _Board) -> _Step | None:
+    return _only_place(board, last=True)
+
+
+def _only_place(board: _Board, last: bool = False) -> _Step | None:
+    """A hexagon's number with one place left (with `last`, only in a hexagon with one
+    free segment left: the easiest of them, looked for first)."""
+    for k, hexagon in enumerate(HEXAGON_FIRSTS):
+        have = board.placed_in(k)
+        if last and len(have) != 5:
+            continue
+        for value in NUMBERS:
+            spots = [c for c in hexagon if c not in board.placed and board.masks[c] >> value & 1]
+            if value in have or len(spots) != 1:
+                continue
+            cell = spots[0]
+            others = [c for c in hexagon if c not in board.placed and c != cell]
+            if not others:
+                return _Step("Last Segment",
+                             f"Hexagon {k + 1} has one free segment left, "
+                             f"{segment_name(cell)}: it takes the missing {value}.",
+                             f"hexagon {k + 1}", [*HEXAGONS[k], cell], [(cell, value)])
+            full = [n for n in sorted({h for c in others for h in _hexagons(c)} - {k + 1})
+                    if value in board.placed_in(n - 1)]
+            why = (f"the hexagon's other free segments touch hexagon"
+                   f"{'s' * (len(full) > 1)} {_listed([str(n) for n in full])}, which "
+                   f"already {'have' if len(full) > 1 else 'has'} a {value}"
+                   if full and all(set(_hexagons(c)) - {k + 1} & set(full) for c in others)
+                   else "the hexagon's other free segments were ruled out for it by an "
+                   "earlier step")
+            return _Step("Only Place",
+                         f"Hexagon {k + 1} still needs a {value}, and only "
+                         f"{segment_name(cell)} can take it: {why}.",
+                         f"hexagon {k + 1}", [*HEXAGONS[k], cell], [(cell, value)])
+    return None
+
+
+def _only_number(board: _Board) -> _Step | None:
+    for cell in board.open():
+        left = _numbers(board.masks[cell])
+        if len(left) != 1:
+            continue
+        hexagons = _hexagons(cell)
+        have = set().union(*(board.placed_in(n - 1) for n in hexagons))
+        named = _listed([f"hexagon {n}" for n in hexagons])
+        between = " between them" if len(hexagons) > 1 else ""
+        why = (f"{named} already {'have' if len(hexagons) > 1 else 'has'} "
+               f"{_listed([str(v) for v in sorted(have)])}{between}"
+               if len(have) == 5 else "the other numbers were ruled out in earlier steps")
+        cells = [c for n in hexagons for c in HEXAGONS[n - 1]]
+        return _Step("Only Number",
+                     f"{segment_name(cell).capitalize()} can only hold {left[0]}: {why}.",
+                     named, cells, [(cell, left[0])])
+    return None
+
+
+def _probe(board: _Board) -> _Step | None:
+    for cell in board.open():
+        refuted = [v for v in _numbers(board.masks[cell])
+                   if not _narrow([*board.masks[:cell], 1 << v, *board.masks[cell + 1:]],
+                                  HEXAGONS_OF[cell])]
+        if refuted:
+            said = _listed([str(v) for v in refuted])
+            hexagons = _listed([str(n) for n in _hexagons(cell)])
+            return _Step("Probe",
+                         f"If {segment_name(cell)} held {said.replace(' and ', ' or ')}, "
+                         f"filling in what follows from each hexagon holding 1 to 6 once "
+                         f"would leave some number with no place in a hexagon (or a "
+                         f"segment with no number), so it is not {said}.",
+                         f"hexagon{'s' * (len(_hexagons(cell)) > 1)} {hexagons}", [cell],
+                         eliminations=[(cell, v) for v in refuted])
+    return None
+
+
+def _guess(board: _Board, solution: Grid) -> _Step:
+    cell = min(board.open(), key=lambda c: (bin(board.masks[c]).count("1"), c))
+    value = solution[cell]
+    return _Step("Guess", f"None of the deductions here finds the next step, so guess: "
+                 f"{value} in {segment_name(cell)}, and it is the right guess.",
+                 segment_name(cell).removeprefix("the "), [cell], [(cell, value)])
+
+
+def _solution(puzzle: NumberWorkoutPuzzle) -> Grid:
+    found = solve(puzzle, Limits(max_solutions=2))
+    if not found.found:
+        raise PuzzleError("this Number Workout has no solution, so there is no next step")
+    if found.count > 1:
+        raise PuzzleError("this Number Workout has more than one solution, so no step is "
+                          "forced")
+    return found.found[0]
+
+
+def _mistake(grid: Grid, solution: Grid) -> Mistake | None:
+    for cell, value in enumerate(grid):
+        if value and value != solution[cell]:
+            k = OWNER[cell] + 1
+            return Mistake(f"hexagon {k}", line_position(cell),
+                           f"There is a mistake in hexagon {k}.",
+                           f"The {value} in {segment_name(cell)} is wrong.")
+    return None
+
+
+def steps(puzzle: NumberWorkoutPuzzle, entries: Grid | None, limit: int | None) -> HintPath:
+    """The path from the clues (plus the person's numbers, 78 of them, 0 blank) on."""
+    solution = _solution(puzzle)
+    grid = tuple(clue or (entries[c] if entries else 0) for c, clue in enumerate(puzzle.clues))
+    if (mistake := _mistake(grid, solution)) is not None:
+        return HintPath("nw", [], Difficulty(0.0, "Easy", ""), False, mistake)
+    board = _Board(grid)
+    filled = {c for c, v in enumerate(grid) if v}
+    found: list[HintStep] = []
+    while (board.open() or len(filled) < CELLS) and (limit is None or len(found) < limit):
+        before = (tuple(board.masks), dict(board.placed))
+        step = (not found and _touching_pairs(grid) or _last_segment(board)
+                or _only_place(board) or _only_number(board) or _probe(board)
+                or _guess(board, solution))
+        for cell, value in step.eliminations:
+            board.masks[cell] &= ~(1 << value)
+        for cell, value in step.placements:
+            board.place(cell, value)
+        found.append(_hint_step(step, before, filled))
+    hardest = max(found, key=lambda s: s.rating, default=None)
+    level = max((TECHNIQUES[s.technique][1] for s in found), key=BANDS.index, default="Easy")
+    rated = Difficulty(hardest.rating if hardest else 0.0, level,
+                       hardest.technique if hardest else "")
+    return HintPath("nw", found, rated, len(filled) == CELLS)
+
+
+def _both(cell: int) -> list[int]:
+    """A segment and its touching partner, if it has one."""
+    return [cell, PARTNER[cell]] if cell in PARTNER else [cell]
+
+
+def _hint_step(step: _Step, before: tuple[tuple[int, ...], dict[int, int]],
+               filled: set[int]) -> HintStep:
+    """The step as the contract has it; its placements are the segments it fills (added
+    to `filled`), both sides of a touching pair unless one side is filled already."""
+    placed = [(s, v) for c, v in step.placements for s in _both(c) if s not in filled]
+    filled.update(s for s, _ in placed)
+    return HintStep(step.technique, step.text, step.where,
+                    tuple((*line_position(s), v) for s, v in placed),
+                    tuple((*line_position(s), v) for c, v in step.eliminations
+                          for s in _both(c)),
+                    tuple(line_position(s) for s in sorted({s for c in step.cells
+                                                            for s in _both(c)})),
+                    TECHNIQUES[step.technique][0], (step, before))
+
+
+def picture(puzzle: NumberWorkoutPuzzle, hint: HintStep) -> Image.Image:
+    """The numbers placed before the step, its segments in yellow, the number it places
+    in green, and the numbers it rules out in red, struck through."""
+    step, (masks, placed) = hint.state
+    lit = {s for c in step.cells for s in _both(c)}
+    image, pen, at = draw_board(f"{step.technique}, in {step.where}",
+                                lambda cell: HIGHLIGHT if cell in lit else draw.PAPER)
+    put = {s: v for c, v in step.placements for s in _both(c)}
+    struck = {s: [v for c, v in step.eliminations if c == first_of(s)]
+              for s in range(CELLS) if any(c == first_of(s) for c, _ in step.eliminations)}
+    for cell in range(CELLS):
+        if cell in put:
+            number(pen, at, cell, put[cell], colour=PLACED)
+        elif first_of(cell) in placed:
+            number(pen, at, cell, placed[first_of(cell)], clue=bool(puzzle.clues[cell]))
+        elif cell in struck:
+            _candidates(pen, centre_of(at, cell), _numbers(masks[first_of(cell)]),
+                        struck[cell])
+    legend(image, pen, ("yellow: the step's segments", "green: placed   red: ruled out"))
+    return image
+
+
+def _candidates(pen, centre: tuple[float, float], numbers: list[int], out: list[int]) -> None:
+    """A segment's numbers still open, small, those ruled out red and struck through."""
+    gap = 15
+    x = centre[0] - gap * (len(numbers) - 1) / 2
+    for value in numbers:
+        colour = RULED_OUT if value in out else draw.MUTED
+        draw.centred_text(pen, (x, centre[1]), str(value), 17, fill=colour, bold=True)
+        if value in out:
+            pen.line([x - 6, centre[1] + 7, x + 6, centre[1] - 7], fill=colour, width=2)
+        x += gap
