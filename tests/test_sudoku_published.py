@@ -1,0 +1,187 @@
+"""Each Sudoku technique on a published example finds the published step.
+
+The examples are HoDoKu's technique examples (hodoku.sourceforge.net, "show_example"
+pages, GNU FDL): each page gives the position as a HoDoKu load line (the grid with
+placed digits marked "+", then the candidates already deleted) and the step's result.
+The load line is copied as published; the expected result is written here as
+(row, column, digit). The finder is called directly on that position: it must find
+the published placement, or every published elimination, and whatever else it removes
+in the same step must be sound against the puzzle's solution. ALS-XZ has its published
+example in test_sudoku_chains_als.py.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from solvers.base import Limits
+from solvers.sudoku.logic import (
+    fish,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
+from solvers.sudoku.logic.board import Board
+from solvers.sudoku.logic.path import apply
+from solvers.sudoku.logic.step import Finder
+from solvers.sudoku.search import solve_grid
+
+EXAMPLE = "https://hodoku.sourceforge.net/en/show_example.php?file="
+
+
+class Example(NamedTuple):
+    technique: str
+    finder: Finder
+    source: str
+    #: HoDoKu's load line, as the page publishes it
+    line: str
+    placements: tuple[tuple[int, int, int], ...] = ()
+    eliminations: tuple[tuple[int, int, int], ...] = ()
+
+
+def elims(*digits_row_col: str) -> tuple[tuple[int, int, int], ...]:
+    """HoDoKu writes a candidate as digit, row, column ("537": 5 in r3c7)."""
+    return tuple((int(t[1]), int(t[2]), int(t[0])) for t in digits_row_col)
+
+
+EXAMPLES = [
+    # https://hodoku.sourceforge.net/en/show_example.php?file=fh02&tech=Full+House
+    Example("Full House", singles.full_house, EXAMPLE + "fh02&tech=Full+House",
+            ":0000::2.7.......8..9.....3.6..8....8.649..6+927853.4..132.5....9..1.2....."
+            "4..9.......4.8:::", placements=((5, 8, 1),)),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=h101&tech=Hidden+Single
+    Example("Hidden Single", singles.hidden_single, EXAMPLE + "h101&tech=Hidden+Single",
+            ":0002::.+28..7....16.83.+7.....+2.+8511+3729.......+7+3........463.729..+7....."
+            "..86.14....3..7..:::", placements=((3, 4, 6),)),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=n101&tech=Naked+Single
+    Example("Naked Single", singles.naked_single, EXAMPLE + "n101&tech=Naked+Single",
+            ":0003::4+127+36+5+8+9......+1.656+8.1.+37....+85.21.1.......8.87.9.....3..7.+8"
+            "658...........9.84.1:653 558 661 582 782 982 583 983::",
+            placements=((6, 7, 6),)),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=lc101&tech=Locked+Candidates+Type+1+%28Pointing%29
+    Example("Pointing", intersections.pointing,
+            EXAMPLE + "lc101&tech=Locked+Candidates+Type+1+%28Pointing%29",
+            ":0100:5:984........+25...4...+1+9.+4..2..6.972+3...3+6.2...+2.+9.+3+5+61.+1+95+76+8"
+            "+4+234+27+35189+6+63+8..97+5+1::537:", eliminations=elims("537")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=h202&tech=Hidden+Pair
+    Example("Hidden Pair", subsets.hidden(2), EXAMPLE + "h202&tech=Hidden+Pair",
+            ":0210:123589:....+6........4273+6..67+3..4..94....+6+8....96+4.+7+6.7.+5.+9231......"
+            "85.6..8.27+1..5.1..+9+4::112 211 212 311 312 511 512 811 812 911:",
+            eliminations=elims("112", "211", "212", "311", "312", "511", "512", "811", "812",
+                               "911")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=h301&tech=Hidden+Triple
+    Example("Hidden Triple", subsets.hidden(3), EXAMPLE + "h301&tech=Hidden+Triple",
+            ":0211:16:2+8....4+7+35+3+4+8+2+7+1+96.+71.34.8.+3..5...4....+3+4..+6.+46.79.+3+1..9."
+            "2.+36+5+4..3..9+8+21....8.+937::192 693:", eliminations=elims("192", "693")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=h402&tech=Hidden+Quadruple
+    Example("Hidden Quad", subsets.hidden(4), EXAMPLE + "h402&tech=Hidden+Quadruple",
+            ":0212:3678:.3.....1...8.9....4..6.8......+57694....+9+8+352....124...2+76..+519...."
+            "7.+9....95...47.:121 151 361 861 485 299:329 339 389 619 629 689 719 729 739 "
+            "819 889:",
+            eliminations=elims("329", "339", "389", "619", "629", "689", "719", "729", "739",
+                               "819", "889")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=bf202&tech=X-Wing
+    Example("X-Wing", fish.basic(2), EXAMPLE + "bf202&tech=X-Wing",
+            ":0300:1:9+8..627+5+3.+65..3...+3+2+7.+5...67+9..3.+5...+5...9...8+32.45..9+6+735+91+4"
+            "28+24+9.+8+7..5+51+8.+2...+7::124 127 128 129 153 154 157 158 159:c15 r25",
+            eliminations=elims("124", "127", "128", "129", "153", "154", "157", "158",
+                               "159")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=bf301&tech=Swordfish
+    Example("Swordfish", fish.basic(3), EXAMPLE + "bf301&tech=Swordfish",
+            ":0301:2:16.54+3.7..+78+6.1+43+5+43+58.+7+6.+17+2.+45+8.696..9+12.57...+3+7+6..+4.+1+6.3."
+            ".4.+3...+8..16..+71645.+3::268 271:r239 c158", eliminations=elims("268", "271")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=bf302&tech=Swordfish
+    Example("Swordfish", fish.basic(3), EXAMPLE + "bf302&tech=Swordfish",
+            ":0301:4:1.+8+5..+2345..3.2+178...8..+5+6+9+8..6.5+7+93..5+9..4+8+13....+86+5298.2.6+31"
+            ".......+8.....78.9..::432 433 435 462 463 465 482 483 485 492 493:r247 c235",
+            eliminations=elims("432", "433", "435", "462", "463", "465", "482", "483", "485",
+                               "492", "493")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=sk01&tech=Skyscraper
+    Example("Skyscraper", single_digit.skyscraper, EXAMPLE + "sk01&tech=Skyscraper",
+            ":0400:1:+6+9+7.....+2..19+72.6+3..+3..679.9+12...6.+737+4+2+6.95.+8+65+7.+9.+2414+8+6+93+2"
+            "+757.9.24..+6..+68.+7..+9::117 118 134 135:",
+            eliminations=elims("117", "118", "134", "135")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=xy01&tech=XY-Wing
+    Example("XY-Wing", wings.xy_wing, EXAMPLE + "xy01&tech=XY-Wing",
+            ":0800:2:+8..+36.+9....+9.1.863.+63.+89..+59+24+6+7+3+1+5+83+8+6+9+5+17+2457+182+4+3+9+6+4"
+            "+3+2+1+9658+769+8+5+37......+24+8+63+9::226:", eliminations=elims("226")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=xy02&tech=XY-Wing
+    Example("XY-Wing", wings.xy_wing, EXAMPLE + "xy02&tech=XY-Wing",
+            ":0800:9:+71+4.+6.5+38+8..4+53..+7+3567+1+8+4+2+9....2+4.8+54.....3.22+8+5376+9+419+78+6"
+            "+3+1254.....7..+6........3::942 943 954 955 956:",
+            eliminations=elims("942", "943", "954", "955", "956")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=w02&tech=W-Wing
+    Example("W-Wing", wings.w_wing, EXAMPLE + "w02&tech=W-Wing",
+            ":0803:4:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76"
+            "+8+3...5+6+2.....68+93...::417 427 437 489 499:",
+            eliminations=elims("417", "427", "437", "489", "499")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=u101&tech=Unique+Rectangle+Type+1
+    Example("Unique Rectangle", uniqueness.unique_rectangle,
+            EXAMPLE + "u101&tech=Unique+Rectangle+Type+1",
+            ":0600:89:+5.+2..896+71..7..+4+5+2.675..3+8+121+3+6+578+4+9+6+5489+1+2+737....4+6+15+8219"
+            "...+34+3.+6....+9+8..+5.+8+3.26::822 922:", eliminations=elims("822", "922")),
+    # https://hodoku.sourceforge.net/en/show_example.php?file=u202&tech=Unique+Rectangle+Type+2
+    Example("Unique Rectangle", uniqueness.unique_rectangle,
+            EXAMPLE + "u202&tech=Unique+Rectangle+Type+2",
+            ":0601:7:.79.....6+3.5+6.14..6........+5+6+4..8.2.+298+51+4+6+3+7+71+32..+854.......68"
+            "85.4..2.3..6....+4.::774 775 776 783 788 794 795 796:",
+            eliminations=elims("774", "775", "776", "783", "788", "794", "795", "796")),
+]
+
+
+def position(line: str) -> tuple[Board, tuple[int, ...]]:
+    """The board a HoDoKu load line describes, and its grid of digits."""
+    fields = line.split(":")
+    digits = [0 if ch == "." else int(ch) for ch in fields[3].replace("+", "")]
+    assert len(digits) == 81
+    board = Board.from_grid(tuple(digits))
+    for token in fields[4].split():
+        board.eliminate((int(token[1]) - 1) * 9 + int(token[2]) - 1, int(token[0]))
+    return board, tuple(digits)
+
+
+def rcd(cell_digits: tuple[tuple[int, int], ...]) -> set[tuple[int, int, int]]:
+    return {(cell // 9 + 1, cell % 9 + 1, digit) for cell, digit in cell_digits}
+
+
+def solution_of(grid: tuple[int, ...]) -> tuple[int, ...]:
+    found = solve_grid(grid, Limits(max_solutions=2))[0]
+    assert len(found) == 1
+    return found[0]
+
+
+def assert_sound(found_eliminations, grid) -> None:
+    solution = solution_of(grid)
+    assert all(solution[cell] != digit for cell, digit in found_eliminations)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.source.split("=")[1].split("&")[0])
+def test_technique_finds_the_published_step(example: Example):
+    board, grid = position(example.line)
+    found = example.finder(board)
+    assert found is not None and found.technique == example.technique
+    assert rcd(found.placements) == set(example.placements)
+    assert set(example.eliminations) <= rcd(found.eliminations)
+    assert_sound(found.eliminations, grid)
+
+
+def test_two_string_kite_finds_both_kites_of_hodokus_dual_example():
+    """https://hodoku.sourceforge.net/en/show_example.php?file=d2sk01&tech=Dual+2-String+Kite
+    publishes two 2-String Kites on the 1s sharing r1c3 and r3c1: one removes 1 from
+    r6c8, the other from r4c9. The kite finder gives one per step: two steps give both."""
+    board, grid = position(
+        ":0401:1:32.+5479.6..6+2+1+3.+5..+45+69+8+23.+5..+47+2.....+79.1.+25..28.+57..+2+1+4+3+5+9+67"
+        "+86+73+1+84+5+9+2.5.+726143::149 168:")
+    removed = set()
+    for _ in range(2):
+        found = single_digit.two_string_kite(board)
+        assert found is not None and found.technique == "2-String Kite"
+        assert_sound(found.eliminations, grid)
+        removed |= rcd(found.eliminations)
+        apply(board, found)
+    assert removed == set(elims("149", "168"))
