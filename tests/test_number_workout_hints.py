@@ -80,6 +80,13 @@ def test_a_probe_rules_numbers_out_of_a_touching_pair_and_the_picture_marks_them
     assert any(colour == (205, 40, 40) for _, colour in red)
 
 
+def test_a_probe_names_the_hexagon_and_number_that_fail():
+    puzzle = KIND.parse((PUZZLES / "nw_pb03.txt").read_text())
+    probe = next(s for s in KIND.hint_steps(puzzle).steps if s.technique == "Probe")
+    assert "(with 5, hexagon 10 would have no place for its 1)" in probe.text
+    assert probe.text.endswith("so it is not 5.")
+
+
 def test_segments_are_named_as_the_picture_shows_them():
     assert segment_name(5) == "the segment where hexagons 1 and 2 touch"
     assert segment_name(1) == "the top segment of hexagon 1"

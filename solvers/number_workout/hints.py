@@ -191,20 +191,47 @@ def _only_number(board: _Board) -> _Step | None:
 
 def _probe(board: _Board) -> _Step | None:
     for cell in board.open():
-        refuted = [v for v in _numbers(board.masks[cell])
-                   if not _narrow([*board.masks[:cell], 1 << v, *board.masks[cell + 1:]],
-                                  HEXAGONS_OF[cell])]
-        if refuted:
-            said = _listed([str(v) for v in refuted])
+        failures = {}
+        for v in _numbers(board.masks[cell]):
+            trial = [*board.masks[:cell], 1 << v, *board.masks[cell + 1:]]
+            if not _narrow(trial, HEXAGONS_OF[cell]):
+                failures[v] = _contradiction(trial)
+        if failures:
+            said = _listed([str(v) for v in failures])
+            why = "; ".join(f"with {v}, {failure}" for v, failure in failures.items())
             hexagons = _listed([str(n) for n in _hexagons(cell)])
             return _Step("Probe",
                          f"If {segment_name(cell)} held {said.replace(' and ', ' or ')}, "
                          f"filling in what follows from each hexagon holding 1 to 6 once "
-                         f"would leave some number with no place in a hexagon (or a "
-                         f"segment with no number), so it is not {said}.",
+                         f"breaks a hexagon ({why}), so it is not {said.replace(' and ', ' or ')}.",
                          f"hexagon{'s' * (len(_hexagons(cell)) > 1)} {hexagons}", [cell],
-                         eliminations=[(cell, v) for v in refuted])
+                         eliminations=[(cell, v) for v in failures])
     return None
+
+
+def _contradiction(masks: list[int]) -> str:
+    """What is wrong in the masks a failed `_narrow` left: the hexagon and the number
+    (or the segment) the probe's sentence names."""
+    for k, hexagon in enumerate(HEXAGON_FIRSTS):
+        for cell in hexagon:
+            if not masks[cell]:
+                return f"{segment_name(cell)} would have no number left"
+        fixed = [masks[c] for c in hexagon if not masks[c] & (masks[c] - 1)]
+        seen = 0
+        for cell in hexagon:
+            seen |= masks[cell]
+        for value in NUMBERS:
+            if fixed.count(1 << value) > 1:
+                return f"hexagon {k + 1} would need two {value}s"
+            if not seen >> value & 1:
+                return f"hexagon {k + 1} would have no place for its {value}"
+        for cell in hexagon:
+            alone = [v for v in _numbers(masks[cell])
+                     if all(not masks[c] >> v & 1 for c in hexagon if c != cell)]
+            if len(alone) > 1:
+                return (f"hexagon {k + 1} would need both {_listed([str(v) for v in alone])}"
+                        f" in {segment_name(cell)}")
+    return "a hexagon would be left without a way to hold 1 to 6"
 
 
 def _guess(board: _Board, solution: Grid) -> _Step:
