@@ -371,10 +371,11 @@ def _bits(word):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _hash(row):  # pragma: no cover - compiled
+def _hash(rows, r):  # pragma: no cover - compiled
+    """FNV-1a of row r (indexed in place: a row view costs two atomic reference counts)."""
     h = np.uint64(1469598103934665603)
-    for v in row:
-        h = (h ^ np.uint64(v & 0xFFFF)) * np.uint64(1099511628211)
+    for c in range(rows.shape[1]):
+        h = (h ^ np.uint64(rows[r, c] & 0xFFFF)) * np.uint64(1099511628211)
     return h
 
 
@@ -383,7 +384,7 @@ def _rehash(states, count, table, search):  # pragma: no cover - compiled
     """Put the first `count` states into the table, for this search."""
     mask = np.uint64(len(table) - 1)
     for s in range(count):
-        slot = _hash(states[s]) & mask
+        slot = _hash(states, s) & mask
         while table[slot, 1] == search:
             slot = (slot + np.uint64(1)) & mask
         table[slot, 0], table[slot, 1] = s, search
@@ -428,7 +429,8 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
     blockers = np.zeros((6, 64), dtype=np.int64)
     closures = np.zeros(64, dtype=np.int64)
     groups = np.zeros(64, dtype=np.int64)
-    after = np.zeros(states.shape[1], dtype=np.int64)
+    width = states.shape[1]
+    after = np.zeros((1, width), dtype=np.int64)  # the state a move leads to
     room = len(parent)
     while True:
         if cursor == end:
@@ -446,7 +448,6 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                 counters[0], counters[1], counters[2], counters[3], counters[4] = \
                     count, begin, end, cursor, done
                 return 3
-        state = states[cursor]
         before = count
         # who blocks whom, one unit in each direction
         for d in range(6):
@@ -456,9 +457,9 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
             i = part[a]
             for b in range(a + 1, k):
                 j = part[b]
-                rx = state[3 * i] - state[3 * j]
-                ry = state[3 * i + 1] - state[3 * j + 1]
-                rz = state[3 * i + 2] - state[3 * j + 2]
+                rx = states[cursor, 3 * i] - states[cursor, 3 * j]
+                ry = states[cursor, 3 * i + 1] - states[cursor, 3 * j + 1]
+                rz = states[cursor, 3 * i + 2] - states[cursor, 3 * j + 2]
                 for d in range(6):
                     if _collide(cells, first, grid, hits, generation, n, i, j, rx + steps[d, 0],
                                 ry + steps[d, 1], rz + steps[d, 2]):
@@ -511,13 +512,14 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                 group = groups[g]
                 distance = 1
                 while True:
-                    after[:] = state
+                    for c in range(width):
+                        after[0, c] = states[cursor, c]
                     for p in range(k):
                         i = part[p]
                         if (group >> i) & 1:
-                            after[3 * i] += dx * distance
-                            after[3 * i + 1] += dy * distance
-                            after[3 * i + 2] += dz * distance
+                            after[0, 3 * i] += dx * distance
+                            after[0, 3 * i + 1] += dy * distance
+                            after[0, 3 * i + 2] += dz * distance
                     free = True
                     for a in range(k):
                         i = part[a]
@@ -527,7 +529,7 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             j = part[b]
                             if (group >> j) & 1:
                                 continue
-                            if sign * (after[3 * i + axis] - after[3 * j + axis]) < n:
+                            if sign * (after[0, 3 * i + axis] - after[0, 3 * j + axis]) < n:
                                 free = False
                     if free:
                         last[0], last[1], last[2] = group, d, distance
@@ -535,13 +537,13 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             count, begin, end, cursor, done
                         return 0
                     # stored already? if not, store it with the move that led here
-                    slot = _hash(after) & mask
+                    slot = _hash(after, 0) & mask
                     known = False
                     while table[slot, 1] == search:
-                        other = states[table[slot, 0]]
+                        other = table[slot, 0]
                         same = True
-                        for c in range(len(after)):
-                            if other[c] != after[c]:
+                        for c in range(width):
+                            if states[other, c] != after[0, c]:
                                 same = False
                                 break
                         if same:
@@ -554,7 +556,8 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                                 before, begin, end, cursor, done
                             return 4
                         table[slot, 0], table[slot, 1] = count, search
-                        states[count] = after
+                        for c in range(width):
+                            states[count, c] = after[0, c]
                         parent[count] = cursor
                         moves[count, 0], moves[count, 1], moves[count, 2] = group, d, distance
                         count += 1
@@ -569,9 +572,9 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             if (group >> j) & 1:
                                 continue
                             if _collide(cells, first, grid, hits, generation, n, i, j,
-                                        after[3 * i] - after[3 * j] + dx,
-                                        after[3 * i + 1] - after[3 * j + 1] + dy,
-                                        after[3 * i + 2] - after[3 * j + 2] + dz):
+                                        after[0, 3 * i] - after[0, 3 * j] + dx,
+                                        after[0, 3 * i + 1] - after[0, 3 * j + 1] + dy,
+                                        after[0, 3 * i + 2] - after[0, 3 * j + 2] + dz):
                                 blocked = True
                                 break
                         if blocked:
