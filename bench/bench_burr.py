@@ -10,18 +10,20 @@ view, pieces and GIF); then the 25-piece solid run (`python -m solvers burr-soli
 
 BurrTools (GPL, not part of this repository) is timed when `--burrtools` (or the
 environment variable BURRTOOLS_BENCH) names a driver built from its source as
-bench/README.md describes: `DRIVER FILE REPEAT [-r] [-merge-mirrors]` loads a puzzle
-file, then REPEAT times builds its matrix (mirror images kept apart, as Cutler and this
-project count them), assembles and disassembles every assembly, and prints
-`assemblies solutions median-wall min-wall median-cpu min-cpu`; the fewest CPU
-seconds are compared. The puzzle files for the
+bench/README.md describes: `DRIVER FILE 0 [-r] [-merge-mirrors]` loads a puzzle file,
+then for each line read on its standard input builds its matrix (mirror images kept
+apart, as Cutler and this project count them), assembles and disassembles every
+assembly, and prints `assemblies solutions wall-seconds cpu-seconds`. Its rounds are
+interleaved with ours in one run (ours, then one of BurrTools', and so on), so a change
+of load on a shared machine falls on both sides alike. The puzzle files for the
 three seed puzzles are written here from our own piece tables (skin cells filled,
 core cells may stay empty, as in our outline); the solid run uses BurrTools' own
 `examples/SolidSixPieceBurrs.xmpuzzle` (pass its path with --solid-file). Without a
 driver only this project's figures are printed.
 
-Times are the fewest CPU seconds of --repeat runs (`time.process_time`; the driver
-reports CPU seconds too), so other load on a shared machine disturbs them less.
+Times are CPU seconds (`time.process_time`; the driver reports CPU seconds too), the
+median and the fewest of --repeat rounds, so other load on a shared machine disturbs
+them less; the ratio is of the medians.
 The seed's method (fix the key, try every order, turn and flip of the other five
 pieces) is timed on a sample of layouts and scaled up, since the full run takes minutes.
 """
@@ -32,11 +34,13 @@ import argparse
 import gzip
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from itertools import islice, permutations, product
 from pathlib import Path
 
@@ -52,17 +56,69 @@ from solvers.burr.pieces import cubies_of  # noqa: E402
 from solvers.burr.solid import solid_burrs  # noqa: E402
 
 PUZZLES = ("burr_antique.txt", "burr_shop.txt", "burr_eight.txt")
-DRIVER_LINE = re.compile(r"^(\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)$", re.MULTILINE)
+ROUND_LINE = re.compile(r"^(\d+) (\d+) ([\d.]+) ([\d.]+)$")
+
+
+def cpu_of(action: Callable[[], object]) -> float:
+    started = time.process_time()
+    action()
+    return time.process_time() - started
 
 
 def best_cpu(action, repeat: int) -> float:
     """The fewest CPU seconds of `repeat` calls (other load on the machine only adds)."""
-    times = []
-    for _ in range(repeat):
-        started = time.process_time()
-        action()
-        times.append(time.process_time() - started)
-    return min(times)
+    return min(cpu_of(action) for _ in range(repeat))
+
+
+class BurrTools:
+    """The BurrTools driver serving one puzzle file: a round of its work per request."""
+
+    def __init__(self, driver: str, path: str, *flags: str):
+        self.process = subprocess.Popen([driver, path, "0", *flags], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True)
+
+    def round(self) -> tuple[int, int, float]:
+        """(assemblies, solutions, CPU seconds) of one more round of BurrTools' work."""
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write("go\n")
+        self.process.stdin.flush()
+        while line := self.process.stdout.readline():
+            found = ROUND_LINE.match(line.strip())
+            if found:  # BurrTools itself prints other lines (the reduction's) too
+                return int(found[1]), int(found[2]), float(found[4])
+        raise RuntimeError("the BurrTools driver stopped")
+
+    def close(self) -> None:
+        assert self.process.stdin
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def interleaved(ours: Callable[[], object], driver: str | None, path: str, repeat: int,
+                *flags: str) -> tuple[list[float], list[float], tuple[int, int]]:
+    """CPU seconds per round of ours and of BurrTools' (none without a driver), one
+    after the other, and BurrTools' (assemblies, solutions)."""
+    theirs = BurrTools(driver, path, *flags) if driver else None
+    mine: list[float] = []
+    other: list[float] = []
+    counts = (0, 0)
+    try:
+        for _ in range(repeat):
+            mine.append(cpu_of(ours))
+            if theirs:
+                assemblies, solutions, seconds = theirs.round()
+                other.append(seconds)
+                counts = (assemblies, solutions)
+    finally:
+        if theirs:
+            theirs.close()
+    return mine, other, counts
+
+
+def ms(times: list[float]) -> str:
+    """`median / best` in milliseconds."""
+    return f"{statistics.median(times) * 1000:.3f} / {min(times) * 1000:.3f} ms"
 
 
 def seed_layouts(ids: list[int]):
@@ -121,17 +177,6 @@ def burrtools_puzzle(puzzle: BurrPuzzle) -> bytes:
     return gzip.compress(text.encode())
 
 
-def run_driver(driver: str, path: str, repeat: int, *flags: str) -> tuple[int, int, float]:
-    """(assemblies, solutions, fewest CPU seconds) from the BurrTools driver."""
-    out = subprocess.run([driver, path, str(repeat), *flags], capture_output=True, text=True,
-                         check=True).stdout
-    found = DRIVER_LINE.findall(out)
-    if not found:
-        raise RuntimeError(f"unexpected output from {driver}: {out[-300:]}")
-    assemblies, solutions, _, _, _, cpu = found[-1]
-    return int(assemblies), int(solutions), float(cpu)
-
-
 def warm_cost() -> tuple[float, float]:
     """CPU seconds a fresh worker spends importing the burr kind and loading the compiled
     searches from numba's cache (once per worker)."""
@@ -144,23 +189,23 @@ def warm_cost() -> tuple[float, float]:
 
 
 def puzzle_table(kind: Burr, args, driver: str | None, folder: str) -> None:
-    print("| puzzle | assemblies | come apart | level shown | solve (CPU, best) | "
-          "BurrTools, same work (CPU, best) | ratio | pipeline with pictures (CPU, best) | "
-          "seed's brute force in Python (extrapolated) |")
+    print("| puzzle | assemblies | come apart | level shown | solve (CPU, median / best) | "
+          "BurrTools, same work (CPU, median / best) | ratio of medians (of bests) | "
+          "pipeline with pictures (CPU, best) | seed's brute force in Python (extrapolated) |")
     print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
     for name in PUZZLES:
         text = (ROOT / "puzzles" / name).read_text()
         puzzle = kind.parse(text)
         solutions = kind.solve(puzzle, Limits(max_solutions=2))
-        solve = best_cpu(lambda p=puzzle: kind.solve(p, Limits(max_solutions=2)),
-                           args.repeat)
+        path = os.path.join(folder, name.replace(".txt", ".xmpuzzle"))
+        Path(path).write_bytes(burrtools_puzzle(puzzle))
+        mine, other, counts = interleaved(
+            lambda p=puzzle: kind.solve(p, Limits(max_solutions=2)), driver, path, args.repeat)
         theirs, ratio = "-", "-"
-        if driver:
-            path = os.path.join(folder, name.replace(".txt", ".xmpuzzle"))
-            Path(path).write_bytes(burrtools_puzzle(puzzle))
-            assemblies, apart, seconds = run_driver(driver, path, args.repeat)
-            theirs = f"{seconds * 1000:.3f} ms ({assemblies} / {apart})"
-            ratio = f"{solve / seconds:.2f}"
+        if other:
+            theirs = f"{ms(other)} ({counts[0]} / {counts[1]})"
+            ratio = (f"{statistics.median(mine) / statistics.median(other):.2f} "
+                     f"({min(mine) / min(other):.2f})")
         whole = "-"
         if not args.no_pictures:
             whole = f"{best_cpu(lambda t=text: pipeline.run(t), 3) * 1000:.0f} ms"
@@ -170,26 +215,30 @@ def puzzle_table(kind: Burr, args, driver: str | None, folder: str) -> None:
             brute = f"{seconds * total / args.sample:.0f} s"
         level = solutions.found[0].disassembly.level if solutions.found else "-"
         print(f"| {puzzle.name} | {solutions.count} | {solutions.stats['come_apart']} | "
-              f"{level} | {solve * 1000:.3f} ms | {theirs} | {ratio} | {whole} | {brute} |")
+              f"{level} | {ms(mine)} | {theirs} | {ratio} | {whole} | {brute} |")
 
 
 def solid_table(args, driver: str | None) -> None:
     result = solid_burrs()
-    cpu = best_cpu(solid_burrs, args.solid_repeat)
     print(f"\n25 notchable pieces, solid burrs: {result['assemblies']} assemblies, "
           f"{result['come_apart']} come apart; levels {result['levels']}")
-    print("\n| solid run | assemblies / come apart | CPU seconds (best) |")
+    print("\n| solid run | assemblies / come apart | CPU seconds (median / best) |")
     print("| --- | ---: | ---: |")
+    solid_file = args.solid_file if driver and args.solid_file else None
+    mine, other, counts = interleaved(solid_burrs, solid_file and driver, solid_file or "",
+                                      args.solid_repeat, "-r")
     print(f"| this project, in-process | {result['assemblies']} / {result['come_apart']} | "
-          f"{cpu:.3f} |")
-    if driver and args.solid_file:
-        for label, flags in (("BurrTools with its reduction `-r`", ("-r",)),
-                             ("BurrTools without reduction", ()),
-                             ("BurrTools `-r`, mirror images merged (stock burrTxt)",
-                              ("-r", "-merge-mirrors"))):
-            repeat = args.solid_repeat if flags else 1
-            assemblies, apart, seconds = run_driver(driver, args.solid_file, repeat, *flags)
-            print(f"| {label} | {assemblies} / {apart} | {seconds:.3f} |")
+          f"{statistics.median(mine):.3f} / {min(mine):.3f} |")
+    if not solid_file:
+        return
+    print(f"| BurrTools with its reduction `-r` | {counts[0]} / {counts[1]} | "
+          f"{statistics.median(other):.3f} / {min(other):.3f} |")
+    for label, repeat, flags in (("BurrTools without reduction (one round)", 1, ()),
+                                 ("BurrTools `-r`, mirror images merged (stock burrTxt)",
+                                  args.solid_repeat, ("-r", "-merge-mirrors"))):
+        _, other, counts = interleaved(lambda: None, driver, solid_file, repeat, *flags)
+        print(f"| {label} | {counts[0]} / {counts[1]} | "
+              f"{statistics.median(other):.3f} / {min(other):.3f} |")
 
 
 def main() -> int:

@@ -76,38 +76,42 @@ class Disassembly:
         return ".".join(map(str, self.levels)) if self.levels else "0"
 
 
-class Mover:
-    """One assembly's pieces as arrays, and its collision tests, kept across searches."""
+class _Pieces:
+    """Every assembly's pieces as arrays, for one call of `_take_all`.
 
-    def __init__(self, cells: Sequence[frozenset[Cell]], length: int):
+    `cells` holds all the pieces' cells, assembly a's piece p at rows first[a * k + p]
+    to first[a * k + p + 1] (k pieces each); `grid` (which cells each piece of the
+    assembly being searched fills) and the collision table are shared by all of them.
+    """
+
+    def __init__(self, assemblies: Sequence[Sequence[frozenset[Cell]]], length: int):
         self.length = length
-        arrays = [_cell_array(piece) for piece in cells]
-        count = len(arrays)
-        #: every piece's cells in one array, piece p's at rows first[p] to first[p + 1]
+        self.count = len(assemblies[0])
+        arrays = [_cell_array(piece) for cells in assemblies for piece in cells]
         self.cells = np.concatenate(arrays)
         self.first = np.array([0, *accumulate(len(a) for a in arrays)], dtype=np.int64)
-        #: which cells each piece fills (filled in by `_take_apart` at its first call)
-        self.grid = np.zeros((count, length, length, length), dtype=np.bool_)
+        self.grid = np.zeros((self.count, length, length, length), dtype=np.bool_)
         #: piece i shifted by r against piece j overlap: 2 * generation + 1, apart:
         #: 2 * generation; any other value is from an earlier assembly, not known yet
-        self.hits, self.generation = _collision_table(count, length)
+        self.hits, self.generation = _collision_table(self.count, length, len(assemblies))
 
 
 #: per (pieces, stick length): the collision table shared by every assembly in turn,
-#: and the generation of the last one (a fresh table per assembly cost more than the
+#: and the last generation given out (a fresh table per assembly cost more than the
 #: whole search of an easy one)
 _TABLES: dict[tuple[int, int], list] = {}
 
 
-def _collision_table(count: int, length: int) -> tuple[np.ndarray, int]:
-    """The shared table and a new generation, which makes every entry unknown at once."""
+def _collision_table(count: int, length: int, assemblies: int) -> tuple[np.ndarray, int]:
+    """The shared table and the first of `assemblies` new generations (one each), which
+    make every entry unknown at once."""
     table = _TABLES.get((count, length))
-    if table is None or table[1] >= 2**30:
+    if table is None or table[1] + assemblies >= 2**30:
         span = 2 * length + 1
         table = _TABLES[(count, length)] = [
             np.zeros((count, count, span, span, span), dtype=np.int32), 0]
-    table[1] += 1
-    return table[0], table[1]
+    table[1] += assemblies
+    return table[0], table[1] - assemblies + 1
 
 
 @lru_cache(maxsize=8192)
@@ -119,28 +123,42 @@ def _cell_array(cells: frozenset[Cell]) -> np.ndarray:
 def disassemble(cells: Sequence[frozenset[Cell]], length: int,
                 limits: Limits | None = None) -> Disassembly:
     """Take the whole assembly apart, or find that it cannot be."""
-    mover = Mover(cells, length)
-    work = _work(len(cells))
+    result = disassemble_all([cells], length, limits)[0]
+    assert result is not None  # the first assembly is always searched
+    return result
+
+
+def disassemble_all(assemblies: Sequence[Sequence[frozenset[Cell]]], length: int,
+                    limits: Limits | None = None) -> list[Disassembly | None]:
+    """`disassemble` for each assembly (all with the same number of pieces), in one
+    compiled loop: a call per assembly cost more than an easy assembly's search. Past
+    the deadline the assembly being searched is given as it stands and the rest None."""
+    if not assemblies:
+        return []
+    pieces = _Pieces(assemblies, length)
+    work = _work(pieces.count, len(assemblies), pieces.generation)
     while True:
-        status = _take_apart(mover.cells, mover.first, mover.grid, mover.hits, mover.generation,
-                             mover.length,
-                             work.states, work.parent, work.moves, work.table, work.counters,
-                             work.last, work.stack, work.starts, work.found, work.levels,
-                             work.outcome, MAX_STATES, CHECK_STATES, _STEPS)
+        status = _take_all(pieces.cells, pieces.first, pieces.grid, pieces.hits, length,
+                           work.states, work.parent, work.moves, work.table, work.counters,
+                           work.last, work.stack, work.starts, work.found, work.levels,
+                           work.outcome, work.summary, MAX_STATES, CHECK_STATES, _STEPS)
         if status == FULL:
             work.grow()
         elif status != PAUSED or (limits and limits.expired()):
-            return work.result(status)
+            return work.results(status)
 
 
 class _Work:
-    """The arrays of one disassembly, kept between the calls of `_take_apart`.
+    """The arrays of one `disassemble_all`, kept between the calls of `_take_all`.
 
     `stack` and `starts` are the parts still to take apart (piece masks, start states);
     `found` the moves found (group mask, direction, distance, separates), `levels` per
-    separation its number of moves and the part's mask; `outcome` counts parts on the
-    stack, whether a search is under way, moves, levels, states explored, whether
-    the pieces' grid is filled in, and the searches made with this table (never reset).
+    separation its number of moves and the part's mask, both for every assembly in
+    turn; `summary` per assembly its outcome (FOUND, NONE or TOO_MANY), where its moves
+    and levels end, and its states. `outcome` counts parts on the stack, whether a
+    search is under way, moves, levels, states explored in this assembly, whether the
+    assembly is started, the searches made with this hash table (never reset), the
+    assembly being searched, and the collision table generation of the first one.
     """
 
     def __init__(self, pieces: int):
@@ -157,15 +175,17 @@ class _Work:
         self.stack = np.zeros(pieces, dtype=np.int64)
         self.starts = np.zeros((pieces, 3 * pieces), dtype=np.int64)
         self.found = np.zeros((256, 4), dtype=np.int64)
-        self.levels = np.zeros((pieces, 2), dtype=np.int64)
-        self.outcome = np.zeros(7, dtype=np.int64)
+        self.levels = np.zeros((0, 2), dtype=np.int64)
+        self.summary = np.zeros((0, 4), dtype=np.int64)
+        self.outcome = np.zeros(9, dtype=np.int64)
 
-    def reset(self) -> _Work:
-        """Ready for a new assembly: the whole burr alone on the stack, at its start."""
-        self.stack[0] = (1 << len(self.stack)) - 1
-        self.starts[0] = 0
+    def reset(self, assemblies: int, generation: int) -> _Work:
+        """Ready for a new run of assemblies, the first not started."""
+        self.summary = np.zeros((assemblies, 4), dtype=np.int64)
+        if len(self.levels) < assemblies * len(self.stack):
+            self.levels = np.zeros((assemblies * len(self.stack), 2), dtype=np.int64)
         self.outcome[:6] = 0
-        self.outcome[0] = 1
+        self.outcome[7], self.outcome[8] = 0, generation
         return self
 
     def grow(self) -> None:
@@ -180,35 +200,52 @@ class _Work:
         if len(self.found) < self.outcome[2] + self.counters[0] + 1:
             self.found = np.concatenate([self.found, np.zeros_like(self.found)])
 
-    def result(self, status: int) -> Disassembly:
-        """The moves, each written for the smaller side of its part, and the levels."""
-        _, _, made, separations, states, _, _ = self.outcome.tolist()
-        if status == PAUSED:
-            states += int(self.counters[4])
-        result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
-                             states=states)
-        found = self.found[:made].tolist()
-        first = 0
-        for count, part in self.levels[:separations].tolist():
-            pieces = [p for p in range(len(self.stack)) if part >> p & 1]
-            for group, direction, distance, separates in found[first:first + count]:
-                move = Move(tuple(p for p in pieces if group >> p & 1), direction, distance,
-                            bool(separates))
-                result.moves.append(_smaller_side(move, pieces))
-            result.levels.append(count)
-            first += count
-        return result
+    def results(self, status: int) -> list[Disassembly | None]:
+        """Each assembly's disassembly: those searched to the end, then the one under way
+        when the search stopped (PAUSED), then None for those not started."""
+        summary = self.summary.tolist()
+        done = int(self.outcome[7])
+        found = self.found[:int(self.outcome[2])].tolist()
+        levels = self.levels[:int(self.outcome[3])].tolist()
+        results: list[Disassembly | None] = []
+        moves_at = levels_at = 0
+        for outcome, moves_end, levels_end, states in summary[:done]:
+            results.append(_disassembly(outcome, states, found[moves_at:moves_end],
+                                        levels[levels_at:levels_end], len(self.stack)))
+            moves_at, levels_at = moves_end, levels_end
+        if done < len(summary):
+            states = int(self.outcome[4]) + int(self.counters[4])
+            results.append(_disassembly(status, states, found[moves_at:],
+                                        levels[levels_at:], len(self.stack)))
+        return results + [None] * (len(summary) - len(results))
 
 
-#: one `_Work` per number of pieces, reused by each assembly in turn (its arrays keep
-#: the size they grew to)
+def _disassembly(status: int, states: int, found: list[list[int]],
+                 levels: list[list[int]], pieces: int) -> Disassembly:
+    """The moves, each written for the smaller side of its part, and the levels."""
+    result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
+                         states=states)
+    first = 0
+    for count, part in levels:
+        members = [p for p in range(pieces) if part >> p & 1]
+        for group, direction, distance, separates in found[first:first + count]:
+            move = Move(tuple(p for p in members if group >> p & 1), direction, distance,
+                        bool(separates))
+            result.moves.append(_smaller_side(move, members))
+        result.levels.append(count)
+        first += count
+    return result
+
+
+#: one `_Work` per number of pieces, reused by each run in turn (its arrays keep the
+#: size they grew to)
 _WORKS: dict[int, _Work] = {}
 
 
-def _work(pieces: int) -> _Work:
+def _work(pieces: int, assemblies: int, generation: int) -> _Work:
     if pieces not in _WORKS:
         _WORKS[pieces] = _Work(pieces)
-    return _WORKS[pieces].reset()
+    return _WORKS[pieces].reset(assemblies, generation)
 
 
 def _smaller_side(move: Move, pieces: list[int]) -> Move:
@@ -220,6 +257,41 @@ def _smaller_side(move: Move, pieces: list[int]) -> Move:
 
 
 @njit(cache=True, nogil=True)
+def _take_all(cells, first, grid, hits, n, states, parent, moves, table, counters, last,
+              stack, starts, found, levels, outcome, summary, max_states, check_states,
+              steps):  # pragma: no cover - compiled
+    """Take apart each assembly in turn from outcome[7] on, writing its `summary` row.
+
+    Returns -1 once all are done, or PAUSED and FULL from `_take_apart`, to be called
+    again (after growing the arrays for FULL).
+    """
+    k = grid.shape[0]
+    while outcome[7] < len(summary):
+        a = outcome[7]
+        own = first[a * k:(a + 1) * k + 1]
+        if outcome[5] == 0:
+            # a new assembly: the whole of it alone on the stack, at its start
+            stack[0] = (1 << k) - 1
+            starts[0] = 0
+            outcome[0], outcome[1], outcome[4] = 1, 0, 0
+            grid[:] = False
+            for p in range(k):
+                for c in range(own[p], own[p + 1]):
+                    grid[p, cells[c, 0], cells[c, 1], cells[c, 2]] = True
+            outcome[5] = 1
+        status = _take_apart(cells, own, grid, hits, outcome[8] + a, n, states, parent,
+                             moves, table, counters, last, stack, starts, found, levels,
+                             outcome, max_states, check_states, steps)
+        if status >= 3:
+            return status
+        summary[a, 0], summary[a, 1], summary[a, 2], summary[a, 3] = \
+            status, outcome[2], outcome[3], outcome[4]
+        outcome[5] = 0
+        outcome[7] += 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
 def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, table,
                 counters, last, stack, starts, found, levels, outcome, max_states,
                 check_states, steps):  # pragma: no cover - compiled
@@ -228,11 +300,6 @@ def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, 
     Returns FOUND once every part came apart, NONE when one cannot, TOO_MANY; or PAUSED
     and FULL from `_search`, to be called again (after growing the arrays for FULL).
     """
-    if outcome[5] == 0:
-        for p in range(len(first) - 1):
-            for c in range(first[p], first[p + 1]):
-                grid[p, cells[c, 0], cells[c, 1], cells[c, 2]] = True
-        outcome[5] = 1
     while True:
         if outcome[1] == 0:
             if outcome[0] == 0:
@@ -304,10 +371,11 @@ def _bits(word):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _hash(row):  # pragma: no cover - compiled
+def _hash(rows, r):  # pragma: no cover - compiled
+    """FNV-1a of row r (indexed in place: a row view costs two atomic reference counts)."""
     h = np.uint64(1469598103934665603)
-    for v in row:
-        h = (h ^ np.uint64(v & 0xFFFF)) * np.uint64(1099511628211)
+    for c in range(rows.shape[1]):
+        h = (h ^ np.uint64(rows[r, c] & 0xFFFF)) * np.uint64(1099511628211)
     return h
 
 
@@ -316,7 +384,7 @@ def _rehash(states, count, table, search):  # pragma: no cover - compiled
     """Put the first `count` states into the table, for this search."""
     mask = np.uint64(len(table) - 1)
     for s in range(count):
-        slot = _hash(states[s]) & mask
+        slot = _hash(states, s) & mask
         while table[slot, 1] == search:
             slot = (slot + np.uint64(1)) & mask
         table[slot, 0], table[slot, 1] = s, search
@@ -361,7 +429,8 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
     blockers = np.zeros((6, 64), dtype=np.int64)
     closures = np.zeros(64, dtype=np.int64)
     groups = np.zeros(64, dtype=np.int64)
-    after = np.zeros(states.shape[1], dtype=np.int64)
+    width = states.shape[1]
+    after = np.zeros((1, width), dtype=np.int64)  # the state a move leads to
     room = len(parent)
     while True:
         if cursor == end:
@@ -379,7 +448,6 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                 counters[0], counters[1], counters[2], counters[3], counters[4] = \
                     count, begin, end, cursor, done
                 return 3
-        state = states[cursor]
         before = count
         # who blocks whom, one unit in each direction
         for d in range(6):
@@ -389,9 +457,9 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
             i = part[a]
             for b in range(a + 1, k):
                 j = part[b]
-                rx = state[3 * i] - state[3 * j]
-                ry = state[3 * i + 1] - state[3 * j + 1]
-                rz = state[3 * i + 2] - state[3 * j + 2]
+                rx = states[cursor, 3 * i] - states[cursor, 3 * j]
+                ry = states[cursor, 3 * i + 1] - states[cursor, 3 * j + 1]
+                rz = states[cursor, 3 * i + 2] - states[cursor, 3 * j + 2]
                 for d in range(6):
                     if _collide(cells, first, grid, hits, generation, n, i, j, rx + steps[d, 0],
                                 ry + steps[d, 1], rz + steps[d, 2]):
@@ -444,13 +512,14 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                 group = groups[g]
                 distance = 1
                 while True:
-                    after[:] = state
+                    for c in range(width):
+                        after[0, c] = states[cursor, c]
                     for p in range(k):
                         i = part[p]
                         if (group >> i) & 1:
-                            after[3 * i] += dx * distance
-                            after[3 * i + 1] += dy * distance
-                            after[3 * i + 2] += dz * distance
+                            after[0, 3 * i] += dx * distance
+                            after[0, 3 * i + 1] += dy * distance
+                            after[0, 3 * i + 2] += dz * distance
                     free = True
                     for a in range(k):
                         i = part[a]
@@ -460,7 +529,7 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             j = part[b]
                             if (group >> j) & 1:
                                 continue
-                            if sign * (after[3 * i + axis] - after[3 * j + axis]) < n:
+                            if sign * (after[0, 3 * i + axis] - after[0, 3 * j + axis]) < n:
                                 free = False
                     if free:
                         last[0], last[1], last[2] = group, d, distance
@@ -468,13 +537,13 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             count, begin, end, cursor, done
                         return 0
                     # stored already? if not, store it with the move that led here
-                    slot = _hash(after) & mask
+                    slot = _hash(after, 0) & mask
                     known = False
                     while table[slot, 1] == search:
-                        other = states[table[slot, 0]]
+                        other = table[slot, 0]
                         same = True
-                        for c in range(len(after)):
-                            if other[c] != after[c]:
+                        for c in range(width):
+                            if states[other, c] != after[0, c]:
                                 same = False
                                 break
                         if same:
@@ -487,7 +556,8 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                                 before, begin, end, cursor, done
                             return 4
                         table[slot, 0], table[slot, 1] = count, search
-                        states[count] = after
+                        for c in range(width):
+                            states[count, c] = after[0, c]
                         parent[count] = cursor
                         moves[count, 0], moves[count, 1], moves[count, 2] = group, d, distance
                         count += 1
@@ -502,9 +572,9 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             if (group >> j) & 1:
                                 continue
                             if _collide(cells, first, grid, hits, generation, n, i, j,
-                                        after[3 * i] - after[3 * j] + dx,
-                                        after[3 * i + 1] - after[3 * j + 1] + dy,
-                                        after[3 * i + 2] - after[3 * j + 2] + dz):
+                                        after[0, 3 * i] - after[0, 3 * j] + dx,
+                                        after[0, 3 * i + 1] - after[0, 3 * j + 1] + dy,
+                                        after[0, 3 * i + 2] - after[0, 3 * j + 2] + dz):
                                 blocked = True
                                 break
                         if blocked:

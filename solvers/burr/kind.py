@@ -30,7 +30,7 @@ from ..base import (
 )
 from . import render
 from .assemble import Assembly, assemble, class_key
-from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble, warm
+from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble_all, warm
 from .geometry import Cell, cube_rotations, frame, rotate
 from .parse import PIECES, BurrPuzzle, parse_burr, read_id
 from .pieces import MAX_ID, Piece, all_ids, cubie_table, cubies_of, orientations
@@ -114,11 +114,11 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
                 "so they cannot fit together."))
         started = time.perf_counter()
         found = assemble(frame(puzzle.length), puzzle.ids, limits)
-        solutions = []
-        for assembly in found.assemblies:
-            moves = None if limits.expired() else disassemble(
-                piece_cells(puzzle, assembly), puzzle.length, limits)
-            solutions.append(BurrSolution(assembly, moves))
+        cells = [piece_cells(puzzle, assembly) for assembly in found.assemblies]
+        searched = ([None] * len(cells) if limits.expired()
+                    else disassemble_all(cells, puzzle.length, limits))
+        solutions = [BurrSolution(assembly, moves)
+                     for assembly, moves in zip(found.assemblies, searched, strict=True)]
         solutions.sort(key=_interest)
         apart = sum(1 for s in solutions if s.disassembly and s.disassembly.complete)
         stats = {

@@ -14,7 +14,7 @@ from collections import Counter
 
 from ..base import Limits
 from .assemble import solid_assemblies
-from .disassemble import disassemble
+from .disassemble import disassemble_all
 from .geometry import frame
 
 #: the 25 pieces that can be made with saw cuts only (Cutler's notchable pieces)
@@ -30,11 +30,10 @@ def solid_burrs(pool=NOTCHABLE, length: int = 6, limits: Limits | None = None) -
     assembled = time.perf_counter() - started
     levels: Counter[str] = Counter()
     sets = []
-    for assembly, ids in found:
-        cells = [geometry.cells(s, o, ids[s])
-                 for s, (_, o, _) in enumerate(assembly.slots)]
-        moves = disassemble(cells, length, limits)
-        if moves.complete:
+    cells = [[geometry.cells(s, o, ids[s]) for s, (_, o, _) in enumerate(assembly.slots)]
+             for assembly, ids in found]
+    for (_, ids), moves in zip(found, disassemble_all(cells, length, limits), strict=True):
+        if moves and moves.complete:
             levels[moves.level] += 1
             sets.append((sorted(ids), moves.level))
     return {"assemblies": len(found), "come_apart": sum(levels.values()),
