@@ -39,9 +39,11 @@ from telegram import (
 from telegram.error import BadRequest
 
 from solvers.anagram.hints import STEPS
+from solvers.anagram.kind import AnagramKind
 from solvers.base import PuzzleError, PuzzleKind, clip
 
 from .context import BotData, Context, message_of, query_of, sender_of
+from .i18n import current
 from .race_guard import refusal_for
 from .recent import Recent
 from .replies import admitted
@@ -114,6 +116,12 @@ def replaced(bot_data: BotData, user_id: int, latest: Typing) -> bool:
     return current is not None and current.serial != latest.serial
 
 
+def in_language(clue: str) -> str:
+    """The clue with the current language's lexicon asked for (`lang=de`), unless it
+    names one or is empty."""
+    return AnagramKind().in_language(clue, current()) if clue else clue
+
+
 async def steps_for(context: Context, clue: str) -> list[HintStep]:
     """The steps for a clue, from memory (`hint_steps`) or from a worker."""
     if (remembered := hint_steps(context.bot_data).get(clue)) is not None:
@@ -170,7 +178,7 @@ def takes_hints(kind: PuzzleKind) -> bool:
 async def hint_command(update: Update, context: Context) -> None:
     """/hint LETTERS: the first hint step, with buttons for more."""
     message = message_of(update)
-    clue = command_argument(message)
+    clue = in_language(command_argument(message))
     if not clue:
         await message.reply_text("Usage: /hint LETTERS, e.g. /hint dormitory\n"
                                  "Options as for /anagram: topic=countries pattern=5,4")
@@ -269,7 +277,8 @@ async def inline_query(update: Update, context: Context) -> None:
         return
     try:
         result = await context.bot_data.services.pool.submit(
-            jobs.solve, f"anagram {clue}", "anagram", INLINE_TIMEOUT, timeout=INLINE_TIMEOUT + 2)
+            jobs.solve, in_language(f"anagram {clue}"), "anagram", INLINE_TIMEOUT,
+            timeout=INLINE_TIMEOUT + 2)
     except (JobTimeout, WorkerDied):
         await query.answer([], cache_time=5)
         return

@@ -20,6 +20,7 @@ from solvers.pipeline import Result, prepare
 
 from .context import BotData, Context, message_of
 from .counts import SendFirst
+from .i18n import _, current
 from .pages import more_button
 from .progress import ProgressNote
 from .quick_jobs import JobCancelled
@@ -89,6 +90,7 @@ async def answer(update: Update, context: Context,
     message = message_of(update)
     svc = context.bot_data.services
     started = time.perf_counter()
+    text = kind.in_language(text, current())  # an anagram in the asker's language
     try:
         kind, puzzle, key = prepare(text, kind.name)
     except PuzzleError as error:
@@ -221,7 +223,7 @@ async def solve_in_pool(update: Update, context: Context,
             f"{kind.title}: this puzzle took longer than the {svc.config.solve_timeout:g} s "
             "limit, so I stopped it. Try a smaller one.")
     except NoWorker:  # nothing was sent: no worker died
-        await message.reply_text(NO_WORKER_TEXT)
+        await message.reply_text(_(NO_WORKER_TEXT))
     except WorkerDied:
         svc.metrics.worker_deaths += 1
         await message.reply_text(

@@ -91,7 +91,7 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     store = Store(str(path))
     await store.open()
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 7
+        assert await store.schema_version() == SCHEMA_VERSION == 8
         assert await store.get_result("key") == result
         assert await store.file_ids("key", 42) == {}
         await store.put_file_ids("key", 42, {0: "kept"})
@@ -116,7 +116,7 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
     await old.close()
     store = await open_store(store_location)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 7
+        assert await store.schema_version() == SCHEMA_VERSION == 8
         assert (await GameStore(store).running_game(-1, "quiz")).starter_id == 7
         for table in ("games", "cache_media"):
             with pytest.raises(StoreUnavailable):
