@@ -46,7 +46,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -596,7 +596,7 @@ def cache_path(lang: str = "en") -> Path:
     return cache_dir() / f"{prefix}-{source_digest(lang)}.npz"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(lang: str = "en") -> Lexicon:
     """The lexicon of a language of `LANGUAGES`, from the cache file when it is current
     and intact, else built and cached. A damaged cache file costs a rebuild, never an
