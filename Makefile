@@ -31,8 +31,7 @@ install: $(STAMP)
 i18n: install
 	$(VENV)/bin/pybabel -q extract -F babel.cfg -o bot/locale/puzzlebot.pot --no-location \
 		--sort-output --project PuzzleBot .
-	$(VENV)/bin/pybabel -q update -i bot/locale/puzzlebot.pot -d bot/locale -D puzzlebot \
-		--no-location --omit-header
+	$(VENV)/bin/pybabel -q update -i bot/locale/puzzlebot.pot -d bot/locale -D puzzlebot
 
 # the lexicon and the compiled searches built once (numba and .cache/ keep them), so
 # neither the bot's first answers nor the tests' time limits pay for them

@@ -43,6 +43,7 @@ from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts
 from .flood import PatientRateLimiter
 from .games import wiring as games
+from .i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
 from .metrics import Metrics
 from .ops import OpsServer, host_names
 from .plain import PlainApplication
@@ -137,8 +138,11 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
-    for scope, menu in commands.command_menus():
-        await application.bot.set_my_commands(menu, scope=scope)
+    for code in LANGUAGES:  # English for every language without a menu of its own
+        with speaking(code):
+            for scope, menu in commands.command_menus():
+                await application.bot.set_my_commands(
+                    menu, scope=scope, language_code=None if code == SOURCE_LANGUAGE else code)
 
 
 async def drop_work(application: App) -> None:

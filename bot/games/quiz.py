@@ -41,7 +41,7 @@ from solvers.base import PuzzleError, PuzzleKind, clip, plural
 
 from .. import race_guard
 from ..context import App, BotData, Context, jobs_of, message_of, sender_of
-from ..i18n import current
+from ..i18n import N_, current
 from ..members import is_member
 from ..store import StoreUnavailable
 from ..work.anagram_jobs import RoundSetup, quiz_guess, quiz_round
@@ -69,7 +69,7 @@ GAME = "quiz"
 HELP = ("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
         "/skip, /stop: for the quiz's (or race's) starter or an admin\n")
 #: its entry in the command menu
-MENU = [BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30")]
+MENU = [BotCommand("quiz", N_("Anagram quiz in a group: /quiz rounds=5 seconds=30"))]
 OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed", "lang")
 USAGE = ("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
          "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
