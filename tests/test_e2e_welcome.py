@@ -152,7 +152,7 @@ async def test_a_setting_lasts_across_a_restart(tmp_path):
         await press(client, ALICE, ALICE, menu, "💡 Hints first: off")
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         menu = await ask(client, ALICE, "/settings")
-        assert list(buttons(menu)) == ["👀 Solutions: shown", "💡 Hints first: on"]
+        assert list(buttons(menu))[:2] == ["👀 Solutions: shown", "💡 Hints first: on"]
 
 
 async def test_command_menus_by_scope(client):

@@ -84,6 +84,7 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     await old.close()
     db = sqlite3.connect(path)  # back to the schema before file_ids
     db.executescript("DROP TABLE cache_file_ids; DROP TABLE shared_puzzles; "
+                     "DROP TABLE chat_languages; "
                      "DROP TABLE user_settings; ALTER TABLE games RENAME COLUMN game TO kind; "
                      "ALTER TABLE cache_media RENAME COLUMN sent_as TO kind; "
                      "PRAGMA user_version = 3;")
@@ -108,6 +109,7 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
     async with old.transaction() as db:  # back to the schema whose games column was `kind`
         await db.execute("DROP TABLE shared_puzzles")  # tables of later versions
         await db.execute("DROP TABLE user_settings")
+        await db.execute("DROP TABLE chat_languages")
         await db.execute("ALTER TABLE games RENAME COLUMN game TO kind")
         await db.execute("ALTER TABLE cache_media RENAME COLUMN sent_as TO kind")
         await db.execute("INSERT INTO games (chat_id, kind, starter_id, settings, started) "
