@@ -90,7 +90,7 @@ async def answer(update: Update, context: Context,
     message = message_of(update)
     svc = context.bot_data.services
     started = time.perf_counter()
-    text = kind.in_language(text, current())  # an anagram in the asker's language
+    text = kind.in_language(text, current())  # a kind whose answers depend on it says so
     try:
         kind, puzzle, key = prepare(text, kind.name)
     except PuzzleError as error:
