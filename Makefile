@@ -1,6 +1,7 @@
 # PuzzleBot: `make run` starts the bot, `make test` runs every test. Both install what
 # they need first: the virtual environment, the Python packages and the Debian packages
-# (English word lists for the anagram lexicon, the larger ones for its rare words; a colour
+# (English word lists for the anagram lexicon, the larger ones for its rare words, German and
+# Spanish ones for the anagrams in those languages; a colour
 # emoji font, so that the emoji in the bot's answers show in a browser here and in the
 # README's pictures; Chromium for the browser test).
 
@@ -9,10 +10,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEBIAN_RUN := wamerican wbritish wamerican-large wbritish-large fonts-noto-color-emoji
+DEBIAN_RUN := wamerican wbritish wamerican-large wbritish-large wngerman wspanish \
+	fonts-noto-color-emoji
 DEBIAN_TEST := $(DEBIAN_RUN) chromium postgresql redis-server
 
-.PHONY: install warm run test lint docs fuzz clean
+.PHONY: install warm run test lint docs fuzz clean i18n
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +22,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# the translations compiled (bot/locale/*/LC_MESSAGES/puzzlebot.mo, not kept in git)
 install: $(STAMP)
+	$(VENV)/bin/pybabel -q compile -d bot/locale -D puzzlebot
+
+# the texts marked in bot/ (bot/i18n.py) extracted, and every catalog updated with them:
+# then translate the new entries (and those marked fuzzy) in bot/locale/*/LC_MESSAGES/
+i18n: install
+	$(VENV)/bin/pybabel -q extract -F babel.cfg -o bot/locale/puzzlebot.pot --no-location \
+		--sort-output --project PuzzleBot .
+	$(VENV)/bin/pybabel -q update -i bot/locale/puzzlebot.pot -d bot/locale -D puzzlebot
 
 # the lexicon and the compiled searches built once (numba and .cache/ keep them), so
 # neither the bot's first answers nor the tests' time limits pay for them

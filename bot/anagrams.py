@@ -39,9 +39,11 @@ from telegram import (
 from telegram.error import BadRequest
 
 from solvers.anagram.hints import STEPS
+from solvers.anagram.kind import AnagramKind
 from solvers.base import PuzzleError, PuzzleKind, clip
 
 from .context import BotData, Context, message_of, query_of, sender_of
+from .i18n import N_, _, current
 from .race_guard import refusal_for
 from .recent import Recent
 from .replies import admitted
@@ -53,11 +55,11 @@ from .work.errors import JobTimeout, WorkerDied, failure_text
 log = logging.getLogger(__name__)
 
 #: the lines of /help about hints and inline mode
-HELP = ("/hint LETTERS: anagram hints, one step at a time\n"
-        "/hint in reply to a puzzle: its next logical step, one hint at a time\n"
-        "@{bot} letters: anagrams in any chat (inline mode)\n")
+HELP = N_("/hint LETTERS: anagram hints, one step at a time\n"
+         "/hint in reply to a puzzle: its next logical step, one hint at a time\n"
+         "@{bot} letters: anagrams in any chat (inline mode)\n")
 #: their entries in the command menu
-MENU = [BotCommand("hint", "The next step: reply /hint to a puzzle, or /hint LETTERS")]
+MENU = [BotCommand("hint", N_("The next step: reply /hint to a puzzle, or /hint LETTERS"))]
 #: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
 HINT_TIMEOUT = 10.0
 #: clues whose steps stay in memory
@@ -114,6 +116,12 @@ def replaced(bot_data: BotData, user_id: int, latest: Typing) -> bool:
     return current is not None and current.serial != latest.serial
 
 
+def in_language(clue: str) -> str:
+    """The clue with the current language's lexicon asked for (`lang=de`), unless it
+    names one or is empty."""
+    return AnagramKind().in_language(clue, current()) if clue else clue
+
+
 async def steps_for(context: Context, clue: str) -> list[HintStep]:
     """The steps for a clue, from memory (`hint_steps`) or from a worker."""
     if (remembered := hint_steps(context.bot_data).get(clue)) is not None:
@@ -146,13 +154,14 @@ def buttons(session: int, step: int) -> InlineKeyboardMarkup | None:
     if step >= STEPS:
         return None
     return InlineKeyboardMarkup([[
-        InlineKeyboardButton("Another hint", callback_data=f"hint:{session}:next"),
-        InlineKeyboardButton("Show answer", callback_data=f"hint:{session}:answer"),
+        InlineKeyboardButton(_("Another hint"), callback_data=f"hint:{session}:next"),
+        InlineKeyboardButton(_("Show answer"), callback_data=f"hint:{session}:answer"),
     ]])
 
 
 async def send_step(message: Message, step: HintStep, session: int) -> None:
-    text = f"Hint {step.step} of {STEPS}: {step.title}\n{step.text}"
+    text = _("Hint {step} of {steps}: {title}").format(step=step.step, steps=STEPS,
+                                                         title=step.title) + f"\n{step.text}"
     markup = buttons(session, step.step)
     if step.picture:
         await message.reply_photo(step.picture, caption=text, reply_markup=markup,
@@ -170,10 +179,10 @@ def takes_hints(kind: PuzzleKind) -> bool:
 async def hint_command(update: Update, context: Context) -> None:
     """/hint LETTERS: the first hint step, with buttons for more."""
     message = message_of(update)
-    clue = command_argument(message)
+    clue = in_language(command_argument(message))
     if not clue:
-        await message.reply_text("Usage: /hint LETTERS, e.g. /hint dormitory\n"
-                                 "Options as for /anagram: topic=countries pattern=5,4")
+        await message.reply_text(_("Usage: /hint LETTERS, e.g. /hint dormitory\n"
+                                   "Options as for /anagram: topic=countries pattern=5,4"))
         return
     if (refused := await refusal_for(context, sender_of(update).id, message.chat_id,
                                      f"anagram {clue}", "anagram")) is not None:
@@ -184,11 +193,11 @@ async def hint_command(update: Update, context: Context) -> None:
     try:
         steps = await steps_for(context, clue)
     except PuzzleError as error:
-        await message.reply_text(f"Hints: {error}")
+        await message.reply_text(_("Hints: {error}").format(error=error))
         return
     except (JobTimeout, WorkerDied) as error:
         await message.reply_text(failure_text(
-            error, "Hints: the word search took too long; try fewer letters."))
+            error, _("Hints: the word search took too long; try fewer letters.")))
         return
     store = context.bot_data.services.store
     session = await store.start_hint_session(message.chat_id, sender_of(update).id, clue)
@@ -200,21 +209,21 @@ async def hint_button(update: Update, context: Context) -> None:
     query = query_of(update)
     pressed = HINT_BUTTON.fullmatch(query.data or "")
     if pressed is None:  # not data this bot ever put on a button
-        await query.answer(NOT_MY_BUTTON)
+        await query.answer(_(NOT_MY_BUTTON))
         return
     store = context.bot_data.services.store
     session = await store.hint_session(int(pressed["session"]))
     action = pressed["action"]
     # a message Telegram no longer hands over (older than 48 hours) cannot be replied to
     if session is None or not isinstance(query.message, Message):
-        await query.answer("These hints have expired; send /hint LETTERS again.")
+        await query.answer(_("These hints have expired; send /hint LETTERS again."))
         return
     if session.user_id != sender_of(update).id:
-        await query.answer("These are someone else's hints: send /hint LETTERS for yours.",
+        await query.answer(_("These are someone else's hints: send /hint LETTERS for yours."),
                            show_alert=True)
         return
     if session.step >= STEPS:
-        await query.answer("That was the answer already.")
+        await query.answer(_("That was the answer already."))
         return
     if (refused := await refusal_for(context, session.user_id, query.message.chat_id,
                                      f"anagram {session.clue}", "anagram")) is not None:
@@ -224,7 +233,8 @@ async def hint_button(update: Update, context: Context) -> None:
     try:
         steps = await steps_for(context, session.clue)
     except (PuzzleError, JobTimeout, WorkerDied) as error:
-        await query.answer(clip(f"No hint this time: {error}", TOAST_LIMIT - 1))
+        await query.answer(clip(_("No hint this time: {error}").format(error=error),
+                                TOAST_LIMIT - 1))
         return
     await store.advance_hint_session(session.id, step)
     await query.answer()
@@ -263,31 +273,34 @@ async def inline_query(update: Update, context: Context) -> None:
     if (refused := await refusal_for(context, user, None, f"anagram {clue}",
                                      "anagram")) is not None:
         note = InlineQueryResultArticle(
-            id="held", title="No anagram help with these letters now", description=refused,
+            id="held", title=_("No anagram help with these letters now"), description=refused,
             input_message_content=InputTextMessageContent(refused))
         await query.answer([note], cache_time=0, is_personal=True)
         return
     try:
         result = await context.bot_data.services.pool.submit(
-            jobs.solve, f"anagram {clue}", "anagram", INLINE_TIMEOUT, timeout=INLINE_TIMEOUT + 2)
+            jobs.solve, in_language(f"anagram {clue}"), "anagram", INLINE_TIMEOUT,
+            timeout=INLINE_TIMEOUT + 2)
     except (JobTimeout, WorkerDied):
         await query.answer([], cache_time=5)
         return
     if not result.ok:
         note = InlineQueryResultArticle(
-            id="error", title="Letters only, please", description=result.error,
-            input_message_content=InputTextMessageContent(f"Anagram: {result.error}"))
+            id="error", title=_("Letters only, please"), description=result.error,
+            input_message_content=InputTextMessageContent(
+                _("Anagram: {error}").format(error=result.error)))
         await query.answer([note], cache_time=5)
         return
     results = [
         InlineQueryResultArticle(
-            id=f"answer-{rank}", title=answer, description=f"Anagram of {clue.upper()}",
+            id=f"answer-{rank}", title=answer,
+            description=_("Anagram of {clue}").format(clue=clue.upper()),
             input_message_content=InputTextMessageContent(f"{clue.upper()} = {answer}"))
         for rank, answer in enumerate(result.solutions[:INLINE_ANSWERS], start=1)
     ]
     results.append(InlineQueryResultArticle(
-        id="hints", title="Hints instead of the answer",
-        description="Step by step: letters, vowels, a ring of letters, a pattern...",
+        id="hints", title=_("Hints instead of the answer"),
+        description=_("Step by step: letters, vowels, a ring of letters, a pattern..."),
         input_message_content=InputTextMessageContent(f"/hint {clue}")))
     # personal: Telegram would otherwise hand these to anyone typing the same letters,
     # a quiz's players too, without asking the bot

@@ -10,12 +10,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from telegram import Update
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
     CommandHandler,
     InlineQueryHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -28,6 +30,7 @@ from . import (
     deeplinks,
     files,
     grid_hints,
+    language,
     pages,
     photos,
     routing,
@@ -40,6 +43,7 @@ from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts
 from .flood import PatientRateLimiter
 from .games import wiring as games
+from .i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
 from .metrics import Metrics
 from .ops import OpsServer, host_names
 from .plain import PlainApplication
@@ -88,11 +92,16 @@ def build_application(config: Config, base_url: str | None = None,
 
 
 def add_handlers(application: App) -> None:
+    # first of all, in a group of its own (before the games' guesses, group -1): the
+    # language this update is answered in
+    application.add_handler(TypeHandler(Update, language.set_language), group=-2)
     application.add_handler(CommandHandler("start", welcome.start))
     application.add_handler(CommandHandler("help", welcome.help_command))
     application.add_handler(CommandHandler("settings", settings.settings_command))
     application.add_handler(CallbackQueryHandler(welcome.help_pressed, pattern=r"^help:"))
     application.add_handler(CallbackQueryHandler(settings.setting_pressed, pattern=r"^set:"))
+    application.add_handler(CommandHandler("language", language.language_command))
+    application.add_handler(CallbackQueryHandler(language.language_pressed, pattern=r"^lang:"))
     application.add_handler(CallbackQueryHandler(deeplinks.reveal_pressed, pattern=r"^reveal:"))
     application.add_handler(CommandHandler("example", commands.example))
     application.add_handler(CommandHandler("smt", commands.smt))
@@ -129,8 +138,11 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
-    for scope, menu in commands.command_menus():
-        await application.bot.set_my_commands(menu, scope=scope)
+    for code in LANGUAGES:  # English for every language without a menu of its own
+        with speaking(code):
+            for scope, menu in commands.command_menus():
+                await application.bot.set_my_commands(
+                    menu, scope=scope, language_code=None if code == SOURCE_LANGUAGE else code)
 
 
 async def drop_work(application: App) -> None:

@@ -27,6 +27,7 @@ from solvers.base import CAPTION_LINES, PuzzleError, clip
 from . import anagrams, grid_hints
 from .context import Context, message_of
 from .games import quiz
+from .i18n import N_, _
 from .race_guard import refusal_for
 from .replies import admitted, fold, user_id
 from .routing import PUZZLES, command_argument
@@ -51,44 +52,54 @@ HELP_WORDS = (filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
 
 
 def bot_commands() -> list[BotCommand]:
-    """The command menu shown by Telegram clients."""
+    """The command menu shown by Telegram clients, in the current language (the
+    commands' names stay English: only their descriptions are translated)."""
     menu = [
-        BotCommand("help", "What I do and the puzzles I know"),
-        BotCommand("settings", "How I answer you: spoilers, hints first"),
-        BotCommand("example", "A ready puzzle to try: "
-                              f"/example {registry.with_example()[0].name}"),
-        BotCommand("smt", "SMT-LIB2 text of a puzzle"),
-        BotCommand("check", "Is my solution right? Reply to a puzzle: /check + solution"),
-        *anagrams.MENU,
-        BotCommand("cancel", "Stop your own puzzle being solved or long count"),
-        *quiz.MENU,
-        BotCommand("race", f"Puzzle race in a group: /race {registry.racing()[0].name}"),
-        BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
-        BotCommand("top", "Scores of this game and of all time here"),
-        BotCommand("stats", "Your own game record"),
+        BotCommand("help", _("What I do and the puzzles I know")),
+        BotCommand("settings", _("How I answer you: spoilers, hints first, language")),
+        BotCommand("language", _("The language I speak to you (or in a group)")),
+        BotCommand("example", _("A ready puzzle to try: /example {kind}").format(
+            kind=registry.with_example()[0].name)),
+        BotCommand("smt", _("SMT-LIB2 text of a puzzle")),
+        BotCommand("check", _("Is my solution right? Reply to a puzzle: /check + solution")),
+        *translated(anagrams.MENU),
+        BotCommand("cancel", _("Stop your own puzzle being solved or long count")),
+        *translated(quiz.MENU),
+        BotCommand("race", _("Puzzle race in a group: /race {kind}").format(
+            kind=registry.racing()[0].name)),
+        BotCommand("submit", _("Send a race solution privately: /submit RACE_ID")),
+        BotCommand("top", _("Scores of this game and of all time here")),
+        BotCommand("stats", _("Your own game record")),
     ]
-    menu += [BotCommand(kind.name, f"Solve a {kind.title} puzzle") for kind in registry.KINDS]
+    menu += [BotCommand(kind.name, _("Solve a {title} puzzle").format(title=kind.title))
+             for kind in registry.KINDS]
     return menu
 
 
+def translated(commands: list[BotCommand]) -> list[BotCommand]:
+    """Commands whose descriptions are marked with N_ where they are defined, in the
+    current language."""
+    return [BotCommand(c.command, _(c.description)) for c in commands]
+
+
 #: the commands that work in a group, for its members; its admins also steer games
-GROUP_COMMANDS = ("help", "quiz", "race", "top", "stats", "hint", "check")
-ADMIN_COMMANDS = [BotCommand("stop", "End this chat's quiz or race (its starter, an admin)"),
-                  BotCommand("skip", "Skip the quiz's round (its starter, an admin)")]
+GROUP_COMMANDS = ("help", "quiz", "race", "top", "stats", "hint", "check", "language")
+ADMIN_COMMANDS = [BotCommand("stop", N_("End this chat's quiz or race (its starter, an admin)")),
+                  BotCommand("skip", N_("Skip the quiz's round (its starter, an admin)"))]
 #: the commands that only make sense in a private chat with me
 PRIVATE_ONLY = ("top", "race", "quiz")
 
 
 def command_menus() -> list[tuple[BotCommandScope, list[BotCommand]]]:
-    """The command menu for each scope, as Telegram shows it: private chats, group
-    members and group admins each see the commands that work for them (the default
-    scope, for clients that know no other, is the private one)."""
+    """The command menu for each scope, in the current language, as Telegram shows it:
+    private chats, group members and group admins each see the commands that work for
+    them (the default scope, for clients that know no other, is the private one)."""
     every = bot_commands()
     private = [c for c in every if c.command not in PRIVATE_ONLY]
     group = [c for c in every if c.command in GROUP_COMMANDS]
     return [(BotCommandScopeDefault(), private), (BotCommandScopeAllPrivateChats(), private),
             (BotCommandScopeAllGroupChats(), group),
-            (BotCommandScopeAllChatAdministrators(), group + ADMIN_COMMANDS)]
+            (BotCommandScopeAllChatAdministrators(), group + translated(ADMIN_COMMANDS))]
 
 
 async def unknown_command(update: Update, context: Context) -> None:

@@ -10,7 +10,7 @@ from solvers.base import MAX_INPUT_CHARS, PuzzleError, PuzzleKind, clip
 
 from .context import Context, message_of
 from .replies import admitted, answer
-from .routing import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind, not_a_puzzle
+from .routing import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind, not_a_puzzle, reply
 
 #: what a document must be for its text to be read as a puzzle
 TEXT_MIME_TYPE = "text/plain"
@@ -122,5 +122,5 @@ async def answer_file(update: Update, context: Context, text: str,
     if kind is not None:
         await answer(update, context, text, kind)
     elif private:
-        await message.reply_text(not_a_puzzle(text) or NOT_A_PUZZLE)
+        await message.reply_text(not_a_puzzle(text) or reply(NOT_A_PUZZLE))
 

@@ -25,3 +25,14 @@ async def is_member(bot: Bot, chat_id: int, user_id: int) -> bool:
         log.info("chat member lookup failed: %s", error)
         return False
     return member.status in IN_CHAT
+
+
+async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """Whether the user is the chat's owner or one of its administrators (a failed
+    lookup is no)."""
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except TelegramError as error:
+        log.info("chat member lookup failed: %s", error)
+        return False
+    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)

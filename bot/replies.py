@@ -20,6 +20,7 @@ from solvers.pipeline import Result, prepare
 
 from .context import BotData, Context, message_of
 from .counts import SendFirst
+from .i18n import _, current
 from .pages import more_button
 from .progress import ProgressNote
 from .quick_jobs import JobCancelled
@@ -89,10 +90,11 @@ async def answer(update: Update, context: Context,
     message = message_of(update)
     svc = context.bot_data.services
     started = time.perf_counter()
+    text = kind.in_language(text, current())  # a kind whose answers depend on it says so
     try:
         kind, puzzle, key = prepare(text, kind.name)
     except PuzzleError as error:
-        await message.reply_text(f"{kind.title}: {error}")
+        await message.reply_text(_("{title}: {error}").format(title=kind.title, error=error))
         return
     if (refused := await refusal_for(context, user_id(update), message.chat_id, text,
                                      kind)) is not None:
@@ -197,8 +199,9 @@ async def admitted(update: Update, context: Context) -> bool:
         if warn:
             wait = svc.limiter.wait_seconds(user.id)
             await message_of(update).reply_text(
-                f"You are sending puzzles faster than I can solve them for everyone. "
-                f"Please wait about {max(1, round(wait))} s and try again.")
+                _("You are sending puzzles faster than I can solve them for everyone. "
+                  "Please wait about {seconds} s and try again.").format(
+                    seconds=max(1, round(wait))))
     return allowed
 
 
@@ -218,18 +221,20 @@ async def solve_in_pool(update: Update, context: Context,
     except JobTimeout:
         svc.metrics.timeouts += 1
         await message.reply_text(
-            f"{kind.title}: this puzzle took longer than the {svc.config.solve_timeout:g} s "
-            "limit, so I stopped it. Try a smaller one.")
+            _("{title}: this puzzle took longer than the {seconds} s limit, so I stopped it. "
+              "Try a smaller one.").format(title=kind.title,
+                                           seconds=f"{svc.config.solve_timeout:g}"))
     except NoWorker:  # nothing was sent: no worker died
-        await message.reply_text(NO_WORKER_TEXT)
+        await message.reply_text(_(NO_WORKER_TEXT))
     except WorkerDied:
         svc.metrics.worker_deaths += 1
         await message.reply_text(
-            f"{kind.title}: the solver process stopped in the middle of this job. "
-            "It has been replaced; please send the puzzle again.")
+            _("{title}: the solver process stopped in the middle of this job. It has been "
+              "replaced; please send the puzzle again.").format(title=kind.title))
     finally:
         posting.cancel()
-    await note.finish(f"done: {result.count:,} found" if result and result.ok else "stopped")
+    await note.finish(_("done: {count} found").format(count=f"{result.count:,}")
+                      if result and result.ok else _("stopped"))
     return result
 
 
@@ -343,7 +348,8 @@ async def send_report(message: Message, result: Result,
         return await message.reply_text(body, parse_mode=ParseMode.HTML, reply_markup=markup)
     return await message.reply_document(
         result.report.encode(), filename=f"{result.kind}-report.txt",
-        caption=f"{report_heading(result)} (the full report in this file)",
+        caption=_("{heading} (the full report in this file)").format(
+            heading=report_heading(result)),
         reply_markup=markup)
 
 
@@ -351,7 +357,8 @@ def report_heading(result: Result) -> str:
     """The report's first line, always shown: its plain verdict ("Check report: all 27
     rules hold.")."""
     verdict = result.summary.removeprefix("Checked: ")
-    return f"Check report: {verdict}" if verdict else "Check report"
+    return _("Check report: {verdict}").format(verdict=verdict) if verdict else _(
+        "Check report")
 
 
 def folded(heading: str, text: str) -> str:

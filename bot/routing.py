@@ -13,6 +13,7 @@ from solvers import registry
 from solvers.base import PuzzleKind
 
 from .context import Context, message_of
+from .i18n import N_, _
 from .replies import solve_and_reply
 from .rules import PUZZLES, send_rules
 
@@ -55,8 +56,13 @@ def bare_puzzle(kind: PuzzleKind) -> str:
     return (PUZZLES / kind.example).read_text() if kind.bare_is_example else ""
 
 
-NOT_A_PUZZLE = ("That does not look like a puzzle I know. Send /help for the formats, "
-                f"or /example {registry.with_example()[0].name} for one to try.")
+NOT_A_PUZZLE = N_("That does not look like a puzzle I know. Send /help for the formats, "
+                  "or /example {example} for one to try.")
+
+
+def reply(template: str) -> str:
+    """One of this module's replies in the current language, naming a kind to try."""
+    return _(template).format(example=registry.with_example()[0].name)
 
 
 #: the words a greeting is made of, those a thanks is made of, and the words that may
@@ -66,9 +72,10 @@ HELLO_WORDS = frozenset("hi hello hey hiya howdy hallo hullo yo greetings mornin
 THANKS_WORDS = frozenset("thanks thank thx ty cheers".split())
 COURTESY_WORDS = frozenset("good day you so very much a lot many there all everyone again bot"
                            .split())
-HELLO_REPLY = ("Hello! I solve puzzles: send me one as a message or a .txt file. /help lists "
-               f"the ones I know; /example {registry.with_example()[0].name} gives one to try.")
-THANKS_REPLY = "You're welcome! Send another puzzle any time, or /help to see what I can do."
+HELLO_REPLY = N_("Hello! I solve puzzles: send me one as a message or a .txt file. /help "
+                 "lists the ones I know; /example {example} gives one to try.")
+THANKS_REPLY = N_("You're welcome! Send another puzzle any time, or /help to see what I can "
+                  "do.")
 
 
 def courtesy_reply(text: str) -> str | None:
@@ -79,8 +86,8 @@ def courtesy_reply(text: str) -> str | None:
     if not words or not set(words) <= HELLO_WORDS | THANKS_WORDS | COURTESY_WORDS:
         return None
     if THANKS_WORDS.intersection(words):
-        return THANKS_REPLY
-    return HELLO_REPLY if HELLO_WORDS.intersection(words) else None
+        return reply(THANKS_REPLY)
+    return reply(HELLO_REPLY) if HELLO_WORDS.intersection(words) else None
 
 
 def not_a_puzzle(text: str) -> str | None:
@@ -90,16 +97,19 @@ def not_a_puzzle(text: str) -> str | None:
     if missed is None:
         return None
     kind, wrong = missed
-    example = f"; /example {kind.name} shows one" if kind.example else ""
-    return f"{kind.title}: {wrong}\nCorrect it and send it again{example}."
+    if kind.example:
+        return _("{title}: {wrong}\nCorrect it and send it again; /example {kind} shows "
+                 "one.").format(title=kind.title, wrong=wrong, kind=kind.name)
+    return _("{title}: {wrong}\nCorrect it and send it again.").format(title=kind.title,
+                                                                       wrong=wrong)
 
 
 #: the first words of a question ("what is KIND?", "how does this work")
 QUESTION_WORDS = frozenset("what whats what's how who why where when which can could do does "
                            "is are should will would".split())
-QUESTION_REPLY = ("I took that as a question, not as a puzzle. I solve puzzles: /help lists "
-                  "them and how to send each, and /help KIND explains one with a picture "
-                  f"(/help {registry.with_example()[0].name}).")
+QUESTION_REPLY = N_("I took that as a question, not as a puzzle. I solve puzzles: /help "
+                    "lists them and how to send each, and /help KIND explains one with a "
+                    "picture (/help {example}).")
 
 
 def asked_about(text: str) -> tuple[bool, PuzzleKind | None]:
@@ -152,11 +162,11 @@ async def answer_private(update: Update, context: Context, text: str) -> None:
     if named is not None:
         await send_rules(message, context, named)
     elif about:
-        await message.reply_text(QUESTION_REPLY)
+        await message.reply_text(reply(QUESTION_REPLY))
     elif (kind := registry.claimant(text)) is not None:
         await solve_and_reply(update, context, text, kind)
     else:
-        await message.reply_text(NOT_A_PUZZLE)
+        await message.reply_text(reply(NOT_A_PUZZLE))
 
 
 def caption_kind(caption: str | None) -> PuzzleKind | None:
@@ -175,11 +185,11 @@ def command_in_text(text: str) -> tuple[PuzzleKind | None, str]:
 
 
 #: the toast for callback data no button of this bot carries (a forged or stale press)
-NOT_MY_BUTTON = "That button is not one of mine; send the command again."
+NOT_MY_BUTTON = N_("That button is not one of mine; send the command again.")
 
 
 async def unknown_button(update: Update, context: Context) -> None:
     """Any press no other handler takes (forged or stale callback data): answered, so the
     button stops spinning, with a short toast and nothing in the chat."""
     if update.callback_query is not None:
-        await update.callback_query.answer(NOT_MY_BUTTON)
+        await update.callback_query.answer(_(NOT_MY_BUTTON))

@@ -7,6 +7,8 @@
 - *Hints first*: a puzzle they send is answered with its difficulty, a pointer to /hint
   and a *Show the solution* button instead of the solution (kinds without hints are
   answered as usual).
+- *Language*: the one the bot speaks to them (also /language; `bot/language.py` keeps
+  it and its buttons, `lang:CODE:settings`, which redraw this menu).
 
 Settings follow the person into groups. Without a store everyone has the defaults.
 """
@@ -26,6 +28,7 @@ from solvers.base import PuzzleError, PuzzleKind
 
 from .context import Context, message_of, query_of, sender_of
 from .database import Connection
+from .i18n import LANGUAGES, N_, _, current
 from .share import keep_shared
 from .store import Store, StoreUnavailable
 from .work import jobs
@@ -47,11 +50,13 @@ class Look:
     spoiler: bool = False
     #: a sent puzzle answered with its difficulty and hints, not its solution
     hints_first: bool = False
+    #: the language they chose (a code of `i18n.LANGUAGES`), "" when they chose none
+    language: str = ""
 
 
-#: each choice's button labels: (label when on, label when off)
-LABELS = {"spoiler": ("🙈 Solutions: hidden behind a spoiler", "👀 Solutions: shown"),
-          "hints_first": ("💡 Hints first: on", "💡 Hints first: off")}
+#: each on/off choice's button labels: (label when on, label when off)
+LABELS = {"spoiler": (N_("🙈 Solutions: hidden behind a spoiler"), N_("👀 Solutions: shown")),
+          "hints_first": (N_("💡 Hints first: on"), N_("💡 Hints first: off"))}
 
 
 async def look_of(store: Store, user_id: int) -> Look:
@@ -67,7 +72,10 @@ async def look_of(store: Store, user_id: int) -> Look:
     if not rows:
         return Look()
     kept = json.loads(rows[0][0])
-    return Look(**{f.name: bool(kept[f.name]) for f in fields(Look) if f.name in kept})
+    language = kept.get("language")
+    return Look(**{f.name: bool(kept[f.name]) for f in fields(Look)
+                   if f.name in kept and f.name in LABELS},
+                language=language if language in LANGUAGES else "")
 
 
 async def keep_look(store: Store, user_id: int, look: Look) -> None:
@@ -82,34 +90,39 @@ async def keep_look(store: Store, user_id: int, look: Look) -> None:
 
 
 def menu(look: Look) -> InlineKeyboardMarkup:
-    """One button per choice, showing its state; a press switches it."""
+    """One button per on/off choice, showing its state (a press switches it), then the
+    languages, the one spoken now ticked."""
     rows = []
     for name, (on, off) in LABELS.items():
         now = getattr(look, name)
-        rows.append([InlineKeyboardButton(on if now else off,
+        rows.append([InlineKeyboardButton(_(on) if now else _(off),
                                           callback_data=f"{SET_DATA}{name}:"
                                                         f"{'off' if now else 'on'}")])
+    spoken = look.language or current()
+    rows.append([InlineKeyboardButton(("✓ " if code == spoken else "") + name,
+                                      callback_data=f"lang:{code}:settings")
+                 for code, name in LANGUAGES.items()])
     return InlineKeyboardMarkup(rows)
 
 
-MENU_TEXT = ("<b>Settings</b>: how I answer your puzzles, here and in groups. Press a "
-             "button to change it.")
-NO_STORE_TEXT = "I cannot keep settings just now (my database is unavailable); try later."
+MENU_TEXT = N_("<b>Settings</b>: how I answer your puzzles, here and in groups. Press a "
+               "button to change it.")
+NO_STORE_TEXT = N_("I cannot keep settings just now (my database is unavailable); try later.")
 
 
 async def settings_command(update: Update, context: Context) -> None:
     """/settings: the menu of choices, as they stand."""
     look = await look_of(context.bot_data.services.store, sender_of(update).id)
-    await message_of(update).reply_text(MENU_TEXT, parse_mode=ParseMode.HTML,
+    await message_of(update).reply_text(_(MENU_TEXT), parse_mode=ParseMode.HTML,
                                         reply_markup=menu(look))
 
 
 async def setting_pressed(update: Update, context: Context) -> None:
     """A settings button: switch that choice for the presser, keep it, redraw the menu."""
     query = query_of(update)
-    name, _, value = (query.data or "").removeprefix(SET_DATA).partition(":")
+    name, value = (query.data or "").removeprefix(SET_DATA).partition(":")[::2]
     if name not in LABELS or value not in ("on", "off"):
-        await query.answer("That button is not one of mine; send /settings again.")
+        await query.answer(_("That button is not one of mine; send /settings again."))
         return
     store = context.bot_data.services.store
     user = sender_of(update)
@@ -118,9 +131,9 @@ async def setting_pressed(update: Update, context: Context) -> None:
         await keep_look(store, user.id, look)
     except StoreUnavailable as error:
         log.warning("settings not kept: %s", error)
-        await query.answer(NO_STORE_TEXT, show_alert=True)
+        await query.answer(_(NO_STORE_TEXT), show_alert=True)
         return
-    await query.answer("Saved.")
+    await query.answer(_("Saved."))
     if isinstance(query.message, Message):
         try:
             await query.edit_message_reply_markup(menu(look))
@@ -143,8 +156,9 @@ async def rating_of(context: Context, text: str, kind: PuzzleKind) -> str | None
 
 def hints_first_text(kind: PuzzleKind, rating: str) -> str:
     """What a person who asked for hints first is told instead of the solution."""
-    return (f"{kind.title}, {rating}.\nYou asked for hints first: reply /hint to this "
-            "message for a step at a time, or press the button for the whole solution.")
+    return _("{title}, {rating}.\nYou asked for hints first: reply /hint to this message "
+             "for a step at a time, or press the button for the whole solution.").format(
+        title=kind.title, rating=rating)
 
 
 #: callback data of *Show the solution*: `reveal:PAYLOAD` (a shared puzzle's payload)
@@ -163,4 +177,4 @@ async def hints_first(context: Context, message: Message, key: str, text: str,
         return None
     return await message.reply_text(hints_first_text(kind, rating), reply_markup=(
         InlineKeyboardMarkup([[InlineKeyboardButton(
-            "Show the solution", callback_data=REVEAL_DATA + payload)]])))
+            _("Show the solution"), callback_data=REVEAL_DATA + payload)]])))

@@ -165,6 +165,14 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX grid_ladders_by_updated ON grid_ladders (updated);
     """,
+    # the language a group's admin chose with /language (bot/language.py)
+    """
+    CREATE TABLE chat_languages (
+        chat_id INTEGER PRIMARY KEY,
+        language TEXT NOT NULL,
+        updated REAL NOT NULL
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -439,6 +447,31 @@ class Store:
             await self.attempt(advance)
         except StoreUnavailable as error:
             log.warning("hint step not kept: %s", error)
+
+
+    # Chat languages --------------------------------------------------------------------
+
+    async def chat_language(self, chat_id: int) -> str | None:
+        """The language a group chose with /language, if any (None when unreadable)."""
+        if self.db is None:
+            return None
+        try:
+            rows = await self.read("SELECT language FROM chat_languages WHERE chat_id = ?",
+                                   (chat_id,))
+        except StoreUnavailable as error:
+            log.warning("chat language unreadable: %s", error)
+            return None
+        return rows[0][0] if rows else None
+
+    async def keep_chat_language(self, chat_id: int, language: str) -> None:
+        """Keep a group's language (StoreUnavailable when the store takes no write)."""
+        async def put(db: Connection) -> None:
+            await db.execute(
+                "INSERT INTO chat_languages (chat_id, language, updated) VALUES (?, ?, ?) "
+                "ON CONFLICT (chat_id) DO UPDATE SET language = excluded.language, "
+                "updated = excluded.updated", (chat_id, language, time.time()))
+
+        await self.attempt(put)
 
 
 def decoded_result(payload: str, media_rows: list[tuple]) -> Result | None:

@@ -35,7 +35,9 @@ class SandboxClient:
 
     async def send(self, chat_id: int, text: str, user_id: int | None = None, **extra) -> dict:
         """A user's message; user_id defaults to chat_id (a private chat);
-        `reply_to_message_id=N` makes it a reply (the update carries `reply_to_message`)."""
+        `reply_to_message_id=N` makes it a reply (the update carries `reply_to_message`);
+        `language_code="de"` puts the user's app in German (every update's `from` carries
+        it from then on, as Telegram's does; any call taking a user takes it)."""
         body = {"chat_id": chat_id, "user_id": user_id or chat_id, "text": text, **extra}
         return await self._json("POST", "/sandbox/messages", json=body)
 
@@ -124,9 +126,9 @@ class SandboxClient:
         return await self._json("GET", f"/sandbox/callbacks/{callback_query_id}",
                                 params={"wait": wait})
 
-    async def inline(self, user_id: int, query: str) -> dict:
+    async def inline(self, user_id: int, query: str, **extra) -> dict:
         return await self._json("POST", "/sandbox/inline",
-                                json={"user_id": user_id, "query": query})
+                                json={"user_id": user_id, "query": query, **extra})
 
     async def inline_answer(self, update_id: int, wait: float = 10) -> dict:
         return await self._json("GET", f"/sandbox/inline/{update_id}", params={"wait": wait})

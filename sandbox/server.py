@@ -362,6 +362,17 @@ class Sandbox:
         return body
 
     @staticmethod
+    def _language(body: dict) -> str | None:
+        """The `language_code` a user's app sends (an IETF tag such as `de` or `es-MX`),
+        if the call gives one."""
+        code = body.get("language_code")
+        if code is not None and not (isinstance(code, str)
+                                     and re.fullmatch(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*",
+                                                      code)):
+            raise ClientError("language_code is a language tag such as de or es-MX")
+        return code or None
+
+    @staticmethod
     def _int(source, name: str, default=None, required: bool = True) -> int:
         value = source.get(name, default)
         if value is None or value == "":
@@ -424,7 +435,8 @@ class Sandbox:
             raise ClientError("a private chat's id is its user's id")
         if chat_type in ("group", "supergroup") and chat_id > 0:
             raise ClientError("group chat ids are negative")
-        user = self.state.user(user_id, body.get("first_name"))
+        user = self.state.user(user_id, body.get("first_name"),
+                               self._language(body))
         chat = self.state.chat(chat_id, chat_type, body.get("chat_title"))
         self.state.join(chat, user_id)
         message: dict = {"date": int(time.time()), "chat": chat.chat, "from": user}
@@ -689,7 +701,8 @@ class Sandbox:
         if not body.get("forged") and not any(b.get("callback_data") == data
                                               for b in buttons):
             raise ClientError("the message has no button with this callback_data")
-        user = self.state.user(user_id, body.get("first_name"))
+        user = self.state.user(user_id, body.get("first_name"),
+                               self._language(body))
         self._callback_seq += 1
         query_id = f"{self._callback_seq}{secrets.randbelow(10**9):09d}"
         query = {"id": query_id, "from": user, "message": stored.message,
@@ -708,7 +721,8 @@ class Sandbox:
 
     async def post_inline(self, request: web.Request) -> web.Response:
         body = await self._body(request)
-        user = self.state.user(self._int(body, "user_id"), body.get("first_name"))
+        user = self.state.user(self._int(body, "user_id"), body.get("first_name"),
+                               self._language(body))
         query_text = body.get("query", "")
         if not isinstance(query_text, str) or len(query_text) > 256:
             raise ClientError("query is a string of at most 256 characters")

@@ -159,13 +159,19 @@ class SandboxState:
 
     # -- users and chats ------------------------------------------------------------------
 
-    def user(self, user_id: int, first_name: str | None = None) -> dict:
+    def user(self, user_id: int, first_name: str | None = None,
+             language_code: str | None = None) -> dict:
+        """The user of this id, made on first sight; a name or a language given renames
+        them or changes the language their app is in (Telegram's `language_code`, sent in
+        every update's `from` from then on)."""
         user = self.users.get(user_id)
         if user is None:
             user = {"id": user_id, "is_bot": False, "first_name": first_name or f"User {user_id}"}
             self.users[user_id] = user
         elif first_name:
             user["first_name"] = first_name
+        if language_code:
+            user["language_code"] = language_code
         return user
 
     def chat(

@@ -396,6 +396,12 @@ class PuzzleKind(ABC, Generic[P, S]):
         chance, as any chat may be told."""
         return None
 
+    def in_language(self, text: str, language: str) -> str:
+        """The puzzle text as asked by someone who speaks `language` (`de`, `es`): the
+        same text for most kinds; a kind whose answers depend on the language (anagrams)
+        adds it, unless the text names one already."""
+        return text
+
     def claims(self, text: str) -> bool:
         """In a private chat, whether text that no kind `detect`s is this kind's anyway
         (bare letters are an anagram clue). At most one kind should claim any text."""

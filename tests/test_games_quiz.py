@@ -17,7 +17,7 @@ from solvers.anagram.quiz import pick_challenge
 def test_settings_from_the_command():
     settings = parse_settings(["rounds=5", "seconds=30", "topic=country", "hard", "seed=4"])
     assert settings == {"rounds": 5, "seconds": 30, "topic": "countries",
-                        "difficulty": "hard", "seed": 4}
+                        "difficulty": "hard", "seed": 4, "lang": "en"}
     defaults = parse_settings([])
     assert (defaults["rounds"], defaults["seconds"], defaults["topic"],
             defaults["difficulty"]) == (10, 45, None, "medium")

@@ -34,12 +34,14 @@ from telegram import BotCommand, Update
 from telegram.ext import ApplicationHandlerStop
 
 from solvers.anagram.kind import resolve_topic
+from solvers.anagram.lexicon import LANGUAGES as LEXICON_LANGUAGES
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES
 from solvers.base import PuzzleError, PuzzleKind, clip, plural
 
 from .. import race_guard
 from ..context import App, BotData, Context, jobs_of, message_of, sender_of
+from ..i18n import N_, current
 from ..members import is_member
 from ..store import StoreUnavailable
 from ..work.anagram_jobs import RoundSetup, quiz_guess, quiz_round
@@ -67,8 +69,8 @@ GAME = "quiz"
 HELP = ("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
         "/skip, /stop: for the quiz's (or race's) starter or an admin\n")
 #: its entry in the command menu
-MENU = [BotCommand("quiz", "Anagram quiz in a group: /quiz rounds=5 seconds=30")]
-OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed")
+MENU = [BotCommand("quiz", N_("Anagram quiz in a group: /quiz rounds=5 seconds=30"))]
+OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed", "lang")
 USAGE = ("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
          "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
          "seed=N replays the same words.")
@@ -81,7 +83,7 @@ GUESS_TIMEOUT = 5.0
 #: a game idle longer than this when the bot starts again is ended, not resumed
 RESUME_WITHIN = 15 * 60
 #: text that may be a guess: letters, spaces, apostrophes and hyphens, a few words
-GUESS = re.compile(r"^\s*[A-Za-z'-]+(\s+[A-Za-z'-]+){0,3}\s*$")
+GUESS = re.compile(r"^\s*[A-Za-zÀ-ÖØ-öø-ÿ'-]+(\s+[A-Za-zÀ-ÖØ-öø-ÿ'-]+){0,3}\s*$")  # äöüßñé
 
 
 @dataclass
@@ -125,6 +127,11 @@ def round_seed(seed: int, number: int) -> int:
     return random.Random(f"{seed}:{number}").randrange(2**32)
 
 
+def language_of_game(settings: dict) -> str:
+    """The lexicon's language of a quiz (English for games begun before there was one)."""
+    return str(settings.get("lang", "en"))
+
+
 def parse_settings(args: list[str]) -> dict:
     """The game's settings from the command's words; ValueError for bad ones."""
     options = parse_options(args, OPTIONS, {d: "difficulty" for d in DIFFICULTIES})
@@ -137,7 +144,13 @@ def parse_settings(args: list[str]) -> dict:
             topic = resolve_topic(options["topic"], 1)
         except PuzzleError as error:
             raise ValueError(error.message) from None
+    lang = options.get("lang", current()).lower()
+    if lang not in LEXICON_LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LEXICON_LANGUAGES)}, not '{clip(lang)}'")
+    if topic and lang != "en":
+        raise ValueError("the topics are lists of English names: no topic= with lang=" + lang)
     return {
+        "lang": lang,
         "rounds": int_option(options, "rounds", 10, 1, 30),
         "seconds": int_option(options, "seconds", 45, 3, 600),
         "topic": topic,
@@ -295,7 +308,7 @@ async def start_round(application: App, game: Game, number: int) -> None:
         try:
             setup = await pool.submit(quiz_round, settings["topic"], settings["difficulty"],
                                       round_seed(settings["seed"], number) + attempt,
-                                      timeout=ROUND_TIMEOUT)
+                                      language_of_game(settings), timeout=ROUND_TIMEOUT)
             break
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("quiz round could not be made: %s", error)
@@ -525,7 +538,7 @@ async def on_guess(update: Update, context: Context) -> None:
         try:
             right = await application.bot_data.services.pool.submit(
                 quiz_guess, live.letters, guess, live.topic, len(live.answer.split()),
-                timeout=GUESS_TIMEOUT)
+                language_of_game(live.game.settings), timeout=GUESS_TIMEOUT)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("guess not judged: %s", error)
             right = False

@@ -45,10 +45,12 @@ class RoundSetup:
     reveal: str
 
 
-def quiz_round(topic: str | None, difficulty: str, seed: int) -> RoundSetup:
-    """Pick a challenge, then its hint steps leading to that answer."""
-    challenge = pick_challenge(topic, difficulty, random.Random(seed))
-    clue = challenge.letters + (f" topic={topic}" if topic else "")
+def quiz_round(topic: str | None, difficulty: str, seed: int, lang: str = "en") -> RoundSetup:
+    """Pick a challenge from the lexicon of `lang`, then its hint steps leading to that
+    answer."""
+    challenge = pick_challenge(topic, difficulty, random.Random(seed), lang)
+    clue = challenge.letters + (f" topic={topic}" if topic else "") + (
+        f" lang={lang}" if lang != "en" else "")
     steps = by_name(hints_for(clue, answer=challenge.answer))
     first = f"{steps['letters'].text}\n{steps['parts'].text}"
     ring = steps["ring"].picture
@@ -67,11 +69,12 @@ def reveal_text(answer: str, others: list[str]) -> str:
                                                else "")
 
 
-def quiz_guess(letters: str, guess: str, topic: str | None, words: int) -> bool:
+def quiz_guess(letters: str, guess: str, topic: str | None, words: int,
+               lang: str = "en") -> bool:
     """Whether a guess is right: it uses exactly the letters, every word is in the
-    lexicon, it has as many words as the picked answer, and in a topic quiz it is on the
-    topic's list."""
-    if len(guess.split()) != words or not lexicon_accepts(letters, guess, topic):
+    lexicon of `lang`, it has as many words as the picked answer, and in a topic quiz it
+    is on the topic's list."""
+    if len(guess.split()) != words or not lexicon_accepts(letters, guess, topic, lang):
         return False
     if topic:
         return any(topic in entry.topics for entry in answer_from_text(guess).entries)

@@ -3,6 +3,8 @@ the handlers catch these and tell the person in plain words."""
 
 from __future__ import annotations
 
+from ..i18n import N_, _
+
 
 class JobTimeout(Exception):
     """The job used its whole time budget and its worker was killed."""
@@ -26,11 +28,12 @@ class ShuttingDown(Exception):
 
 
 #: what a person is told when no worker serves the lane their request needs
-NO_WORKER_TEXT = ("No solver is running right now; the operator has been told. "
-                  "Please send it again in a minute.")
+NO_WORKER_TEXT = N_("No solver is running right now; the operator has been told. "
+                    "Please send it again in a minute.")
 
 
 def failure_text(error: BaseException, otherwise: str) -> str:
     """What to tell a person whose job failed: `NO_WORKER_TEXT` when no worker serves
-    its lane (sending it again now would fail the same way), else `otherwise`."""
-    return NO_WORKER_TEXT if isinstance(error, NoWorker) else otherwise
+    its lane (sending it again now would fail the same way), else `otherwise` (in the
+    current language both: `otherwise` translated by the caller)."""
+    return _(NO_WORKER_TEXT) if isinstance(error, NoWorker) else otherwise

@@ -494,10 +494,18 @@ function renderInlineKeyboard(m) {
 
 // ---- sending --------------------------------------------------------------------------------
 
+// the language the person typing has their app in (Telegram's language_code), per user
+const languages = {};
+
+function language() {
+  return languages[state.user.id] || "en";
+}
+
 // who sends, and where: the part every user message shares in the client API
 function sender(chat = state.chat) {
   const body = {
     chat_id: chat.id, user_id: state.user.id, first_name: state.user.first_name, chat_type: chat.type,
+    language_code: language(),
   };
   if (chat.type !== "private") body.chat_title = chat.title;
   return body;
@@ -562,7 +570,7 @@ async function press(message, data, el) {
   try {
     const sent = await api("/sandbox/callbacks", {
       chat_id: message.chat_id, user_id: state.user.id, message_id: message.message_id, data,
-      first_name: state.user.first_name,
+      first_name: state.user.first_name, language_code: language(),
     });
     const answer = await api(`/sandbox/callbacks/${sent.callback_query_id}?wait=15`);
     if (!answer.answered) toast("The bot did not answer this button.");
@@ -617,6 +625,7 @@ function inlineQuery(query) {
     try {
       const asked = await api("/sandbox/inline", {
         user_id: state.user.id, query, first_name: state.user.first_name,
+        language_code: language(),
       });
       const answer = await api(`/sandbox/inline/${asked.update_id}?wait=10`);
       if (seq === inlineState.seq) renderInlineResults(asked.update_id, answer);
@@ -762,7 +771,11 @@ async function start() {
     || privateChat();
   $("user-select").addEventListener("change", (event) => {
     state.user = state.users.find((u) => String(u.id) === event.target.value);
+    $("language-select").value = language();
     openChat(state.chat.type === "private" ? privateChat() : state.chat);
+  });
+  $("language-select").addEventListener("change", (event) => {
+    languages[state.user.id] = event.target.value;
   });
   $("composer-form").addEventListener("submit", submit);
   $("reply-cancel").addEventListener("click", () => setReply(null));

@@ -1,8 +1,10 @@
 """The `anagram` puzzle kind: the clue's letters in, ranked answers and a ring picture out.
 
-Input, one line: `anagram LETTERS [topic=T] [pattern=5,4] [with=W] [without=W] [words=N]`
-(or `#anagram ...`; the bot's `/anagram` passes the rest of the line). Spaces, punctuation
-and accents in the letters are ignored (`Clint Eastwood!`), `?` is a blank. Option values
+Input, one line: `anagram LETTERS [topic=T] [pattern=5,4] [with=W] [without=W] [words=N]
+[lang=de]` (or `#anagram ...`; the bot's `/anagram` passes the rest of the line). Spaces,
+punctuation and accents in the letters are ignored (`Clint Eastwood!`), umlauts spelled out
+(`ä` is `ae`, see `lexicon.py`), `?` is a blank. `lang=` picks the lexicon (English by
+default; the bot adds its user's language, `in_language`). Option values
 are single tokens: `_` stands for a space (`with=new_zealand`), `,` separates several
 words (`without=dirt,dry`). The *solution* of this kind is an `Answer`; its plain-text form
 is the answer's words.
@@ -41,7 +43,7 @@ from .search import MAX_BLANKS, MAX_LETTERS, MAX_WORDS, Query, search
 SHOWN = 20
 #: answers written in the caption
 CAPTION_ANSWERS = 10
-OPTIONS = ("topic", "pattern", "with", "without", "words")
+OPTIONS = ("topic", "pattern", "with", "without", "words", "lang")
 OPTION = re.compile(r"^([a-z]+)=(.*)$", re.IGNORECASE)
 COMMAND_WORDS = ("anagram", "#anagram", "/anagram", "anagrams", "#anagrams")
 #: a private message of one to three words of letters (and ? blanks) is an anagram clue
@@ -53,7 +55,7 @@ BARE_LETTERS_MIN = 4
 def clue_letters(token: str, line: int, column: int) -> tuple[str, int]:
     """The a-z letters and blanks of one token; digits and odd symbols are refused."""
     letters, blanks = "", 0
-    plain = unicodedata.normalize("NFKD", token)
+    plain = unicodedata.normalize("NFKD", token.translate(lexicon_module.SPELLED_OUT))
     for offset, char in enumerate(plain):
         if unicodedata.combining(char):
             continue
@@ -132,11 +134,23 @@ def parse_query(text: str) -> Query:
     return build_query(letters, blanks, " ".join(clue_words), options)
 
 
+def parse_lang(value: str, line: int) -> str:
+    lang = value.lower()
+    if lang not in lexicon_module.LANGUAGES:
+        raise PuzzleError(f"lang={clip(value)}: the languages are "
+                          + ", ".join(lexicon_module.LANGUAGES), line)
+    return lang
+
+
 def build_query(letters: str, blanks: int, clue: str,
                 options: dict[str, tuple[str, int]]) -> Query:
     """Check the options against the letters and make the Query."""
     topic = pattern = None
     words = 3
+    lang = parse_lang(*options["lang"]) if "lang" in options else "en"
+    if "topic" in options and lang != "en":
+        raise PuzzleError("the topics are lists of English names: no topic= with lang="
+                          + lang, options["topic"][1])
     if "topic" in options:
         topic = resolve_topic(*options["topic"])
     if "pattern" in options:
@@ -157,12 +171,12 @@ def build_query(letters: str, blanks: int, clue: str,
                           f"have: {clip(missing)}", options["with"][1])
     return Query(letters, blanks, topic, pattern or (),
                  word_list(options.get("with", ("", 0))[0]),
-                 word_list(options.get("without", ("", 0))[0]), words, clue)
+                 word_list(options.get("without", ("", 0))[0]), words, clue, lang)
 
 
-def answer_from_text(text: str) -> Answer:
+def answer_from_text(text: str, lang: str = "en") -> Answer:
     """A typed answer as entries of the lexicon (multi-word names kept whole)."""
-    lexicon = lexicon_module.load()
+    lexicon = lexicon_module.load(lang)
     tokens = text.lower().split()
     entries: list[Entry] = []
     i = 0
@@ -194,8 +208,11 @@ class AnagramKind(PuzzleKind[Query, Answer]):
 
     def warm_up(self) -> None:
         """Load the lexicon, the language model, the word vectors and the compiled search
-        before the first clue arrives."""
+        before the first clue arrives; the other languages' lexicons only cached on disk
+        (loaded by the first clue in that language: memory for them only when used)."""
         lexicon_module.load()
+        for lang in lexicon_module.LANGUAGES[1:]:
+            lexicon_module.ensure_cached(lang)
         fluency.model()
         relatedness.load()
         combine.warm()
@@ -203,6 +220,14 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     def detect(self, text: str) -> bool:
         first = text.strip().split(None, 1)
         return bool(first) and first[0].lower() in COMMAND_WORDS
+
+    def in_language(self, text: str, language: str) -> str:
+        """`lang=de` added for a German speaker (English is the default), unless the
+        text has a `lang=` of its own."""
+        if language == "en" or language not in lexicon_module.LANGUAGES or re.search(
+                r"(^|\s)lang=", text, re.IGNORECASE):
+            return text
+        return f"{text} lang={language}"
 
     def claims(self, text: str) -> bool:
         """Bare letters in a private chat: one to three words, at least four letters."""
@@ -216,11 +241,13 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         options = [f"topic={puzzle.topic or ''}", f"pattern={puzzle.pattern}",
                    f"with={puzzle.with_words}", f"without={puzzle.without_words}",
                    f"words={puzzle.max_words}", f"clue={letters_of(puzzle.text)}"]
+        if puzzle.lang != "en":
+            options.append(f"lang={puzzle.lang}")
         return "".join(sorted(puzzle.letters)) + "?" * puzzle.blanks + " " + " ".join(options)
 
     def solve(self, puzzle: Query, limits: Limits) -> Solutions:
         shown = max(limits.max_solutions, SHOWN)
-        found = search(puzzle, lexicon_module.load(), limits, top=shown)
+        found = search(puzzle, lexicon_module.load(puzzle.lang), limits, top=shown)
         reason = "" if found.answers else "No answer found yet: the search goes on." if (
             found.counting) else (
             (f"No name on the topic {puzzle.topic} uses exactly these letters" if puzzle.topic
@@ -234,7 +261,7 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     def check(self, puzzle: Query, solution: Answer | str) -> CheckReport:
         """Recount the letters and look every word up again, from the answer's text alone."""
         text = solution if isinstance(solution, str) else solution.text
-        answer = answer_from_text(text)
+        answer = answer_from_text(text, puzzle.lang)
         wanted, given = Counter(puzzle.letters), Counter(letters_of(text))
         missing, extra = wanted - given, given - wanted
         rules, ok = [], True
@@ -294,7 +321,7 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         check_size(text)  # reading a long word back costs time that grows with its square
         if not letters_of(text):
             raise PuzzleError("the answer has no letters", 1)
-        return answer_from_text(" ".join(text.split()))
+        return answer_from_text(" ".join(text.split()), puzzle.lang)
 
     def render(self, puzzle: Query, solution: Answer | None) -> Image.Image:
         return circle_picture(puzzle.letters, puzzle.blanks, solution.text if solution else None)
@@ -348,8 +375,8 @@ def hints_for(text: str, answer: str | None = None) -> list[Hint]:
     ranked one. Raises PuzzleError for bad input, like the kind's parse.
     """
     query = parse_query(text)
-    found = search(query, lexicon_module.load(), Limits.within(2.0), top=SHOWN)
-    chosen = answer_from_text(answer) if answer else None
+    found = search(query, lexicon_module.load(query.lang), Limits.within(2.0), top=SHOWN)
+    chosen = answer_from_text(answer, query.lang) if answer else None
     return hints(query, found.answers, chosen)
 
 

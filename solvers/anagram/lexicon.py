@@ -16,6 +16,15 @@ so abbreviations and junk tokens stay out. The larger lists (`wamerican-large`,
 (`hitler`, `david`) or at least `FIGURE_ZIPF` common and nobody's given name or surname
 in the US census (`satan`, `voldemort`; not `angus`, `walcott`). Topic names come from
 `assets/topics/*.txt`.
+
+German and Spanish lexicons (`load("de")`, `load("es")`) come from Debian's `wngerman`
+and `wspanish` lists, every entry lower-cased (German nouns are capitalised), ranked by
+wordfreq's frequency in that language; they have no names and no topics. Letters are
+compared as that language's puzzle players do, within the same 26 letters a-z: German
+umlauts are spelled out as in a German crossword (`ä` = `ae`, `ö` = `oe`, `ü` = `ue`,
+`ß` = `ss`: `Äpfel` has the letters of `paefel`), and other accents are dropped as in a
+Spanish crossword (`canción` = `cancion`); `ñ` counts as `n` (a Spanish crossword keeps
+it apart, which 26 letters cannot). An English clue with accents reads the same way.
 The lexicon is built on first use (about seven seconds) and cached in
 `$PUZZLEBOT_CACHE_DIR` (default `.cache`), named by a digest of its sources so a changed
 topic file or version rebuilds it. The cache holds only numpy arrays and UTF-8 text in a
@@ -31,12 +40,13 @@ import hashlib
 import io
 import os
 import re
+import unicodedata
 import zipfile
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -78,11 +88,20 @@ ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73,
           79, 83, 89, 97, 101)
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+#: the letters a German crossword spells out (see the docstring); other accents are dropped
+SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "AE",
+                             "Ö": "OE", "Ü": "UE", "ẞ": "SS"})
+#: the lexicons there are: English (built from several sources), and those of `WORD_LISTS`
+LANGUAGES = ("en", "de", "es")
 PRIME_OF = dict(zip(ALPHABET, PRIMES, strict=True))
 
 
 def letters_of(text: str) -> str:
-    """The a-z letters of a text, lower case, in order (`Clint Eastwood!` -> `clinteastwood`)."""
+    """The a-z letters of a text, lower case, in order (`Clint Eastwood!` -> `clinteastwood`),
+    umlauts spelled out and accents dropped (`Äpfel` -> `aepfel`, `canción` -> `cancion`)."""
+    if not text.isascii():
+        text = "".join(ch for ch in unicodedata.normalize("NFKD", text.translate(SPELLED_OUT))
+                       if not unicodedata.combining(ch))
     return "".join(ch for ch in text.lower() if "a" <= ch <= "z")
 
 
@@ -324,10 +343,57 @@ def name_entries(words: set[str], taken: dict[str, Entry]) -> dict[str, Entry]:
     return {name: entry for name, entry in names.items() if name in known}
 
 
-def build() -> Lexicon:
+@dataclass(frozen=True)
+class WordList:
+    """A language's Debian word list, and whether its words wordfreq has never seen are
+    kept (Spanish's 86,000 entries, half of them unseen, are mostly real words; German's
+    356,000 are mostly inflected forms and long compounds: its 162,000 seen ones are
+    plenty)."""
+
+    path: Path
+    keep_unseen: bool
+
+
+WORD_LISTS = {"de": WordList(Path("/usr/share/dict/ngerman"), False),
+              "es": WordList(Path("/usr/share/dict/spanish"), True)}
+#: the least zipf of a word of two letters or fewer in a list of `WORD_LISTS` (the lists
+#: hold many abbreviations and letter names that short)
+FOREIGN_SHORT_ZIPF = 4.0
+
+
+def foreign_word(word: str, zipf: float, keep_unseen: bool) -> bool:
+    """Whether a lower-cased entry of a `WORD_LISTS` list is a word for anagrams: letters
+    only, a vowel, common enough when it is short or unseen."""
+    letters = letters_of(word)
+    if not word.isalpha() or not re.search("[aeiouy]", letters):
+        return False
+    if len(letters) <= 2:
+        return zipf >= FOREIGN_SHORT_ZIPF
+    return keep_unseen or zipf > 0
+
+
+def build_foreign(lang: str) -> Lexicon:
+    """The lexicon of a language of `WORD_LISTS`: its words (the all-capital abbreviations
+    left out), each with its frequency in that language (seconds)."""
+    from wordfreq import zipf_frequency
+
+    source = WORD_LISTS[lang]
+    words = {w.lower() for w in dictionary_words((source.path,)) if w and not w.isupper()}
+    entries = {}
+    for word in sorted(words):
+        zipf = zipf_frequency(word, lang)
+        if foreign_word(word, zipf, source.keep_unseen):
+            entries[word] = Entry.make(word, zipf or UNSEEN_ZIPF, True)
+    return grouped(entries, {})
+
+
+def build(lang: str = "en") -> Lexicon:
     """Build the lexicon from the word lists, wordfreq, the language model's vocabulary
-    and the topic files (seconds)."""
+    and the topic files (seconds); another language's from its word list alone."""
     from wordfreq import top_n_list, zipf_frequency
+
+    if lang != "en":
+        return build_foreign(lang)
 
     words = dictionary_words()
     if not words:  # no Debian word list: wordfreq's own common words, stricter threshold
@@ -346,6 +412,11 @@ def build() -> Lexicon:
             else:
                 zipf = zipf_frequency(name, "en") or UNSEEN_ZIPF
                 entries[name] = Entry.make(name, zipf, False, frozenset({path.stem}))
+    return grouped(entries, topics)
+
+
+def grouped(entries: dict[str, Entry], topics: dict[str, list[str]]) -> Lexicon:
+    """The lexicon of these entries, grouped by key, and of these topics' names."""
     groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries.values():
         groups[key_of(entry.letters)].append(entry)
@@ -361,14 +432,20 @@ def letter_counts(letters: str) -> list[int]:
     return [letters.count(ch) for ch in ALPHABET]
 
 
-def source_digest() -> str:
+def source_digest(lang: str = "en") -> str:
     """A digest of everything the lexicon is built from: a change means a rebuild."""
     digest = hashlib.sha256(LEXICON_VERSION.encode())
-    for path in topic_files():
-        digest.update(path.name.encode() + path.read_bytes())
-    for path in DICTIONARY_FILES + LARGE_DICTIONARY_FILES:
+    if lang == "en":
+        for path in topic_files():
+            digest.update(path.name.encode() + path.read_bytes())
+        lists, packages = DICTIONARY_FILES + LARGE_DICTIONARY_FILES, ("wordfreq", "pocketsphinx",
+                                                                      "names")
+    else:  # frequencies only
+        lists, packages = (WORD_LISTS[lang].path,), ("wordfreq",)
+        digest.update(lang.encode())
+    for path in lists:
         digest.update(f"{path}:{path.stat().st_size if path.exists() else -1}".encode())
-    for package in ("wordfreq", "pocketsphinx", "names"):  # frequencies, vocabulary, census
+    for package in packages:  # frequencies, vocabulary, census
         try:
             from importlib.metadata import version
             digest.update(version(package).encode())
@@ -514,19 +591,32 @@ def write_cache(path: Path, data: bytes) -> None:
         pass
 
 
-def cache_path() -> Path:
-    return cache_dir() / f"anagram-lexicon-{source_digest()}.npz"
+def cache_path(lang: str = "en") -> Path:
+    prefix = "anagram-lexicon" if lang == "en" else f"anagram-lexicon-{lang}"
+    return cache_dir() / f"{prefix}-{source_digest(lang)}.npz"
 
 
-@lru_cache(maxsize=1)
-def load() -> Lexicon:
-    """The lexicon, from the cache file when it is current and intact, else built and
-    cached. A damaged cache file costs a rebuild, never an error."""
-    path = cache_path()
+@cache
+def load(lang: str = "en") -> Lexicon:
+    """The lexicon of a language of `LANGUAGES`, from the cache file when it is current
+    and intact, else built and cached. A damaged cache file costs a rebuild, never an
+    error. Each language is loaded on its first use only: the workers' fork server
+    preloads English alone, so German and Spanish cost memory only in a worker that was
+    asked for them."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no anagram lexicon for language {lang!r}")
+    path = cache_path(lang)
     try:
         return undump(path.read_bytes())
     except Exception:  # noqa: BLE001 - missing, or whatever a damaged file does: rebuild
         pass
-    lexicon = build()
+    lexicon = build(lang)
     write_cache(path, dump(lexicon))
     return lexicon
+
+
+def ensure_cached(lang: str) -> None:
+    """Build a language's cache file when it is missing, without keeping the lexicon in
+    memory (`python -m solvers warm` for German and Spanish, which `load` on first use)."""
+    if not cache_path(lang).exists():
+        write_cache(cache_path(lang), dump(build(lang)))

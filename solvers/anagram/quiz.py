@@ -37,10 +37,10 @@ def hardness(entry: Entry) -> float:
 
 
 @lru_cache(maxsize=64)
-def pool(topic: str | None, difficulty: str) -> tuple[Entry, ...]:
+def pool(topic: str | None, difficulty: str, lang: str = "en") -> tuple[Entry, ...]:
     """The entries a challenge of this topic and difficulty is drawn from, filtered once
     per process: a quiz draws from the same pool every round."""
-    lexicon = lexicon_module.load()
+    lexicon = lexicon_module.load(lang)
     if topic:
         names = sorted(lexicon.topics[topic], key=lambda e: (hardness(e), e.text))
         third = max(1, len(names) // 3)
@@ -51,10 +51,10 @@ def pool(topic: str | None, difficulty: str) -> tuple[Entry, ...]:
                  if e.in_dictionary and low <= len(e.letters) <= high and e.zipf >= least)
 
 
-def scramble(letters: str, rng: random.Random) -> str:
+def scramble(letters: str, rng: random.Random, lang: str = "en") -> str:
     """The letters in an order that spells no word of the lexicon (the answer least of
     all), when twenty tries find one; else any order but the answer's."""
-    lexicon = lexicon_module.load()
+    lexicon = lexicon_module.load(lang)
     fallback = letters
     for _ in range(20):
         order = "".join(rng.sample(letters, len(letters)))
@@ -66,24 +66,27 @@ def scramble(letters: str, rng: random.Random) -> str:
 
 
 def pick_challenge(topic: str | None = None, difficulty: str = "medium",
-                   rng: random.Random | None = None) -> Challenge:
-    """A random challenge; `topic` is a topic list name (`countries`), None for any word.
-    The same `rng` state gives the same challenge (a quiz's seed replays its words)."""
+                   rng: random.Random | None = None, lang: str = "en") -> Challenge:
+    """A random challenge; `topic` is a topic list name (`countries`), None for any word;
+    `lang` the lexicon's language. The same `rng` state gives the same challenge (a
+    quiz's seed replays its words)."""
     if difficulty not in DIFFICULTIES:
         raise PuzzleError(f"difficulty '{difficulty}': choose easy, medium or hard")
     if topic is not None:
         topic = parse_query(f"anagram x topic={topic}").topic
     rng = rng or random.Random()
-    entry = rng.choice(pool(topic, difficulty))
-    return Challenge(scramble(entry.letters, rng).upper(), entry.text, topic, difficulty)
+    entry = rng.choice(pool(topic, difficulty, lang))
+    return Challenge(scramble(entry.letters, rng, lang).upper(), entry.text, topic, difficulty)
 
 
-def is_valid_answer(letters: str, guess: str, topic: str | None = None) -> bool:
+def is_valid_answer(letters: str, guess: str, topic: str | None = None,
+                    lang: str = "en") -> bool:
     """True when the guess uses exactly the letters and every word is in the lexicon.
 
     The topic does not restrict it: another real anagram of the letters counts too.
     """
     if not letters_of(guess):
         return False
-    query = parse_query(f"anagram {letters}" + (f" topic={topic}" if topic else ""))
+    query = parse_query(f"anagram {letters}" + (f" topic={topic}" if topic else "")
+                        + (f" lang={lang}" if lang != "en" else ""))
     return AnagramKind().check(query, guess).ok

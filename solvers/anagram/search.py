@@ -74,6 +74,8 @@ class Query:
     without_words: tuple[str, ...] = ()
     max_words: int = 3
     text: str = ""
+    #: the lexicon's language (`lexicon.LANGUAGES`)
+    lang: str = "en"
 
     @property
     def size(self) -> int:
@@ -335,12 +337,15 @@ def search(query: Query, lexicon: Lexicon, limits: Limits | None = None, top: in
 
     By fluency (the default): the `FLUENCY_POOL` cheapest by recall cost are found and
     `rank.by_fluency` orders them. By cost: the best `max(top, DIVERSITY_POOL)` are found
-    and `rank.diversify` picks `top`.
+    and `rank.diversify` picks `top`; always so for a clue in another language than
+    English, which the language model does not know.
     """
     if query.size > MAX_LETTERS:
         raise PuzzleError(f"{query.size} letters is too many: the limit is {MAX_LETTERS}")
     if query.blanks > MAX_BLANKS:
         raise PuzzleError(f"{query.blanks} blanks is too many: the limit is {MAX_BLANKS}")
+    if query.lang != "en":  # the language model and the word vectors know English only
+        ranking = "cost"
     limits = limits or Limits()
     if limits.deadline is None:  # never an unbounded search: a 30-letter clue has millions
         limits = Limits(limits.max_solutions, time.monotonic() + DEFAULT_SECONDS, limits.progress,

@@ -1,0 +1,70 @@
+"""Test helpers for the translations: the pseudo-language `en_XA` and the check that a
+reply passed through gettext.
+
+`pseudo_language()` makes and adds (bot.i18n.add_catalog) a catalog in which every text
+of the bot is its English source wrapped in ⟦ ⟧, from the texts `pybabel extract` finds
+now; a user whose app is in `en-XA` then gets only wrapped texts. `untranslated(text,
+*data)` lists the words of a reply outside every ⟦ ⟧ other than the user data given
+(puzzle letters, names): an e2e test asserts it is empty, e.g.
+
+    reply = await ask(client, user, "/settings", language_code=PSEUDO)
+    assert untranslated(reply["text"]) == []
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import subprocess
+import sys
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from bot import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+PSEUDO = "en_XA"
+OPEN, CLOSE = "⟦", "⟧"
+
+
+def extracted(into: Path) -> Path:
+    """The texts marked in bot/ now, as a template (.pot) in `into`."""
+    pot = into / "puzzlebot.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "-q", "extract",
+                    "-F", str(ROOT / "babel.cfg"), "-o", str(pot), "--no-location",
+                    "--sort-output", str(ROOT)], check=True, cwd=ROOT)
+    return pot
+
+
+@cache
+def pseudo_language() -> str:
+    """Add the pseudo-language's catalog (once) and return its code."""
+    with tempfile.TemporaryDirectory() as folder:
+        catalog = read_po(extracted(Path(folder)).open("rb"))
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            message.string = tuple(OPEN + form + CLOSE for form in message.id)
+        else:
+            message.string = OPEN + message.id + CLOSE
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    i18n.add_catalog(PSEUDO, gettext.GNUTranslations(buffer))
+    return PSEUDO
+
+
+def untranslated(text: str, *data: str) -> list[str]:
+    """The words of `text` outside every ⟦ ⟧ that are not in `data` (user data: puzzle
+    text, names, numbers are always fine): [] when every word passed through gettext."""
+    while (inner := re.sub(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}", " ", text)) != text:
+        text = inner
+    for piece in sorted(data, key=len, reverse=True):
+        text = re.sub(re.escape(piece), " ", text, flags=re.IGNORECASE)
+    return re.findall(r"[^\W\d_]{2,}", text)
