@@ -32,6 +32,7 @@ from . import (
     photos,
     routing,
     settings,
+    share,
     welcome,
 )
 from .cancel import cancel_command
@@ -129,6 +130,7 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
+    share.plan_cleanup(application)
     for scope, menu in commands.command_menus():
         await application.bot.set_my_commands(menu, scope=scope)
 

@@ -63,8 +63,9 @@ def bot_commands() -> list[BotCommand]:
         BotCommand("cancel", "Stop your own puzzle being solved or long count"),
         *quiz.MENU,
         BotCommand("race", f"Puzzle race in a group: /race {registry.racing()[0].name}"),
-        BotCommand("submit", "Send a race solution privately: /submit RACE_ID"),
-        BotCommand("top", "Scores of this game and of all time here"),
+        BotCommand("submit", "Send a race or daily solution privately: /submit ID"),
+        BotCommand("daily", "The group's daily puzzle: today's and who solved it"),
+        BotCommand("top", "Scores: /top day, week, month or all"),
         BotCommand("stats", "Your own game record"),
     ]
     menu += [BotCommand(kind.name, f"Solve a {kind.title} puzzle") for kind in registry.KINDS]
@@ -72,11 +73,13 @@ def bot_commands() -> list[BotCommand]:
 
 
 #: the commands that work in a group, for its members; its admins also steer games
-GROUP_COMMANDS = ("help", "quiz", "race", "top", "stats", "hint", "check")
+GROUP_COMMANDS = ("help", "quiz", "race", "daily", "top", "stats", "hint", "check")
 ADMIN_COMMANDS = [BotCommand("stop", "End this chat's quiz or race (its starter, an admin)"),
                   BotCommand("skip", "Skip the quiz's round (its starter, an admin)")]
-#: the commands that only make sense in a private chat with me
-PRIVATE_ONLY = ("top", "race", "quiz")
+#: what /daily says in the admins' menu: they also turn it on and off
+ADMIN_DAILY = BotCommand("daily", "Daily puzzle: /daily on [HH:MM] [KIND], /daily off")
+#: the commands that make no sense in a private chat with me
+PRIVATE_ONLY = ("top", "race", "quiz", "daily")
 
 
 def command_menus() -> list[tuple[BotCommandScope, list[BotCommand]]]:
@@ -88,7 +91,8 @@ def command_menus() -> list[tuple[BotCommandScope, list[BotCommand]]]:
     group = [c for c in every if c.command in GROUP_COMMANDS]
     return [(BotCommandScopeDefault(), private), (BotCommandScopeAllPrivateChats(), private),
             (BotCommandScopeAllGroupChats(), group),
-            (BotCommandScopeAllChatAdministrators(), group + ADMIN_COMMANDS)]
+            (BotCommandScopeAllChatAdministrators(),
+             [ADMIN_DAILY if c.command == "daily" else c for c in group] + ADMIN_COMMANDS)]
 
 
 async def unknown_command(update: Update, context: Context) -> None:
