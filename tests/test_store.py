@@ -84,6 +84,7 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     await old.close()
     db = sqlite3.connect(path)  # back to the schema before file_ids
     db.executescript("DROP TABLE cache_file_ids; DROP TABLE shared_puzzles; "
+                     "DROP TABLE daily_schedules; "
                      "DROP TABLE user_settings; ALTER TABLE games RENAME COLUMN game TO kind; "
                      "ALTER TABLE cache_media RENAME COLUMN sent_as TO kind; "
                      "PRAGMA user_version = 3;")
@@ -91,7 +92,7 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     store = Store(str(path))
     await store.open()
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 7
+        assert await store.schema_version() == SCHEMA_VERSION == 8
         assert await store.get_result("key") == result
         assert await store.file_ids("key", 42) == {}
         await store.put_file_ids("key", 42, {0: "kept"})
@@ -107,6 +108,7 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
                else "PRAGMA user_version = 4")
     async with old.transaction() as db:  # back to the schema whose games column was `kind`
         await db.execute("DROP TABLE shared_puzzles")  # tables of later versions
+        await db.execute("DROP TABLE daily_schedules")
         await db.execute("DROP TABLE user_settings")
         await db.execute("ALTER TABLE games RENAME COLUMN game TO kind")
         await db.execute("ALTER TABLE cache_media RENAME COLUMN sent_as TO kind")
@@ -116,7 +118,7 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
     await old.close()
     store = await open_store(store_location)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 7
+        assert await store.schema_version() == SCHEMA_VERSION == 8
         assert (await GameStore(store).running_game(-1, "quiz")).starter_id == 7
         for table in ("games", "cache_media"):
             with pytest.raises(StoreUnavailable):

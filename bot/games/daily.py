@@ -352,7 +352,7 @@ async def turn_off(application: App, games: GameStore, chat_id: int) -> None:
 
 
 def plan_text(application: App, schedule: DailySchedule) -> str:
-    """`every day at 08:00 Europe/Paris, Sudoku, medium`."""
+    """`every day at 08:00 Europe/Paris, KIND, medium`."""
     calendar = calendar_of(application, schedule)
     every = (f"every {calendar.period:g} s (a setting for tests)" if calendar.period
              else f"every day at {schedule.at_time} {schedule.tz}")
