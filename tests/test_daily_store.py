@@ -1,11 +1,15 @@
 """Issue 29's store functions on both stores (SQLite, PostgreSQL): a group's daily
 schedule kept, replaced and dropped; the daily puzzles a player solved, in order, per
-chat; shared puzzles that expire when neither shared nor opened for 90 days."""
+chat; shared puzzles that expire when neither shared nor opened for 90 days. And a
+schedule's days, which begin at its local time whatever the clocks do."""
 
 from __future__ import annotations
 
+import datetime
 import time
+from zoneinfo import ZoneInfo
 
+from bot.games.daily import Calendar
 from bot.games.periods import daily_record, daily_solves_since, daily_streak, race_wins_since
 from bot.games.store import DailySchedule, GameStore
 from bot.share import EXPIRES_DAYS, forget_stale, keep_shared, shared_puzzle
@@ -78,3 +82,18 @@ async def test_a_shared_puzzle_expires_unless_shared_or_opened(store_location):
         assert await forget_stale(store, time.time() + (EXPIRES_DAYS + 1) * DAY) == 1
     finally:
         await store.close()
+
+
+def test_a_calendar_day_begins_at_its_local_time_across_a_clock_change():
+    paris = Calendar(8, 0, ZoneInfo("Europe/Paris"))
+    # Sunday 30 March 2025: Paris goes from UTC+1 to UTC+2 at 02:00, so 08:00 is 06:00 UTC
+    before = datetime.datetime(2025, 3, 30, 5, 59, tzinfo=datetime.UTC).timestamp()
+    after = datetime.datetime(2025, 3, 30, 6, 1, tzinfo=datetime.UTC).timestamp()
+    assert paris.day(after) == paris.day(before) + 1
+    start = paris.start(paris.day(after))
+    assert datetime.datetime.fromtimestamp(start, datetime.UTC).hour == 6  # 08:00 at UTC+2
+    assert before < start < after and paris.start(paris.day(after) + 1) - start == DAY
+    assert start - paris.start(paris.day(before)) == DAY - 3600  # a day an hour short
+    assert paris.clock(start) == "Sun 08:00 Europe/Paris"
+    short = Calendar(8, 0, ZoneInfo("UTC"), period=10.0)
+    assert short.day(125.0) == 12 and short.start(13) == 130.0

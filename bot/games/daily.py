@@ -244,7 +244,8 @@ async def make_and_post(application: App, games: GameStore, schedule: DailySched
     calendar = calendar_of(application, schedule)
     closes = calendar.start(day + 1)
     async with chat_lock(application, chat_id):
-        if await games.daily(chat_id) != schedule:  # turned off or changed meanwhile
+        if await games.daily(chat_id) != schedule:  # turned off or changed meanwhile:
+            plan(application, chat_id, 0.0)  # the day's post as it stands now
             return
         await close_open(application, games, chat_id)
         game = await games.create_game(chat_id, GAME, schedule.starter_id, {
