@@ -162,21 +162,24 @@ async def test_a_streak_over_two_short_days_and_a_missed_day_posted_once(tmp_pat
 
 
 async def test_spoilers_hide_a_long_counts_later_replies_and_more_pages(tmp_path):
-    config = bot_config(tmp_path, rate_burst=100)
+    config = bot_config(tmp_path, rate_burst=100, count_timeout=5.0)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         menu = await ask(client, ALICE, "/settings")
         pressed = await client.press(ALICE, ALICE, menu["message_id"],
                                      buttons(menu)["👀 Solutions: shown"]["callback_data"])
         await client.callback_answer(pressed["callback_query_id"])
 
-        first = await ask(client, ALICE, "/pent", sent_as="photo", timeout=120)
+        first = await ask(client, ALICE, "queens 14", sent_as="photo", timeout=120)
         assert first["has_spoiler"] and spoilers(first)
         assert "(still counting, " in first["caption"]  # the count lane goes on with it
-        said = await reply_with(client, ALICE, first["message_id"], "(complete, ", 300)
+        said = await reply_with(client, ALICE, first["message_id"], "(stopped at the time",
+                                120)
         hidden = spoilers(said)
-        assert hidden and said["text"][hidden[0]["offset"]:].startswith("2,339 unique")
+        assert said["text"].startswith("Queens: at least ") and hidden
+        assert said["text"][hidden[0]["offset"]:].startswith("at least ")
         final = await now(client, ALICE, first["message_id"])
-        assert "2,339 unique assemblies" in final["caption"] and spoilers(final)
+        assert "(stopped at the time limit, " in final["caption"]
+        assert spoilers(final) and spoilers(final)[0]["offset"] > 0  # edited, still hidden
 
         photo = await ask(client, ALICE, "anagram dormitory", sent_as="photo", timeout=120)
         assert spoilers(photo)
