@@ -35,6 +35,7 @@ from . import (
     photos,
     routing,
     settings,
+    share,
     welcome,
 )
 from .cancel import cancel_command
@@ -138,6 +139,7 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
+    share.plan_cleanup(application)
     for code in LANGUAGES:  # English for every language without a menu of its own
         with speaking(code):
             for scope, menu in commands.command_menus():

@@ -67,8 +67,9 @@ def bot_commands() -> list[BotCommand]:
         *translated(quiz.MENU),
         BotCommand("race", _("Puzzle race in a group: /race {kind}").format(
             kind=registry.racing()[0].name)),
-        BotCommand("submit", _("Send a race solution privately: /submit RACE_ID")),
-        BotCommand("top", _("Scores of this game and of all time here")),
+        BotCommand("submit", _("Send a race or daily solution privately: /submit ID")),
+        BotCommand("daily", _("The group's daily puzzle: today's and who solved it")),
+        BotCommand("top", _("Scores: /top day, week, month or all")),
         BotCommand("stats", _("Your own game record")),
     ]
     menu += [BotCommand(kind.name, _("Solve a {title} puzzle").format(title=kind.title))
@@ -83,11 +84,13 @@ def translated(commands: list[BotCommand]) -> list[BotCommand]:
 
 
 #: the commands that work in a group, for its members; its admins also steer games
-GROUP_COMMANDS = ("help", "quiz", "race", "top", "stats", "hint", "check", "language")
+GROUP_COMMANDS = ("help", "quiz", "race", "daily", "top", "stats", "hint", "check", "language")
 ADMIN_COMMANDS = [BotCommand("stop", N_("End this chat's quiz or race (its starter, an admin)")),
                   BotCommand("skip", N_("Skip the quiz's round (its starter, an admin)"))]
-#: the commands that only make sense in a private chat with me
-PRIVATE_ONLY = ("top", "race", "quiz")
+#: what /daily says in the admins' menu: they also turn it on and off
+ADMIN_DAILY = BotCommand("daily", N_("Daily puzzle: /daily on [HH:MM] [KIND], /daily off"))
+#: the commands that make no sense in a private chat with me
+PRIVATE_ONLY = ("top", "race", "quiz", "daily")
 
 
 def command_menus() -> list[tuple[BotCommandScope, list[BotCommand]]]:
@@ -99,7 +102,9 @@ def command_menus() -> list[tuple[BotCommandScope, list[BotCommand]]]:
     group = [c for c in every if c.command in GROUP_COMMANDS]
     return [(BotCommandScopeDefault(), private), (BotCommandScopeAllPrivateChats(), private),
             (BotCommandScopeAllGroupChats(), group),
-            (BotCommandScopeAllChatAdministrators(), group + translated(ADMIN_COMMANDS))]
+            (BotCommandScopeAllChatAdministrators(),
+             [translated([ADMIN_DAILY])[0] if c.command == "daily" else c for c in group]
+             + translated(ADMIN_COMMANDS))]
 
 
 async def unknown_command(update: Update, context: Context) -> None:

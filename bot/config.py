@@ -51,6 +51,9 @@ class Config:
     #: kinds kept outside solvers/, as `module:Class` (`solvers.registry.add`), loaded by
     #: the bot and every worker
     plugin_kinds: tuple[str, ...] = ()
+    #: FOR TESTS ONLY: a group's daily puzzle comes every this many seconds instead of
+    #: once a day (so a test sees several "days"); None: real days
+    test_daily_period_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if self.database_url is not None and not self.database_url.startswith(
@@ -116,6 +119,8 @@ class Config:
             broker_url=env.get("PUZZLEBOT_BROKER_URL") or None,
             plugin_kinds=tuple(spec.strip() for spec in
                                env.get("PUZZLEBOT_PLUGIN_KINDS", "").split(",") if spec.strip()),
+            test_daily_period_seconds=float(env["PUZZLEBOT_TEST_DAILY_PERIOD_SECONDS"])
+            if env.get("PUZZLEBOT_TEST_DAILY_PERIOD_SECONDS") else None,
         )
 
     def __repr__(self) -> str:  # never print the token

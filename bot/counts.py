@@ -26,11 +26,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from telegram import Message
+from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
 from solvers.base import PuzzleKind, clip, plural
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
 
+from .spoiler import hidden, hidden_line
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied
 from .work.lanes import Lanes
 
@@ -53,6 +55,8 @@ class Asker:
 
     user_id: int
     picture: Message
+    #: their /settings hide solutions behind a spoiler: so are the count's figures
+    spoiler: bool = False
 
 
 @dataclass
@@ -111,20 +115,22 @@ class Counts:
         count.askers.append(asker)
 
     async def follow(self, message: Message, user_id: int, key: str, text: str,
-                     kind: PuzzleKind, first: Result | None, send: SendFirst) -> None:
+                     kind: PuzzleKind, first: Result | None, send: SendFirst,
+                     spoiler: bool = False) -> None:
         """Show a person the first answers of a long count and keep them posted: they
         join the count of this puzzle if one is running or queued (`first` may then be
-        None), else theirs starts, or waits behind the one they have running."""
+        None), else theirs starts, or waits behind the one they have running. With
+        `spoiler` their captions and final line keep the figures behind a spoiler."""
         count = self.running(key)
         if count is not None:
             picture = await send(message, count.first,
                                  caption(count.first, count.running_line()))
-            self.join(count, Asker(user_id, picture))
+            self.join(count, Asker(user_id, picture, spoiler))
             return
         if first is None:  # the caller saw this count running a moment ago, in this tick
             raise RuntimeError("no count of this puzzle to join")
         picture = await send(message, first, caption(first, first.count_line))
-        ahead = self.add(key, text, kind, first, Asker(user_id, picture))
+        ahead = self.add(key, text, kind, first, Asker(user_id, picture, spoiler))
         if ahead:
             await picture.reply_text(
                 f"{kind.title}: you have a count running already (one at a time); "
@@ -182,7 +188,10 @@ class Counts:
         count.shown = text
         for asker in askers or list(count.askers):
             try:
-                await asker.picture.edit_caption(text)
+                if asker.spoiler:
+                    await asker.picture.edit_caption(hidden(text), parse_mode=ParseMode.HTML)
+                else:
+                    await asker.picture.edit_caption(text)
             except TelegramError as error:  # a picture deleted, an edit refused
                 log.debug("count caption not edited: %s", error)
 
@@ -192,7 +201,11 @@ class Counts:
         await self._show(count, caption(result or count.first, line))
         for asker in count.askers:
             with contextlib.suppress(TelegramError):
-                await asker.picture.reply_text(f"{count.kind.title}: {line}")
+                if asker.spoiler:
+                    await asker.picture.reply_text(hidden_line(count.kind.title, line),
+                                                   parse_mode=ParseMode.HTML)
+                else:
+                    await asker.picture.reply_text(f"{count.kind.title}: {line}")
         self._forget(count)
 
     def _forget(self, count: Count) -> None:

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from solvers.pipeline import Result
 
 from .context import BotData, Context, query_of
 from .recent import Recent
+from .spoiler import hidden
 
 #: answers whose pages are kept (a page is under 1 KB)
 PAGES_KEPT = 2048
@@ -29,13 +32,21 @@ MORE_BUTTON = re.compile(r"more:(?P<token>[0-9a-f]{8}):(?P<page>[0-9]{1,2})", re
 FORGOTTEN = "I no longer have these answers (I have restarted since): send it again."
 
 
-class _Pages(Recent[str, list[str]]):
+@dataclass(frozen=True)
+class Paged:
+    """A long caption's pages, and whether they go behind a spoiler (/settings)."""
+
+    pages: list[str]
+    spoiler: bool = False
+
+
+class _Pages(Recent[str, Paged]):
     """The pages of the latest long captions, by token."""
 
     LIMIT = PAGES_KEPT
 
 
-def kept_pages(bot_data: BotData) -> Recent[str, list[str]]:
+def kept_pages(bot_data: BotData) -> Recent[str, Paged]:
     """The pages of the latest answers with a More button (the latest PAGES_KEPT)."""
     return bot_data.own(_Pages)
 
@@ -50,13 +61,15 @@ def page_buttons(token: str, page: int, pages: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([row])
 
 
-def more_button(bot_data: BotData, result: Result, first: str) -> InlineKeyboardMarkup | None:
+def more_button(bot_data: BotData, result: Result, first: str,
+                spoiler: bool = False) -> InlineKeyboardMarkup | None:
     """The button under an answer whose caption `first` has further pages, its pages kept
-    for the presses; None when it has none."""
+    for the presses (each shown behind a spoiler with `spoiler`, as the first was); None
+    when it has none."""
     if not result.more:
         return None
     token = secrets.token_hex(4)
-    kept_pages(bot_data).put(token, [first, *result.more])
+    kept_pages(bot_data).put(token, Paged([first, *result.more], spoiler))
     return page_buttons(token, 0, 1 + len(result.more))
 
 
@@ -64,16 +77,18 @@ async def page_pressed(update: Update, context: Context) -> None:
     """A press of More or Back: the message's caption becomes that page."""
     query = query_of(update)
     pressed = MORE_BUTTON.fullmatch(query.data or "")
-    pages = kept_pages(context.bot_data).get(pressed["token"]) if pressed else None
-    if pressed is None or pages is None or int(pressed["page"]) >= len(pages) \
+    paged = kept_pages(context.bot_data).get(pressed["token"]) if pressed else None
+    if pressed is None or paged is None or int(pressed["page"]) >= len(paged.pages) \
             or not isinstance(query.message, Message):
         await query.answer(FORGOTTEN)
         return
-    page = int(pressed["page"])
+    page, pages = int(pressed["page"]), paged.pages
     await query.answer()
     try:
         await query.edit_message_caption(
-            caption=pages[page], reply_markup=page_buttons(pressed["token"], page, len(pages)))
+            caption=hidden(pages[page]) if paged.spoiler else pages[page],
+            parse_mode=ParseMode.HTML if paged.spoiler else None,
+            reply_markup=page_buttons(pressed["token"], page, len(pages)))
     except BadRequest as error:  # two presses at once: the page is shown already
         if "not modified" not in str(error):
             raise

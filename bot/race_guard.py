@@ -39,8 +39,8 @@ VARIANT_TIMEOUT = 10.0
 
 @dataclass
 class Watch:
-    """A running race as the guard sees it: its puzzle and answer (text), its chat, its
-    deadline (a time.time()) and the players who joined."""
+    """A running race (or open daily puzzle) as the guard sees it: its puzzle and answer
+    (text), its chat, its deadline (a time.time()) and the players who joined."""
 
     race: int
     kind: str
@@ -49,6 +49,8 @@ class Watch:
     chat_id: int
     deadline: float
     players: set[int] = field(default_factory=set)
+    #: the game, as its refusal names it: a race, or a group's daily puzzle
+    game: str = "race"
 
 
 class _Watches(dict[int, Watch]):
@@ -83,8 +85,8 @@ def until(deadline: float) -> str:
 
 def refusal(watch: Watch) -> str:
     """What a race's player asking for help with its puzzle is told: one line."""
-    return (f"That is race #{watch.race}'s puzzle, or one like it: no help with it for its "
-            f"players until the race ends at {until(watch.deadline)}.")
+    return (f"That is {watch.game} #{watch.race}'s puzzle, or one like it: no help with it "
+            f"for its players until the {watch.game} ends at {until(watch.deadline)}.")
 
 
 def guard(bot_data: BotData, watch: Watch) -> None:

@@ -28,6 +28,7 @@ from .race_guard import refusal_for
 from .recent import Recent
 from .settings import hints_first, look_of
 from .share import share_button
+from .spoiler import hidden
 from .work import jobs
 from .work.errors import NO_WORKER_TEXT, JobTimeout, NoWorker, ShuttingDown, WorkerDied
 from .work.lanes import Lanes
@@ -115,14 +116,16 @@ async def answer(update: Update, context: Context,
     else:
         if svc.counts.running(key) is not None:  # this puzzle is being counted: join it
             await svc.counts.follow(message, user_id(update), key, text, kind, None,
-                                    first_answers_kept(context, text, kind))
+                                    first_answers_kept(context, text, kind, look.spoiler),
+                                    look.spoiler)
             return
         result = await solve_in_pool(update, context, text, kind)
         if result is None:
             return
         if result.counting:  # a long count: the first answers now, the count after
             await svc.counts.follow(message, user_id(update), key, text, kind, result,
-                                    first_answers_kept(context, text, kind))
+                                    first_answers_kept(context, text, kind, look.spoiler),
+                                    look.spoiler)
             return
         svc.metrics.solved(kind.name, time.perf_counter() - started)
         log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
@@ -135,7 +138,7 @@ async def answer(update: Update, context: Context,
     # with no solution, the caption may say it all
     report = bool(result.solutions) or result.report.strip() not in result.caption
     sent = await send_pictures(message, result, known, later,
-                               more_button(context.bot_data, result, first)
+                               more_button(context.bot_data, result, first, look.spoiler)
                                or (None if report else share), look.spoiler)
     if solved and cacheable(result):  # its pictures all made and sent: never an answer
         await svc.store.put_result(key, result)  # that cannot be sent
@@ -155,21 +158,24 @@ def user_id(update: Update) -> int:
     return update.effective_user.id if update.effective_user else 0
 
 
-def first_answers_kept(context: Context, text: str, kind: PuzzleKind) -> SendFirst:
+def first_answers_kept(context: Context, text: str, kind: PuzzleKind,
+                       spoiler: bool = False) -> SendFirst:
     """`send_first_answers`, keeping the puzzle of the picture it sends (for /check)."""
     async def send(message: Message, result: Result, caption: str) -> Message:
-        picture = await send_first_answers(message, result, caption)
+        picture = await send_first_answers(message, result, caption, spoiler)
         remember_answer(context, picture, text, kind)
         return picture
     return send
 
 
-async def send_first_answers(message: Message, result: Result, caption: str) -> Message:
-    """A long count's first picture with its running caption, then the check report."""
-    picture = await send_media(message, result.media[0], caption, None)
+async def send_first_answers(message: Message, result: Result, caption: str,
+                             spoiler: bool = False) -> Message:
+    """A long count's first picture with its running caption, then the check report
+    (behind a spoiler for someone who asked for that)."""
+    picture = await send_media(message, result.media[0], caption, None, None, spoiler)
     for media in result.media[1:]:
-        await send_media(message, media, media.caption, None)
-    await send_report(message, result)
+        await send_media(message, media, media.caption, None, None, spoiler)
+    await send_report(message, result, None, spoiler)
     return picture
 
 
@@ -318,14 +324,6 @@ async def send_media(message: Message, media: Media, caption: str,
                     media.sent_as, error.message)
         return await send_media(message, replace(media, sent_as="document"), caption, None,
                                 markup, spoiler)
-
-
-def hidden(caption: str) -> str:
-    """A caption as HTML with all but its first line (the verdict) in a spoiler."""
-    head, _, rest = caption.partition("\n")
-    if not rest.strip():
-        return html.escape(head)
-    return f"{html.escape(head)}\n<tg-spoiler>{html.escape(rest)}</tg-spoiler>"
 
 
 def sent_file_id(sent: Message) -> str | None:

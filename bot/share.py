@@ -6,6 +6,10 @@ read it in the link, so it never carries the puzzle: it is a short opaque id (`p
 characters of a hash of the puzzle's cache key, so the same puzzle always has the same
 link) of a row in the `shared_puzzles` table, which holds the kind and the text. A
 payload the table does not know (made up, or from a wiped database) leads nowhere.
+
+A shared puzzle is kept for EXPIRES_DAYS (90) days after it was last shared or opened:
+rows older than that are deleted at start and once a day, and one found expired when
+opened is deleted then; its link then leads nowhere, like an unknown one.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from solvers import registry
 from solvers.base import PuzzleKind
 
-from .context import Context
+from .context import App, Context, jobs_of
 from .database import Connection
 from .store import Store, StoreUnavailable
 
@@ -29,6 +33,9 @@ log = logging.getLogger(__name__)
 
 __all__ = ["payload_for", "share_button", "shared_puzzle"]
 
+#: days a shared puzzle is kept after it was last shared or opened
+EXPIRES_DAYS = 90
+DAY = 86400.0
 #: what a shared puzzle's payload looks like (Telegram's alphabet, our length)
 PAYLOAD = re.compile(r"p[A-Za-z0-9_-]{12}")
 
@@ -55,7 +62,8 @@ async def keep_shared(store: Store, key: str, kind: PuzzleKind, text: str) -> st
     async def put(db: Connection) -> None:
         await db.execute(
             "INSERT INTO shared_puzzles (payload, kind, text, created) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (payload) DO NOTHING", (payload, kind.name, text, time.time()))
+            "ON CONFLICT (payload) DO UPDATE SET used = excluded.created",
+            (payload, kind.name, text, time.time()))
 
     try:
         await store.attempt(put)
@@ -70,13 +78,59 @@ async def shared_puzzle(store: Store, payload: str) -> tuple[PuzzleKind, str] | 
     if PAYLOAD.fullmatch(payload) is None or store.db is None:
         return None
     try:
-        rows = await store.read("SELECT kind, text FROM shared_puzzles WHERE payload = ?",
-                                (payload,))
+        rows = await store.read("SELECT kind, text, COALESCE(used, created) FROM "
+                                "shared_puzzles WHERE payload = ?", (payload,))
     except StoreUnavailable as error:
         log.warning("shared puzzle unreadable: %s", error)
         return None
-    kind = registry.get(rows[0][0]) if rows else None
-    return (kind, rows[0][1]) if kind is not None else None
+    if not rows:
+        return None
+    name, text, used = rows[0]
+    fresh = used >= time.time() - EXPIRES_DAYS * DAY
+    await _touch(store, payload, fresh)
+    kind = registry.get(name) if fresh else None
+    return (kind, text) if kind is not None else None
+
+
+async def _touch(store: Store, payload: str, fresh: bool) -> None:
+    """A shared puzzle opened: its 90 days start again; an expired one is deleted."""
+    async def touch(db: Connection) -> None:
+        if fresh:
+            await db.execute("UPDATE shared_puzzles SET used = ? WHERE payload = ?",
+                             (time.time(), payload))
+        else:
+            await db.execute("DELETE FROM shared_puzzles WHERE payload = ?", (payload,))
+
+    try:
+        await store.attempt(touch)
+    except StoreUnavailable as error:
+        log.info("shared puzzle's use not kept: %s", error)
+
+
+async def forget_stale(store: Store, now: float) -> int:
+    """Delete the shared puzzles neither shared nor opened for EXPIRES_DAYS; how many."""
+    async def forget(db: Connection) -> int:
+        return await db.execute("DELETE FROM shared_puzzles WHERE COALESCE(used, created) "
+                                "< ?", (now - EXPIRES_DAYS * DAY,))
+
+    if store.db is None:
+        return 0
+    try:
+        return await store.attempt(forget)
+    except StoreUnavailable as error:
+        log.warning("stale shared puzzles not deleted: %s", error)
+        return 0
+
+
+async def cleanup(context: Context) -> None:
+    """The daily job (and the one at start) that deletes expired shared puzzles."""
+    if forgotten := await forget_stale(context.bot_data.services.store, time.time()):
+        log.info("%d shared puzzles expired", forgotten)
+
+
+def plan_cleanup(application: App) -> None:
+    """Expired shared puzzles are deleted now and then once a day."""
+    jobs_of(application).run_repeating(cleanup, interval=DAY, first=0.0, name="share-cleanup")
 
 
 def share_row(bot_username: str, payload: str) -> list[InlineKeyboardButton]:

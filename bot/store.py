@@ -173,6 +173,21 @@ MIGRATIONS: list[str] = [
         updated REAL NOT NULL
     );
     """,
+    # a group's daily puzzle (bot/games/daily.py): its schedule, one row per chat; the
+    # day's puzzles are games (`game` 'daily') with race entries. A shared puzzle's last
+    # use (shared again or opened), from which it expires (bot/share.py)
+    """
+    CREATE TABLE daily_schedules (
+        chat_id INTEGER PRIMARY KEY,
+        at_time TEXT NOT NULL,
+        tz TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        difficulty TEXT NOT NULL,
+        starter_id INTEGER NOT NULL,
+        updated REAL NOT NULL
+    );
+    ALTER TABLE shared_puzzles ADD COLUMN used REAL;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -71,7 +71,10 @@ def groups_page(bot: str) -> str:
     races = ", ".join(kind.name for kind in registry.racing())
     return ("<b>In groups</b>\n" + quiz.HELP
             + f"/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
-            "/top [day|week|month|all]: scores; /stats: your own record\n\n"
+            "/daily: the group's daily puzzle, solved privately with /submit ID; who "
+            "solved it, how fast, streaks. Admins: /daily on [HH:MM] [KIND] [easy|medium|"
+            "hard] [tz=Area/City], /daily off\n"
+            "/top [day|week|month|all]: scores; /stats: your own record and streaks\n\n"
             "Add me to a group with the button under /start.")
 
 

@@ -45,8 +45,8 @@ async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path, backend)
         usage = await send_and_wait(client, GROUP, "/race chess", ALICE)
         assert usage["text"].startswith("Usage: /race KIND")
         photo, puzzle = await start_race(client, "/race seki easy minutes=5")
-        assert photo["caption"].startswith(
-            "🏁 Race #1: Seki (easy, exactly one solution). Alice started it; 5 min to go.")
+        assert photo["caption"].startswith("🏁 Race #1: Seki (easy, rated ")  # then its rating
+        assert "), exactly one solution). Alice started it; 5 min to go." in photo["caption"]
         assert "/submit 1" in photo["caption"]
         picture = Image.open(io.BytesIO(await client.file(photo["file_url"])))
         assert picture.format == "PNG" and picture.width >= 300

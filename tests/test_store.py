@@ -86,6 +86,7 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     db.executescript("DROP TABLE cache_file_ids; DROP TABLE shared_puzzles; "
                      "DROP TABLE grid_ladders; "
                      "DROP TABLE chat_languages; "
+                     "DROP TABLE daily_schedules; "
                      "DROP TABLE user_settings; ALTER TABLE games RENAME COLUMN game TO kind; "
                      "ALTER TABLE cache_media RENAME COLUMN sent_as TO kind; "
                      "PRAGMA user_version = 3;")
@@ -93,7 +94,7 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     store = Store(str(path))
     await store.open()
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 9
+        assert await store.schema_version() == SCHEMA_VERSION == 10
         assert await store.get_result("key") == result
         assert await store.file_ids("key", 42) == {}
         await store.put_file_ids("key", 42, {0: "kept"})
@@ -109,6 +110,7 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
                else "PRAGMA user_version = 4")
     async with old.transaction() as db:  # back to the schema whose games column was `kind`
         await db.execute("DROP TABLE shared_puzzles")  # tables of later versions
+        await db.execute("DROP TABLE daily_schedules")
         await db.execute("DROP TABLE user_settings")
         await db.execute("DROP TABLE grid_ladders")
         await db.execute("DROP TABLE chat_languages")
@@ -120,7 +122,7 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
     await old.close()
     store = await open_store(store_location)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 9
+        assert await store.schema_version() == SCHEMA_VERSION == 10
         assert (await GameStore(store).running_game(-1, "quiz")).starter_id == 7
         for table in ("games", "cache_media"):
             with pytest.raises(StoreUnavailable):

@@ -130,8 +130,11 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
 async def may_steer(context: Context, chat_id: int, user_id: int,
                     starter_id: int) -> bool:
     """The game's starter or an administrator of the chat."""
-    if user_id == starter_id:
-        return True
+    return user_id == starter_id or await is_admin(context, chat_id, user_id)
+
+
+async def is_admin(context: Context, chat_id: int, user_id: int) -> bool:
+    """An administrator or the creator of the chat (a failed lookup is no)."""
     try:
         member = await context.bot.get_chat_member(chat_id, user_id)
     except TelegramError as error:

@@ -1,6 +1,7 @@
-"""Leaderboards by period and streaks: `/top day|week|month` (quiz points and race wins in
-the chat since the start of the UTC day, ISO week or month) and the days in a row a
-player has played, which /stats shows.
+"""Leaderboards by period and streaks: `/top day|week|month` (quiz points, race wins and
+daily puzzles solved in the chat since the start of the UTC day, ISO week or month), the
+days in a row a player has played and the group's daily puzzles they solved in a row,
+which /stats shows.
 
 A quiz point is counted when its round was won (`game_rounds.solved_at`) and a race win
 when its winner finished (`race_entries.finished`), so a week's board holds what was won
@@ -52,8 +53,24 @@ async def race_wins_since(games: GameStore, chat_id: int, since: float,
     """(name, races won) in a chat by winners who finished since then."""
     return list(await games.store.read(
         "SELECT MAX(e.name), COUNT(*) FROM race_entries e JOIN games g ON g.id = e.game_id "
-        "WHERE g.chat_id = ? AND e.place = 1 AND e.finished >= ? GROUP BY e.user_id "
+        "WHERE g.chat_id = ? AND g.game = 'race' AND e.place = 1 AND e.finished >= ? "
+        "GROUP BY e.user_id "
         "ORDER BY COUNT(*) DESC, MAX(e.name) LIMIT ?", (chat_id, since, limit)))
+
+
+async def daily_solves_since(games: GameStore, chat_id: int, since: float,
+                             limit: int = 10) -> list[tuple[str, int]]:
+    """(name, daily puzzles solved) in a chat by solvers who finished since then."""
+    return list(await games.store.read(
+        "SELECT MAX(e.name), COUNT(*) FROM race_entries e JOIN games g ON g.id = e.game_id "
+        "WHERE g.chat_id = ? AND g.game = 'daily' AND e.finished >= ? GROUP BY e.user_id "
+        "ORDER BY COUNT(*) DESC, MAX(e.name) LIMIT ?", (chat_id, since, limit)))
+
+
+def daily_lines(solvers: list[tuple[str, int]]) -> str:
+    """A board's daily puzzle part: who solved how many."""
+    return "Daily puzzles solved:\n" + "\n".join(
+        f"{medal(n)} {name}: {solved}" for n, (name, solved) in enumerate(solvers, 1))
 
 
 async def period_board(games: GameStore, chat_id: int, period: str,
@@ -62,6 +79,7 @@ async def period_board(games: GameStore, chat_id: int, period: str,
     since = period_start(period, now)
     quiz = await quiz_points_since(games, chat_id, since)
     races = await race_wins_since(games, chat_id, since)
+    dailies = await daily_solves_since(games, chat_id, since)
     parts = [f"{HEADINGS[period]} in this chat (since "
              f"{datetime.datetime.fromtimestamp(since, datetime.UTC):%a %d %b} UTC):"]
     if quiz:
@@ -71,8 +89,10 @@ async def period_board(games: GameStore, chat_id: int, period: str,
     if races:
         parts.append("Race wins:\n" + "\n".join(
             f"{medal(n)} {name}: {wins}" for n, (name, wins) in enumerate(races, 1)))
-    if not quiz and not races:
-        parts.append("No points yet. Start a game: /quiz or /race")
+    if dailies:
+        parts.append(daily_lines(dailies))
+    if not quiz and not races and not dailies:
+        parts.append("No points yet. Start a game: /quiz, /race or /daily")
     return "\n\n".join(parts)
 
 
@@ -111,3 +131,19 @@ async def player_streak(games: GameStore, user_id: int, chat_id: int | None,
         "SELECT e.finished FROM race_entries e JOIN games g ON g.id = e.game_id "
         f"WHERE e.user_id = ? {where} AND e.finished IS NOT NULL", args)
     return streak_of({int(when // DAY) for (when,) in rows}, int(now // DAY))
+
+
+def daily_streak(solved: list[bool]) -> Streak:
+    """The streak in a chat's daily puzzles (in order, whether the player solved each):
+    puzzles in a row, the current run ending with the latest or the one before (today's
+    may not be solved yet). A day the bot was down and posted nothing breaks no streak."""
+    return streak_of({n for n, done in enumerate(solved) if done}, len(solved) - 1)
+
+
+async def daily_record(games: GameStore, user_id: int, chat_id: int | None
+                       ) -> tuple[int, Streak]:
+    """Daily puzzles solved and the best streak (in one chat, or the best of every chat)."""
+    rounds = await games.daily_rounds(user_id, chat_id)
+    streaks = [daily_streak(solved) for solved in rounds.values()] or [Streak(0, 0)]
+    return (sum(sum(solved) for solved in rounds.values()),
+            Streak(max(s.current for s in streaks), max(s.best for s in streaks)))

@@ -26,10 +26,11 @@ import html
 import logging
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
@@ -196,11 +197,8 @@ async def race_command(update: Update, context: Context) -> None:
         return
     setup.busy = True
     try:
-        pool = await race_pool(games, chat_id, kind)
         try:
-            made = await application.bot_data.services.pool.submit(
-                jobs.race_puzzle, kind.name, difficulty, random.randrange(2**32), pool,
-                timeout=MAKE_TIMEOUT)
+            made = await make_puzzle(application, games, chat_id, kind, difficulty)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("race puzzle not made: %s", error)
             await message.reply_text(failure_text(
@@ -218,13 +216,9 @@ async def race_command(update: Update, context: Context) -> None:
         setup.busy = False
     _schedule_end(application, game)
     guard(application.bot_data, watch_of(game))
-    level = made.source if uses_pool(kind) else difficulty
-    if made.difficulty:  # a kind with hints: its rating, not the generator's word
-        level = f"{level}, {made.difficulty}"
-    unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
     await show_photo(
         application, chat_id, made.picture,
-        f"🏁 Race #{game.id}: {kind.title} ({level}, {unique}). "
+        f"🏁 Race #{game.id}: {kind.title} ({described(kind, made, difficulty)}). "
         f"{player_name(update.effective_user)} started it; {minutes:g} min to go.\n"
         f"Solve it, then send me in a private chat:\n/submit {game.id}\nand your solution "
         f"on the next lines ({kind.solution_form}).\n"
@@ -236,17 +230,36 @@ async def race_command(update: Update, context: Context) -> None:
               parse_mode=ParseMode.HTML)
 
 
+async def make_puzzle(application: App, games: GameStore, chat_id: int, kind: PuzzleKind,
+                      difficulty: str) -> jobs.RacePuzzle:
+    """A puzzle for the chat to race on (or its daily puzzle), made in a worker: generated
+    or drawn from the kind's pool; JobTimeout, WorkerDied or PuzzleError when it cannot."""
+    pool = await race_pool(games, chat_id, kind)
+    return await application.bot_data.services.pool.submit(
+        jobs.race_puzzle, kind.name, difficulty, random.randrange(2**32), pool,
+        timeout=MAKE_TIMEOUT)
+
+
+def described(kind: PuzzleKind, made: jobs.RacePuzzle, difficulty: str) -> str:
+    """`easy, exactly one solution`: where the puzzle came from, its rating, its count."""
+    level = made.source if uses_pool(kind) else difficulty
+    if made.difficulty:  # a kind with hints: its rating, not the generator's word
+        level = f"{level}, {made.difficulty}"
+    unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
+    return f"{level}, {unique}"
+
+
 def _clock(deadline: float) -> str:
     left = max(0, deadline - time.time())
     at = datetime.datetime.fromtimestamp(deadline, datetime.UTC).strftime("%H:%M UTC")
     return f"at {at} (in {duration(left)})"
 
 
-def watch_of(game: Game, players: set[int] | None = None) -> Watch:
-    """What the race guard keeps of a running race."""
+def watch_of(game: Game, players: set[int] | None = None, name: str = GAME) -> Watch:
+    """What the race guard keeps of a running race (or of the game `name`)."""
     settings = game.settings
     return Watch(game.id, settings["kind"], settings["puzzle"], settings.get("solution", ""),
-                 game.chat_id, settings["deadline"], players or set())
+                 game.chat_id, settings["deadline"], players or set(), name)
 
 
 def _schedule_end(application: App, game: Game) -> None:
@@ -290,8 +303,41 @@ def own_message(message: object, game: Game) -> bool:
                                       for row in markup.inline_keyboard for button in row)
 
 
+@dataclass(frozen=True)
+class Submissions:
+    """How a game takes /submit: its name in the replies (`race`), what someone who
+    submits once it is over is told, and what a right solution does in its group
+    (`finished(application, game, player, place, time taken)`, under the chat's lock)."""
+
+    name: str
+    closed: Callable[[Game], str]
+    finished: Callable[[App, Game, User, int, str], Awaitable[None]]
+
+
+async def race_finished(application: App, game: Game, user: User, place: int,
+                        taken: str) -> None:
+    """A race's finish: the group sees it; the race ends when all who joined finished."""
+    await say(application, game.chat_id,
+              f"🏁 {player_name(user)} finished race #{game.id}: {ordinal(place)}, "
+              f"in {taken}.")
+    entries = await games_of(application.bot_data).entries(game.id)
+    if all(e.finished is not None for e in entries):
+        await _end_race(application, game, "everyone who joined has finished")
+
+
+#: how a race takes /submit
+RACES = Submissions(GAME, lambda game: f"Start a new one with /race {game.settings['kind']}.",
+                    race_finished)
+
+
 async def submit_command(update: Update, context: Context) -> None:
     """/submit RACE_ID + solution, in a private chat: judge it and record a finish."""
+    await submit(update, context, {GAME: RACES})
+
+
+async def submit(update: Update, context: Context, takes: dict[str, Submissions]) -> None:
+    """/submit ID + solution, in a private chat, for a game of the kinds `takes` (by the
+    games table's `game`): judge it and record a finish."""
     message = message_of(update)
     application = context.application
     if update.edited_message is not None:  # an edit is not a new attempt
@@ -319,16 +365,17 @@ async def submit_command(update: Update, context: Context) -> None:
         return
     solution = "\n".join([" ".join(words[1:]), solution]).strip()
     game = await games.game(number)
-    if game is None or game.game != GAME:
+    if game is None or game.game not in takes:
         await message.reply_text(f"There is no race #{number}.")
         return
+    rules = takes[game.game]
+    name = f"{rules.name} #{game.id}"
     if game.state != "running":
-        await message.reply_text(f"Race #{game.id} is over. Start a new one with "
-                                 f"/race {game.settings['kind']}.")
+        await message.reply_text(f"{name[0].upper()}{name[1:]} is over. {rules.closed(game)}")
         return
     kind = registry.get(game.settings["kind"])
     if kind is None:  # the bot no longer knows the kind this race was started with
-        await message.reply_text(f"I cannot check race #{game.id}'s puzzle any more.")
+        await message.reply_text(f"I cannot check {name}'s puzzle any more.")
         return
     if not solution:
         await message.reply_text(f"Put your solution on the lines after /submit {game.id} "
@@ -336,15 +383,14 @@ async def submit_command(update: Update, context: Context) -> None:
         return
     user = sender_of(update)
     if not await is_member(context.bot, game.chat_id, user.id):
-        await message.reply_text(f"Race #{game.id} is for the members of its group: only "
-                                 "they may submit to it.")
+        await message.reply_text(f"{name[0].upper()}{name[1:]} is for the members of its "
+                                 "group: only they may submit to it.")
         return
     await games.join_race(game.id, user.id, player_name(user))
     joined(context.bot_data, game.id, user.id)
     entry = await games.entry(game.id, user.id)
     if entry is not None and entry.place is not None:
-        await message.reply_text(f"You finished race #{game.id} already, "
-                                 f"{ordinal(entry.place)}.")
+        await message.reply_text(f"You finished {name} already, {ordinal(entry.place)}.")
         return
     if not await admitted(update, context):
         return
@@ -359,25 +405,20 @@ async def submit_command(update: Update, context: Context) -> None:
             error, "I could not check that just now; please send it again."))
         return
     if not right:
-        await message.reply_text(f"Not yet, race #{game.id}:\n{verdict}")
+        await message.reply_text(f"Not yet, {name}:\n{verdict}")
         return
     async with chat_lock(application, game.chat_id):
         current = await games.game(game.id)
         if current is None or current.state != "running":
-            await message.reply_text(f"Right, but race #{game.id} ended just before.")
+            await message.reply_text(f"Right, but {name} ended just before.")
             return
         place = await games.finish_race_entry(game.id, user.id)
         if place is None:
             return
         taken = duration(time.time() - game.started)
-        await message.reply_text(f"✅ Correct! {verdict}\nYou finished race #{game.id} "
+        await message.reply_text(f"✅ Correct! {verdict}\nYou finished {name} "
                                  f"{ordinal(place)}, in {taken}.")
-        await say(application, game.chat_id,
-                  f"🏁 {player_name(user)} finished race #{game.id}: {ordinal(place)}, "
-                  f"in {taken}.")
-        entries = await games.entries(game.id)
-        if all(e.finished is not None for e in entries):
-            await _end_race(application, game, "everyone who joined has finished")
+        await rules.finished(application, game, user, place, taken)
 
 
 async def stop_command(update: Update, context: Context) -> None:

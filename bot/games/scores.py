@@ -1,6 +1,6 @@
-"""Scores of both games: /top (this chat's quiz and all-time scores, race wins; by
-period: bot/games/periods.py) and /stats (a player's own record of quizzes and races,
-and their streak of days)."""
+"""Scores of the games: /top (this chat's quiz and all-time scores, race wins, daily
+puzzles solved; by period: bot/games/periods.py) and /stats (a player's own record of
+quizzes, races and daily puzzles, and their streaks)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,14 @@ from solvers.base import plural
 from ..context import Context, message_of, sender_of
 from . import quiz
 from .common import NO_STORE, duration, game_store, medal, player_name
-from .periods import PERIODS, period_board, player_streak
+from .periods import (
+    PERIODS,
+    daily_lines,
+    daily_record,
+    daily_solves_since,
+    period_board,
+    player_streak,
+)
 
 
 async def top_command(update: Update, context: Context) -> None:
@@ -51,6 +58,9 @@ async def top_command(update: Update, context: Context) -> None:
     if races:
         parts.append("Race wins here:\n" + "\n".join(
             f"{name}: {wins}" for name, wins in races))
+    dailies = await daily_solves_since(games, message.chat_id, 0.0)
+    if dailies:
+        parts.append(daily_lines(dailies))
     await message.reply_text("\n\n".join(parts) or "No scores here yet. Start a game: /quiz")
 
 
@@ -70,6 +80,7 @@ async def stats_command(update: Update, context: Context) -> None:
                  else f", fastest finish {duration(stats['best_race'])}")
     streak = await player_streak(games, user.id, None if private else message.chat_id,
                                  time.time())
+    solved, daily = await daily_record(games, user.id, None if private else message.chat_id)
     await message.reply_text(
         f"{player_name(user)}, your record {where}:\n"
         f"Quiz: {plural(stats['quiz_games'], 'game')} scored in, {stats['quiz_wins']} won; "
@@ -77,4 +88,6 @@ async def stats_command(update: Update, context: Context) -> None:
         f"(best game {stats['best_game']}); fastest answer {fastest}.\n"
         f"Races: {stats['races']} entered, {stats['races_finished']} finished, "
         f"{stats['races_won']} won{best_race}.\n"
+        f"Daily puzzles: {solved} solved; {plural(daily.current, 'day')} in a row "
+        f"(best {daily.best}).\n"
         f"Streak: {plural(streak.current, 'day')} in a row (best {streak.best}).")

@@ -78,6 +78,19 @@ class Entry:
     place: int | None
 
 
+@dataclass(frozen=True)
+class DailySchedule:
+    """A group's daily puzzle: posted every day at `at_time` (HH:MM) in the time zone
+    `tz`, of `kind` (empty: the racing kinds in turn) and `difficulty`."""
+
+    chat_id: int
+    at_time: str
+    tz: str
+    kind: str
+    difficulty: str
+    starter_id: int
+
+
 GAME_COLUMNS = "id, chat_id, game, starter_id, settings, state, round, started, ended"
 #: a sum of integers as an integer on both databases (PostgreSQL's SUM of a bigint is a
 #: numeric), 0 when there are no rows
@@ -304,8 +317,8 @@ class GameStore:
         race = await self._one(
             "SELECT COUNT(*), COUNT(e.finished), COUNT(CASE WHEN e.place = 1 THEN 1 END), "
             "MIN(e.finished - g.started) FROM race_entries e JOIN games g "
-            f"ON g.id = e.game_id WHERE e.user_id = ? {where.replace('chat_id', 'g.chat_id')}",
-            args)
+            "ON g.id = e.game_id WHERE g.game = 'race' AND e.user_id = ? "
+            f"{where.replace('chat_id', 'g.chat_id')}", args)
         return {"quiz_games": quiz[0], "rounds_won": quiz[1], "points": quiz[2],
                 "fastest": quiz[3], "best_game": quiz[4], "quiz_wins": wins[0],
                 "races": race[0], "races_finished": race[1], "races_won": race[2],
@@ -360,14 +373,70 @@ class GameStore:
         is shown by the last one alphabetically)."""
         return list(await self._all(
             "SELECT MAX(e.name), COUNT(*) FROM race_entries e JOIN games g "
-            "ON g.id = e.game_id WHERE g.chat_id = ? AND e.place = 1 GROUP BY e.user_id "
+            "ON g.id = e.game_id WHERE g.chat_id = ? AND g.game = 'race' AND e.place = 1 "
+            "GROUP BY e.user_id "
             "ORDER BY COUNT(*) DESC, MAX(e.name) LIMIT ?", (chat_id, limit)))
 
     async def recent_puzzles(self, chat_id: int, kind_name: str, limit: int = 20) -> list[str]:
-        """The puzzle files raced lately in a chat (so a pool is cycled, not repeated)."""
+        """The puzzle files raced (or posted as daily puzzles) lately in a chat, so a pool
+        is cycled, not repeated."""
         rows = await self._all(
-            "SELECT settings FROM games WHERE chat_id = ? AND game = 'race' "
+            "SELECT settings FROM games WHERE chat_id = ? AND game IN ('race', 'daily') "
             "ORDER BY id DESC LIMIT ?", (chat_id, limit * 4))
         settings = [json.loads(row[0]) for row in rows]
         return [s["source"] for s in settings
                 if s.get("kind") == kind_name and s.get("source")][:limit]
+
+    # Daily puzzles (bot/games/daily.py) ---------------------------------------------------
+
+    async def set_daily(self, schedule: DailySchedule) -> None:
+        """Keep (or replace) a chat's daily schedule; StoreUnavailable when it cannot."""
+        async def put(db: Connection) -> None:
+            await db.execute(
+                "INSERT INTO daily_schedules (chat_id, at_time, tz, kind, difficulty, "
+                "starter_id, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) "
+                "DO UPDATE SET at_time = excluded.at_time, tz = excluded.tz, "
+                "kind = excluded.kind, difficulty = excluded.difficulty, "
+                "starter_id = excluded.starter_id, updated = excluded.updated",
+                (schedule.chat_id, schedule.at_time, schedule.tz, schedule.kind,
+                 schedule.difficulty, schedule.starter_id, time.time()))
+
+        await self.store.attempt(put)
+
+    async def daily(self, chat_id: int) -> DailySchedule | None:
+        schedules = await self._dailies("WHERE chat_id = ?", (chat_id,))
+        return schedules[0] if schedules else None
+
+    async def dailies(self) -> list[DailySchedule]:
+        """Every chat's schedule (rescheduled at start)."""
+        return await self._dailies()
+
+    async def _dailies(self, where: str = "", args: tuple = ()) -> list[DailySchedule]:
+        rows = await self._all("SELECT chat_id, at_time, tz, kind, difficulty, starter_id "
+                               f"FROM daily_schedules {where} ORDER BY chat_id", args)
+        return [DailySchedule(*row) for row in rows]
+
+    async def drop_daily(self, chat_id: int) -> bool:
+        """Forget a chat's schedule; False when it had none."""
+        async def drop(db: Connection) -> bool:
+            return await db.execute("DELETE FROM daily_schedules WHERE chat_id = ?",
+                                    (chat_id,)) == 1
+
+        return await self.store.attempt(drop)
+
+    async def daily_rounds(self, user_id: int, chat_id: int | None = None
+                           ) -> dict[int, list[bool]]:
+        """By chat, the chat's daily puzzles in order, each with whether the player
+        solved it (in one chat, or every chat where they solved one)."""
+        where, args = (("g.chat_id = ?", (user_id, chat_id)) if chat_id else (
+            "g.chat_id IN (SELECT g2.chat_id FROM race_entries e2 JOIN games g2 ON "
+            "g2.id = e2.game_id WHERE g2.game = 'daily' AND e2.user_id = ?)",
+            (user_id, user_id)))
+        rows = await self._all(
+            "SELECT g.chat_id, e.finished FROM games g LEFT JOIN race_entries e "
+            "ON e.game_id = g.id AND e.user_id = ? "
+            f"WHERE g.game = 'daily' AND {where} ORDER BY g.chat_id, g.id", args)
+        rounds: dict[int, list[bool]] = {}
+        for chat, finished in rows:
+            rounds.setdefault(chat, []).append(finished is not None)
+        return rounds

@@ -13,7 +13,7 @@ from telegram.ext import CallbackQueryHandler, CommandHandler, MessageHandler, f
 
 from ..context import App
 from ..store import StoreUnavailable
-from . import quiz, race, scores
+from . import daily, quiz, race, scores
 from .common import game_store, needs_store
 
 log = logging.getLogger(__name__)
@@ -27,7 +27,7 @@ def add_handlers(application: App) -> None:
     commands = {"quiz": quiz.quiz_command, "skip": quiz.skip_command,
                 "stop": race.stop_command, "top": scores.top_command,
                 "stats": scores.stats_command, "race": race.race_command,
-                "submit": race.submit_command}
+                "submit": daily.submit_command, "daily": daily.daily_command}
     for name, command in commands.items():
         application.add_handler(CommandHandler(name, needs_store(command)))
     application.add_handler(CallbackQueryHandler(needs_store(race.join),
@@ -55,3 +55,7 @@ async def resume(application: App) -> None:
                 await race.resume_race(application, game)
         except Exception:  # one broken game must not keep the bot from starting
             log.exception("game %s could not be resumed", game.id)
+    try:
+        await daily.resume(application)
+    except StoreUnavailable as error:
+        log.error("daily puzzles not resumed, the database is unavailable: %s", error)
