@@ -193,11 +193,11 @@ def test_two_string_kite_finds_both_kites_of_hodokus_dual_example():
     assert removed == set(elims("149", "168"))
 
 
-#: HoDoKu's exemplar library: https://github.com/zh3305/HoDoKu/blob/master/exemplars-1.0.txt
-#: (the same file as tests/testdata/exemplars-1.0.txt in github.com/alexdej/hodoku-py)
-LIBRARY = "HoDoKu exemplars-1.0.txt"
-#: HoDoKu's technique pages, which describe some of these puzzles' steps in words
-TECH = "https://hodoku.sourceforge.net/en/tech_"
+# HoDoKu's exemplar library: exemplars-1.0.txt in HoDoKu's source (a copy in the
+# repository github.com/zh3305/HoDoKu; the same file is tests/testdata/exemplars-1.0.txt in
+# github.com/alexdej/hodoku-py). Each comment names the line's record; where a technique
+# page (https://hodoku.sourceforge.net/en/tech_*.php) describes that puzzle's step, the
+# comment quotes it and the test looks for that elimination itself.
 
 
 class Recorded(NamedTuple):
