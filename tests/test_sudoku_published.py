@@ -8,6 +8,11 @@ The load line is copied as published; the expected result is written here as
 the published placement, or every published elimination, and whatever else it removes
 in the same step must be sound against the puzzle's solution. ALS-XZ has its published
 example in test_sudoku_chains_als.py.
+
+The techniques without such a page here take their puzzle from HoDoKu's exemplar library
+(exemplars-1.0.txt in HoDoKu's source, the puzzles its example pages were drawn from):
+each line is a puzzle and the solving path HoDoKu records for it, such as "s xyz(2) s":
+singles, then one XYZ-Wing step that removes 2 candidates, then singles to the end.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import pytest
 
 from solvers.base import Limits
 from solvers.sudoku.logic import (
+    chains,
     fish,
     intersections,
     single_digit,
@@ -28,7 +34,7 @@ from solvers.sudoku.logic import (
 )
 from solvers.sudoku.logic.board import Board
 from solvers.sudoku.logic.path import apply
-from solvers.sudoku.logic.step import Finder
+from solvers.sudoku.logic.step import Finder, Step
 from solvers.sudoku.search import solve_grid
 
 EXAMPLE = "https://hodoku.sourceforge.net/en/show_example.php?file="
@@ -185,3 +191,134 @@ def test_two_string_kite_finds_both_kites_of_hodokus_dual_example():
         removed |= rcd(found.eliminations)
         apply(board, found)
     assert removed == set(elims("149", "168"))
+
+
+# HoDoKu's exemplar library: exemplars-1.0.txt in HoDoKu's source (a copy in the
+# repository github.com/zh3305/HoDoKu; the same file is tests/testdata/exemplars-1.0.txt in
+# github.com/alexdej/hodoku-py). Each comment names the line's record; where a technique
+# page (https://hodoku.sourceforge.net/en/tech_*.php) describes that puzzle's step, the
+# comment quotes it and the test looks for that elimination itself.
+
+
+class Recorded(NamedTuple):
+    """One exemplar line: its puzzle, whether singles come first ("s") or not, and the
+    number of candidates the recorded step removes. `named` is the elimination a
+    technique page states for the same puzzle, when it states one."""
+
+    technique: str
+    finder: Finder
+    givens: str
+    removed: int
+    singles_first: bool = True
+    named: tuple[tuple[int, int, int], ...] = ()
+
+
+RECORDED = [
+    # lc2(1); tech_intersections.php: "In row 2 candidate 7 can only go into block 1. It
+    # can be eliminated from ... cell r3c2. The sudoku solves with singles afterwards."
+    Recorded("Claiming", intersections.claiming,
+             ".1....4.....6.3.....6.8...38..95.1...2.4...58795.........5..7.......7......."
+             "3.641", 1, named=elims("732")),
+    # n2(1); tech_naked.php: "cells r8c3 and r8c4 ... have both only candidates 3 and 9
+    # left ... r8c2 can not be 3. The sudoku solves with singles after that."
+    Recorded("Naked Pair", subsets.naked(2),
+             "7....9.3....1.5..64..26...9..2.83951..7........56.............31......6....."
+             ".4.1.", 1, named=elims("382")),
+    # n3(1); tech_naked.php: "cells r2c2, r4c2, and r5c2 ... have only candidates 3, 6,
+    # and 9 left ... r1c2 cannot be 6."
+    Recorded("Naked Triple", subsets.naked(3),
+             ".....4......17.6..48.3561....4..75......1.7..5...2..3495......612......8...."
+             ".....", 1, named=elims("612")),
+    # n4(10)
+    Recorded("Naked Quad", subsets.naked(4),
+             ".3..8....9.8.41.....19..2.7.254..6....3.17.5.7......................51.6..."
+             "3...98", 10),
+    # bf4(9), no singles first ("pure jellyfish collection")
+    Recorded("Jellyfish", fish.basic(4),
+             "2.......3.8..3..5...34.21....12.54......9......93.86....25.69...9..2..7.4..."
+             "....1", 9, singles_first=False),
+    # fbf2(2)
+    Recorded("Finned X-Wing", fish.finned(2),
+             "1.........5.....61..8...2...7...9.......1.3..4...5...6....98.4...2..1.....36"
+             ".279.", 2),
+    # sbf2(2): a Sashimi X-Wing, which the finned finder covers
+    Recorded("Finned X-Wing", fish.finned(2),
+             "4..5.769.........2.68....3.65.2.4..9....3.4.....9........8..........3..7389"
+             "4.....", 2),
+    # fbf3(2)
+    Recorded("Finned Swordfish", fish.finned(3),
+             "........3....6458.54...89...5..72.....16....2....5...9.9.1..2484..........8"
+             "..5...", 2),
+    # xyz(2)
+    Recorded("XYZ-Wing", wings.xyz_wing,
+             ".73.....9514.92.....2.......67.59..28...1.53.............14.9.......835....."
+             "..1.7", 2),
+    # er(1)
+    Recorded("Empty Rectangle", single_digit.empty_rectangle,
+             "..86........759...6..1...9.......83.9.6.....5..24.5.....5..438.3.18.2..6..."
+             "...2..", 1),
+    # bug1(2): the two other candidates of the BUG+1 cell go, which places its digit
+    Recorded("BUG+1", uniqueness.bug_plus_one,
+             "....13......2....93.184.2..968....2..379...1......4...........8..9.35.7..1."
+             ".6....", 2),
+    # x(2)
+    Recorded("X-Chain", chains.x_chain,
+             "..21...............1...928.4...3...673.5.........9745..2......787.2.49....."
+             ".8....", 2),
+    # xyc(5)
+    Recorded("XY-Chain", chains.xy_chain,
+             "4...5.98153........6.1...53.58.2..4....4.3...7..8..........9....2........1."
+             "....68", 5),
+    # aic(4), Type 1
+    Recorded("AIC", chains.aic,
+             "............1..6.2.5...749...35.......629..31.74..32..3...........826......"
+             "....1.", 4),
+]
+
+#: how many steps of one finder a test may take before the recorded one
+TRIES = 12
+
+
+SINGLES = (singles.full_house, singles.hidden_single, singles.naked_single)
+
+
+def singles_done(board: Board) -> None:
+    """Take singles until none is left, as HoDoKu's "s" does."""
+    while found := next(filter(None, (f(board) for f in SINGLES)), None):
+        apply(board, found)
+
+
+def removed_by(board: Board, found: Step) -> int:
+    """Candidates a step removes, HoDoKu's way: a placement removes its cell's others."""
+    return len(found.eliminations) + sum(bin(board.cands[cell]).count("1") - 1
+                                         for cell, _ in found.placements)
+
+
+def is_recorded(board: Board, found: Step, example: Recorded) -> bool:
+    if example.named:
+        return set(example.named) <= rcd(found.eliminations)
+    return removed_by(board, found) == example.removed
+
+
+@pytest.mark.parametrize("example", RECORDED, ids=lambda e: e.technique)
+def test_technique_finds_hodokus_recorded_step(example: Recorded):
+    """From the recorded start, the finder reaches a step like the recorded one (taking
+    and applying other sound steps of its own first, up to TRIES), and singles then
+    solve the puzzle, as the record says."""
+    grid = tuple(0 if ch == "." else int(ch) for ch in example.givens)
+    board = Board.from_grid(grid)
+    if example.singles_first:
+        singles_done(board)
+    for _ in range(TRIES):
+        found = example.finder(board)
+        assert found is not None and found.technique == example.technique
+        assert_sound(found.eliminations, grid)
+        assert rcd(found.placements) <= rcd(tuple(enumerate(solution_of(grid))))
+        recorded = is_recorded(board, found, example)
+        apply(board, found)
+        if recorded:
+            break
+    else:
+        pytest.fail(f"no {example.technique} step like HoDoKu's in {TRIES} tries")
+    singles_done(board)
+    assert board.solved()
