@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBIAN_RUN := wamerican wbritish wamerican-large wbritish-large fonts-noto-color-emoji
 DEBIAN_TEST := $(DEBIAN_RUN) chromium postgresql redis-server
 
-.PHONY: install warm run test lint docs fuzz clean
+.PHONY: install warm run test lint docs fuzz clean i18n-solvers
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,17 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# the solver library's translations compiled (solvers/locale/*/LC_MESSAGES/solvers.mo,
+# not kept in git)
 install: $(STAMP)
+	$(VENV)/bin/pybabel -q compile -d solvers/locale -D solvers
+
+# the solver library's texts (solvers/i18n.py) extracted, and its catalogs updated with
+# them: then translate the new entries (and those marked fuzzy) in solvers/locale/*/
+i18n-solvers: install
+	$(VENV)/bin/pybabel -q extract -F solvers/locale/babel.cfg -o solvers/locale/solvers.pot \
+		--no-location --sort-output --project PuzzleBot -k Translated .
+	$(VENV)/bin/pybabel -q update -i solvers/locale/solvers.pot -d solvers/locale -D solvers
 
 # the lexicon and the compiled searches built once (numba and .cache/ keep them), so
 # neither the bot's first answers nor the tests' time limits pay for them
