@@ -106,7 +106,7 @@ def later_media(later: Later) -> list[Media]:
     """The further pictures a Result's `later` stands for (run in a worker). The puzzle is
     read and solved again: the kinds with further pictures solve in milliseconds, and
     their search is deterministic, so the pictures show the answer the reply showed."""
-    kind, puzzle, _ = prepare(later.text, later.kind)
+    kind, puzzle = prepare(later.text, later.kind)[:2]
     solutions = kind.solve(puzzle, Limits.within(later.seconds, kind.max_solutions))
     return kind.extra_media(puzzle, solutions)
 
@@ -208,7 +208,7 @@ def run(
     timings: dict[str, float] = {}
     started = time.perf_counter()
     try:
-        kind, puzzle, _ = prepare(text, kind_name)
+        kind, puzzle = prepare(text, kind_name)[:2]
     except PuzzleError as error:
         guessed = registry.get(kind_name or "") or registry.detect(text)
         return Result(kind=guessed.name if guessed else "", ok=False, error=str(error))
@@ -359,7 +359,7 @@ def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = No
     right solution as a PNG (a wrong one is not drawn); it is positional, as the solver
     pool passes no keywords.
     """
-    kind, puzzle, _ = prepare(text, kind_name)
+    kind, puzzle = prepare(text, kind_name)[:2]
     try:
         check_size(solution_text)
         solution = kind.parse_solution(puzzle, plain_text(solution_text))
