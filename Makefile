@@ -22,16 +22,22 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# the translations compiled (bot/locale/*/LC_MESSAGES/puzzlebot.mo, not kept in git)
+# the translations compiled (bot/locale/*/LC_MESSAGES/puzzlebot.mo and
+# solvers/locale/*/LC_MESSAGES/solvers.mo, not kept in git)
 install: $(STAMP)
 	$(VENV)/bin/pybabel -q compile -d bot/locale -D puzzlebot
+	$(VENV)/bin/pybabel -q compile -d solvers/locale -D solvers
 
-# the texts marked in bot/ (bot/i18n.py) extracted, and every catalog updated with them:
-# then translate the new entries (and those marked fuzzy) in bot/locale/*/LC_MESSAGES/
+# the texts marked in bot/ (bot/i18n.py) and in the solver library (solvers/i18n.py)
+# extracted, and every catalog updated with them: then translate the new entries (and
+# those marked fuzzy) in bot/locale/*/LC_MESSAGES/ and solvers/locale/*/LC_MESSAGES/
 i18n: install
 	$(VENV)/bin/pybabel -q extract -F babel.cfg -o bot/locale/puzzlebot.pot --no-location \
 		--sort-output --project PuzzleBot .
 	$(VENV)/bin/pybabel -q update -i bot/locale/puzzlebot.pot -d bot/locale -D puzzlebot
+	$(VENV)/bin/pybabel -q extract -F solvers/locale/babel.cfg -o solvers/locale/solvers.pot \
+		--no-location --sort-output --project PuzzleBot -k Translated .
+	$(VENV)/bin/pybabel -q update -i solvers/locale/solvers.pot -d solvers/locale -D solvers
 
 # the lexicon and the compiled searches built once (numba and .cache/ keep them), so
 # neither the bot's first answers nor the tests' time limits pay for them

@@ -29,88 +29,62 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from pathlib import Path
+
+from solvers.i18n import (
+    SOURCE_LANGUAGE,
+    CatalogMissing,
+    Catalogs,
+    current,
+    language,
+    set_language,
+    valid,
+)
 
 DOMAIN = "puzzlebot"
 LOCALE_DIR = Path(__file__).parent / "locale"
 #: the languages the bot speaks, each by its own name (the /language menu's buttons)
 LANGUAGES = {"en": "English", "de": "Deutsch", "es": "Español"}
-SOURCE_LANGUAGE = "en"
+CATALOGS = Catalogs(DOMAIN, LOCALE_DIR)
 
-_current: ContextVar[str] = ContextVar("puzzlebot_language", default=SOURCE_LANGUAGE)
-_catalogs: dict[str, gettext.NullTranslations] = {SOURCE_LANGUAGE: gettext.NullTranslations()}
-
-
-class CatalogMissing(RuntimeError):
-    """A language's compiled catalog is not there: `make install` compiles them."""
+__all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "CatalogMissing", "N_", "_", "add_catalog",
+           "current", "language_of", "ngettext", "set_current", "speaking"]
 
 
 def add_catalog(language: str, catalog: gettext.NullTranslations) -> None:
-    """Speak `language` with this catalog from now on (`catalog` loads the compiled ones;
-    tests add a pseudo-language the same way, tests/i18n_check.py)."""
-    _catalogs[language] = catalog
-
-
-def catalog(language: str) -> gettext.NullTranslations:
-    """The translations of a language, read from its `.mo` file on first use."""
-    found = _catalogs.get(language)
-    if found is None:
-        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        if not path.exists():
-            raise CatalogMissing(f"{path} is missing: run `make install` (it compiles the "
-                                 "catalogs with pybabel compile)")
-        with path.open("rb") as file:
-            found = gettext.GNUTranslations(file)
-        add_catalog(language, found)
-    return found
-
-
-def known(language: str) -> bool:
-    return language in LANGUAGES or language in _catalogs
+    """Speak `language` with this catalog of the bot's texts from now on (tests add a
+    pseudo-language the same way, tests/i18n_check.py)."""
+    CATALOGS.add(language, catalog)
 
 
 def language_of(code: str | None) -> str:
     """The language the bot speaks to someone whose Telegram says `code` (`de`, `es-MX`,
     `pt-br`): the exact one if spoken here, else its main language, else English."""
-    if not code:
-        return SOURCE_LANGUAGE
-    exact = code.replace("-", "_")
-    for wanted in (exact, exact.lower(), exact.split("_")[0].lower()):
-        if known(wanted):
-            return wanted
-    return SOURCE_LANGUAGE
+    return valid(code or SOURCE_LANGUAGE)
 
 
-def current() -> str:
-    """The language of the texts made now."""
-    return _current.get()
-
-
-def set_current(language: str) -> None:
-    """Make `language` the current one for the rest of this update (and the tasks it
-    starts): called once per update by `bot.language`."""
-    _current.set(language)
+def set_current(code: str) -> None:
+    """Make `code` the current language for the rest of this update (and the tasks it
+    starts), for the bot's texts and the solver library's alike: called once per update
+    by `bot.language`."""
+    set_language(code)
 
 
 @contextmanager
-def speaking(language: str) -> Iterator[None]:
-    """The texts made inside are in `language` (for work not tied to an update)."""
-    token = _current.set(language)
-    try:
+def speaking(code: str) -> Iterator[None]:
+    """The texts made inside are in `code` (for work not tied to an update)."""
+    with language(code):
         yield
-    finally:
-        _current.reset(token)
 
 
 def _(message: str) -> str:
     """`message` in the current language."""
-    return catalog(current()).gettext(message)
+    return CATALOGS.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for `n` in the current language (English: `singular` when n is 1)."""
-    return catalog(current()).ngettext(singular, plural, n)
+    return CATALOGS.ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:

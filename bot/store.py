@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.base import Media
-from solvers.pipeline import Result
+from solvers.pipeline import Result, worded_key
 
 from .database import Connection, Database, StoreUnavailable, connect
 
@@ -337,9 +337,11 @@ class Store:
 
     async def get_result(self, key: str) -> Result | None:
         """The cached result for a cache key, or None: not cached, the file failing, or
-        a damaged row (a truncated payload), which is then solved again and overwritten."""
+        a damaged row (a truncated payload), which is then solved again and overwritten.
+        Answers are kept per language (`worded_key`): the current one's is read."""
         if self.db is None:
             return None
+        key = worded_key(key)
         try:
             rows = await self.read("SELECT payload FROM cache WHERE key = ?", (key,))
             media_rows = await self.read(
@@ -367,9 +369,11 @@ class Store:
             log.info("cache hit not counted: %s", error)
 
     async def put_result(self, key: str, result: Result) -> None:
-        """Store a result in one transaction: all of it or none of it."""
+        """Store a result in one transaction: all of it or none of it (under the current
+        language's key: its captions are in that language)."""
         if self.db is None:
             return
+        key = worded_key(key)
         fields = dataclasses.asdict(result)
         fields.pop("media")
 
@@ -393,6 +397,7 @@ class Store:
         """This bot's file_ids for the media of a cached answer, by media position."""
         if self.db is None:
             return {}
+        key = worded_key(key)
         try:
             rows = await self.read(
                 "SELECT position, file_id FROM cache_file_ids WHERE key = ? AND bot_id = ?",
@@ -406,6 +411,7 @@ class Store:
         """Remember (or replace) the file_ids this bot got for a cached answer's media."""
         if self.db is None or not file_ids:
             return
+        key = worded_key(key)
 
         async def put(db: Connection) -> None:
             await db.executemany(

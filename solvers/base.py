@@ -26,6 +26,8 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
+from .i18n import N_, _, number
+
 #: Longest text any parser accepts; larger input is refused before it is read.
 MAX_INPUT_CHARS = 20_000
 #: the most lines a caption shows (a phone shows no more beside the picture); longer
@@ -33,8 +35,9 @@ MAX_INPUT_CHARS = 20_000
 CAPTION_LINES = 12
 #: the difficulties a generator (`PuzzleKind.generate`) and a race are asked for
 DIFFICULTIES = ("easy", "medium", "hard")
-#: the bands of a puzzle's rated difficulty (`Difficulty.level`), easiest first
-LEVELS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
+#: the bands of a puzzle's rated difficulty (`Difficulty.level`), easiest first (kept in
+#: English, the names compared; translated where shown)
+LEVELS = (N_("Easy"), N_("Medium"), N_("Hard"), N_("Fiendish"), N_("Extreme"))
 
 #: a kind's puzzle model and its solution form (`PuzzleKind[SekiPuzzle, Grid]`)
 P = TypeVar("P")
@@ -45,7 +48,8 @@ class PuzzleError(ValueError):
     """Bad input, named by line (1-based) and, where useful, column.
 
     The message is what the user sees, so it says what is wrong in the puzzle's own
-    words (`Line 3: expected 9 rotors, got 8`), never a traceback.
+    words (`Line 3: expected 9 rotors, got 8`), never a traceback. It is made in the
+    asker's language (`solvers.i18n`): the message when raised, the line's words here.
     """
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None):
@@ -57,8 +61,10 @@ class PuzzleError(ValueError):
     def __str__(self) -> str:
         if self.line is None:
             return self.message
-        where = f"Line {self.line}" + (f", column {self.column}" if self.column else "")
-        return f"{where}: {self.message}"
+        if self.column:
+            return _("Line {line}, column {column}: {message}").format(
+                line=self.line, column=self.column, message=self.message)
+        return _("Line {line}: {message}").format(line=self.line, message=self.message)
 
     def __reduce__(self) -> tuple[type[PuzzleError], tuple[str, int | None, int | None]]:
         # keep line and column when crossing a process boundary
@@ -124,18 +130,22 @@ class Solutions(Generic[S]):
 
     def at_least(self, figure: int) -> str:
         """A figure of this count as a person would say it: exact, or "at least"."""
-        return f"{figure:,}" if self.exhaustive else f"at least {figure:,}"
+        return number(figure) if self.exhaustive else _("at least {count}").format(
+            count=number(figure))
 
     def how_many(self, noun: str) -> str:
         """The count with what it counts: "at least 2 unique assemblies", and the noun
-        in the singular for exactly one ("1 unique assembly")."""
-        return f"{self.at_least(self.count)} {singular(noun) if self.unique else noun}"
+        in the singular for exactly one ("1 unique assembly"); the kind marks both forms
+        for the catalogs (`N_`)."""
+        return f"{self.at_least(self.count)} {_(singular(noun) if self.unique else noun)}"
 
     def count_text(self) -> str:
         """The count as a person would say it: `exactly 1`, `at least 2`, `none`."""
         if self.count == 0:
-            return "none" if self.exhaustive else "none found in the time allowed"
-        return f"exactly {self.count:,}" if self.exhaustive else f"at least {self.count:,}"
+            return _("none") if self.exhaustive else _("none found in the time allowed")
+        figure = number(self.count)
+        return (_("exactly {count}") if self.exhaustive else _("at least {count}")).format(
+            count=figure)
 
 
 @dataclass(frozen=True)
@@ -183,11 +193,12 @@ class CheckReport:
         if checked == 0:  # a report that only informs (a burr piece's) has its own words
             return self.verdict
         if self.ok:
-            return ("Checked: the one rule holds." if checked == 1
-                    else f"Checked: all {checked} rules hold.")
+            return (_("Checked: the one rule holds.") if checked == 1
+                    else _("Checked: all {checked} rules hold.").format(checked=checked))
         if checked == 1:
-            return "Checked: the one rule is broken."
-        return f"Checked: {len(self.broken())} of {checked} rules broken."
+            return _("Checked: the one rule is broken.")
+        return _("Checked: {broken} of {checked} rules broken.").format(
+            broken=len(self.broken()), checked=checked)
 
 
 @dataclass
@@ -260,7 +271,8 @@ class Difficulty:
 
     def text(self) -> str:
         """"rated 4.2 (Hard: XY-Wing)", the phrase a caption or race announcement uses."""
-        return f"rated {self.rating:.1f} ({self.level}: {self.hardest})"
+        return _("rated {rating} ({level}: {hardest})").format(
+            rating=f"{self.rating:.1f}", level=_(self.level), hardest=self.hardest)
 
     def distance(self, asked: str) -> int:
         """How many bands this puzzle is from a difficulty a race asks for (one of
@@ -418,11 +430,12 @@ class PuzzleKind(ABC, Generic[P, S]):
         title = " ".join(x for x in (self.title, self.puzzle_name(puzzle)) if x)
         if not solutions.found:
             why = f"\n{why_none(solutions.reason)}" if solutions.reason else ""
-            status = "no solution" if solutions.exhaustive else "no solution found in time"
-            return f"{title}: {status}.{why}"
+            status = (_("{title}: no solution.") if solutions.exhaustive
+                      else _("{title}: no solution found in time."))
+            return status.format(title=title) + why
         first = self.format_solution(puzzle, solutions.found[0]).splitlines()
         lines = [title, report.summary() if report else "", *first,
-                 f"Solutions: {solutions.count_text()}"]
+                 _("Solutions: {count}").format(count=solutions.count_text())]
         if len(lines) > CAPTION_LINES:
             del lines[2:-1]
         return "\n".join(lines)
@@ -444,7 +457,7 @@ class PuzzleKind(ABC, Generic[P, S]):
         if len(solutions.found) < 2:
             return ""
         second = self.format_solution(puzzle, solutions.found[1])
-        return f"The puzzle is not unique; another solution:\n{second}"
+        return _("The puzzle is not unique; another solution:") + f"\n{second}"
 
     def extra_media(self, puzzle: P, solutions: Solutions[S]) -> list[Media]:
         """More files for the reply beyond the main picture (an animation, a diagram);
@@ -469,7 +482,7 @@ class PuzzleKind(ABC, Generic[P, S]):
 
     def smt(self, puzzle: P) -> str:
         """The SMT-LIB2 text of the puzzle, for kinds solved by an SMT encoding."""
-        raise PuzzleError(f"{self.title} has no SMT-LIB2 export")
+        raise PuzzleError(_("{title} has no SMT-LIB2 export").format(title=self.title))
 
     # Hints: a kind that sets `hints` gives logical steps ----------------------------
     def hint_steps(self, puzzle: P, entries: Any = None,
@@ -482,17 +495,17 @@ class PuzzleKind(ABC, Generic[P, S]):
         can also come as the puzzle itself, and a wrong value is then located as well
         as it can be. Raises PuzzleError when the puzzle has no single solution.
         """
-        raise PuzzleError(f"no hints for {self.title} yet")
+        raise PuzzleError(_("no hints for {title} yet").format(title=self.title))
 
     def hint_entries(self, puzzle: P, text: str) -> Any:
         """The person's own values, typed as the kind's grid as it stands on their page
         (givens, their entries, blanks), in the form `hint_steps` takes as `entries`."""
-        raise PuzzleError(f"no hints for {self.title} yet")
+        raise PuzzleError(_("no hints for {title} yet").format(title=self.title))
 
     def hint_picture(self, puzzle: P, step: HintStep) -> Image.Image:
         """The board before `step`, its cells highlighted and the candidates it uses
         drawn (placements in green, eliminations in red)."""
-        raise PuzzleError(f"no hints for {self.title} yet")
+        raise PuzzleError(_("no hints for {title} yet").format(title=self.title))
 
     def difficulty(self, puzzle: P) -> Difficulty | None:
         """The puzzle's rating from its hint path, or None for a kind without hints."""
@@ -503,7 +516,7 @@ class PuzzleKind(ABC, Generic[P, S]):
 
         `difficulty` is one of DIFFICULTIES; races call this so a group never runs out.
         """
-        raise PuzzleError(f"no generator for {self.title}")
+        raise PuzzleError(_("no generator for {title}").format(title=self.title))
 
 
 def fits(clues: Sequence[Any], solution: Sequence[Any], cell_maps: Iterable[Sequence[int]],
@@ -528,7 +541,7 @@ def square_maps(size: int) -> list[tuple[int, ...]]:
     def image(turns: int, mirror: bool, r: int, c: int) -> int:
         if mirror:
             c = size - 1 - c
-        for _ in range(turns):
+        for _turn in range(turns):
             r, c = c, size - 1 - r
         return r * size + c
     return [tuple(image(turns, mirror, *divmod(cell, size)) for cell in range(size * size))
@@ -548,14 +561,15 @@ def header_is(text: str, *names: str) -> bool:
 def with_symmetries(solutions: Solutions, every: int, noun: str) -> str:
     """A count in both figures, worded alike for every kind that counts up to symmetry:
     "12 unique placements, 92 if rotations and reflections count as different"."""
-    return (f"{solutions.how_many(noun)}, {solutions.at_least(every)} "
-            "if rotations and reflections count as different")
+    return _("{count}, {every} if rotations and reflections count as different").format(
+        count=solutions.how_many(noun), every=solutions.at_least(every))
 
 
 def why_none(reason: str) -> str:
     """A solve's reason for no solution as a sentence after "no solution." (the caption
-    says that already): "no solution: 'A' has no cell left" -> "'A' has no cell left"."""
-    words = reason.removeprefix("no solution: ")
+    says that already): "no solution: 'A' has no cell left" -> "'A' has no cell left"
+    (a reason in the asker's language starts with its own words for "no solution: ")."""
+    words = reason.removeprefix("no solution: ").removeprefix(_("no solution: "))
     return words[:1].upper() + words[1:]
 
 
@@ -580,13 +594,16 @@ def plural(count: int, word: str) -> str:
 def listed(names: list[str], shown: int) -> str:
     """`a, b, c and 4 more`: at most `shown` names, then how many were left out."""
     hidden = len(names) - shown
-    return ", ".join(names[:shown]) + (f" and {hidden} more" if hidden > 0 else "")
+    kept = ", ".join(names[:shown])
+    return _("{names} and {hidden} more").format(names=kept, hidden=hidden) if hidden > 0 \
+        else kept
 
 
 def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
     """Refuse oversized input before any parsing work is done."""
     if len(text) > limit:
-        raise PuzzleError(f"input is {len(text):,} characters; the limit is {limit:,}")
+        raise PuzzleError(_("input is {size} characters; the limit is {limit}").format(
+            size=number(len(text)), limit=number(limit)))
 
 
 def invisible(char: str) -> bool:

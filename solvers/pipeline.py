@@ -29,6 +29,7 @@ from .base import (
     why_none,
 )
 from .draw import png_bytes
+from .i18n import N_, _, current, number
 
 #: a count stopped by the solution cap runs on for at most this long and this many, so a
 #: cheap count is said exactly ("exactly 16" rather than "at least 2")
@@ -105,7 +106,7 @@ def later_media(later: Later) -> list[Media]:
     """The further pictures a Result's `later` stands for (run in a worker). The puzzle is
     read and solved again: the kinds with further pictures solve in milliseconds, and
     their search is deterministic, so the pictures show the answer the reply showed."""
-    kind, puzzle, _ = prepare(later.text, later.kind)
+    kind, puzzle = prepare(later.text, later.kind)[:2]
     solutions = kind.solve(puzzle, Limits.within(later.seconds, kind.max_solutions))
     return kind.extra_media(puzzle, solutions)
 
@@ -119,11 +120,13 @@ def choose_kind(text: str, kind_name: PuzzleKind | str | None) -> PuzzleKind:
         kind = registry.get(kind_name)
         if kind is None:
             known = ", ".join(k.name for k in registry.KINDS)
-            raise PuzzleError(f"unknown puzzle kind '{kind_name}'; known kinds: {known}")
+            raise PuzzleError(_("unknown puzzle kind '{name}'; known kinds: {known}").format(
+                name=kind_name, known=known))
         return kind
     kind = registry.detect(text)
     if kind is None:
-        raise PuzzleError("this does not look like a puzzle I know; send /help for the formats")
+        raise PuzzleError(_("this does not look like a puzzle I know; send /help for the "
+                            "formats"))
     return kind
 
 
@@ -144,6 +147,16 @@ def cache_key(kind: PuzzleKind, puzzle: Any) -> str:
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def worded_key(key: str, language: str | None = None) -> str:
+    """A cache key (`cache_key`) for the answer worded in `language` (the current one by
+    default): the captions, reports and counts of a cached answer are in its asker's
+    language, so a German answer is kept apart from the English one. The English key is
+    the puzzle's key itself (the answers cached before languages stay valid); `cache_key`
+    stays the puzzle's identity (a race compares puzzles by it, whatever the language)."""
+    language = current() if language is None else language
+    return key if language == "en" else f"{key}.{language}"
+
+
 def prepare(text: str, kind_name: PuzzleKind | str | None = None
             ) -> tuple[PuzzleKind, Any, str]:
     """Parse only: the kind, the puzzle and its cache key (cheap; no search). The text is
@@ -155,13 +168,15 @@ def prepare(text: str, kind_name: PuzzleKind | str | None = None
     return kind, puzzle, cache_key(kind, puzzle)
 
 
-#: what a count line says about the count
-COMPLETE, COUNTING, STOPPED = "complete", "still counting", "stopped at the time limit"
+#: what a count line says about the count (in English; `count_line` translates it)
+COMPLETE, COUNTING, STOPPED = (N_("complete"), N_("still counting"),
+                               N_("stopped at the time limit"))
 
 
 def count_line(figures: str, state: str, seconds: float) -> str:
     """The count's figures, its state and how long it ran: "... (complete, 71 s)"."""
-    return f"{figures} ({state}, {seconds:,.0f} s)"
+    return _("{figures} ({state}, {seconds} s)").format(
+        figures=figures, state=_(state), seconds=number(round(seconds)))
 
 
 def first_answers_after(seconds: float) -> Callable[[Solutions], bool]:
@@ -193,7 +208,7 @@ def run(
     timings: dict[str, float] = {}
     started = time.perf_counter()
     try:
-        kind, puzzle, _ = prepare(text, kind_name)
+        kind, puzzle = prepare(text, kind_name)[:2]
     except PuzzleError as error:
         guessed = registry.get(kind_name or "") or registry.detect(text)
         return Result(kind=guessed.name if guessed else "", ok=False, error=str(error))
@@ -223,7 +238,8 @@ def run(
             media.extend(kind.extra_media(puzzle, solutions))
         timings["render"] = time.perf_counter() - mark
 
-    report_text = report.text() if report else why_none(solutions.reason) or "No solution."
+    report_text = report.text() if report else why_none(solutions.reason) or _(
+        "No solution.")
     note = kind.alternatives_note(puzzle, solutions)
     if note:
         report_text += f"\n\n{note}"
@@ -232,7 +248,7 @@ def run(
     timings["rate"] = time.perf_counter() - mark
     headline = kind.caption(puzzle, solutions, report)
     if rated:  # on the count's line, so a Sudoku's caption keeps to 12 lines
-        headline += f" · Difficulty: {rated}"
+        headline += " · " + _("Difficulty: {rating}").format(rating=rated)
     line = ""
     if kind.counted and (solutions.found or solutions.counting):
         state = COUNTING if solutions.counting else STOPPED if timed_out else COMPLETE
@@ -317,7 +333,7 @@ class Judgement:
         """The plain verdict and the report lines of at most `limit` broken rules, then
         how many more: what a player is told about a wrong solution (never the answer)."""
         hidden = len(self.broken) - limit
-        more = [f"... and {hidden} more"] if hidden > 0 else []
+        more = [_("... and {hidden} more").format(hidden=hidden)] if hidden > 0 else []
         return "\n".join([self.summary or self.verdict,
                           *(rule.line() for rule in self.broken[:limit]), *more])
 
@@ -327,8 +343,11 @@ def about_solution(error: PuzzleError) -> str:
     line 3: ..."), so it is not taken for a line of the puzzle."""
     if error.line is None:
         return error.message
-    column = f", column {error.column}" if error.column else ""
-    return f"Your solution, line {error.line}{column}: {error.message}"
+    if error.column:
+        return _("Your solution, line {line}, column {column}: {message}").format(
+            line=error.line, column=error.column, message=error.message)
+    return _("Your solution, line {line}: {message}").format(line=error.line,
+                                                              message=error.message)
 
 
 def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = None,
@@ -340,12 +359,13 @@ def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = No
     right solution as a PNG (a wrong one is not drawn); it is positional, as the solver
     pool passes no keywords.
     """
-    kind, puzzle, _ = prepare(text, kind_name)
+    kind, puzzle = prepare(text, kind_name)[:2]
     try:
         check_size(solution_text)
         solution = kind.parse_solution(puzzle, plain_text(solution_text))
     except PuzzleError as error:
-        verdict = f"I could not read that solution: {about_solution(error)}"
+        verdict = _("I could not read that solution: {error}").format(
+            error=about_solution(error))
         return Judgement(kind.name, False, verdict, readable=False, report=verdict)
     report = kind.check(puzzle, solution)
     picture = png_bytes(kind.render(puzzle, solution)) if render and report.ok else b""

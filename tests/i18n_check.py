@@ -26,26 +26,44 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from bot import i18n
+from solvers import i18n as solvers_i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 PSEUDO = "en_XA"
 OPEN, CLOSE = "⟦", "⟧"
 
 
-def extracted(into: Path) -> Path:
-    """The texts marked in bot/ now, as a template (.pot) in `into`."""
-    pot = into / "puzzlebot.pot"
+#: each gettext domain: its extraction settings and where its catalogs are added
+DOMAINS = {"puzzlebot": (ROOT / "babel.cfg", [], i18n.add_catalog),
+           "solvers": (ROOT / "solvers" / "locale" / "babel.cfg", ["-k", "Translated"],
+                       solvers_i18n.add_catalog)}
+
+
+def extracted(into: Path, domain: str = "puzzlebot") -> Path:
+    """The texts marked now for `domain` (bot/ or the solver library), as a template
+    (.pot) in `into`."""
+    config, keywords, _ = DOMAINS[domain]
+    pot = into / f"{domain}.pot"
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "-q", "extract",
-                    "-F", str(ROOT / "babel.cfg"), "-o", str(pot), "--no-location",
+                    "-F", str(config), "-o", str(pot), "--no-location", *keywords,
                     "--sort-output", str(ROOT)], check=True, cwd=ROOT)
     return pot
 
 
 @cache
 def pseudo_language() -> str:
-    """Add the pseudo-language's catalog (once) and return its code."""
+    """Add the pseudo-language's catalogs, the bot's and the solver library's (once, in
+    this process: a worker process does not know it and answers in English), and return
+    its code."""
+    for domain, (_, _, add) in DOMAINS.items():
+        add(PSEUDO, pseudo_catalog(domain))
+    return PSEUDO
+
+
+def pseudo_catalog(domain: str) -> gettext.GNUTranslations:
+    """Every text of `domain` as its English wrapped in ⟦ ⟧."""
     with tempfile.TemporaryDirectory() as folder:
-        catalog = read_po(extracted(Path(folder)).open("rb"))
+        catalog = read_po(extracted(Path(folder), domain).open("rb"))
     for message in catalog:
         if not message.id:
             continue
@@ -56,8 +74,7 @@ def pseudo_language() -> str:
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
-    i18n.add_catalog(PSEUDO, gettext.GNUTranslations(buffer))
-    return PSEUDO
+    return gettext.GNUTranslations(buffer)
 
 
 def untranslated(text: str, *data: str) -> list[str]:

@@ -44,6 +44,7 @@ from celery.exceptions import TimeLimitExceeded as CeleryTimeLimit
 from kombu import Queue
 from kombu.serialization import register
 
+from solvers import i18n
 from solvers.pipeline import Result
 
 from . import codec, jobs
@@ -106,10 +107,11 @@ def make_app(broker_url: str) -> Celery:
 
 
 def task_of(name: str) -> Callable[..., dict[str, Any]]:
-    """The Celery task that runs job `name`: its outcome, plain data (`jobs.outcome`)."""
+    """The Celery task that runs job `name`: its outcome, plain data (`jobs.outcome`), in
+    the language the message names (`language`, validated there)."""
 
-    def task(*args: Any) -> dict[str, Any]:
-        return jobs.outcome(name, args)
+    def task(*args: Any, language: object = i18n.SOURCE_LANGUAGE) -> dict[str, Any]:
+        return jobs.outcome(name, args, language)
 
     task.__name__ = task.__qualname__ = name
     return task
@@ -183,11 +185,12 @@ class Broker:
         self.fail_all(ShuttingDown())
         await asyncio.to_thread(self.app.close)
 
-    def send(self, queue: str, name: str, args: tuple, limit: float) -> tuple[str, bytes]:
-        """Queue job `name` with `args` (blocking: run in a thread); its task id and the
-        Redis data's epoch it was sent in."""
+    def send(self, queue: str, name: str, args: tuple, limit: float,
+             language: str = i18n.SOURCE_LANGUAGE) -> tuple[str, bytes]:
+        """Queue job `name` with `args`, to be run in `language` (blocking: run in a
+        thread); its task id and the Redis data's epoch it was sent in."""
         result = self.app.send_task(TASK_PREFIX + name, args=args, queue=queue,
-                                    time_limit=limit)
+                                    kwargs={"language": language}, time_limit=limit)
         return result.id, self.epoch()
 
     def epoch(self) -> bytes:
@@ -362,7 +365,7 @@ class CeleryLane:
             try:
                 try:
                     task_id, epoch = await asyncio.to_thread(self.broker.send, self.queue,
-                                                             name, args, limit)
+                                                             name, args, limit, i18n.current())
                 except Exception as error:  # noqa: BLE001 - Redis down: send again later
                     log.warning("could not send %s: %r", name, error)
                     raise WorkerDied(f"the broker is unreachable: {error!r}") from error

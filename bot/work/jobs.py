@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from solvers import i18n
 from solvers.base import (
     DIFFICULTIES,
     Difficulty,
@@ -322,19 +323,23 @@ codec.records(Result, Media, Later, Judgement, Rule, Reading, Repair, SmtText, R
               GridHint)
 
 
-def outcome(name: str, args: list[Any] | tuple[Any, ...]) -> dict[str, Any]:
-    """Run job `name` with `args`: {"value": its result}, or {"error": the message} for
-    bad input (a PuzzleError). A name off the allow-list runs nothing (KeyError)."""
+def outcome(name: str, args: list[Any] | tuple[Any, ...],
+            language: object = i18n.SOURCE_LANGUAGE) -> dict[str, Any]:
+    """Run job `name` with `args` in `language` (the asker's, from the message; anything
+    but a language the library speaks is English): {"value": its result}, or {"error": the
+    message} for bad input (a PuzzleError). A name off the allow-list runs nothing."""
     job = JOBS[name]
-    try:
-        return {"value": job(*args)}
-    except PuzzleError as error:
-        return {"error": str(error)}
+    with i18n.language(i18n.valid(language)):
+        try:
+            return {"value": job(*args)}
+        except PuzzleError as error:
+            return {"error": str(error)}  # its line's words in the language too
 
 
-def perform(name: str, packed_args: bytes) -> bytes:
-    """A local pool worker's side of a message: the packed outcome of job `name`."""
-    return codec.pack(outcome(name, codec.unpack(packed_args)))
+def perform(name: str, packed_args: bytes, language: object = i18n.SOURCE_LANGUAGE) -> bytes:
+    """A local pool worker's side of a message: the packed outcome of job `name`, run in
+    the language the message names."""
+    return codec.pack(outcome(name, codec.unpack(packed_args), language))
 
 
 def settled(envelope: dict[str, Any]) -> Any:

@@ -37,6 +37,7 @@ from typing import Any, TypeAlias
 
 from pebble import ProcessExpired, ProcessPool
 
+from solvers import i18n
 from solvers.pipeline import Result
 
 from . import codec, jobs
@@ -180,11 +181,15 @@ class SolverPool:
                 loop.call_soon_threadsafe(listener, solutions, nodes)
 
     async def _schedule(self, name: str, args: tuple[Any, ...], limit: float) -> Future[Any]:
-        """Schedule job `name`, building a new pool first if this one is broken."""
+        """Schedule job `name`, building a new pool first if this one is broken. The
+        message carries the asker's language (`solvers.i18n.current()`) as plain data:
+        the worker runs the job in it."""
         if self._pool is None:
             raise RuntimeError(f"the {self.name} pool is not started")
+        language = i18n.current()
         await self._ensure_working()
-        return self._pool.schedule(jobs.perform, args=(name, codec.pack(args)), timeout=limit)
+        return self._pool.schedule(jobs.perform, args=(name, codec.pack(args), language),
+                                   timeout=limit)
 
     async def submit(self, job: Callable[..., Any], *args: Any,
                      timeout: float | None = None) -> Any:

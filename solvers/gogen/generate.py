@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from .. import i18n
 from ..base import Limits, PuzzleError
 from .grid import CLASSIC_LETTERS, CLASSIC_SIZE, EMPTY, GogenPuzzle
 from .solve import solve
@@ -29,8 +30,8 @@ def generate(rng: random.Random, difficulty: str) -> str:
     of a few draws is kept), so hard has fewer givens than medium in all but rare
     draws."""
     if difficulty not in TARGET_GIVENS:
-        raise PuzzleError(f"unknown difficulty '{difficulty}'; use "
-                          f"{', '.join(TARGET_GIVENS)}")
+        raise PuzzleError(i18n._("unknown difficulty '{difficulty}'; use {known}").format(
+            difficulty=difficulty, known=", ".join(TARGET_GIVENS)))
     target = TARGET_GIVENS[difficulty]
     enough = target if target else TARGET_GIVENS["medium"] - 1
     givens, words = _draw(rng, target)

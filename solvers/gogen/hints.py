@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from .. import draw
+from .. import draw, i18n
 from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from .grid import EMPTY, GogenPuzzle, Solution, neighbours
 from .propagate import _narrow
@@ -147,9 +147,10 @@ def _guess(board: _Board, solution: Solution) -> _Step:
 def _solution(puzzle: GogenPuzzle) -> Solution:
     found = solve(puzzle, Limits(max_solutions=2))
     if not found.found:
-        raise PuzzleError("this Gogen has no solution, so there is no next step")
+        raise PuzzleError(i18n._("this Gogen has no solution, so there is no next step"))
     if found.count > 1:
-        raise PuzzleError("this Gogen has more than one solution, so no step is forced")
+        raise PuzzleError(i18n._("this Gogen has more than one solution, so no step is "
+                                 "forced"))
     return found.found[0]
 
 

@@ -19,6 +19,7 @@ from ..base import (
     fits,
     square_maps,
 )
+from ..i18n import Translated, _
 from . import check, encoding, generate, hints, parse, render, solve
 from .grid import EMPTY, GogenPuzzle, Solution
 from .solve import grid_of
@@ -27,13 +28,14 @@ from .solve import grid_of
 class Gogen(PuzzleKind[GogenPuzzle, Solution]):
     name = "gogen"
     title = "Gogen"
-    summary = ("`#gogen NAME`, then the grid rows (. for an empty cell), then the words, "
-               "one a line")
+    summary = Translated("`#gogen NAME`, then the grid rows (. for an empty cell), then the "
+                         "words, one a line")
     example = "gogen_dm_older02.txt"
-    rules = ("Put the 25 letters A to Y (no Z), each once, into the 5x5 grid; some are "
-             "given. Every word in the list must be spelled by stepping from each letter "
-             "to the next through touching cells, sideways or diagonally.")
-    solution_form = "5 lines of 5 letters"
+    rules = Translated("Put the 25 letters A to Y (no Z), each once, into the 5x5 grid; some "
+                       "are given. Every word in the list must be spelled by stepping from "
+                       "each letter to the next through touching cells, sideways or "
+                       "diagonally.")
+    solution_form = Translated("5 lines of 5 letters")
     generates = True
     version = "3"  # captions state the difficulty: cached answers without it die
     hints = True
@@ -94,8 +96,8 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
         rows = ["".join(line.split()) for line in text.lower().splitlines()
                 if line.strip() and not line.lstrip().startswith("#")][:puzzle.size]
         if len(rows) != puzzle.size or any(len(row) != puzzle.size for row in rows):
-            raise PuzzleError(f"type your grid as {puzzle.size} lines of {puzzle.size} "
-                              f"letters, {EMPTY} for a blank")
+            raise PuzzleError(_("type your grid as {n} lines of {n} letters, {blank} for a "
+                                "blank").format(n=puzzle.size, blank=EMPTY))
         return "".join(x if x.isalpha() else EMPTY for x in "".join(rows))
 
     def hint_picture(self, puzzle: GogenPuzzle, step: HintStep) -> Image.Image:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import PuzzleError, check_size, clip, header_is, plural
+from ..base import PuzzleError, check_size, clip, header_is
+from ..i18n import _, ngettext
 from .grid import CLASSIC_LETTERS, CLASSIC_SIZE, EMPTY, MAX_SIZE, GogenPuzzle, Solution
 
 
@@ -50,16 +51,18 @@ def _read_row(puzzle_rows: list[str], line: str, number: int) -> None:
     row = line.strip().replace(" ", "")
     for column, char in enumerate(row, 1):
         if char != EMPTY and not ("a" <= char.lower() <= "z"):
-            raise PuzzleError(f"'{char}' is not a cell; use a letter or '.' for an empty cell",
-                              number, column)
+            raise PuzzleError(_("'{char}' is not a cell; use a letter or '.' for an empty "
+                                "cell").format(char=char), number, column)
     if puzzle_rows and len(row) != len(puzzle_rows[0]):
         raise PuzzleError(
-            f"grid row {len(puzzle_rows) + 1} has {len(row)} cells but row 1 has "
-            f"{len(puzzle_rows[0])}; the grid must be square", number)
+            _("grid row {row} has {cells} cells but row 1 has {first}; the grid must be "
+              "square").format(row=len(puzzle_rows) + 1, cells=len(row),
+                               first=len(puzzle_rows[0])), number)
     if not puzzle_rows and not 2 <= len(row) <= MAX_SIZE:
         raise PuzzleError(
-            f"a grid row has {len(row)} cells; Gogen grids are 2 to {MAX_SIZE} cells wide "
-            "(a 5x5 grid holds the 25 letters A to Y)", number)
+            _("a grid row has {cells} cells; Gogen grids are 2 to {most} cells wide (a 5x5 "
+              "grid holds the 25 letters A to Y)").format(cells=len(row), most=MAX_SIZE),
+            number)
     puzzle_rows.append(row.lower())
 
 
@@ -70,13 +73,14 @@ def _read_words(line: str, number: int) -> list[str]:
         word = match.group()
         for offset, char in enumerate(word):
             if not ("a" <= char.lower() <= "z"):
-                raise PuzzleError(f"word '{clip(word)}' has '{char}', which is not a letter",
-                                  number, match.start() + offset + 1)
+                raise PuzzleError(_("word '{word}' has '{char}', which is not a letter").format(
+                    word=clip(word), char=char), number, match.start() + offset + 1)
         word = word.lower()
         for offset, (a, b) in enumerate(zip(word, word[1:], strict=False)):
             if a == b:
-                raise PuzzleError(f"word '{clip(word)}' has '{a}' twice in a row; a letter cannot "
-                                  "be next to itself", number, match.start() + offset + 2)
+                raise PuzzleError(_("word '{word}' has '{char}' twice in a row; a letter "
+                                    "cannot be next to itself").format(word=clip(word), char=a),
+                                  number, match.start() + offset + 2)
         words.append(word)
     return words
 
@@ -93,7 +97,7 @@ def parse_gogen(text: str) -> GogenPuzzle:
             continue
         if stripped.startswith("#"):
             if rows:
-                raise PuzzleError("a header line must come before the grid", number)
+                raise PuzzleError(_("a header line must come before the grid"), number)
             name = _header_name(stripped)
         elif not rows or len(rows) < len(rows[0]):
             _read_row(rows, line, number)
@@ -103,11 +107,12 @@ def parse_gogen(text: str) -> GogenPuzzle:
                 words.append(word)
                 lines.setdefault(word, number)
     if not rows:
-        raise PuzzleError("the puzzle is empty: send the grid rows (. for an empty cell), "
-                          "then the words, one a line")
+        raise PuzzleError(_("the puzzle is empty: send the grid rows (. for an empty cell), "
+                            "then the words, one a line"))
     size = len(rows[0])
     if len(rows) < size:
-        raise PuzzleError(f"the grid has {len(rows)} rows of {size} cells; it must be square")
+        raise PuzzleError(_("the grid has {rows} rows of {size} cells; it must be "
+                            "square").format(rows=len(rows), size=size))
     grid = "".join(rows)
     letters = _alphabet(size, grid, words, lines)
     return GogenPuzzle(size, grid, tuple(words), letters, name)
@@ -122,8 +127,10 @@ def _check_givens(rows: list[str], number: int, seen: dict[str, tuple[int, int]]
         if letter in seen:
             first = seen[letter]
             raise PuzzleError(
-                f"letter '{letter.upper()}' is given twice (also row {first[0] + 1} "
-                f"column {first[1] + 1}); every letter has exactly one cell", number, c + 1)
+                _("letter '{letter}' is given twice (also row {row} column {column}); every "
+                  "letter has exactly one cell").format(letter=letter.upper(),
+                                                        row=first[0] + 1, column=first[1] + 1),
+                number, c + 1)
         seen[letter] = (r, c)
 
 
@@ -133,23 +140,26 @@ def _alphabet(size: int, grid: str, words: list[str], lines: dict[str, int]) -> 
     if size == CLASSIC_SIZE:
         for letter in set(grid) - {EMPTY}:
             if letter not in CLASSIC_LETTERS:
-                raise PuzzleError(f"'{letter.upper()}' cannot fit: a 5x5 Gogen uses the "
-                                  "letters A to Y")
+                raise PuzzleError(_("'{letter}' cannot fit: a 5x5 Gogen uses the letters A "
+                                    "to Y").format(letter=letter.upper()))
         for word in words:
             for letter in word:
                 if letter not in CLASSIC_LETTERS:
-                    raise PuzzleError(f"word '{clip(word)}' has '{letter.upper()}', which cannot "
-                                      "fit: a 5x5 Gogen uses the letters A to Y", lines[word])
+                    raise PuzzleError(_("word '{word}' has '{letter}', which cannot fit: a 5x5 "
+                                        "Gogen uses the letters A to Y").format(
+                        word=clip(word), letter=letter.upper()), lines[word])
         return CLASSIC_LETTERS
     used = set(grid) - {EMPTY}
     for word in words:
         used |= set(word)
         if len(used) > cells:
-            raise PuzzleError(f"word '{clip(word)}' brings the letters to {len(used)}, more than "
-                              f"the {cells} cells of a {size}x{size} grid", lines[word])
+            raise PuzzleError(_("word '{word}' brings the letters to {used}, more than the "
+                                "{cells} cells of a {size}x{size} grid").format(
+                word=clip(word), used=len(used), cells=cells, size=size), lines[word])
     if len(used) < cells:
-        raise PuzzleError(f"a {size}x{size} grid needs {cells} different letters; the grid "
-                          f"and the words use only {len(used)}")
+        raise PuzzleError(_("a {size}x{size} grid needs {cells} different letters; the grid "
+                            "and the words use only {used}").format(
+            size=size, cells=cells, used=len(used)))
     return "".join(sorted(used))
 
 
@@ -165,14 +175,17 @@ def parse_filled(puzzle: GogenPuzzle, text: str) -> Solution:
     rows = [(number, line.replace(" ", "").replace("\t", ""))
             for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(rows) != n:
-        raise PuzzleError(f"expected {n} rows of {n} letters, got {plural(len(rows), 'row')}")
+        raise PuzzleError(ngettext("expected {n} rows of {n} letters, got {got} row",
+                                   "expected {n} rows of {n} letters, got {got} rows",
+                                   len(rows)).format(n=n, got=len(rows)))
     cells = []
     for number, row in rows:
         if len(row) != n:
-            raise PuzzleError(f"expected {n} letters, got {len(row)}", number)
+            raise PuzzleError(_("expected {n} letters, got {got}").format(n=n, got=len(row)),
+                              number)
         for column, char in enumerate(row.lower(), 1):
             if char not in puzzle.letters:
-                raise PuzzleError(f"'{char}' is not one of the puzzle's letters",
-                                  number, column)
+                raise PuzzleError(_("'{char}' is not one of the puzzle's letters").format(
+                    char=char), number, column)
             cells.append(char)
     return "".join(cells)

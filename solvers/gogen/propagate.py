@@ -8,7 +8,8 @@ ever lost, so when every letter ends with one cell that grid is the only solutio
 
 from __future__ import annotations
 
-from .grid import EMPTY, Candidates, GogenPuzzle, cell_name, neighbours
+from ..i18n import _
+from .grid import EMPTY, Candidates, GogenPuzzle, neighbours
 
 
 def propagate(puzzle: GogenPuzzle) -> tuple[Candidates, str]:
@@ -145,15 +146,18 @@ def _conflict(puzzle: GogenPuzzle, candidates: Candidates) -> str:
     owner: dict[int, str] = {}
     for letter, cells in candidates.items():
         if not cells:
-            return f"no solution: '{letter.upper()}' has no cell left"
+            return _("no solution: '{letter}' has no cell left").format(letter=letter.upper())
         if len(cells) == 1:
             cell = next(iter(cells))
             if cell in owner:
-                return (f"no solution: '{owner[cell].upper()}' and '{letter.upper()}' both "
-                        f"need {cell_name(puzzle, cell)}")
+                return _("no solution: '{first}' and '{second}' both need row {row} column "
+                         "{column}").format(first=owner[cell].upper(), second=letter.upper(),
+                                            row=cell // puzzle.size + 1,
+                                            column=cell % puzzle.size + 1)
             owner[cell] = letter
     reachable = frozenset().union(*candidates.values())
     for cell in range(puzzle.size * puzzle.size):
         if cell not in reachable:
-            return f"no solution: no letter can reach {cell_name(puzzle, cell)}"
+            return _("no solution: no letter can reach row {row} column {column}").format(
+                row=cell // puzzle.size + 1, column=cell % puzzle.size + 1)
     return ""

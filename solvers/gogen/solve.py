@@ -9,6 +9,7 @@ from __future__ import annotations
 import z3
 
 from ..base import Limits, Solutions
+from ..i18n import _
 from ..smt import enumerate_models
 from .check import check
 from .encoding import open_letters, smt_assertions
@@ -39,7 +40,7 @@ def solve(puzzle: GogenPuzzle, limits: Limits) -> Solutions:
     grids = [grid_of(puzzle, placed | dict(zip(search, values, strict=True)))
              for values in found]
     if count == 0 and exhaustive:
-        reason = "no solution: no placement of the letters lets every word be traced."
+        reason = _("no solution: no placement of the letters lets every word be traced.")
     return Solutions(grids, count, exhaustive, reason,
                      stats={"letters_left_after_propagation": len(search)})
 

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from ..base import CheckReport, Rule
+from ..i18n import N_, _
 from .grid import DIGITS, UNIT_NAMES, UNITS, Grid, SudokuPuzzle, cell_name
+
+#: the words of UNIT_NAMES ("Row 1"), for the catalogs: a unit named to a person is
+#: named in their language (the check report's rule lines stay the seeds' English)
+UNIT_WORDS = (N_("Row"), N_("Column"), N_("Box"))
 
 
 def repeated_givens(givens: Grid) -> str:
@@ -12,7 +17,9 @@ def repeated_givens(givens: Grid) -> str:
         digits = [givens[c] for c in unit if givens[c]]
         twice = sorted({d for d in digits if digits.count(d) > 1})
         if twice:
-            return f"{name} already has two {twice[0]}s among the givens."
+            word, number = name.split()
+            return _("{unit} {number} already has two {digit}s among the givens.").format(
+                unit=_(word), number=number, digit=twice[0])
     return ""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from .. import i18n
 from ..base import DIFFICULTIES, Limits, PuzzleError
 from .grid import CELLS, DIGITS, SIZE, UNITS, Grid
 from .parse import grid_text
@@ -24,8 +25,8 @@ HARD_ATTEMPTS = 12
 def generate(rng: random.Random, difficulty: str) -> str:
     """The text of a random puzzle with exactly one solution (see the module's words)."""
     if difficulty not in DIFFICULTIES:
-        raise PuzzleError(f"unknown difficulty '{difficulty}'; use "
-                          f"{', '.join(DIFFICULTIES)}")
+        raise PuzzleError(i18n._("unknown difficulty '{difficulty}'; use {known}").format(
+            difficulty=difficulty, known=", ".join(DIFFICULTIES)))
     for _ in range(HARD_ATTEMPTS):
         givens = _dig(_full_grid(rng), rng, difficulty)
         if difficulty != "hard" or not solved_by_singles(givens, hidden=True):

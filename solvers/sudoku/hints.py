@@ -7,6 +7,7 @@ from __future__ import annotations
 from PIL import Image
 
 from ..base import Difficulty, HintPath, HintStep, Mistake
+from ..i18n import _
 from .grid import SIZE, Grid, SudokuPuzzle
 from .logic import Snapshot, Step, hint_path, rating
 from .logic.picture import picture
@@ -26,8 +27,10 @@ def _hint_step(found: Step, before: Snapshot) -> HintStep:
 
 def _mistake(cell: int, digit: int) -> Mistake:
     row, column = _cell(cell)
-    return Mistake(f"row {row}", (row, column), f"There is a mistake in row {row}.",
-                   f"The {digit} at row {row}, column {column} is wrong.")
+    return Mistake(f"row {row}", (row, column),
+                   _("There is a mistake in row {row}.").format(row=row),
+                   _("The {digit} at row {row}, column {column} is wrong.").format(
+                       digit=digit, row=row, column=column))
 
 
 def steps(puzzle: SudokuPuzzle, entries: Grid | None, limit: int | None) -> HintPath:

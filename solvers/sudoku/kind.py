@@ -10,6 +10,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from ..base import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleKind, Solutions
+from ..i18n import Translated
 from . import check, generate, hints, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 from .search import solve_grid, warm
@@ -18,12 +19,12 @@ from .search import solve_grid, warm
 class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     name = "sudoku"
     title = "Sudoku"
-    summary = ("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything else "
-               "blank), or one line of 81")
+    summary = Translated("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything "
+                         "else blank), or one line of 81")
     example = "sudoku_inkala.txt"
-    rules = ("Fill the 9x9 grid so that every row, every column and every 3x3 box holds "
-             "the digits 1 to 9, each once. Some digits are given.")
-    solution_form = "9 lines of 9 digits"
+    rules = Translated("Fill the 9x9 grid so that every row, every column and every 3x3 box "
+                       "holds the digits 1 to 9, each once. Some digits are given.")
+    solution_form = Translated("9 lines of 9 digits")
     generates = True
     version = "3"  # captions state the difficulty: cached answers without it die
     aliases = ("sudoko",)

@@ -9,6 +9,7 @@ nine digits.
 
 from __future__ import annotations
 
+from .. import i18n
 from ..base import MAX_INPUT_CHARS, PuzzleError, check_size, header_is
 from .grid import CELLS, SIZE, Grid, SudokuPuzzle
 
@@ -59,7 +60,8 @@ def _body_lines(text: str) -> tuple[str, list[tuple[int, str]]]:
 
 
 def _grid_rows(lines: list[tuple[int, str]], what: str) -> list[tuple[int, str]]:
-    """Nine numbered rows of nine characters, from nine lines or one line of 81."""
+    """Nine numbered rows of nine characters, from nine lines or one line of 81 (`what`
+    they hold, "cells" or "digits", is said in the asker's language)."""
     if len(lines) == 1:
         flat = _row_cells(lines[0][1], CELLS)
         if flat is not None:
@@ -69,15 +71,18 @@ def _grid_rows(lines: list[tuple[int, str]], what: str) -> list[tuple[int, str]]
         cells = _row_cells(line, SIZE)
         if cells is None:
             got = len(line.strip())
-            raise PuzzleError(f"expected {SIZE} {what} in this row, got {got}", number)
+            raise PuzzleError(i18n._("expected {size} {what} in this row, got {got}").format(
+                size=SIZE, what=i18n._(what), got=got), number)
         rows.append((number, cells))
     if len(lines) > SIZE:
-        raise PuzzleError(f"expected {SIZE} rows, but there is a row {SIZE + 1}",
-                          lines[SIZE][0])
+        raise PuzzleError(i18n._("expected {size} rows, but there is a row {extra}").format(
+            size=SIZE, extra=SIZE + 1), lines[SIZE][0])
     if len(rows) < SIZE:
-        raise PuzzleError(f"expected {SIZE} rows of {SIZE} {what} (or one line of "
-                          f"{CELLS}), got {len(rows)} row{'s' if len(rows) != 1 else ''}",
-                          rows[-1][0] if rows else None)
+        raise PuzzleError(i18n.ngettext(
+            "expected {size} rows of {size} {what} (or one line of {cells}), got {got} row",
+            "expected {size} rows of {size} {what} (or one line of {cells}), got {got} rows",
+            len(rows)).format(size=SIZE, what=i18n._(what), cells=CELLS, got=len(rows)),
+            rows[-1][0] if rows else None)
     return rows
 
 
@@ -99,7 +104,7 @@ def looks_like_sudoku(text: str) -> bool:
     if not lines or lines[0][1].lstrip().startswith("#"):
         return False
     try:
-        rows = _grid_rows(lines, "cells")
+        rows = _grid_rows(lines, i18n.N_("cells"))
     except PuzzleError:
         return False
     body = "".join(row for _, row in rows)
@@ -121,15 +126,18 @@ def near_miss(text: str) -> str | None:
         return None
     if len(cells) == 1:
         got = len(cells[0])
-        return (f"the line has {got} cells; a Sudoku on one line needs {CELLS}."
-                if CELLS - SIZE <= got <= CELLS + SIZE and got != CELLS else None)
+        return (i18n._("the line has {got} cells; a Sudoku on one line needs {cells}.").format(
+            got=got, cells=CELLS) if CELLS - SIZE <= got <= CELLS + SIZE and got != CELLS
+            else None)
     wrong = [(row, len(cell)) for row, (cell, (_, line))
              in enumerate(zip(cells, lines, strict=True), 1) if _row_cells(line, SIZE) is None]
     if len(cells) == SIZE and 0 < len(wrong) <= 2:
-        told = " and ".join(f"row {row} has {got} cells" for row, got in wrong)
-        return f"{told}; each row needs {SIZE}."
+        told = i18n._(" and ").join(i18n._("row {row} has {got} cells").format(row=row, got=got)
+                                    for row, got in wrong)
+        return i18n._("{rows}; each row needs {size}.").format(rows=told, size=SIZE)
     if abs(len(cells) - SIZE) == 1 and not wrong:
-        return f"there are {len(cells)} rows of {SIZE} cells; a Sudoku has {SIZE}."
+        return i18n._("there are {rows} rows of {size} cells; a Sudoku has {size}.").format(
+            rows=len(cells), size=SIZE)
     return None
 
 
@@ -138,9 +146,9 @@ def parse_sudoku(text: str) -> SudokuPuzzle:
     check_size(text)
     name, lines = _body_lines(text)
     if not lines:
-        raise PuzzleError("the puzzle is empty: send 9 rows of 9 characters, digits "
-                          "1-9 for givens and . for blanks")
-    rows = _grid_rows(lines, "cells")
+        raise PuzzleError(i18n._("the puzzle is empty: send 9 rows of 9 characters, digits "
+                                 "1-9 for givens and . for blanks"))
+    rows = _grid_rows(lines, i18n.N_("cells"))
     givens = tuple(int(ch) if ch in "123456789" else 0 for _, row in rows for ch in row)
     return SudokuPuzzle(givens, name)
 
@@ -155,11 +163,11 @@ def parse_filled(text: str) -> Grid:
         if kept and not _is_separator(line):
             lines.append((number, kept))
     if not lines:
-        raise PuzzleError("the solution is empty: send 9 lines of 9 digits")
-    rows = _grid_rows(lines, "digits")
+        raise PuzzleError(i18n._("the solution is empty: send 9 lines of 9 digits"))
+    rows = _grid_rows(lines, i18n.N_("digits"))
     for number, row in rows:
         for column, ch in enumerate(row, start=1):
             if ch not in "123456789":
-                raise PuzzleError(f"'{ch}' is not a digit 1-9: fill every cell",
-                                  number, column)
+                raise PuzzleError(i18n._("'{char}' is not a digit 1-9: fill every cell").format(
+                    char=ch), number, column)
     return tuple(int(ch) for _, row in rows for ch in row)
