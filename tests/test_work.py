@@ -95,7 +95,7 @@ def test_a_worker_loads_neither_telegram_nor_the_handlers():
     assert "bot.work.broker" in loaded and "solvers.pipeline" in loaded
     assert [m for m in loaded if m.split(".")[0] in ("telegram", "sandbox")] == []
     assert [m for m in loaded if m.startswith("bot.") and not m.startswith("bot.work")
-            and m not in ("bot.worker", "bot.config")] == []
+            and m not in ("bot.worker", "bot.config", "bot.i18n")] == []
 
 
 # Celery ------------------------------------------------------------------------------
