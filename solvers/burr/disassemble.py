@@ -388,25 +388,6 @@ def _rehash(states, count, table, search):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _test(cells, first, grid, hits, generation, n, i, j, rx, ry,
-          rz):  # pragma: no cover - compiled
-    """Does piece i, shifted by (rx, ry, rz) relative to piece j (each within the stick
-    length), overlap it? Worked out and written to the table as `_search` looks it up.
-
-    Only the search's table misses call it: a compiled function given arrays counts
-    references to them (atomic increments and decrements) at each call, which in the
-    search's inner loop took a quarter of its time."""
-    hit = 0
-    for c in range(first[i], first[i + 1]):
-        x, y, z = cells[c, 0] + rx, cells[c, 1] + ry, cells[c, 2] + rz
-        if 0 <= x < n and 0 <= y < n and 0 <= z < n and grid[j, x, y, z]:
-            hit = 1
-            break
-    hits[i, j, rx + n, ry + n, rz + n] = 2 * generation + hit
-    return hit
-
-
-@njit(cache=True, nogil=True)
 def _search(part, cells, first, grid, hits, generation, n, states, parent, moves, table,
             search, counters, last, max_states, check_states,
             steps):  # pragma: no cover - compiled
@@ -458,14 +439,21 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                 ry = states[cursor, 3 * i + 1] - states[cursor, 3 * j + 1]
                 rz = states[cursor, 3 * i + 2] - states[cursor, 3 * j + 2]
                 for d in range(6):
-                    # does i, one unit on in direction d, run into j? (as below, the
-                    # table looked up here, `_test` called only when it does not know)
+                    # does i, one unit on in direction d, run into j? The table is
+                    # looked up and a miss worked out here, as below, not in a function
+                    # of its own: a compiled call given arrays counts references to them
+                    # (atomic increments and decrements), which cost a quarter of the time
                     x, y, z = rx + steps[d, 0], ry + steps[d, 1], rz + steps[d, 2]
                     if -n < x < n and -n < y < n and -n < z < n:
                         entry = hits[i, j, x + n, y + n, z + n]
                         if entry >> 1 != generation:
-                            entry = _test(cells, first, grid, hits, generation, n, i, j,
-                                          x, y, z)
+                            entry = 2 * generation
+                            for c in range(first[i], first[i + 1]):
+                                u, v, w = cells[c, 0] + x, cells[c, 1] + y, cells[c, 2] + z
+                                if 0 <= u < n and 0 <= v < n and 0 <= w < n and grid[j, u, v, w]:
+                                    entry += 1
+                                    break
+                            hits[i, j, x + n, y + n, z + n] = entry
                         if entry & 1:
                             blockers[d, i] |= 1 << j
                             blockers[d ^ 1, j] |= 1 << i
@@ -581,8 +569,15 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             if -n < x < n and -n < y < n and -n < z < n:
                                 entry = hits[i, j, x + n, y + n, z + n]
                                 if entry >> 1 != generation:
-                                    entry = _test(cells, first, grid, hits, generation, n,
-                                                  i, j, x, y, z)
+                                    entry = 2 * generation
+                                    for c in range(first[i], first[i + 1]):
+                                        u = cells[c, 0] + x
+                                        v, w = cells[c, 1] + y, cells[c, 2] + z
+                                        if (0 <= u < n and 0 <= v < n and 0 <= w < n
+                                                and grid[j, u, v, w]):
+                                            entry += 1
+                                            break
+                                    hits[i, j, x + n, y + n, z + n] = entry
                                 if entry & 1:
                                     blocked = True
                                     break
