@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -47,9 +48,10 @@ FOUND, NONE, TOO_MANY, PAUSED, FULL = 0, 1, 2, 3, 4
 _STEPS = np.array(DIRECTIONS, dtype=np.int64)
 
 
-@dataclass(frozen=True)
-class Move:
-    """One move: which pieces, which direction (index into DIRECTIONS), how far."""
+class Move(NamedTuple):
+    """One move: which pieces, which direction (index into DIRECTIONS), how far (a named
+    tuple: a solve makes one per move found, and a frozen dataclass cost several times
+    as much to make)."""
 
     pieces: tuple[int, ...]
     direction: int
@@ -152,8 +154,8 @@ class _Work:
     """The arrays of one `disassemble_all`, kept between the calls of `_take_all`.
 
     `stack` and `starts` are the parts still to take apart (piece masks, start states);
-    `found` the moves found (group mask, direction, distance, separates), `levels` per
-    separation its number of moves and the part's mask, both for every assembly in
+    `found` the moves found (group mask of the smaller side, direction, distance,
+    separates), `levels` per separation its number of moves, both for every assembly in
     turn; `summary` per assembly its outcome (FOUND, NONE or TOO_MANY), where its moves
     and levels end, and its states. `outcome` counts parts on the stack, whether a
     search is under way, moves, levels, states explored in this assembly, whether the
@@ -175,15 +177,18 @@ class _Work:
         self.stack = np.zeros(pieces, dtype=np.int64)
         self.starts = np.zeros((pieces, 3 * pieces), dtype=np.int64)
         self.found = np.zeros((256, 4), dtype=np.int64)
-        self.levels = np.zeros((0, 2), dtype=np.int64)
+        self.levels = np.zeros(0, dtype=np.int64)
         self.summary = np.zeros((0, 4), dtype=np.int64)
         self.outcome = np.zeros(9, dtype=np.int64)
+        #: per group mask, its pieces
+        self.names = [tuple(p for p in range(pieces) if group >> p & 1)
+                      for group in range(1 << pieces)]
 
     def reset(self, assemblies: int, generation: int) -> _Work:
         """Ready for a new run of assemblies, the first not started."""
         self.summary = np.zeros((assemblies, 4), dtype=np.int64)
         if len(self.levels) < assemblies * len(self.stack):
-            self.levels = np.zeros((assemblies * len(self.stack), 2), dtype=np.int64)
+            self.levels = np.zeros(assemblies * len(self.stack), dtype=np.int64)
         self.outcome[:6] = 0
         self.outcome[7], self.outcome[8] = 0, generation
         return self
@@ -210,31 +215,22 @@ class _Work:
         results: list[Disassembly | None] = []
         moves_at = levels_at = 0
         for outcome, moves_end, levels_end, states in summary[:done]:
-            results.append(_disassembly(outcome, states, found[moves_at:moves_end],
-                                        levels[levels_at:levels_end], len(self.stack)))
+            results.append(self._disassembly(outcome, states, found[moves_at:moves_end],
+                                             levels[levels_at:levels_end]))
             moves_at, levels_at = moves_end, levels_end
         if done < len(summary):
             states = int(self.outcome[4]) + int(self.counters[4])
-            results.append(_disassembly(status, states, found[moves_at:],
-                                        levels[levels_at:], len(self.stack)))
+            results.append(self._disassembly(status, states, found[moves_at:],
+                                             levels[levels_at:]))
         return results + [None] * (len(summary) - len(results))
 
-
-def _disassembly(status: int, states: int, found: list[list[int]],
-                 levels: list[list[int]], pieces: int) -> Disassembly:
-    """The moves, each written for the smaller side of its part, and the levels."""
-    result = Disassembly(complete=status == FOUND, exhaustive=status in (FOUND, NONE),
-                         states=states)
-    first = 0
-    for count, part in levels:
-        members = [p for p in range(pieces) if part >> p & 1]
-        for group, direction, distance, separates in found[first:first + count]:
-            move = Move(tuple(p for p in members if group >> p & 1), direction, distance,
-                        bool(separates))
-            result.moves.append(_smaller_side(move, members))
-        result.levels.append(count)
-        first += count
-    return result
+    def _disassembly(self, status: int, states: int, found: list[list[int]],
+                     levels: list[int]) -> Disassembly:
+        """The moves (the search wrote each for the smaller side of its part already)."""
+        names = self.names
+        moves = [Move(names[group], direction, distance, separates == 1)
+                 for group, direction, distance, separates in found]
+        return Disassembly(moves, levels, status == FOUND, status in (FOUND, NONE), states)
 
 
 #: one `_Work` per number of pieces, reused by each run in turn (its arrays keep the
@@ -246,14 +242,6 @@ def _work(pieces: int, assemblies: int, generation: int) -> _Work:
     if pieces not in _WORKS:
         _WORKS[pieces] = _Work(pieces)
     return _WORKS[pieces].reset(assemblies, generation)
-
-
-def _smaller_side(move: Move, pieces: list[int]) -> Move:
-    """Write a move of most of the part as the other pieces moving the opposite way."""
-    if 2 * len(move.pieces) <= len(pieces):
-        return move
-    others = tuple(p for p in pieces if p not in move.pieces)
-    return Move(others, move.direction ^ 1, move.distance, move.separates)
 
 
 @njit(cache=True, nogil=True)
@@ -335,15 +323,13 @@ def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, 
         if status != 0:
             return status
         outcome[1] = 0
-        found[at + length - 1, 0], found[at + length - 1, 1] = last[0], last[1]
-        found[at + length - 1, 2], found[at + length - 1, 3] = last[2], 1
+        _found(found, at + length - 1, whole, last[0], last[1], last[2], 1)
         state = counters[3]
         for m in range(length - 2, -1, -1):
-            found[at + m, 0], found[at + m, 1] = moves[state, 0], moves[state, 1]
-            found[at + m, 2], found[at + m, 3] = moves[state, 2], 0
+            _found(found, at + m, whole, moves[state, 0], moves[state, 1], moves[state, 2], 0)
             state = parent[state]
         outcome[2] += length
-        levels[outcome[3], 0], levels[outcome[3], 1] = length, whole
+        levels[outcome[3]] = length
         outcome[3] += 1
         end = states[counters[3]].copy()
         group = last[0]
@@ -359,6 +345,17 @@ def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, 
                 stack[outcome[0]] = half
                 starts[outcome[0]] = end
                 outcome[0] += 1
+
+
+@njit(cache=True, nogil=True)
+def _found(found, row, whole, group, direction, distance,
+           separates):  # pragma: no cover - compiled
+    """Write a move as its smaller side: a move of most of the part is the other pieces
+    moving the opposite way."""
+    if 2 * _bits(group) > _bits(whole):
+        group, direction = whole & ~group, direction ^ 1
+    found[row, 0], found[row, 1], found[row, 2], found[row, 3] = (group, direction, distance,
+                                                                  separates)
 
 
 @njit(cache=True, nogil=True)
@@ -388,25 +385,6 @@ def _rehash(states, count, table, search):  # pragma: no cover - compiled
         while table[slot, 1] == search:
             slot = (slot + np.uint64(1)) & mask
         table[slot, 0], table[slot, 1] = s, search
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _collide(cells, first, grid, hits, generation, n, i, j, rx, ry,
-             rz):  # pragma: no cover - compiled
-    """Does piece i, shifted by (rx, ry, rz) relative to piece j, overlap it?"""
-    if rx >= n or -rx >= n or ry >= n or -ry >= n or rz >= n or -rz >= n:
-        return False
-    known = hits[i, j, rx + n, ry + n, rz + n]
-    if known >> 1 == generation:
-        return known & 1 == 1
-    hit = False
-    for c in range(first[i], first[i + 1]):
-        x, y, z = cells[c, 0] + rx, cells[c, 1] + ry, cells[c, 2] + rz
-        if 0 <= x < n and 0 <= y < n and 0 <= z < n and grid[j, x, y, z]:
-            hit = True
-            break
-    hits[i, j, rx + n, ry + n, rz + n] = 2 * generation + (1 if hit else 0)
-    return hit
 
 
 @njit(cache=True, nogil=True)
@@ -461,10 +439,24 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                 ry = states[cursor, 3 * i + 1] - states[cursor, 3 * j + 1]
                 rz = states[cursor, 3 * i + 2] - states[cursor, 3 * j + 2]
                 for d in range(6):
-                    if _collide(cells, first, grid, hits, generation, n, i, j, rx + steps[d, 0],
-                                ry + steps[d, 1], rz + steps[d, 2]):
-                        blockers[d, i] |= 1 << j
-                        blockers[d ^ 1, j] |= 1 << i
+                    # does i, one unit on in direction d, run into j? The table is
+                    # looked up and a miss worked out here, as below, not in a function
+                    # of its own: a compiled call given arrays counts references to them
+                    # (atomic increments and decrements), which cost a quarter of the time
+                    x, y, z = rx + steps[d, 0], ry + steps[d, 1], rz + steps[d, 2]
+                    if -n < x < n and -n < y < n and -n < z < n:
+                        entry = hits[i, j, x + n, y + n, z + n]
+                        if entry >> 1 != generation:
+                            entry = 2 * generation
+                            for c in range(first[i], first[i + 1]):
+                                u, v, w = cells[c, 0] + x, cells[c, 1] + y, cells[c, 2] + z
+                                if 0 <= u < n and 0 <= v < n and 0 <= w < n and grid[j, u, v, w]:
+                                    entry += 1
+                                    break
+                            hits[i, j, x + n, y + n, z + n] = entry
+                        if entry & 1:
+                            blockers[d, i] |= 1 << j
+                            blockers[d ^ 1, j] |= 1 << i
         for d in range(6):
             dx, dy, dz = steps[d, 0], steps[d, 1], steps[d, 2]
             axis = 0 if dx != 0 else (1 if dy != 0 else 2)
@@ -571,12 +563,24 @@ def _search(part, cells, first, grid, hits, generation, n, states, parent, moves
                             j = part[b]
                             if (group >> j) & 1:
                                 continue
-                            if _collide(cells, first, grid, hits, generation, n, i, j,
-                                        after[0, 3 * i] - after[0, 3 * j] + dx,
-                                        after[0, 3 * i + 1] - after[0, 3 * j + 1] + dy,
-                                        after[0, 3 * i + 2] - after[0, 3 * j + 2] + dz):
-                                blocked = True
-                                break
+                            x = after[0, 3 * i] - after[0, 3 * j] + dx
+                            y = after[0, 3 * i + 1] - after[0, 3 * j + 1] + dy
+                            z = after[0, 3 * i + 2] - after[0, 3 * j + 2] + dz
+                            if -n < x < n and -n < y < n and -n < z < n:
+                                entry = hits[i, j, x + n, y + n, z + n]
+                                if entry >> 1 != generation:
+                                    entry = 2 * generation
+                                    for c in range(first[i], first[i + 1]):
+                                        u = cells[c, 0] + x
+                                        v, w = cells[c, 1] + y, cells[c, 2] + z
+                                        if (0 <= u < n and 0 <= v < n and 0 <= w < n
+                                                and grid[j, u, v, w]):
+                                            entry += 1
+                                            break
+                                    hits[i, j, x + n, y + n, z + n] = entry
+                                if entry & 1:
+                                    blocked = True
+                                    break
                         if blocked:
                             break
                     if blocked:
