@@ -296,11 +296,11 @@ def test_lexicon_is_built_once_then_loaded_from_its_cache(tmp_path, monkeypatch)
     """The second load reads the cache file and never builds again (its speed is in
     bench/README.md, not asserted here: the machines are shared)."""
     monkeypatch.setenv("PUZZLEBOT_CACHE_DIR", str(tmp_path))
-    lexicon_module.load.cache_clear()
+    lexicon_module.forget()
     try:
         built = lexicon_module.load()
         assert list(tmp_path.glob("anagram-lexicon-*.npz"))
-        lexicon_module.load.cache_clear()
+        lexicon_module.forget()
 
         def built_again() -> None:
             raise AssertionError("the lexicon was built again instead of read from its cache")
@@ -310,7 +310,7 @@ def test_lexicon_is_built_once_then_loaded_from_its_cache(tmp_path, monkeypatch)
         assert len(loaded.by_key) == len(built.by_key)
         assert loaded.by_key.keys() == built.by_key.keys()
     finally:
-        lexicon_module.load.cache_clear()
+        lexicon_module.forget()
 
 
 def test_search_and_ranking_do_not_import_each_other():

@@ -100,7 +100,7 @@ def test_a_damaged_cache_is_rebuilt_and_puzzles_still_solve(tmp_path, monkeypatc
     path = lexicon_module.cache_path()
     path.write_bytes(flipped(good, random.Random(3), 3) if damage == "flip"
                      else good[:len(good) // 2])
-    lexicon_module.load.cache_clear()
+    lexicon_module.forget()
     try:
         lexicon = lexicon_module.load()
         assert lexicon.lookup("dormitory") is not None
@@ -108,7 +108,7 @@ def test_a_damaged_cache_is_rebuilt_and_puzzles_still_solve(tmp_path, monkeypatc
         result = run("anagram dormitory")
         assert result.ok and "dirty room" in result.caption
     finally:
-        lexicon_module.load.cache_clear()
+        lexicon_module.forget()
 
 
 def test_a_damaged_word_vector_cache_is_rebuilt(tmp_path, monkeypatch):

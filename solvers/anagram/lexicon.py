@@ -596,13 +596,23 @@ def cache_path(lang: str = "en") -> Path:
     return cache_dir() / f"{prefix}-{source_digest(lang)}.npz"
 
 
-@cache
 def load(lang: str = "en") -> Lexicon:
     """The lexicon of a language of `LANGUAGES`, from the cache file when it is current
     and intact, else built and cached. A damaged cache file costs a rebuild, never an
     error. Each language is loaded on its first use only: the workers' fork server
     preloads English alone, so German and Spanish cost memory only in a worker that was
     asked for them."""
+    return _loaded(lang)  # one entry per language: `load()` and `load("en")` share it
+
+
+def forget() -> None:
+    """Drop the loaded lexicons, so the next `load` reads the cache file again."""
+    _loaded.cache_clear()
+
+
+@cache
+def _loaded(lang: str) -> Lexicon:
+    """`load`'s work, kept once per language (a worker's copy is the fork server's)."""
     if lang not in LANGUAGES:
         raise ValueError(f"no anagram lexicon for language {lang!r}")
     path = cache_path(lang)
