@@ -171,6 +171,12 @@ class Translated:
         return _(self.message)
 
 
+def capital(text: str) -> str:
+    """The text with its first letter a capital, for a name that starts a sentence (unlike
+    `str.capitalize`, the rest is left as it is: "R5C2" stays)."""
+    return text[:1].upper() + text[1:]
+
+
 def listing(words: Sequence[str]) -> str:
     """"a, b and c" in the current language ("a, b und c"): a list inside a sentence,
     joined the way the language joins its last item."""

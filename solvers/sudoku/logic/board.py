@@ -47,11 +47,6 @@ def unit_name(unit: int) -> str:
     return _(UNIT_NAMES[unit // SIZE]).format(number=unit % SIZE + 1)
 
 
-def capital(text: str) -> str:
-    """The text with its first letter a capital, for a name that starts a sentence."""
-    return text[:1].upper() + text[1:]
-
-
 def cell_name(cell: int) -> str:
     return f"R{ROW[cell] + 1}C{COL[cell] + 1}"
 

@@ -3,9 +3,9 @@ candidate. Boxes come before rows and columns: they are what people scan first."
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, _, capital
 from ..grid import SIZE, UNITS
-from .board import ALL, COUNT, DIGITS_OF, Board, capital, cell_name, unit_name
+from .board import ALL, COUNT, DIGITS_OF, Board, cell_name, unit_name
 from .step import Step, step
 
 #: boxes, then rows, then columns
