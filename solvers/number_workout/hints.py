@@ -317,9 +317,11 @@ def steps(puzzle: NumberWorkoutPuzzle, entries: Grid | None, limit: int | None) 
             board.place(cell, value)
         found.append(_hint_step(step, before, filled))
     hardest = max(found, key=lambda s: s.rating, default=None)
-    level = max((TECHNIQUES[s.technique][1] for s in found), key=BANDS.index, default="Easy")
+    # the English names (the step's state) are the table's keys; `technique` is translated
+    level = max((TECHNIQUES[s.state[0].technique][1] for s in found), key=BANDS.index,
+                default="Easy")
     rated = Difficulty(hardest.rating if hardest else 0.0, level,
-                       hardest.technique if hardest else "")
+                       hardest.state[0].technique if hardest else "")
     return HintPath("nw", found, rated, len(filled) == CELLS)
 
 
