@@ -39,7 +39,6 @@ from .base import (
     Solutions,
     check_size,
     header_is,
-    plural,
     square_maps,
 )
 from .i18n import N_, Translated, _, capital, listing, ngettext
@@ -91,9 +90,10 @@ class SekiPuzzle:
 class Seki(PuzzleKind[SekiPuzzle, Grid]):
     name = "seki"
     title = "Seki"
-    summary = "`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. oo+ooaoo-"
+    summary = Translated("`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. "
+                         "oo+ooaoo-")
     example = "sk_6018.txt"
-    solution_form = "4 lines of 4 cells, 1 = black, 0 = white"
+    solution_form = Translated("4 lines of 4 cells, 1 = black, 0 = white")
     generates = True
     smt_example = "oo+ooaoo-"
     rules = Translated("Colour the 16 cells of a 4x4 grid black or white. On each of the 9 "
@@ -115,8 +115,11 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
         if header_is(text, "seki") or not NEAR_ROTORS[0] <= len(body) <= NEAR_ROTORS[1] \
                 or len(body) == 9 or not set(body) <= set(ROTOR_TYPES) or not set(body) & set("+-"):
             return None
-        return (f"{plural(len(body), 'rotor')}; a Seki has 9, one on each inner corner of its "
-                "4x4 grid, row by row (for example oo+ooaoo-).")
+        return ngettext("{count} rotor; a Seki has 9, one on each inner corner of its 4x4 grid, "
+                        "row by row (for example oo+ooaoo-).",
+                        "{count} rotors; a Seki has 9, one on each inner corner of its 4x4 "
+                        "grid, row by row (for example oo+ooaoo-).", len(body)).format(
+            count=len(body))
 
     def parse(self, text: str) -> SekiPuzzle:
         check_size(text)
