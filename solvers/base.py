@@ -272,7 +272,8 @@ class Difficulty:
     def text(self) -> str:
         """"rated 4.2 (Hard: XY-Wing)", the phrase a caption or race announcement uses."""
         return _("rated {rating} ({level}: {hardest})").format(
-            rating=f"{self.rating:.1f}", level=_(self.level), hardest=self.hardest)
+            rating=f"{self.rating:.1f}", level=_(self.level),
+            hardest=_(self.hardest) if self.hardest else "")
 
     def distance(self, asked: str) -> int:
         """How many bands this puzzle is from a difficulty a race asks for (one of

@@ -24,7 +24,7 @@ speaks English by accident where German was asked for.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from pathlib import Path
@@ -169,3 +169,24 @@ class Translated:
 
     def __get__(self, owner: object, cls: type | None = None) -> str:
         return _(self.message)
+
+
+def capital(text: str) -> str:
+    """The text with its first letter a capital, for a name that starts a sentence (unlike
+    `str.capitalize`, the rest is left as it is: "R5C2" stays)."""
+    return text[:1].upper() + text[1:]
+
+
+def listing(words: Sequence[str]) -> str:
+    """"a, b and c" in the current language ("a, b und c"): a list inside a sentence,
+    joined the way the language joins its last item."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def alternatives(words: Sequence[str]) -> str:
+    """"a, b or c" in the current language ("a, b oder c")."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1])

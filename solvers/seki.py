@@ -39,9 +39,9 @@ from .base import (
     Solutions,
     check_size,
     header_is,
-    plural,
     square_maps,
 )
+from .i18n import N_, Translated, _, capital, listing, ngettext
 from .smt import enumerate_models
 
 SIZE = 4
@@ -49,8 +49,8 @@ ROTOR_TYPES = {"+": "singleOn", "-": "singleOff", "o": "opposite2", "a": "adjace
 #: black cells in each rotor's group
 BLACK_COUNT = {"+": 1, "-": 3, "o": 2, "a": 2}
 #: what each rotor asks of its four cells, as the picture's legend says it
-ROTOR_WORDS = {"+": "one black", "-": "three black", "o": "an opposite pair black",
-               "a": "an adjacent pair black"}
+ROTOR_WORDS = {"+": N_("one black"), "-": N_("three black"), "o": N_("an opposite pair black"),
+               "a": N_("an adjacent pair black")}
 COLUMNS = "ABCD"
 
 Grid = tuple[int, ...]  # 16 cells, 1 = black
@@ -90,15 +90,16 @@ class SekiPuzzle:
 class Seki(PuzzleKind[SekiPuzzle, Grid]):
     name = "seki"
     title = "Seki"
-    summary = "`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. oo+ooaoo-"
+    summary = Translated("`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. "
+                         "oo+ooaoo-")
     example = "sk_6018.txt"
-    solution_form = "4 lines of 4 cells, 1 = black, 0 = white"
+    solution_form = Translated("4 lines of 4 cells, 1 = black, 0 = white")
     generates = True
     smt_example = "oo+ooaoo-"
-    rules = ("Colour the 16 cells of a 4x4 grid black or white. On each of the 9 inner "
-             "corners sits a rotor that rules the 4 cells around it: + means one of them is "
-             "black, - three, o two diagonally opposite, a two side by side. Find the "
-             "colouring that fits all 9 rotors.")
+    rules = Translated("Colour the 16 cells of a 4x4 grid black or white. On each of the 9 "
+                       "inner corners sits a rotor that rules the 4 cells around it: + means "
+                       "one of them is black, - three, o two diagonally opposite, a two side "
+                       "by side. Find the colouring that fits all 9 rotors.")
     version = "3"  # captions state the difficulty: cached answers without it die
     hints = True
 
@@ -114,8 +115,11 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
         if header_is(text, "seki") or not NEAR_ROTORS[0] <= len(body) <= NEAR_ROTORS[1] \
                 or len(body) == 9 or not set(body) <= set(ROTOR_TYPES) or not set(body) & set("+-"):
             return None
-        return (f"{plural(len(body), 'rotor')}; a Seki has 9, one on each inner corner of its "
-                "4x4 grid, row by row (for example oo+ooaoo-).")
+        return ngettext("{count} rotor; a Seki has 9, one on each inner corner of its 4x4 grid, "
+                        "row by row (for example oo+ooaoo-).",
+                        "{count} rotors; a Seki has 9, one on each inner corner of its 4x4 "
+                        "grid, row by row (for example oo+ooaoo-).", len(body)).format(
+            count=len(body))
 
     def parse(self, text: str) -> SekiPuzzle:
         check_size(text)
@@ -126,7 +130,7 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
                 continue
             if stripped.startswith("#"):
                 if rotors:
-                    raise PuzzleError("a header line must come before the rotors", number)
+                    raise PuzzleError(_("a header line must come before the rotors"), number)
                 name = stripped.split(None, 1)[1].strip() if " " in stripped else ""
                 continue
             first_line = first_line or number
@@ -135,15 +139,19 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
                     continue
                 if char.lower() not in ROTOR_TYPES:
                     raise PuzzleError(
-                        f"'{char}' is not a rotor; use + (one black), - (three black), "
-                        "o (opposite pair) or a (adjacent pair)", number, column)
+                        _("'{char}' is not a rotor; use + (one black), - (three black), "
+                          "o (opposite pair) or a (adjacent pair)").format(char=char),
+                        number, column)
                 rotors += char.lower()
             if len(rotors) > 9:
-                raise PuzzleError(f"expected 9 rotors in all, got {len(rotors)} so far", number)
+                raise PuzzleError(_("expected 9 rotors in all, got {got} so far").format(
+                    got=len(rotors)), number)
         if not rotors:
-            raise PuzzleError("the puzzle is empty: send 9 rotor characters such as oo+ooaoo-")
+            raise PuzzleError(_("the puzzle is empty: send 9 rotor characters such as "
+                                "oo+ooaoo-"))
         if len(rotors) != 9:
-            raise PuzzleError(f"expected 9 rotors, got {len(rotors)}", first_line)
+            raise PuzzleError(_("expected 9 rotors, got {got}").format(got=len(rotors)),
+                              first_line)
         return SekiPuzzle(rotors, name)
 
     def canonical(self, puzzle: SekiPuzzle) -> str:
@@ -242,17 +250,19 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
             flat = rows[0][1].replace(" ", "")
             rows = [(rows[0][0], flat[i:i + SIZE]) for i in range(0, SIZE * SIZE, SIZE)]
         if len(rows) != SIZE:
-            raise PuzzleError(f"expected {SIZE} rows of {SIZE} cells, "
-                              f"got {plural(len(rows), 'row')}")
+            raise PuzzleError(ngettext("expected {size} rows of {size} cells, got {got} row",
+                                       "expected {size} rows of {size} cells, got {got} rows",
+                                       len(rows)).format(size=SIZE, got=len(rows)))
         cells: list[int] = []
         for number, row in rows:
             row = row.replace(" ", "")
             if len(row) != SIZE:
-                raise PuzzleError(f"expected {SIZE} cells, got {len(row)}", number)
+                raise PuzzleError(_("expected {size} cells, got {got}").format(
+                    size=SIZE, got=len(row)), number)
             for column, char in enumerate(row, 1):
                 if char not in "01#.":
-                    raise PuzzleError(f"'{char}' is not a cell; use 1 or # for black, "
-                                      "0 or . for white", number, column)
+                    raise PuzzleError(_("'{char}' is not a cell; use 1 or # for black, 0 or . "
+                                        "for white").format(char=char), number, column)
                 cells.append(1 if char in "1#" else 0)
         return tuple(cells)
 
@@ -268,8 +278,8 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
                 if line.strip() and not line.lstrip().startswith("#")]
         if len(rows) != SIZE or any(len(row) != SIZE for row in rows) \
                 or set("".join(rows)) - set("01#?.-_"):
-            raise PuzzleError(f"type your grid as {SIZE} lines of {SIZE} cells: 1 black, "
-                              "0 white, ? not known yet")
+            raise PuzzleError(_("type your grid as {size} lines of {size} cells: 1 black, 0 "
+                                "white, ? not known yet").format(size=SIZE))
         return tuple(1 if x in "1#" else 0 if x == "0" else -1 for x in "".join(rows))
 
     def hint_picture(self, puzzle: SekiPuzzle, step: HintStep) -> Image.Image:
@@ -294,15 +304,16 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
         black cells, so each draw has at least one solution; most are unique.
         """
         if difficulty not in self.OPPOSITE_COUNTS:
-            raise PuzzleError(f"unknown difficulty '{difficulty}'; use "
-                              f"{', '.join(self.OPPOSITE_COUNTS)}")
-        for _ in range(self.GENERATE_ATTEMPTS):
+            raise PuzzleError(_("unknown difficulty '{difficulty}'; use {known}").format(
+                difficulty=difficulty, known=", ".join(self.OPPOSITE_COUNTS)))
+        for _attempt in range(self.GENERATE_ATTEMPTS):
             rotors = self._planted_rotors(rng)
             if rotors.count("o") not in self.OPPOSITE_COUNTS[difficulty]:
                 continue
             if self.solve(SekiPuzzle(rotors), Limits(max_solutions=2)).unique:
                 return f"#seki {difficulty}\n{rotors}\n"
-        raise PuzzleError(f"no unique {difficulty} Seki puzzle found; try again")
+        raise PuzzleError(_("no unique {difficulty} Seki puzzle found; try again").format(
+            difficulty=difficulty))
 
     @staticmethod
     def _planted_rotors(rng: random.Random) -> str:
@@ -329,20 +340,20 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
         fill = (lambda i: draw.INK if solution[i] else draw.PAPER) if solution else (
             lambda i: UNKNOWN)
         return picture(puzzle, title, fill, solution,
-                       ("+ one black   - three black", "o opposite pair   a adjacent pair"))
+                       (_("+ one black   - three black"),
+                        _("o opposite pair   a adjacent pair")))
 
 
 def clash_words(puzzle: SekiPuzzle, rotors: list[int]) -> str:
     """Why there is no solution, in the puzzle's words: the rotors (numbered 1-9 row by
     row, as in the picture) that cannot all be satisfied at once, and the cells each one
     covers."""
-    names = [str(k + 1) for k in rotors]
-    together = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else names[0]
-    each = "; ".join(f"rotor {k + 1} ({puzzle.rotors[k]}: {ROTOR_WORDS[puzzle.rotors[k]]}) "
-                     f"covers {' '.join(cell_name(i) for i in rotor_group(k))}"
-                     for k in rotors)
-    return (f"Rotors {together} cannot all be satisfied at once: {each}. "
-            "The picture numbers the rotors and names the cells.")
+    each = "; ".join(_("{rotor} covers {cells}").format(
+        rotor=_rotor_words(puzzle, k), cells=" ".join(cell_name(i) for i in rotor_group(k)))
+        for k in rotors)
+    return _("Rotors {rotors} cannot all be satisfied at once: {each}. The picture numbers "
+             "the rotors and names the cells.").format(
+        rotors=listing([str(k + 1) for k in rotors]), each=each)
 
 
 def _stat(solver: z3.Solver, key: str) -> int:
@@ -423,9 +434,11 @@ def picture(puzzle: SekiPuzzle, title: str, fill: Fill, black: Grid | None,
 # applies, a named *Guess* of the solution's colour.
 
 #: technique -> (rating, band), on the same footing as Sudoku's scale
-HINT_TECHNIQUES = {"Rotor": (1.5, "Easy"), "Two Rotors": (3.0, "Medium"),
-                   "Probe": (4.0, "Hard"), "Guess": (11.0, "Extreme")}
-COLOURS = ("white", "black")
+#: (the English names are the keys; `_(technique)` is the name a person reads)
+HINT_TECHNIQUES = {N_("Rotor"): (1.5, "Easy"), N_("Two Rotors"): (3.0, "Medium"),
+                   N_("Probe"): (4.0, "Hard"), N_("Guess"): (11.0, "Extreme")}
+#: a cell's colour as a sentence says it of one cell ("B1 is black")
+COLOURS = (N_("white"), N_("black"))
 #: a cell's state while hinting: -1 not known yet, else 0 white or 1 black
 Known = tuple[int, ...]
 
@@ -458,8 +471,8 @@ def _agreed(ways: list[dict[int, int]], known: Known) -> dict[int, int]:
 
 def _cells_words(cells: list[int], known: Known) -> str:
     """"B1 black and C1 white": cells with their colours."""
-    words = [f"{cell_name(c)} {COLOURS[known[c]]}" for c in sorted(cells)]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listing([_("{cell} {colour}").format(cell=cell_name(c), colour=_(COLOURS[known[c]]))
+                    for c in sorted(cells)])
 
 
 def _forced_words(forced: dict[int, int]) -> str:
@@ -468,13 +481,15 @@ def _forced_words(forced: dict[int, int]) -> str:
     for colour in (1, 0):
         cells = [cell_name(c) for c in sorted(forced) if forced[c] == colour]
         if cells:
-            listed = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " and " + cells[-1]
-            parts.append(f"{listed} {'is' if len(cells) == 1 else 'are'} {COLOURS[colour]}")
-    return " and ".join(parts)
+            said = (ngettext("{cells} is white", "{cells} are white", len(cells)) if colour == 0
+                    else ngettext("{cells} is black", "{cells} are black", len(cells)))
+            parts.append(said.format(cells=listing(cells)))
+    return _(" and ").join(parts)
 
 
 def _rotor_words(puzzle: SekiPuzzle, k: int) -> str:
-    return f"rotor {k + 1} ({puzzle.rotors[k]}: {ROTOR_WORDS[puzzle.rotors[k]]})"
+    return _("rotor {number} ({symbol}: {meaning})").format(
+        number=k + 1, symbol=puzzle.rotors[k], meaning=_(ROTOR_WORDS[puzzle.rotors[k]]))
 
 
 @dataclass(frozen=True)
@@ -499,14 +514,21 @@ def _one_rotor(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
         if blacks == BLACK_COUNT[rotor] or whites == 4 - BLACK_COUNT[rotor]:
             colour = 1 if blacks == BLACK_COUNT[rotor] else 0
             mine = [c for c in seen if known[c] == colour]
-            why = (f"already has its {plural(len(mine), COLOURS[colour] + ' cell')} "
-                   f"({_cells_words(mine, known).replace(' ' + COLOURS[colour], '')}), so "
-                   f"{_forced_words(forced)}")
+            said = (ngettext("{rotor} already has its {count} black cell ({cells}), so "
+                             "{forced}.", "{rotor} already has its {count} black cells "
+                             "({cells}), so {forced}.", len(mine)) if colour else
+                    ngettext("{rotor} already has its {count} white cell ({cells}), so "
+                             "{forced}.", "{rotor} already has its {count} white cells "
+                             "({cells}), so {forced}.", len(mine)))
+            text = said.format(rotor=capital(_rotor_words(puzzle, k)), count=len(mine),
+                               cells=listing([cell_name(c) for c in sorted(mine)]),
+                               forced=_forced_words(forced))
         else:
-            why = (f"has {_cells_words(seen, known)}: every way it can still be turned "
-                   f"says {_forced_words(forced)}")
-        return _SekiStep("Rotor", f"{_rotor_words(puzzle, k).capitalize()} {why}.",
-                         f"rotor {k + 1}", group,
+            text = _("{rotor} has {cells}: every way it can still be turned says "
+                     "{forced}.").format(rotor=capital(_rotor_words(puzzle, k)),
+                                         cells=_cells_words(seen, known),
+                                         forced=_forced_words(forced))
+        return _SekiStep("Rotor", text, _("rotor {number}").format(number=k + 1), group,
                          tuple(sorted(forced.items())), (k,))
     return None
 
@@ -523,12 +545,15 @@ def _two_rotors(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
             forced = _agreed(ways, known)
             if not forced:
                 continue
-            names = " and ".join(cell_name(c) for c in sorted(shared))
+            names = _(" and ").join(cell_name(c) for c in sorted(shared))
             return _SekiStep("Two Rotors",
-                             f"Rotors {a + 1} and {b + 1} share {names}: of the ways "
-                             f"{_rotor_words(puzzle, a)} and {_rotor_words(puzzle, b)} can "
-                             f"be turned together, every one says {_forced_words(forced)}.",
-                             f"rotors {a + 1} and {b + 1}",
+                             _("Rotors {a} and {b} share {cells}: of the ways {first} and "
+                               "{second} can be turned together, every one says "
+                               "{forced}.").format(
+                                 a=a + 1, b=b + 1, cells=names,
+                                 first=_rotor_words(puzzle, a), second=_rotor_words(puzzle, b),
+                                 forced=_forced_words(forced)),
+                             _("rotors {a} and {b}").format(a=a + 1, b=b + 1),
                              tuple(sorted(set(rotor_group(a)) | set(rotor_group(b)))),
                              tuple(sorted(forced.items())), (a, b))
     return None
@@ -560,10 +585,12 @@ def _probe(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
             if broken is None:
                 continue
             return _SekiStep("Probe",
-                             f"If {cell_name(cell)} were {COLOURS[colour]}, setting the "
-                             f"cells each rotor then forces would leave "
-                             f"{_rotor_words(puzzle, broken)} no way to be turned, so "
-                             f"{cell_name(cell)} is {COLOURS[1 - colour]}.",
+                             _("If {cell} were {colour}, setting the cells each rotor then "
+                               "forces would leave {rotor} no way to be turned, so {cell} is "
+                               "{other}.").format(cell=cell_name(cell),
+                                                  colour=_(COLOURS[colour]),
+                                                  rotor=_rotor_words(puzzle, broken),
+                                                  other=_(COLOURS[1 - colour])),
                              cell_name(cell), (cell, *rotor_group(broken)),
                              ((cell, 1 - colour),), (broken,))
     return None
@@ -571,32 +598,35 @@ def _probe(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
 
 def _hint_guess(known: Known, solution: Grid) -> _SekiStep:
     cell = known.index(-1)
-    return _SekiStep("Guess", f"None of the deductions here finds the next step, so "
-                     f"guess: {cell_name(cell)} is {COLOURS[solution[cell]]}, and it is the "
-                     f"right guess.", cell_name(cell), (cell,), ((cell, solution[cell]),), ())
+    return _SekiStep("Guess", _("None of the deductions here finds the next step, so guess: "
+                               "{cell} is {colour}, and it is the right guess.").format(
+                                   cell=cell_name(cell), colour=_(COLOURS[solution[cell]])),
+                     cell_name(cell), (cell,), ((cell, solution[cell]),), ())
 
 
 def hint_path(puzzle: SekiPuzzle, entries: Known | None, limit: int | None) -> HintPath:
     """The path from the person's cells (-1 not known) to the solution."""
     found = Seki().solve(puzzle, Limits(max_solutions=2))
     if not found.found:
-        raise PuzzleError("this Seki has no solution, so there is no next step")
+        raise PuzzleError(_("this Seki has no solution, so there is no next step"))
     if found.count > 1:
-        raise PuzzleError("this Seki has more than one solution, so no step is forced")
+        raise PuzzleError(_("this Seki has more than one solution, so no step is forced"))
     solution = found.found[0]
     known: Known = entries or (-1,) * (SIZE * SIZE)
     wrong = [c for c in range(SIZE * SIZE) if known[c] != -1 and known[c] != solution[c]]
     if wrong:
         r, c = divmod(wrong[0], SIZE)
         return HintPath("seki", [], Difficulty(0.0, "Easy", ""), False, Mistake(
-            f"row {r + 1}", (r + 1, c + 1), f"There is a mistake in row {r + 1}.",
-            f"{cell_name(wrong[0])} is not {COLOURS[known[wrong[0]]]}."))
+            f"row {r + 1}", (r + 1, c + 1),
+            _("There is a mistake in row {row}.").format(row=r + 1),
+            _("{cell} is not {colour}.").format(cell=cell_name(wrong[0]),
+                                                colour=_(COLOURS[known[wrong[0]]]))))
     steps: list[HintStep] = []
     while -1 in known and (limit is None or len(steps) < limit):
         step = (_one_rotor(puzzle, known) or _two_rotors(puzzle, known)
                 or _probe(puzzle, known) or _hint_guess(known, solution))
         steps.append(HintStep(
-            step.technique, step.text, step.where,
+            _(step.technique), step.text, step.where,
             tuple((c // SIZE + 1, c % SIZE + 1, v) for c, v in step.forced), (),
             tuple((c // SIZE + 1, c % SIZE + 1) for c in sorted(step.cells)),
             HINT_TECHNIQUES[step.technique][0], (step, known)))
@@ -605,10 +635,10 @@ def hint_path(puzzle: SekiPuzzle, entries: Known | None, limit: int | None) -> H
             cells[c] = v
         known = tuple(cells)
     hardest = max(steps, key=lambda s: s.rating, default=None)
-    level = max((HINT_TECHNIQUES[s.technique][1] for s in steps), key=LEVELS.index,
+    level = max((HINT_TECHNIQUES[s.state[0].technique][1] for s in steps), key=LEVELS.index,
                 default="Easy")
     return HintPath("seki", steps, Difficulty(hardest.rating if hardest else 0.0, level,
-                                              hardest.technique if hardest else ""),
+                                              hardest.state[0].technique if hardest else ""),
                     -1 not in known)
 
 
@@ -619,9 +649,9 @@ def hint_picture(puzzle: SekiPuzzle, hint: HintStep) -> Image.Image:
     forced = dict(step.forced)
     after = [forced.get(c, v) for c, v in enumerate(known)]
     frames = {c: STEP_FRAME for c in step.cells} | {c: PLACED_FRAME for c in forced}
-    return picture(puzzle, f"Seki: {step.technique}",
+    return picture(puzzle, f"Seki: {_(step.technique)}",
                    lambda i: UNKNOWN if after[i] == -1 else (draw.INK if after[i]
                                                               else draw.PAPER),
                    tuple(max(v, 0) for v in known), (
-                       "yellow: the step's cells and rotors   grey: not known",
-                       "green frame: the cells this step sets"), frames, frozenset(step.rotors))
+                       _("yellow: the step's cells and rotors   grey: not known"),
+                       _("green frame: the cells this step sets")), frames, frozenset(step.rotors))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ..base import Limits, PuzzleError
+from ..i18n import _
 from .geometry import CELLS, HEXAGONS, NUMBERS, PAIRS, Grid, NumberWorkoutPuzzle, first_of
 from .parse import lines_text
 from .solve import solve
@@ -28,12 +29,12 @@ def generate(rng: random.Random, difficulty: str) -> str:
     fewest clues of a few draws is kept), so hard has fewer clues than medium in all
     but rare draws."""
     if difficulty not in TARGET_CLUES:
-        raise PuzzleError(f"unknown difficulty '{difficulty}'; use "
-                          f"{', '.join(TARGET_CLUES)}")
+        raise PuzzleError(_("unknown difficulty '{difficulty}'; use {known}").format(
+            difficulty=difficulty, known=", ".join(TARGET_CLUES)))
     target = TARGET_CLUES[difficulty]
     enough = target if target else TARGET_CLUES["medium"] - 1
     clues = _dig(random_filling(rng), rng, target)
-    for _ in range(ATTEMPTS - 1):
+    for _attempt in range(ATTEMPTS - 1):
         if _clue_count(clues) <= enough:
             break
         trial = _dig(random_filling(rng), rng, target)

@@ -19,7 +19,8 @@ from itertools import accumulate
 from PIL import Image
 
 from .. import draw
-from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError, plural
+from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
+from ..i18n import N_, _, alternatives, capital, listing, ngettext
 from .geometry import (
     CELLS,
     HEXAGONS,
@@ -38,15 +39,30 @@ from .render import centre_of, legend, number
 from .solve import solve
 
 #: technique -> (rating, band), on the same footing as Sudoku's scale
-TECHNIQUES = {"Touching Pairs": (1.0, "Easy"), "Last Segment": (1.0, "Easy"),
-              "Only Place": (1.2, "Easy"), "Only Number": (2.3, "Easy"),
-              "Probe": (4.0, "Hard"), "Guess": (11.0, "Extreme")}
+#: (the English names are the keys; `_(technique)` is the name a person reads)
+TECHNIQUES = {N_("Touching Pairs"): (1.0, "Easy"), N_("Last Segment"): (1.0, "Easy"),
+              N_("Only Place"): (1.2, "Easy"), N_("Only Number"): (2.3, "Easy"),
+              N_("Probe"): (4.0, "Hard"), N_("Guess"): (11.0, "Extreme")}
 BANDS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
 #: the first segment of each input line, to name a segment by (line, position)
 LINE_STARTS = (0, *accumulate(TEMPLATE))
-#: the six sides of a flat-topped hexagon, by the angle of a segment's middle (y down)
-SIDES = {30: "lower right", 90: "bottom", 150: "lower left", 210: "upper left",
-         270: "top", 330: "upper right"}
+#: an outside segment's name by the angle of its middle on a flat-topped hexagon (y
+#: down): with its article ("the top segment of hexagon 1"), and without (a where)
+SIDES = {30: (N_("the lower right segment of hexagon {hexagon}"),
+              N_("lower right segment of hexagon {hexagon}")),
+         90: (N_("the bottom segment of hexagon {hexagon}"),
+              N_("bottom segment of hexagon {hexagon}")),
+         150: (N_("the lower left segment of hexagon {hexagon}"),
+               N_("lower left segment of hexagon {hexagon}")),
+         210: (N_("the upper left segment of hexagon {hexagon}"),
+               N_("upper left segment of hexagon {hexagon}")),
+         270: (N_("the top segment of hexagon {hexagon}"),
+               N_("top segment of hexagon {hexagon}")),
+         330: (N_("the upper right segment of hexagon {hexagon}"),
+               N_("upper right segment of hexagon {hexagon}"))}
+#: a segment where two hexagons touch, with its article and without
+TOUCHING = (N_("the segment where hexagons {low} and {high} touch"),
+            N_("segment where hexagons {low} and {high} touch"))
 HIGHLIGHT = (255, 224, 120)
 PLACED, RULED_OUT = (0, 140, 70), (205, 40, 40)
 
@@ -57,25 +73,27 @@ def line_position(cell: int) -> tuple[int, int]:
     return line + 1, cell - LINE_STARTS[line] + 1
 
 
-def segment_name(cell: int) -> str:
+def segment_name(cell: int, article: bool = True) -> str:
     """A segment as the picture shows it: "the segment where hexagons 2 and 5 touch",
-    or by its side for one on the outside ("the top segment of hexagon 1")."""
+    or by its side for one on the outside ("the top segment of hexagon 1"); without
+    `article`, the name alone, for where to look."""
     if cell in PARTNER:
         low, high = sorted((OWNER[cell] + 1, OWNER[PARTNER[cell]] + 1))
-        return f"the segment where hexagons {low} and {high} touch"
+        return _(TOUCHING[not article]).format(low=low, high=high)
     centre, a, b = TRIANGLES[cell]
     angle = math.degrees(math.atan2((a[1] + b[1]) / 2 - centre[1],
                                     (a[0] + b[0]) / 2 - centre[0])) % 360
     side = SIDES[min(SIDES, key=lambda s: abs(s - angle))]
-    return f"the {side} segment of hexagon {OWNER[cell] + 1}"
+    return _(side[not article]).format(hexagon=OWNER[cell] + 1)
 
 
 def _numbers(mask: int) -> list[int]:
     return [v for v in NUMBERS if mask >> v & 1]
 
 
-def _listed(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _hexagon(number: int) -> str:
+    """"hexagon 4", where to look."""
+    return _("hexagon {hexagon}").format(hexagon=number)
 
 
 def _hexagons(cell: int) -> list[int]:
@@ -127,10 +145,12 @@ def _touching_pairs(grid: Grid) -> _Step | None:
     if not copied:
         return None
     return _Step("Touching Pairs",
-                 f"Where two hexagons touch, the two segments hold the same number: copy "
-                 f"{'each' if len(copied) > 1 else 'the'} number across "
-                 f"({plural(len(copied), 'pair')}).",
-                 "the touching pairs", [c for c, _ in copied], copied)
+                 ngettext("Where two hexagons touch, the two segments hold the same number: "
+                          "copy the number across ({count} pair).",
+                          "Where two hexagons touch, the two segments hold the same number: "
+                          "copy each number across ({count} pairs).",
+                          len(copied)).format(count=len(copied)),
+                 _("the touching pairs"), [c for c, _value in copied], copied)
 
 
 def _last_segment(board: _Board) -> _Step | None:
@@ -152,21 +172,25 @@ def _only_place(board: _Board, last: bool = False) -> _Step | None:
             others = [c for c in hexagon if c not in board.placed and c != cell]
             if not others:
                 return _Step("Last Segment",
-                             f"Hexagon {k + 1} has one free segment left, "
-                             f"{segment_name(cell)}: it takes the missing {value}.",
-                             f"hexagon {k + 1}", [*HEXAGONS[k], cell], [(cell, value)])
+                             _("Hexagon {hexagon} has one free segment left, {segment}: it "
+                               "takes the missing {value}.").format(
+                                 hexagon=k + 1, segment=segment_name(cell), value=value),
+                             _hexagon(k + 1), [*HEXAGONS[k], cell], [(cell, value)])
             full = [n for n in sorted({h for c in others for h in _hexagons(c)} - {k + 1})
                     if value in board.placed_in(n - 1)]
-            why = (f"the hexagon's other free segments touch hexagon"
-                   f"{'s' * (len(full) > 1)} {_listed([str(n) for n in full])}, which "
-                   f"already {'have' if len(full) > 1 else 'has'} a {value}"
+            why = (ngettext("the hexagon's other free segments touch hexagon {hexagons}, "
+                            "which already has a {value}",
+                            "the hexagon's other free segments touch hexagons {hexagons}, "
+                            "which already have a {value}", len(full)).format(
+                       hexagons=listing([str(n) for n in full]), value=value)
                    if full and all(set(_hexagons(c)) - {k + 1} & set(full) for c in others)
-                   else "the hexagon's other free segments were ruled out for it by an "
-                   "earlier step")
+                   else _("the hexagon's other free segments were ruled out for it by an "
+                          "earlier step"))
             return _Step("Only Place",
-                         f"Hexagon {k + 1} still needs a {value}, and only "
-                         f"{segment_name(cell)} can take it: {why}.",
-                         f"hexagon {k + 1}", [*HEXAGONS[k], cell], [(cell, value)])
+                         _("Hexagon {hexagon} still needs a {value}, and only {segment} can "
+                           "take it: {why}.").format(hexagon=k + 1, value=value,
+                                                     segment=segment_name(cell), why=why),
+                         _hexagon(k + 1), [*HEXAGONS[k], cell], [(cell, value)])
     return None
 
 
@@ -177,14 +201,15 @@ def _only_number(board: _Board) -> _Step | None:
             continue
         hexagons = _hexagons(cell)
         have = set().union(*(board.placed_in(n - 1) for n in hexagons))
-        named = _listed([f"hexagon {n}" for n in hexagons])
-        between = " between them" if len(hexagons) > 1 else ""
-        why = (f"{named} already {'have' if len(hexagons) > 1 else 'has'} "
-               f"{_listed([str(v) for v in sorted(have)])}{between}"
-               if len(have) == 5 else "the other numbers were ruled out in earlier steps")
+        named = listing([_hexagon(n) for n in hexagons])
+        why = (ngettext("{hexagons} already has {numbers}",
+                        "{hexagons} already have {numbers} between them", len(hexagons)).format(
+                   hexagons=named, numbers=listing([str(v) for v in sorted(have)]))
+               if len(have) == 5 else _("the other numbers were ruled out in earlier steps"))
         cells = [c for n in hexagons for c in HEXAGONS[n - 1]]
         return _Step("Only Number",
-                     f"{segment_name(cell).capitalize()} can only hold {left[0]}: {why}.",
+                     _("{segment} can only hold {value}: {why}.").format(
+                         segment=capital(segment_name(cell)), value=left[0], why=why),
                      named, cells, [(cell, left[0])])
     return None
 
@@ -197,14 +222,18 @@ def _probe(board: _Board) -> _Step | None:
             if not _narrow(trial, HEXAGONS_OF[cell]):
                 failures[v] = _contradiction(trial)
         if failures:
-            said = _listed([str(v) for v in failures])
-            why = "; ".join(f"with {v}, {failure}" for v, failure in failures.items())
-            hexagons = _listed([str(n) for n in _hexagons(cell)])
+            said = alternatives([str(v) for v in failures])
+            why = "; ".join(_("with {value}, {failure}").format(value=v, failure=failure)
+                            for v, failure in failures.items())
+            around = _hexagons(cell)
             return _Step("Probe",
-                         f"If {segment_name(cell)} held {said.replace(' and ', ' or ')}, "
-                         f"filling in what follows from each hexagon holding 1 to 6 once "
-                         f"breaks a hexagon ({why}), so it is not {said.replace(' and ', ' or ')}.",
-                         f"hexagon{'s' * (len(_hexagons(cell)) > 1)} {hexagons}", [cell],
+                         _("If {segment} held {numbers}, filling in what follows from each "
+                           "hexagon holding 1 to 6 once breaks a hexagon ({why}), so it is "
+                           "not {numbers}.").format(segment=segment_name(cell), numbers=said,
+                                                    why=why),
+                         ngettext("hexagon {hexagons}", "hexagons {hexagons}",
+                                  len(around)).format(
+                             hexagons=listing([str(n) for n in around])), [cell],
                          eliminations=[(cell, v) for v in failures])
     return None
 
@@ -215,40 +244,45 @@ def _contradiction(masks: list[int]) -> str:
     for k, hexagon in enumerate(HEXAGON_FIRSTS):
         for cell in hexagon:
             if not masks[cell]:
-                return f"{segment_name(cell)} would have no number left"
+                return _("{segment} would have no number left").format(
+                    segment=segment_name(cell))
         fixed = [masks[c] for c in hexagon if not masks[c] & (masks[c] - 1)]
         seen = 0
         for cell in hexagon:
             seen |= masks[cell]
         for value in NUMBERS:
             if fixed.count(1 << value) > 1:
-                return f"hexagon {k + 1} would need two {value}s"
+                return _("hexagon {hexagon} would need two {value}s").format(
+                    hexagon=k + 1, value=value)
             if not seen >> value & 1:
-                return f"hexagon {k + 1} would have no place for its {value}"
+                return _("hexagon {hexagon} would have no place for its {value}").format(
+                    hexagon=k + 1, value=value)
         for cell in hexagon:
             alone = [v for v in _numbers(masks[cell])
                      if all(not masks[c] >> v & 1 for c in hexagon if c != cell)]
             if len(alone) > 1:
-                return (f"hexagon {k + 1} would need both {_listed([str(v) for v in alone])}"
-                        f" in {segment_name(cell)}")
-    return "a hexagon would be left without a way to hold 1 to 6"
+                return _("hexagon {hexagon} would need both {numbers} in {segment}").format(
+                    hexagon=k + 1, numbers=listing([str(v) for v in alone]),
+                    segment=segment_name(cell))
+    return _("a hexagon would be left without a way to hold 1 to 6")
 
 
 def _guess(board: _Board, solution: Grid) -> _Step:
     cell = min(board.open(), key=lambda c: (bin(board.masks[c]).count("1"), c))
     value = solution[cell]
-    return _Step("Guess", f"None of the deductions here finds the next step, so guess: "
-                 f"{value} in {segment_name(cell)}, and it is the right guess.",
-                 segment_name(cell).removeprefix("the "), [cell], [(cell, value)])
+    return _Step("Guess", _("None of the deductions here finds the next step, so guess: "
+                            "{value} in {segment}, and it is the right guess.").format(
+                                value=value, segment=segment_name(cell)),
+                 segment_name(cell, article=False), [cell], [(cell, value)])
 
 
 def _solution(puzzle: NumberWorkoutPuzzle) -> Grid:
     found = solve(puzzle, Limits(max_solutions=2))
     if not found.found:
-        raise PuzzleError("this Number Workout has no solution, so there is no next step")
+        raise PuzzleError(_("this Number Workout has no solution, so there is no next step"))
     if found.count > 1:
-        raise PuzzleError("this Number Workout has more than one solution, so no step is "
-                          "forced")
+        raise PuzzleError(_("this Number Workout has more than one solution, so no step is "
+                            "forced"))
     return found.found[0]
 
 
@@ -257,8 +291,9 @@ def _mistake(grid: Grid, solution: Grid) -> Mistake | None:
         if value and value != solution[cell]:
             k = OWNER[cell] + 1
             return Mistake(f"hexagon {k}", line_position(cell),
-                           f"There is a mistake in hexagon {k}.",
-                           f"The {value} in {segment_name(cell)} is wrong.")
+                           _("There is a mistake in hexagon {hexagon}.").format(hexagon=k),
+                           _("The {value} in {segment} is wrong.").format(
+                               value=value, segment=segment_name(cell)))
     return None
 
 
@@ -282,9 +317,11 @@ def steps(puzzle: NumberWorkoutPuzzle, entries: Grid | None, limit: int | None) 
             board.place(cell, value)
         found.append(_hint_step(step, before, filled))
     hardest = max(found, key=lambda s: s.rating, default=None)
-    level = max((TECHNIQUES[s.technique][1] for s in found), key=BANDS.index, default="Easy")
+    # the English names (the step's state) are the table's keys; `technique` is translated
+    level = max((TECHNIQUES[s.state[0].technique][1] for s in found), key=BANDS.index,
+                default="Easy")
     rated = Difficulty(hardest.rating if hardest else 0.0, level,
-                       hardest.technique if hardest else "")
+                       hardest.state[0].technique if hardest else "")
     return HintPath("nw", found, rated, len(filled) == CELLS)
 
 
@@ -299,7 +336,7 @@ def _hint_step(step: _Step, before: tuple[tuple[int, ...], dict[int, int]],
     to `filled`), both sides of a touching pair unless one side is filled already."""
     placed = [(s, v) for c, v in step.placements for s in _both(c) if s not in filled]
     filled.update(s for s, _ in placed)
-    return HintStep(step.technique, step.text, step.where,
+    return HintStep(_(step.technique), step.text, step.where,
                     tuple((*line_position(s), v) for s, v in placed),
                     tuple((*line_position(s), v) for c, v in step.eliminations
                           for s in _both(c)),
@@ -313,7 +350,8 @@ def picture(puzzle: NumberWorkoutPuzzle, hint: HintStep) -> Image.Image:
     in green, and the numbers it rules out in red, struck through."""
     step, (masks, placed) = hint.state
     lit = {s for c in step.cells for s in _both(c)}
-    image, pen, at = draw_board(f"{step.technique}, in {step.where}",
+    image, pen, at = draw_board(_("{technique}, in {where}").format(
+                                    technique=_(step.technique), where=step.where),
                                 lambda cell: HIGHLIGHT if cell in lit else draw.PAPER)
     put = {s: v for c, v in step.placements for s in _both(c)}
     struck = {s: [v for c, v in step.eliminations if c == first_of(s)]
@@ -326,7 +364,7 @@ def picture(puzzle: NumberWorkoutPuzzle, hint: HintStep) -> Image.Image:
         elif cell in struck:
             _candidates(pen, centre_of(at, cell), _numbers(masks[first_of(cell)]),
                         struck[cell])
-    legend(image, pen, ("yellow: the step's segments", "green: placed   red: ruled out"))
+    legend(image, pen, (_("yellow: the step's segments"), _("green: placed   red: ruled out")))
     return image
 
 

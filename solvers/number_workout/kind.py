@@ -17,6 +17,7 @@ from ..base import (
     Solutions,
     fits,
 )
+from ..i18n import Translated
 from . import check, encoding, generate, hints, parse, render, solve
 from .geometry import MIRRORS, Grid, NumberWorkoutPuzzle
 
@@ -24,12 +25,15 @@ from .geometry import MIRRORS, Grid, NumberWorkoutPuzzle
 class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
     name = "nw"
     title = "Number Workout"
-    summary = "`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty segment"
+    summary = Translated("`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty "
+                         "segment")
     example = "nw_003.txt"
-    rules = ("Thirteen hexagons are each cut into six triangles. Write 1 to 6 in every "
-             "hexagon, each number once, so that where two hexagons touch, the two "
-             "triangles that meet hold the same number. Some numbers are given.")
-    solution_form = "the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment 1 to 6"
+    rules = Translated("Thirteen hexagons are each cut into six triangles. Write 1 to 6 in "
+                       "every hexagon, each number once, so that where two hexagons touch, "
+                       "the two triangles that meet hold the same number. Some numbers are "
+                       "given.")
+    solution_form = Translated("the puzzle's 10 lines of digits (3, 9 x 8, 3), every segment "
+                               "1 to 6")
     generates = True
     aliases = ("numberworkout",)
     version = "3"  # captions state the difficulty: cached answers without it die

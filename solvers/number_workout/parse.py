@@ -7,6 +7,7 @@ A solution is the 78 numbers, written in the same 10 lines.
 from __future__ import annotations
 
 from ..base import PuzzleError, check_size
+from ..i18n import N_, _
 from .geometry import TEMPLATE, Grid
 
 
@@ -31,8 +32,19 @@ def near_miss(text: str) -> str | None:
              in enumerate(zip(body, TEMPLATE, strict=True), 1) if len(x) != want]
     if not 0 < len(wrong) <= 2:
         return None
-    return " and ".join(f"line {number} has {got} digits but needs {want}"
-                        for number, got, want in wrong) + " (the lines hold 3, 9 x 8, 3)."
+    return _(" and ").join(_("line {line} has {got} digits but needs {want}").format(
+        line=number, got=got, want=want) for number, got, want in wrong) + \
+        _(" (the lines hold 3, 9 x 8, 3).")
+
+
+#: a template line of the wrong length, by what is being read (`read_digits`'s `what`)
+WRONG_LENGTH = {
+    "puzzle": N_("Template violation: line {line} of the puzzle needs {expected} digits, got "
+                 "{got}"),
+    "solution": N_("Template violation: line {line} of the solution needs {expected} digits, "
+                   "got {got}"),
+    "grid": N_("Template violation: line {line} of the grid needs {expected} digits, got "
+               "{got}")}
 
 
 def read_digits(text: str, what: str) -> tuple[tuple[int, ...], str]:
@@ -45,27 +57,29 @@ def read_digits(text: str, what: str) -> tuple[tuple[int, ...], str]:
             continue
         if stripped.startswith("#"):
             if line_count:
-                raise PuzzleError("a header line must come before the numbers", number)
+                raise PuzzleError(_("a header line must come before the numbers"), number)
             name = _header_name(line.strip())
             continue
         if line_count == len(TEMPLATE):
-            raise PuzzleError(f"Template violation: a Number Workout has {len(TEMPLATE)} "
-                              "lines of digits; this is one too many", number)
+            raise PuzzleError(_("Template violation: a Number Workout has {lines} lines of "
+                                "digits; this is one too many").format(lines=len(TEMPLATE)),
+                              number)
         expected = TEMPLATE[line_count]
         if len(stripped) != expected:
-            raise PuzzleError(f"Template violation: line {line_count + 1} of the {what} needs "
-                              f"{expected} digits, got {len(stripped)}", number)
+            raise PuzzleError(_(WRONG_LENGTH[what]).format(
+                line=line_count + 1, expected=expected, got=len(stripped)), number)
         for column, char in enumerate(stripped, 1):
             if char not in "0123456":
-                raise PuzzleError(f"'{char}' is not a number 1..6 (0 for an empty segment)",
-                                  number, column)
+                raise PuzzleError(_("'{char}' is not a number 1..6 (0 for an empty "
+                                    "segment)").format(char=char), number, column)
             digits.append(int(char))
         line_count += 1
     if line_count == 0:
-        raise PuzzleError("the puzzle is empty: send 10 lines of 3 or 9 digits (0 = empty)")
+        raise PuzzleError(_("the puzzle is empty: send 10 lines of 3 or 9 digits (0 = empty)"))
     if line_count < len(TEMPLATE):
-        raise PuzzleError(f"Template violation: got {line_count} lines of digits, a Number "
-                          f"Workout needs {len(TEMPLATE)} ({', '.join(map(str, TEMPLATE))})")
+        raise PuzzleError(_("Template violation: got {got} lines of digits, a Number Workout "
+                            "needs {lines} ({widths})").format(
+            got=line_count, lines=len(TEMPLATE), widths=", ".join(map(str, TEMPLATE))))
     return tuple(digits), name
 
 
@@ -86,8 +100,8 @@ def lines_text(numbers: tuple[int, ...]) -> str:
 
 def parse_filled(text: str) -> Grid:
     """The same 10 lines as the puzzle (3, 9 x 8, 3 digits), every digit 1..6."""
-    digits, _ = read_digits(text, "solution")
+    digits, _name = read_digits(text, "solution")
     if 0 in digits:
-        raise PuzzleError(f"segment {digits.index(0)} is 0; a solution fills every "
-                          "segment with 1..6")
+        raise PuzzleError(_("segment {segment} is 0; a solution fills every segment with "
+                            "1..6").format(segment=digits.index(0)))
     return digits

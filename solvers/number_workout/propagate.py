@@ -8,6 +8,7 @@ every segment ends with one number that grid is the only solution.
 
 from __future__ import annotations
 
+from ..i18n import _
 from .geometry import CELLS, HEXAGONS, NUMBERS, OWNER, PAIRS, PARTNER
 
 
@@ -19,9 +20,8 @@ def propagate(clues: tuple[int, ...]) -> tuple[list[set[int]], str]:
     for cell, clue in enumerate(clues):
         if clue:
             if clue not in candidates[cell]:
-                return candidates, (f"no solution: the clues differ "
-                                    f"{_touching(cell)}, and "
-                                    "touching segments hold one number")
+                return candidates, _("no solution: the clues differ {where}, and touching "
+                                     "segments hold one number").format(where=_touching(cell))
             candidates[cell] &= {clue}
     changed = True
     while changed:
@@ -30,8 +30,8 @@ def propagate(clues: tuple[int, ...]) -> tuple[list[set[int]], str]:
             changed |= _settle(candidates, hexagon)
             if not set().union(*(candidates[cell] for cell in hexagon)) >= set(NUMBERS) \
                     or any(not candidates[cell] for cell in hexagon):
-                return candidates, (f"no solution: hexagon {OWNER[hexagon[0]] + 1} cannot "
-                                    "hold 1..6 once each")
+                return candidates, _("no solution: hexagon {hexagon} cannot hold 1..6 once "
+                                     "each").format(hexagon=OWNER[hexagon[0]] + 1)
     return _probe(candidates)
 
 
@@ -85,8 +85,9 @@ def _probe(candidates: list[set[int]]) -> tuple[list[set[int]], str]:
                         masks[cell] &= ~bit
                         changed = True
                         if not _narrow(masks, HEXAGONS_OF[cell]):
-                            return candidates, (f"no solution: every number tried in "
-                                                f"{_segment(cell)} breaks a hexagon")
+                            return candidates, _("no solution: every number tried in "
+                                                 "{segment} breaks a hexagon").format(
+                                segment=_segment(cell))
                     mask = masks[cell]
     for cell in firsts:
         candidates[cell].intersection_update(v for v in NUMBERS if masks[cell] >> v & 1)
@@ -141,12 +142,12 @@ def _touching(cell: int) -> str:
     """Where a touching pair of segments is, by its hexagons' numbers in the picture: a
     person never sees the segments' own numbers ("where hexagons 2 and 3 touch")."""
     first, second = sorted((OWNER[cell] + 1, OWNER[PARTNER[cell]] + 1))
-    return f"where hexagons {first} and {second} touch"
+    return _("where hexagons {first} and {second} touch").format(first=first, second=second)
 
 
 def _segment(cell: int) -> str:
     """A segment as the picture shows it: "the segment where hexagons 2 and 3 touch",
     or "a segment of hexagon 1" on the outside."""
     if cell not in PARTNER:
-        return f"a segment of hexagon {OWNER[cell] + 1}"
-    return f"the segment {_touching(cell)}"
+        return _("a segment of hexagon {hexagon}").format(hexagon=OWNER[cell] + 1)
+    return _("the segment {where}").format(where=_touching(cell))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from .. import draw
+from ..i18n import _
 from .geometry import HEXAGONS, PAIRS, PARTNER, TRIANGLES, Grid, NumberWorkoutPuzzle, Point
 
 #: a segment's colour in the picture, by segment
@@ -24,8 +25,8 @@ def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
         value = puzzle.clues[cell] or (solution[cell] if solution else 0)
         if value:
             number(pen, at, cell, value, clue=bool(puzzle.clues[cell]))
-    legend(image, pen, ("yellow: first of a touching pair   teal: last",
-                        "blue on white: clue   black: found"))
+    legend(image, pen, (_("yellow: first of a touching pair   teal: last"),
+                        _("blue on white: clue   black: found")))
     return image
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import z3
 
 from ..base import Limits, Solutions
+from ..i18n import _
 from ..smt import enumerate_models
 from .check import check
 from .encoding import open_segments, smt_assertions
@@ -37,7 +38,7 @@ def solve(puzzle: NumberWorkoutPuzzle, limits: Limits) -> Solutions:
     grids = [grid_of(candidates, dict(zip(search, values, strict=True)))
              for values in found]
     if count == 0 and exhaustive:
-        reason = "no solution: the clues cannot all hold at once."
+        reason = _("no solution: the clues cannot all hold at once.")
     return Solutions(grids, count, exhaustive, reason,
                      stats={"segments_left_after_propagation": len(search)})
 

@@ -18,7 +18,7 @@ def _cell(cell: int) -> tuple[int, int]:
 
 
 def _hint_step(found: Step, before: Snapshot) -> HintStep:
-    return HintStep(found.technique, found.text, found.where,
+    return HintStep(found.name, found.text, found.where,
                     tuple((*_cell(c), d) for c, d in found.placements),
                     tuple((*_cell(c), d) for c, d in found.eliminations),
                     tuple(_cell(c) for c in found.cells), found.rating,

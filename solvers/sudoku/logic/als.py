@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from ...i18n import _, listing
 from ..grid import CELLS, PEERS, SIZE, UNITS
 from .board import COUNT, DIGITS_OF, Board, bit, cells_text, eliminations_text, unit_name
 from .step import Step, step
@@ -94,13 +95,19 @@ def als_xz(board: Board) -> Step | None:
 
 def _step(a: _Als, b: _Als, x: int, z: int, gone: list[tuple[int, int]]) -> Step:
     def said(als: _Als) -> str:
-        return (f"{cells_text(als.cells)} in {unit_name(als.unit)} "
-                f"({'/'.join(map(str, DIGITS_OF[als.digits]))})")
-    article = "an" if z == 8 else "a"
+        return _("{cells} in {unit} ({digits})").format(
+            cells=cells_text(als.cells), unit=unit_name(als.unit),
+            digits="/".join(map(str, DIGITS_OF[als.digits])))
+    sentence = (_("{first} and {second} each hold one digit more than they have cells. Every "
+                  "{x} of one sees every {x} of the other, so at most one of them has the "
+                  "{x}, and the other is then locked: one of them holds an {z}. A cell seeing "
+                  "every {z} of both cannot be {z}: {removals}.") if z == 8 else
+                _("{first} and {second} each hold one digit more than they have cells. Every "
+                  "{x} of one sees every {x} of the other, so at most one of them has the "
+                  "{x}, and the other is then locked: one of them holds a {z}. A cell seeing "
+                  "every {z} of both cannot be {z}: {removals}."))
     return step("ALS-XZ",
-                f"{said(a)} and {said(b)} each hold one digit more than they have cells. "
-                f"Every {x} of one sees every {x} of the other, so at most one of them has "
-                f"the {x}, and the other is then locked: one of them holds {article} {z}. "
-                f"A cell seeing every {z} of both cannot be {z}: {eliminations_text(gone)}.",
-                f"{unit_name(a.unit)} and {unit_name(b.unit)}", [*a.cells, *b.cells],
+                sentence.format(first=said(a), second=said(b), x=x, z=z,
+                                removals=eliminations_text(gone)),
+                listing([unit_name(a.unit), unit_name(b.unit)]), [*a.cells, *b.cells],
                 eliminations=gone)

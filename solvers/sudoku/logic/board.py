@@ -8,6 +8,7 @@ say them ("R5C2", "row 5", "box 3").
 
 from __future__ import annotations
 
+from ...i18n import N_, _, listing
 from ..grid import BOX, CELLS, PEERS, SIZE, UNITS, Grid
 
 ALL = (1 << SIZE) - 1
@@ -37,10 +38,13 @@ def sees(a: int, b: int) -> bool:
     return b in PEER_SET[a]
 
 
+#: a unit's name by its kind: rows 0..8, columns 9..17, boxes 18..26
+UNIT_NAMES = (N_("row {number}"), N_("column {number}"), N_("box {number}"))
+
+
 def unit_name(unit: int) -> str:
-    """"row 5", "column 2", "box 3" for units 0..26."""
-    kind = ("row", "column", "box")[unit // SIZE]
-    return f"{kind} {unit % SIZE + 1}"
+    """"row 5", "column 2", "box 3" for units 0..26, in the current language."""
+    return _(UNIT_NAMES[unit // SIZE]).format(number=unit % SIZE + 1)
 
 
 def cell_name(cell: int) -> str:
@@ -49,14 +53,12 @@ def cell_name(cell: int) -> str:
 
 def cells_text(cells: list[int] | tuple[int, ...]) -> str:
     """"R1C2, R1C5 and R4C5": cells in reading order."""
-    names = [cell_name(c) for c in sorted(cells)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listing([cell_name(c) for c in sorted(cells)])
 
 
 def digits_text(digits: tuple[int, ...] | list[int]) -> str:
     """"4 and 7", "1, 4 and 7"."""
-    words = [str(d) for d in sorted(digits)]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listing([str(d) for d in sorted(digits)])
 
 
 def eliminations_text(eliminations: list[tuple[int, int]]) -> str:
@@ -64,7 +66,7 @@ def eliminations_text(eliminations: list[tuple[int, int]]) -> str:
     by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(f"remove {d} from {cells_text(cells)}"
+    return "; ".join(_("remove {digit} from {cells}").format(digit=d, cells=cells_text(cells))
                      for d, cells in sorted(by_digit.items()))
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ...i18n import _
 from ..grid import CELLS, PEERS, SIZE
 from .board import COUNT, DIGITS_OF, PEER_SET, Board, bit, cell_name, eliminations_text
 from .single_digit import strong_links
@@ -42,7 +43,7 @@ def _trace(parent: dict, state: tuple) -> list:
 def x_chain(board: Board) -> Step | None:
     for digit in range(1, SIZE + 1):
         strong: dict[int, set[int]] = {}
-        for _, a, b in strong_links(board, digit):
+        for _unit, a, b in strong_links(board, digit):
             strong.setdefault(a, set()).add(b)
             strong.setdefault(b, set()).add(a)
         b_ = bit(digit)
@@ -84,11 +85,13 @@ def _x_step(digit: int, chain: list[int], gone: list[tuple[int, int]]) -> Step:
     links = " ".join(f"{cell_name(c)} {'=' if i % 2 == 0 else '-'}"
                      for i, c in enumerate(chain[:-1])) + f" {cell_name(chain[-1])}"
     return step("X-Chain",
-                f"Follow the {digit}s along {links} (= two spots in a unit, - the same "
-                f"unit): if {cell_name(chain[0])} is not {digit}, the chain forces "
-                f"{cell_name(chain[-1])} to be, so one of the two ends is {digit} and a cell "
-                f"seeing both cannot be: {eliminations_text(gone)}.",
-                f"the {digit}s", chain, eliminations=gone,
+                _("Follow the {digit}s along {links} (= two spots in a unit, - the same "
+                  "unit): if {start} is not {digit}, the chain forces {end} to be, so one of "
+                  "the two ends is {digit} and a cell seeing both cannot be: "
+                  "{removals}.").format(
+                    digit=digit, links=links, start=cell_name(chain[0]),
+                    end=cell_name(chain[-1]), removals=eliminations_text(gone)),
+                _("the {digit}s").format(digit=digit), chain, eliminations=gone,
                 extra=0.1 * max(0, (len(chain) - 4) // 2))
 
 
@@ -133,13 +136,15 @@ def _xy_from(board: Board, pairs: set[int], start: int, digit: int) -> Step | No
 
 def _xy_step(digit: int, path: list[tuple[int, int]], gone: list[tuple[int, int]]) -> Step:
     chain = [c for c, _ in path]
-    told = ", so ".join(f"{cell_name(c)} is {v}" for c, v in path[:6])
+    told = _(", so ").join(_("{cell} is {digit}").format(cell=cell_name(c), digit=v)
+                           for c, v in path[:6])
     more = ", ..." if len(path) > 6 else ""
     return step("XY-Chain",
-                f"Each of {len(chain)} cells here has two candidates. If "
-                f"{cell_name(chain[0])} is not {digit}: {told}{more}; so "
-                f"{cell_name(chain[-1])} is {digit}. One of the two ends is {digit}, and a "
-                f"cell seeing both cannot be: {eliminations_text(gone)}.",
+                _("Each of {count} cells here has two candidates. If {start} is not {digit}: "
+                  "{chain}{more}; so {end} is {digit}. One of the two ends is {digit}, and a "
+                  "cell seeing both cannot be: {removals}.").format(
+                    count=len(chain), start=cell_name(chain[0]), digit=digit, chain=told,
+                    more=more, end=cell_name(chain[-1]), removals=eliminations_text(gone)),
                 cell_name(chain[0]), chain, eliminations=gone,
                 extra=0.1 * max(0, len(chain) - 4))
 
@@ -158,7 +163,7 @@ def _strong_graph(board: Board) -> dict[Node, set[Node]]:
             strong.setdefault((cell, x), set()).add((cell, y))
             strong.setdefault((cell, y), set()).add((cell, x))
     for digit in range(1, SIZE + 1):
-        for _, a, b in strong_links(board, digit):
+        for _unit, a, b in strong_links(board, digit):
             strong.setdefault((a, digit), set()).add((b, digit))
             strong.setdefault((b, digit), set()).add((a, digit))
     return strong
@@ -226,8 +231,10 @@ def _aic_step(path: list[Node], gone: list[tuple[int, int]]) -> Step:
                     for i, (c, d) in enumerate(path))
     (a, x), (b, y) = path[0], path[-1]
     return step("AIC",
-                f"Follow the chain {links} (= if one is not, the other is; - if one is, "
-                f"the other is not): if {cell_name(a)} is not {x}, then {cell_name(b)} is "
-                f"{y}. One of the two is true, so {eliminations_text(gone)}.",
+                _("Follow the chain {links} (= if one is not, the other is; - if one is, the "
+                  "other is not): if {start} is not {x}, then {end} is {y}. One of the two is "
+                  "true, so {removals}.").format(
+                    links=links, start=cell_name(a), x=x, end=cell_name(b), y=y,
+                    removals=eliminations_text(gone)),
                 f"{cell_name(a)} {x}", [c for c, _ in path], eliminations=gone,
                 extra=0.1 * max(0, (len(path) - 6) // 2))

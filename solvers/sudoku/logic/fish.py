@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...i18n import N_, _, listing
 from ..grid import SIZE
-from .board import BOX_OF, COUNT, Board, bit, cells_text, eliminations_text
+from .board import BOX_OF, COUNT, UNIT_NAMES, Board, bit, cells_text, eliminations_text
 from .step import Finder, Step, step
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -36,11 +37,26 @@ def _positions(board: Board, digit: int, base_rows: bool) -> list[int]:
 
 
 def _lines_text(base_rows: bool, lines: list[int] | tuple[int, ...]) -> str:
-    word = "row" if base_rows else "column"
+    """"row 5", "rows 1, 4 and 7", "columns 2 and 8"."""
     numbers = [str(x + 1) for x in sorted(lines)]
     if len(numbers) == 1:
-        return f"{word} {numbers[0]}"
-    return f"{word}s {', '.join(numbers[:-1])} and {numbers[-1]}"
+        return _(UNIT_NAMES[0 if base_rows else 1]).format(number=numbers[0])
+    return (_("rows {numbers}") if base_rows else _("columns {numbers}")).format(
+        numbers=listing(numbers))
+
+
+#: the sentences of a plain fish: an X-Wing's, then a bigger one's
+FISH = (N_("Follow the {digit}s in {base}: each has exactly two spots, in {cover}, so the "
+           "{digit}s of {cover} must be in {base}: {removals}."),
+        N_("Follow the {digit}s in {base}: each has its spots only in {cover}, so the "
+           "{digit}s of {cover} must be in {base}: {removals}."))
+#: the sentences of a finned fish, on base rows (its cover is columns) or base columns
+FINNED = (N_("Follow the {digit}s in {base}: apart from the fin {fins} they lie in {cover}, "
+             "so either a fin is {digit} or the {fish} holds; either way a cell of those "
+             "columns in box {box} cannot be {digit}: {removals}."),
+          N_("Follow the {digit}s in {base}: apart from the fin {fins} they lie in {cover}, "
+             "so either a fin is {digit} or the {fish} holds; either way a cell of those "
+             "rows in box {box} cannot be {digit}: {removals}."))
 
 
 #: the lines a 9-bit mask of lines holds, by mask: a table, as finned fish ask a million
@@ -120,19 +136,16 @@ def _fish(board: Board, digit: int, base_rows: bool, base: tuple[int, ...], cove
                if board.cands[_cell(base_rows, x, y)] & b]
     base_text = _lines_text(base_rows, base)
     cover_text = _lines_text(not base_rows, _crosses(cover))
-    spots = "exactly two spots, in" if size == 2 else "its spots only in"
+    where = _("the {digit}s in {lines}").format(digit=digit, lines=base_text)
+    removals = eliminations_text(gone)
     if not fins:
-        text = (f"Follow the {digit}s in {base_text}: each has {spots} {cover_text}, so "
-                f"the {digit}s of {cover_text} must be in {base_text}: "
-                f"{eliminations_text(gone)}.")
-        return step(name, text, f"the {digit}s in {base_text}", pattern, eliminations=gone)
-    text = (f"Follow the {digit}s in {base_text}: apart from the fin "
-            f"{cells_text(fins)} they lie in {cover_text}, so either a fin is {digit} or "
-            f"the {name} holds; either way a cell of those "
-            f"{'columns' if base_rows else 'rows'} in box {fin_box + 1} cannot be {digit}: "
-            f"{eliminations_text(gone)}.")
-    return step(f"Finned {name}", text, f"the {digit}s in {base_text}", pattern + fins,
-                eliminations=gone)
+        text = _(FISH[size > 2]).format(digit=digit, base=base_text, cover=cover_text,
+                                        removals=removals)
+        return step(name, text, where, pattern, eliminations=gone)
+    text = _(FINNED[not base_rows]).format(
+        digit=digit, base=base_text, fins=cells_text(fins), cover=cover_text, fish=_(name),
+        box=fin_box + 1, removals=removals)
+    return step(f"Finned {name}", text, where, pattern + fins, eliminations=gone)
 
 
 

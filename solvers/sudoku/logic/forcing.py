@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...i18n import _
 from ..grid import CELLS, PEERS, SIZE, UNITS, Grid
 from .board import ALL, COUNT, DIGITS_OF, Board, bit, cell_name, unit_name
 from .intersections import claiming, pointing
@@ -46,7 +47,7 @@ def propagate_net(board: Board, cell: int, digit: int) -> tuple[list[tuple[int, 
         for c, d in found.eliminations:
             board.eliminate(c, d)
             if board.cands[c] == 0:
-                return placed, f"{cell_name(c)} would have no candidate left"
+                return placed, _no_candidate(c)
             if COUNT[board.cands[c]] == 1:
                 todo.append((c, DIGITS_OF[board.cands[c]][0]))
         wrong = _settle(board, todo, placed)
@@ -61,9 +62,11 @@ def _settle(board: Board, todo: list[tuple[int, int]], placed: list[tuple[int, i
             if board.values[c] == d:
                 continue
             if board.values[c]:
-                return f"{cell_name(c)} would need to be {board.values[c]} and {d}"
+                return _("{cell} would need to be {value} and {digit}").format(
+                    cell=cell_name(c), value=board.values[c], digit=d)
             if not board.cands[c] & bit(d):
-                return f"{cell_name(c)} would need a {d} that a cell it sees has"
+                return _("{cell} would need a {digit} that a cell it sees has").format(
+                    cell=cell_name(c), digit=d)
             board.place(c, d)
             placed.append((c, d))
             for peer in PEERS[c]:
@@ -71,12 +74,16 @@ def _settle(board: Board, todo: list[tuple[int, int]], placed: list[tuple[int, i
                 if board.values[peer]:
                     continue
                 if mask == 0:
-                    return f"{cell_name(peer)} would have no candidate left"
+                    return _no_candidate(peer)
                 if COUNT[mask] == 1:
                     todo.append((peer, DIGITS_OF[mask][0]))
         wrong = _hidden(board, todo)
         if wrong or not todo:
             return wrong
+
+
+def _no_candidate(cell: int) -> str:
+    return _("{cell} would have no candidate left").format(cell=cell_name(cell))
 
 
 def _hidden(board: Board, todo: list[tuple[int, int]]) -> str:
@@ -92,7 +99,8 @@ def _hidden(board: Board, todo: list[tuple[int, int]]) -> str:
             once |= mask
         if (once | used) != ALL:
             missing = DIGITS_OF[ALL & ~(once | used)][0]
-            return f"{unit_name(unit)} would have no place for its {missing}"
+            return _("{unit} would have no place for its {digit}").format(
+                unit=unit_name(unit), digit=missing)
         lone = once & ~twice & ~used
         for d in DIGITS_OF[lone]:
             c = next(x for x in cells if board.cands[x] & bit(d))
@@ -101,10 +109,14 @@ def _hidden(board: Board, todo: list[tuple[int, int]]) -> str:
 
 
 def _chain_text(placed: list[tuple[int, int]]) -> str:
-    shown = ", ".join(f"{cell_name(c)} is {d}" for c, d in placed[1:SHOWN + 1])
+    """"R1C2 is 4, R3C3 is 5 and 6 more singles follow", or "nothing else follows"."""
+    shown = ", ".join(_("{cell} is {digit}").format(cell=cell_name(c), digit=d)
+                      for c, d in placed[1:SHOWN + 1])
     rest = len(placed) - 1 - SHOWN
-    return (shown + (f" and {rest} more singles follow" if rest > 0 else "")) or \
-        "nothing else follows"
+    if not shown:
+        return _("nothing else follows")
+    return _("{shown} and {rest} more singles follow").format(shown=shown, rest=rest) \
+        if rest > 0 else shown
 
 
 def forcing_chain(board: Board) -> Step | None:
@@ -143,23 +155,25 @@ def _from_cell(board: Board, cell: int, follow: Follow, technique: str) -> Step 
         if wrong:
             gone = [(cell, digit)]
             return step(technique,
-                        f"Suppose {cell_name(cell)} were {digit}: then {_chain_text(placed)}, "
-                        f"and {wrong}. So {cell_name(cell)} is not {digit}.",
+                        _("Suppose {cell} were {digit}: then {chain}, and {wrong}. So {cell} "
+                          "is not {digit}.").format(cell=cell_name(cell), digit=digit,
+                                                    chain=_chain_text(placed), wrong=wrong),
                         cell_name(cell), [cell, *(c for c, _ in placed[1:SHOWN + 1])],
                         eliminations=gone, extra=_length(len(placed)))
         outcomes.append((digit, placed))
     common = set(outcomes[0][1][1:])
-    for _, placed in outcomes[1:]:
+    for _digit, placed in outcomes[1:]:
         common &= set(placed[1:])
     if not common:
         return None
     target = min(common, key=lambda p: max(_rank(placed, p) for _, placed in outcomes))
-    digits = " or ".join(str(d) for d, _ in outcomes)
+    digits = _(" or ").join(str(d) for d, _placed in outcomes)
     longest = max(_rank(placed, target) for _, placed in outcomes)
     return step(technique,
-                f"{cell_name(cell)} is {digits}; following the singles from each of them "
-                f"puts {target[1]} in {cell_name(target[0])} every time, so "
-                f"{cell_name(target[0])} is {target[1]}.",
+                _("{cell} is {digits}; following the singles from each of them puts {digit} "
+                  "in {target} every time, so {target} is {digit}.").format(
+                    cell=cell_name(cell), digits=digits, digit=target[1],
+                    target=cell_name(target[0])),
                 cell_name(cell), [cell, target[0]], placements=[target],
                 extra=_length(longest) + 0.2)
 
@@ -179,7 +193,7 @@ def guess(board: Board, solution: Grid) -> Step:
     digit = solution[cell]
     others = [d for d in DIGITS_OF[board.cands[cell]] if d != digit]
     return step("Guess",
-                f"None of the techniques here finds the next step, so guess: "
-                f"{cell_name(cell)} is {digit} (not {' or '.join(map(str, others))}), "
-                f"and it is the right guess.",
+                _("None of the techniques here finds the next step, so guess: {cell} is "
+                  "{digit} (not {others}), and it is the right guess.").format(
+                    cell=cell_name(cell), digit=digit, others=_(" or ").join(map(str, others))),
                 cell_name(cell), [cell], placements=[(cell, digit)])

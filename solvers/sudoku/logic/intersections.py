@@ -7,6 +7,7 @@ of that box loses it.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..grid import SIZE, UNITS
 from .board import BOX_OF, COL, ROW, Board, bit, eliminations_text, unit_name
 from .step import Step, step
@@ -21,9 +22,9 @@ def pointing(board: Board) -> Step | None:
                 continue
             for line in _common_lines(spots):
                 found = _locked(board, digit, spots, line, "Pointing",
-                                f"In {unit_name(box)} the {digit}s all lie in "
-                                f"{unit_name(line)}, so the {digit} of {unit_name(line)} "
-                                f"is in {unit_name(box)}", unit_name(box))
+                                N_("In {box} the {digit}s all lie in {line}, so the {digit} "
+                                   "of {line} is in {box}: {removals}."),
+                                box, line, unit_name(box))
                 if found:
                     return found
     return None
@@ -38,9 +39,9 @@ def claiming(board: Board) -> Step | None:
                 continue
             box = 2 * SIZE + BOX_OF[spots[0]]
             found = _locked(board, digit, spots, box, "Claiming",
-                            f"In {unit_name(line)} the {digit}s all lie in "
-                            f"{unit_name(box)}, so the {digit} of {unit_name(box)} is in "
-                            f"{unit_name(line)}", unit_name(line))
+                            N_("In {line} the {digit}s all lie in {box}, so the {digit} of "
+                               "{box} is in {line}: {removals}."),
+                            box, line, unit_name(line))
             if found:
                 return found
     return None
@@ -56,11 +57,14 @@ def _common_lines(spots: list[int]) -> list[int]:
 
 
 def _locked(board: Board, digit: int, spots: list[int], target: int, technique: str,
-            reason: str, where: str) -> Step | None:
+            sentence: str, box: int, line: int, where: str) -> Step | None:
+    """The step if the rest of `target` has the digit to lose; `sentence` (marked, not
+    yet translated) names the box, the line, the digit and what is removed."""
     inside = set(spots)
     gone = [(c, digit) for c in UNITS[target]
             if c not in inside and board.cands[c] & bit(digit)]
     if not gone:
         return None
-    return step(technique, f"{reason}: {eliminations_text(gone)}.", where, spots,
-                eliminations=gone)
+    text = _(sentence).format(box=unit_name(box), line=unit_name(line), digit=digit,
+                              removals=eliminations_text(gone))
+    return step(technique, text, where, spots, eliminations=gone)

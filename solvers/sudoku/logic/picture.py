@@ -8,6 +8,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from ... import draw
+from ...i18n import _
 from ..grid import BOX, CELLS, SIZE, Grid
 from .board import DIGITS_OF
 from .path import Snapshot
@@ -25,7 +26,7 @@ RED = (205, 40, 40)
 def picture(givens: Grid, before: Snapshot, found: Step, title: str) -> Image.Image:
     side = CELL * SIZE
     image, pen = draw.canvas(side + 2 * MARGIN, TOP + side + 72)
-    draw.centred_text(pen, (image.width / 2, TOP / 2), f"{title}: {found.technique}", 28,
+    draw.centred_text(pen, (image.width / 2, TOP / 2), f"{title}: {found.name}", 28,
                       bold=True)
     placed = dict(found.placements)
     removed: dict[int, set[int]] = {}
@@ -51,7 +52,7 @@ def picture(givens: Grid, before: Snapshot, found: Step, title: str) -> Image.Im
             _candidates(pen, x, y, before.cands[cell], removed.get(cell, set()), digits)
     _lines(pen)
     draw.centred_text(pen, (image.width / 2, TOP + side + 36),
-                      "yellow: the step's cells   green: placed   red: removed", 18,
+                      _("yellow: the step's cells   green: placed   red: removed"), 18,
                       fill=draw.MUTED)
     return image
 

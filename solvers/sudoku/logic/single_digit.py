@@ -11,6 +11,7 @@ one of which is all true.
 
 from __future__ import annotations
 
+from ...i18n import _, listing
 from ..grid import CELLS, SIZE
 from .board import (
     BOX_OF,
@@ -59,13 +60,16 @@ def skyscraper(board: Board) -> Step | None:
                             if gone:
                                 return step(
                                     "Skyscraper",
-                                    f"The {digit}s of {unit_name(u1)} and {unit_name(u2)} "
-                                    f"have two spots each, and {cell_name(base1)} and "
-                                    f"{cell_name(base2)} share a line, so at most one of "
-                                    f"them is {digit}: {cell_name(top1)} or "
-                                    f"{cell_name(top2)} is {digit}, and a cell seeing both "
-                                    f"cannot be: {eliminations_text(gone)}.",
-                                    f"the {digit}s in {unit_name(u1)} and {unit_name(u2)}",
+                                    _("The {digit}s of {first} and {second} have two spots "
+                                      "each, and {near} and {other} share a line, so at most "
+                                      "one of them is {digit}: {end} or {far} is {digit}, "
+                                      "and a cell seeing both cannot be: {removals}.").format(
+                                        digit=digit, first=unit_name(u1),
+                                        second=unit_name(u2), near=cell_name(base1),
+                                        other=cell_name(base2), end=cell_name(top1),
+                                        far=cell_name(top2),
+                                        removals=eliminations_text(gone)),
+                                    _digits_in(digit, u1, u2),
                                     [a1, b1, a2, b2], eliminations=gone)
     return None
 
@@ -86,15 +90,23 @@ def two_string_kite(board: Board) -> Step | None:
                         if gone:
                             return step(
                                 "2-String Kite",
-                                f"The {digit}s of {unit_name(ur)} and {unit_name(uc)} have "
-                                f"two spots each, and {cell_name(near_r)} and "
-                                f"{cell_name(near_c)} share a box, so at most one of them "
-                                f"is {digit}: {cell_name(far_r)} or {cell_name(far_c)} is "
-                                f"{digit}, and a cell seeing both cannot be: "
-                                f"{eliminations_text(gone)}.",
-                                f"the {digit}s in {unit_name(ur)} and {unit_name(uc)}",
+                                _("The {digit}s of {first} and {second} have two spots "
+                                  "each, and {near} and {other} share a box, so at most one "
+                                  "of them is {digit}: {end} or {far} is {digit}, and a cell "
+                                  "seeing both cannot be: {removals}.").format(
+                                    digit=digit, first=unit_name(ur), second=unit_name(uc),
+                                    near=cell_name(near_r), other=cell_name(near_c),
+                                    end=cell_name(far_r), far=cell_name(far_c),
+                                    removals=eliminations_text(gone)),
+                                _digits_in(digit, ur, uc),
                                 [r1, r2, c1, c2], eliminations=gone)
     return None
+
+
+def _digits_in(digit: int, *units: int) -> str:
+    """Where to look: "the 4s in row 2 and column 7"."""
+    return _("the {digit}s in {lines}").format(
+        digit=digit, lines=listing([unit_name(u) for u in units]))
 
 
 def empty_rectangle(board: Board) -> Step | None:
@@ -138,12 +150,14 @@ def _er_link(board: Board, digit: int, box: int, spots: list[int], row: int,
                 continue
             gone = [(target, digit)]
             return step("Empty Rectangle",
-                        f"In {unit_name(box)} the {digit}s all lie in row {row + 1} or "
-                        f"column {col + 1}. If {cell_name(target)} were {digit}, "
-                        f"{cell_name(far)} would not be, so {cell_name(near)} would be, and "
-                        f"{unit_name(box)} would have no place left for its {digit}: "
-                        f"{eliminations_text(gone)}.",
-                        f"the {digit}s in {unit_name(box)}", [*spots, near, far, target],
+                        _("In {box} the {digit}s all lie in row {row} or column {column}. If "
+                          "{target} were {digit}, {far} would not be, so {near} would be, "
+                          "and {box} would have no place left for its {digit}: "
+                          "{removals}.").format(
+                            box=unit_name(box), digit=digit, row=row + 1, column=col + 1,
+                            target=cell_name(target), far=cell_name(far),
+                            near=cell_name(near), removals=eliminations_text(gone)),
+                        _digits_in(digit, box), [*spots, near, far, target],
                         eliminations=gone)
     return None
 
@@ -152,7 +166,7 @@ def simple_colouring(board: Board) -> Step | None:
     for digit in range(1, SIZE + 1):
         links = strong_links(board, digit)
         graph: dict[int, set[int]] = {}
-        for _, a, b in links:
+        for _unit, a, b in links:
             graph.setdefault(a, set()).add(b)
             graph.setdefault(b, set()).add(a)
         seen: set[int] = set()
@@ -189,20 +203,22 @@ def _colour_step(board: Board, digit: int, colour: dict[int, int]) -> Step | Non
         if clash:
             gone = [(c, digit) for c in group]
             return step("Simple Colouring",
-                        f"Colour the {digit}s linked by units where the {digit} has two "
-                        f"spots in two colours: one colour is all {digit}. "
-                        f"{cell_name(clash[0])} and {cell_name(clash[1])} share a colour "
-                        f"and see each other, so that colour is false: "
-                        f"{eliminations_text(gone)}.",
-                        f"the {digit}s", chain, eliminations=gone)
+                        _("Colour the {digit}s linked by units where the {digit} has two "
+                          "spots in two colours: one colour is all {digit}. {first} and "
+                          "{second} share a colour and see each other, so that colour is "
+                          "false: {removals}.").format(
+                            digit=digit, first=cell_name(clash[0]),
+                            second=cell_name(clash[1]), removals=eliminations_text(gone)),
+                        _("the {digit}s").format(digit=digit), chain, eliminations=gone)
     b = bit(digit)
     gone = [(c, digit) for c in range(CELLS) if board.cands[c] & b and c not in colour
             and any(sees(c, x) for x in groups[0]) and any(sees(c, y) for y in groups[1])]
     if not gone:
         return None
     return step("Simple Colouring",
-                f"Colour the {digit}s linked by units where the {digit} has two spots in "
-                f"two colours: one colour is all {digit}. A cell that sees both colours "
-                f"cannot be {digit}: {eliminations_text(gone)}.",
-                f"the {digit}s", chain, eliminations=gone)
+                _("Colour the {digit}s linked by units where the {digit} has two spots in "
+                  "two colours: one colour is all {digit}. A cell that sees both colours "
+                  "cannot be {digit}: {removals}.").format(
+                    digit=digit, removals=eliminations_text(gone)),
+                _("the {digit}s").format(digit=digit), chain, eliminations=gone)
 

@@ -3,12 +3,22 @@ candidate. Boxes come before rows and columns: they are what people scan first."
 
 from __future__ import annotations
 
+from ...i18n import N_, _, capital
 from ..grid import SIZE, UNITS
 from .board import ALL, COUNT, DIGITS_OF, Board, cell_name, unit_name
 from .step import Step, step
 
 #: boxes, then rows, then columns
 SCAN_ORDER = tuple(range(2 * SIZE, 3 * SIZE)) + tuple(range(2 * SIZE))
+#: the hidden single's sentence by the kind of unit (rows, columns, boxes), whole so
+#: each language can decline the unit's noun
+HIDDEN_SINGLE = (
+    N_("In {unit} the {digit} can only go in {cell}: every other empty cell of the row "
+       "already sees a {digit}."),
+    N_("In {unit} the {digit} can only go in {cell}: every other empty cell of the column "
+       "already sees a {digit}."),
+    N_("In {unit} the {digit} can only go in {cell}: every other empty cell of the box "
+       "already sees a {digit}."))
 
 
 def full_house(board: Board) -> Step | None:
@@ -26,8 +36,9 @@ def full_house(board: Board) -> Step | None:
             digit = DIGITS_OF[missing][0]
             where = unit_name(unit)
             return step("Full House",
-                        f"{where.capitalize()} has one empty cell left, {cell_name(cell)}: "
-                        f"it takes the missing {digit}.",
+                        _("{unit} has one empty cell left, {cell}: it takes the missing "
+                          "{digit}.").format(unit=capital(where), cell=cell_name(cell),
+                                             digit=digit),
                         where, [cell], placements=[(cell, digit)])
     return None
 
@@ -43,10 +54,9 @@ def hidden_single(board: Board) -> Step | None:
                 continue
             cell = spots[0]
             where = unit_name(unit)
-            kind = where.split()[0]
             return step("Hidden Single",
-                        f"In {where} the {digit} can only go in {cell_name(cell)}: every "
-                        f"other empty cell of the {kind} already sees a {digit}.",
+                        _(HIDDEN_SINGLE[unit // SIZE]).format(unit=where, digit=digit,
+                                                             cell=cell_name(cell)),
                         where, [cell], placements=[(cell, digit)],
                         extra=0.0 if unit >= 2 * SIZE else 0.3)
     return None
@@ -57,7 +67,7 @@ def naked_single(board: Board) -> Step | None:
         if mask and COUNT[mask] == 1:
             digit = DIGITS_OF[mask][0]
             return step("Naked Single",
-                        f"{cell_name(cell)} can only be {digit}: its row, column and box "
-                        f"already hold every other digit.",
+                        _("{cell} can only be {digit}: its row, column and box already "
+                          "hold every other digit.").format(cell=cell_name(cell), digit=digit),
                         cell_name(cell), [cell], placements=[(cell, digit)])
     return None

@@ -12,46 +12,49 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _
+
 if TYPE_CHECKING:
     from .board import Board
 
 BANDS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
 
-#: technique -> (rating, band)
+#: technique -> (rating, band); the technique's English name is its key everywhere, and
+#: `Step.name` (or `_(technique)`) is the name a person reads
 TECHNIQUES: dict[str, tuple[float, str]] = {
-    "Full House": (1.0, "Easy"),
-    "Hidden Single": (1.2, "Easy"),  # in a box; 1.5 in a row or column
-    "Naked Single": (2.3, "Easy"),
-    "Pointing": (2.6, "Medium"),
-    "Claiming": (2.8, "Medium"),
-    "Naked Pair": (3.0, "Medium"),
-    "X-Wing": (3.2, "Hard"),
-    "Hidden Pair": (3.4, "Medium"),
-    "Naked Triple": (3.6, "Medium"),
-    "Swordfish": (3.8, "Hard"),
-    "Hidden Triple": (4.0, "Medium"),
-    "Skyscraper": (4.0, "Hard"),
-    "2-String Kite": (4.1, "Hard"),
-    "XY-Wing": (4.2, "Hard"),
-    "Empty Rectangle": (4.3, "Hard"),
-    "XYZ-Wing": (4.4, "Hard"),
-    "W-Wing": (4.4, "Hard"),
-    "Unique Rectangle": (4.5, "Hard"),
-    "Finned X-Wing": (4.6, "Hard"),
-    "Simple Colouring": (4.7, "Hard"),
-    "Naked Quad": (5.0, "Hard"),
-    "Jellyfish": (5.2, "Hard"),
-    "Hidden Quad": (5.4, "Hard"),
-    "BUG+1": (5.6, "Hard"),
-    "Finned Swordfish": (5.7, "Fiendish"),
-    "Finned Jellyfish": (6.0, "Fiendish"),
-    "X-Chain": (6.5, "Fiendish"),  # + 0.1 a link beyond four
-    "XY-Chain": (6.6, "Fiendish"),  # + 0.1 a cell beyond four
-    "AIC": (6.8, "Fiendish"),  # + 0.1 a strong link beyond three
-    "ALS-XZ": (7.0, "Fiendish"),
-    "Forcing Chain": (7.8, "Extreme"),  # + 0.1 a placement beyond eight, to 9.5
-    "Forcing Net": (8.6, "Extreme"),  # + the same for length, to 10.1
-    "Guess": (11.0, "Extreme"),
+    N_("Full House"): (1.0, "Easy"),
+    N_("Hidden Single"): (1.2, "Easy"),  # in a box; 1.5 in a row or column
+    N_("Naked Single"): (2.3, "Easy"),
+    N_("Pointing"): (2.6, "Medium"),
+    N_("Claiming"): (2.8, "Medium"),
+    N_("Naked Pair"): (3.0, "Medium"),
+    N_("X-Wing"): (3.2, "Hard"),
+    N_("Hidden Pair"): (3.4, "Medium"),
+    N_("Naked Triple"): (3.6, "Medium"),
+    N_("Swordfish"): (3.8, "Hard"),
+    N_("Hidden Triple"): (4.0, "Medium"),
+    N_("Skyscraper"): (4.0, "Hard"),
+    N_("2-String Kite"): (4.1, "Hard"),
+    N_("XY-Wing"): (4.2, "Hard"),
+    N_("Empty Rectangle"): (4.3, "Hard"),
+    N_("XYZ-Wing"): (4.4, "Hard"),
+    N_("W-Wing"): (4.4, "Hard"),
+    N_("Unique Rectangle"): (4.5, "Hard"),
+    N_("Finned X-Wing"): (4.6, "Hard"),
+    N_("Simple Colouring"): (4.7, "Hard"),
+    N_("Naked Quad"): (5.0, "Hard"),
+    N_("Jellyfish"): (5.2, "Hard"),
+    N_("Hidden Quad"): (5.4, "Hard"),
+    N_("BUG+1"): (5.6, "Hard"),
+    N_("Finned Swordfish"): (5.7, "Fiendish"),
+    N_("Finned Jellyfish"): (6.0, "Fiendish"),
+    N_("X-Chain"): (6.5, "Fiendish"),  # + 0.1 a link beyond four
+    N_("XY-Chain"): (6.6, "Fiendish"),  # + 0.1 a cell beyond four
+    N_("AIC"): (6.8, "Fiendish"),  # + 0.1 a strong link beyond three
+    N_("ALS-XZ"): (7.0, "Fiendish"),
+    N_("Forcing Chain"): (7.8, "Extreme"),  # + 0.1 a placement beyond eight, to 9.5
+    N_("Forcing Net"): (8.6, "Extreme"),  # + the same for length, to 10.1
+    N_("Guess"): (11.0, "Extreme"),
 }
 
 
@@ -68,6 +71,11 @@ class Step:
     placements: tuple[tuple[int, int], ...] = ()
     eliminations: tuple[tuple[int, int], ...] = ()
     rating: float = field(default=0.0)
+
+    @property
+    def name(self) -> str:
+        """The technique's name in the current language ("Versteckter Einer")."""
+        return _(self.technique)
 
     @property
     def band(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...i18n import _
 from ..grid import SIZE, UNITS
 from .board import (
     COUNT,
@@ -45,9 +46,10 @@ def naked(size: int) -> Finder:
                 if gone:
                     digits = DIGITS_OF[union]
                     return step(f"Naked {NAMES[size]}",
-                                f"{cells_text(group)} can only hold {digits_text(digits)} "
-                                f"between them, so no other cell of {unit_name(unit)} can: "
-                                f"{eliminations_text(gone)}.",
+                                _("{cells} can only hold {digits} between them, so no "
+                                  "other cell of {unit} can: {removals}.").format(
+                                    cells=cells_text(group), digits=digits_text(digits),
+                                    unit=unit_name(unit), removals=eliminations_text(gone)),
                                 unit_name(unit), group, eliminations=gone)
         return None
     find.__name__ = f"naked_{NAMES[size].lower()}"
@@ -71,9 +73,10 @@ def hidden(size: int) -> Finder:
                 gone = [(c, d) for c in cells for d in DIGITS_OF[board.cands[c] & ~keep]]
                 if gone:
                     return step(f"Hidden {NAMES[size]}",
-                                f"In {unit_name(unit)} the {digits_text(digits)} can only "
-                                f"go in {cells_text(cells)}, so those cells hold nothing "
-                                f"else: {eliminations_text(gone)}.",
+                                _("In {unit} the {digits} can only go in {cells}, so "
+                                  "those cells hold nothing else: {removals}.").format(
+                                    unit=unit_name(unit), digits=digits_text(digits),
+                                    cells=cells_text(cells), removals=eliminations_text(gone)),
                                 unit_name(unit), cells, eliminations=gone)
         return None
     find.__name__ = f"hidden_{NAMES[size].lower()}"

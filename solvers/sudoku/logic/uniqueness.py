@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...i18n import _
 from ..grid import CELLS, SIZE, UNITS
 from .board import (
     BOX_OF,
@@ -53,10 +54,11 @@ def _rectangle(board: Board, corners: list[int]) -> Step | None:
     if len(roof) == 1:
         gone = [(roof[0], d) for d in (x, y)]
         return step("Unique Rectangle",
-                    f"{cells_text([c for c in corners if c not in roof])} can only be "
-                    f"{x} or {y}; if {cell_name(roof[0])} were too, {x} and {y} could swap "
-                    f"around the rectangle and the puzzle would have two solutions: "
-                    f"{eliminations_text(gone)}.",
+                    _("{cells} can only be {x} or {y}; if {cell} were too, {x} and {y} "
+                      "could swap around the rectangle and the puzzle would have two "
+                      "solutions: {removals}.").format(
+                        cells=cells_text([c for c in corners if c not in roof]), x=x, y=y,
+                        cell=cell_name(roof[0]), removals=eliminations_text(gone)),
                     cells_text(corners), corners, eliminations=gone)
     extra = masks[corners.index(roof[0])] & ~xy
     if len(roof) == 2 and COUNT[extra] == 1 and all(board.cands[c] == xy | extra
@@ -66,10 +68,12 @@ def _rectangle(board: Board, corners: list[int]) -> Step | None:
                 if board.cands[c] & bit(z)]
         if gone:
             return step("Unique Rectangle",
-                        f"{cells_text(corners)} could all be only {x} or {y}, which would "
-                        f"give two solutions; so {cell_name(roof[0])} or "
-                        f"{cell_name(roof[1])} is {z}, and a cell seeing both cannot be: "
-                        f"{eliminations_text(gone)}.",
+                        _("{cells} could all be only {x} or {y}, which would give two "
+                          "solutions; so {first} or {second} is {z}, and a cell seeing both "
+                          "cannot be: {removals}.").format(
+                            cells=cells_text(corners), x=x, y=y, first=cell_name(roof[0]),
+                            second=cell_name(roof[1]), z=z,
+                            removals=eliminations_text(gone)),
                         cells_text(corners), corners, eliminations=gone, extra=0.1)
     return None
 
@@ -84,9 +88,9 @@ def bug_plus_one(board: Board) -> Step | None:
     for digit in DIGITS_OF[board.cands[cell]]:
         if sum(1 for c in row if board.cands[c] & bit(digit)) == 3:
             return step("BUG+1",
-                        f"Every empty cell has two candidates except {cell_name(cell)}. "
-                        f"Without its extra digit the grid would have two solutions, and "
-                        f"the extra one is the {digit} that appears three times in its "
-                        f"row: {cell_name(cell)} is {digit}.",
+                        _("Every empty cell has two candidates except {cell}. Without its "
+                          "extra digit the grid would have two solutions, and the extra one "
+                          "is the {digit} that appears three times in its row: {cell} is "
+                          "{digit}.").format(cell=cell_name(cell), digit=digit),
                         cell_name(cell), [cell], placements=[(cell, digit)])
     return None

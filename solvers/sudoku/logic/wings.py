@@ -10,6 +10,7 @@ the two cells is y.
 
 from __future__ import annotations
 
+from ...i18n import _
 from ..grid import CELLS, PEERS, SIZE, UNITS
 from .board import (
     COUNT,
@@ -50,10 +51,13 @@ def xy_wing(board: Board) -> Step | None:
                 gone = _seeing_all(board, z, [a, b])
                 if gone:
                     return step("XY-Wing",
-                                f"{cell_name(pivot)} is {x} or {y}. If {x}, then "
-                                f"{cell_name(a)} is {z}; if {y}, then {cell_name(b)} is "
-                                f"{z}. Either way one of them is {z}, so a cell seeing "
-                                f"both cannot be {z}: {eliminations_text(gone)}.",
+                                _("{pivot} is {x} or {y}. If {x}, then {first} is {z}; "
+                                  "if {y}, then {second} is {z}. Either way one of them is "
+                                  "{z}, so a cell seeing both cannot be {z}: "
+                                  "{removals}.").format(
+                                    pivot=cell_name(pivot), x=x, y=y, z=z,
+                                    first=cell_name(a), second=cell_name(b),
+                                    removals=eliminations_text(gone)),
                                 cell_name(pivot), [pivot, a, b], eliminations=gone)
     return None
 
@@ -75,11 +79,12 @@ def xyz_wing(board: Board) -> Step | None:
                 if gone:
                     digits = DIGITS_OF[mp]
                     return step("XYZ-Wing",
-                                f"{cell_name(pivot)} is one of {digits[0]}, {digits[1]} "
-                                f"and {digits[2]}; whichever it is, {cell_name(pivot)}, "
-                                f"{cell_name(a)} or {cell_name(b)} is {z}, so a cell "
-                                f"seeing all three cannot be {z}: "
-                                f"{eliminations_text(gone)}.",
+                                _("{pivot} is one of {x}, {y} and {w}; whichever it is, "
+                                  "{pivot}, {first} or {second} is {z}, so a cell seeing "
+                                  "all three cannot be {z}: {removals}.").format(
+                                    pivot=cell_name(pivot), x=digits[0], y=digits[1],
+                                    w=digits[2], first=cell_name(a), second=cell_name(b),
+                                    z=z, removals=eliminations_text(gone)),
                                 cell_name(pivot), [pivot, a, b], eliminations=gone)
     return None
 
@@ -98,11 +103,13 @@ def w_wing(board: Board) -> Step | None:
                 if link:
                     u, e1, e2 = link
                     return step("W-Wing",
-                                f"{cell_name(a)} and {cell_name(b)} are both {x} or {y}. "
-                                f"The {x} of {unit_name(u)} is in {cell_name(e1)} or "
-                                f"{cell_name(e2)}, which see them, so they cannot both be "
-                                f"{x}: one is {y}. A cell seeing both cannot be {y}: "
-                                f"{eliminations_text(gone)}.",
+                                _("{first} and {second} are both {x} or {y}. The {x} of "
+                                  "{unit} is in {near} or {far}, which see them, so they "
+                                  "cannot both be {x}: one is {y}. A cell seeing both "
+                                  "cannot be {y}: {removals}.").format(
+                                    first=cell_name(a), second=cell_name(b), x=x, y=y,
+                                    unit=unit_name(u), near=cell_name(e1),
+                                    far=cell_name(e2), removals=eliminations_text(gone)),
                                 cell_name(a), [a, b, e1, e2], eliminations=gone)
     return None
 
