@@ -653,7 +653,12 @@ def rounds_text(rounds: int) -> str:
 
 async def resume_game(application: App, game: Game) -> None:
     """After a restart: close the round that was cut short, then go on with the next
-    round or end the game with its ranking; say which in the chat."""
+    round or end the game with its ranking; say which in the chat (in its language)."""
+    with speaking(await chat_language(application.bot_data, game.chat_id)):
+        await _resume_game(application, game)
+
+
+async def _resume_game(application: App, game: Game) -> None:
     games = games_of(application.bot_data)
     now = time.time()
     cut = await games.round(game.id, game.round) if game.round else None
