@@ -38,6 +38,7 @@ from . import anagrams
 from .check import SEPARATOR, Request, held_puzzle, kind_of
 from .context import Context, message_of, query_of, sender_of
 from .database import Connection, StoreUnavailable
+from .i18n import N_, _
 from .race_guard import refusal_for
 from .recent import Recent
 from .replies import CAPTION_LIMIT, admitted, answer_to, remember_answer, solve_and_reply
@@ -62,13 +63,14 @@ LADDER_DAYS = 7
 #: the rungs of a step, in the order they are climbed, and the button that climbs to each
 WHERE, TECHNIQUE, STEP, NEXT, CELL, SOLUTION = ("where", "technique", "step", "next", "cell",
                                                 "solution")
-LABELS = {WHERE: "Where to look", TECHNIQUE: "Which technique", STEP: "Show this step",
-          NEXT: "Next step", CELL: "Which cell?", SOLUTION: "Show the solution"}
+LABELS = {WHERE: N_("Where to look"), TECHNIQUE: N_("Which technique"),
+          STEP: N_("Show this step"), NEXT: N_("Next step"), CELL: N_("Which cell?"),
+          SOLUTION: N_("Show the solution")}
 #: a ladder button's data: `gh:` + the ladder's random key + the rung pressed (<= 64 bytes)
 BUTTON = re.compile(r"gh:(?P<key>[0-9a-f]{12}):(?P<action>[a-z]{4,9})", re.ASCII)
 
-EXPIRED = "These hints have expired; reply to the puzzle with /hint again."
-NOT_YOURS = "These are someone else's hints: reply to the puzzle with /hint for your own."
+EXPIRED = N_("These hints have expired; reply to the puzzle with /hint again.")
+NOT_YOURS = N_("These are someone else's hints: reply to the puzzle with /hint for your own.")
 
 
 @dataclass
@@ -177,8 +179,8 @@ async def hint_command(update: Update, context: Context) -> None:
         await anagrams.hint_command(update, context)
     elif not kind.hints:
         await message_of(update).reply_text(
-            f"{kind.title} has no step-by-step hints yet. Send the puzzle itself for its "
-            f"solution, or /check yours.")
+            _("{kind} has no step-by-step hints yet. Send the puzzle itself for its "
+              "solution, or /check yours.").format(kind=kind.title))
     else:
         await start(update, context, kind, asked)
 
@@ -232,8 +234,8 @@ async def rating_note(context: Context, kind: PuzzleKind, text: str) -> str:
             log.warning("%s example not rated: %s", kind.name, error)
             return ""
         kept.put((kind.name, text), rated)
-    return (f"{kind.title}, {rated}. Send it back for the solution, or reply /hint to it "
-            "for its next step.")
+    return _("{kind}, {rating}. Send it back for the solution, or reply /hint to it for its "
+             "next step.").format(kind=kind.title, rating=rated)
 
 
 async def start(update: Update, context: Context, kind: PuzzleKind, asked: Asked) -> None:
@@ -272,25 +274,29 @@ async def step_of(context: Context, ladder: Ladder) -> GridHint:
 def trouble(kind: PuzzleKind, error: Exception) -> str:
     """What the person is told when no step can be given."""
     if isinstance(error, PuzzleError):
-        return f"{kind.title} hints: {error}"
-    return failure_text(error, "Finding the next step took too long; please try again.")
+        return _("{kind} hints: {error}").format(kind=kind.title, error=error)
+    return failure_text(error, _("Finding the next step took too long; please try again."))
 
 
 def rung_text(kind: PuzzleKind, hint: GridHint, rung: str) -> str:
     """The message of one rung (`rung` the button pressed; empty for the first offer)."""
     if hint.done:
-        return "Your grid is complete: there is no step left to hint."
+        return _("Your grid is complete: there is no step left to hint.")
     if hint.mistake:
-        return (f"{hint.mistake_cell} Correct it, then send /hint again with your grid."
-                if rung == CELL else f"{hint.mistake} Press Which cell? to see where.")
+        return (_("{mistake} Correct it, then send /hint again with your grid.").format(
+                    mistake=hint.mistake_cell) if rung == CELL
+                else _("{mistake} Press {button} to see where.").format(
+                    mistake=hint.mistake, button=_(LABELS[CELL])))
     if rung == WHERE:
-        return f"Step {hint.step}: look at {hint.where}."
+        return _("Step {step}: look at {where}.").format(step=hint.step, where=hint.where)
     if rung == TECHNIQUE:
-        return f"Step {hint.step}: {hint.technique}, in {hint.where}."
+        return _("Step {step}: {technique}, in {where}.").format(
+            step=hint.step, technique=hint.technique, where=hint.where)
     if rung == STEP:
-        return f"Step {hint.step}, {hint.technique}: {hint.text}"
-    return (f"{kind.title}: the next step (step {hint.step}) is ready. Climb only as far "
-            "as you need.")
+        return _("Step {step}, {technique}: {text}").format(
+            step=hint.step, technique=hint.technique, text=hint.text)
+    return _("{kind}: the next step (step {step}) is ready. Climb only as far as you "
+             "need.").format(kind=kind.title, step=hint.step)
 
 
 def offered(hint: GridHint, rung: str) -> list[str]:
@@ -307,7 +313,8 @@ def offered(hint: GridHint, rung: str) -> list[str]:
 def buttons(key: str, actions: list[str]) -> InlineKeyboardMarkup | None:
     if not actions:
         return None
-    return InlineKeyboardMarkup([[InlineKeyboardButton(LABELS[a], callback_data=f"gh:{key}:{a}")
+    return InlineKeyboardMarkup([[InlineKeyboardButton(_(LABELS[a]),
+                                                       callback_data=f"gh:{key}:{a}")
                                   for a in actions]])
 
 
@@ -336,16 +343,16 @@ async def hint_button(update: Update, context: Context) -> None:
     query = query_of(update)
     pressed = BUTTON.fullmatch(query.data or "")
     if pressed is None or pressed["action"] not in LABELS:
-        await query.answer(NOT_MY_BUTTON)
+        await query.answer(_(NOT_MY_BUTTON))
         return
     ladder = await ladder_of(context, pressed["key"])
     kind = registry.get(ladder.kind) if ladder is not None else None
     # a message Telegram no longer hands over (older than 48 hours) cannot be replied to
     if ladder is None or kind is None or not isinstance(query.message, Message):
-        await query.answer(EXPIRED)
+        await query.answer(_(EXPIRED))
         return
     if ladder.owner != sender_of(update).id:
-        await query.answer(NOT_YOURS, show_alert=True)
+        await query.answer(_(NOT_YOURS), show_alert=True)
         return
     if (refused := await refusal_for(context, ladder.owner, query.message.chat_id,
                                      ladder.text, kind)) is not None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from solvers.base import PuzzleError, PuzzleKind
 from solvers.pipeline import prepare
 
+from .i18n import N_, _
 from .members import is_member
 from .recent import Recent
 from .work import jobs
@@ -35,6 +36,10 @@ log = logging.getLogger(__name__)
 
 #: seconds a worker may take to compare a puzzle with a race's
 VARIANT_TIMEOUT = 10.0
+#: what a race's player asking for help with its puzzle is told (a game's own refusal
+#: replaces it in its Watch: the daily puzzle's)
+RACE_REFUSAL = N_("That is race #{number}'s puzzle, or one like it: no help with it for its "
+                  "players until the race ends at {time}.")
 
 
 @dataclass
@@ -49,8 +54,8 @@ class Watch:
     chat_id: int
     deadline: float
     players: set[int] = field(default_factory=set)
-    #: the game, as its refusal names it: a race, or a group's daily puzzle
-    game: str = "race"
+    #: what its players asking for help are told (marked with N_; fields `number`, `time`)
+    refusal: str = RACE_REFUSAL
 
 
 class _Watches(dict[int, Watch]):
@@ -85,8 +90,7 @@ def until(deadline: float) -> str:
 
 def refusal(watch: Watch) -> str:
     """What a race's player asking for help with its puzzle is told: one line."""
-    return (f"That is {watch.game} #{watch.race}'s puzzle, or one like it: no help with it "
-            f"for its players until the {watch.game} ends at {until(watch.deadline)}.")
+    return _(watch.refusal).format(number=watch.race, time=until(watch.deadline))
 
 
 def guard(bot_data: BotData, watch: Watch) -> None:

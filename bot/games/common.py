@@ -19,15 +19,16 @@ from telegram.error import TelegramError
 from solvers.base import clip
 
 from ..context import App, BotData, Context
+from ..i18n import N_, _
 from ..store import StoreUnavailable
 from .store import GameStore
 
 log = logging.getLogger(__name__)
 
-NO_STORE = ("Games keep their state in my database, which is unavailable right now; "
+NO_STORE = N_("Games keep their state in my database, which is unavailable right now; "
             "please try again later.")
 #: the same as a button's toast (Telegram shows up to 200 characters)
-NO_STORE_TOAST = "My database is unavailable right now; please try again later."
+NO_STORE_TOAST = N_("My database is unavailable right now; please try again later.")
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
@@ -79,16 +80,16 @@ def needs_store(handler: Handler) -> Handler:
         except StoreUnavailable as error:
             log.warning("%s: database unavailable: %s", handler.__name__, error)
             if update.callback_query is not None:
-                await update.callback_query.answer(NO_STORE_TOAST)
+                await update.callback_query.answer(_(NO_STORE_TOAST))
             elif update.effective_message is not None:
-                await update.effective_message.reply_text(NO_STORE)
+                await update.effective_message.reply_text(_(NO_STORE))
 
     return guarded
 
 
 def player_name(user: User | None) -> str:
     if user is None:
-        return "someone"
+        return _("someone")
     return user.full_name or user.username or str(user.id)
 
 
@@ -108,11 +109,11 @@ def parse_options(args: list[str], known: tuple[str, ...],
         elif arg.lower() in words:
             key, value = words[arg.lower()], arg.lower()
         else:
-            raise ValueError(f"'{clip(arg)}' is not an option I know")
+            raise ValueError(_("'{option}' is not an option I know").format(option=clip(arg)))
         if key not in known:
-            raise ValueError(f"'{clip(key)}' is not an option I know")
+            raise ValueError(_("'{option}' is not an option I know").format(option=clip(key)))
         if key in options:
-            raise ValueError(f"'{key}' is given twice")
+            raise ValueError(_("'{option}' is given twice").format(option=key))
         options[key] = value
     return options
 
@@ -122,8 +123,9 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
         return default
     text = options[key]
     if not text.isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"{key} must be a whole number from {low} to {high}, "
-                         f"not '{clip(text)}'")
+        raise ValueError(_("{option} must be a whole number from {low} to {high}, "
+                           "not '{text}'").format(option=key, low=low, high=high,
+                                                  text=clip(text)))
     return int(text)
 
 
@@ -167,9 +169,14 @@ def medal(place: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, f"{place}.")
 
 
+#: a place as a word, by its English suffix (German `3.`, Spanish `3.º` for all four)
+ORDINALS = {"st": N_("{n}st"), "nd": N_("{n}nd"), "rd": N_("{n}rd"), "th": N_("{n}th")}
+
+
 def ordinal(n: int) -> str:
+    """`1st`, `22nd`, `13th` (German `1.`, Spanish `1.º`)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return _(ORDINALS[suffix]).format(n=n)
 
 
 def duration(seconds: float) -> str:
@@ -180,3 +187,12 @@ def duration(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+#: the difficulty words of /quiz, /race and /daily as the games' messages show them
+DIFFICULTY_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def difficulty_word(difficulty: str) -> str:
+    """`easy` in the current language (the option itself stays the English word)."""
+    return _(DIFFICULTY_WORDS[difficulty]) if difficulty in DIFFICULTY_WORDS else difficulty

@@ -38,12 +38,15 @@ from solvers import registry
 from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
 
 from ..context import App, Context, jobs_of, message_of, sender_of
+from ..i18n import N_, _, ngettext, speaking
+from ..language import chat_language
 from ..race_guard import guard, unguard
 from ..work.errors import JobTimeout, NoWorker, WorkerDied, failure_text
 from . import race
 from .common import (
     NO_STORE,
     chat_lock,
+    difficulty_word,
     duration,
     game_store,
     games_of,
@@ -54,7 +57,7 @@ from .common import (
     say,
     show_photo,
 )
-from .periods import daily_streak
+from .periods import WEEKDAYS, daily_streak
 from .race import RACES, Submissions, described, make_puzzle, share_of, submit, watch_of
 from .store import DailySchedule, Game, GameStore
 
@@ -62,11 +65,12 @@ log = logging.getLogger(__name__)
 
 #: this game in the games table (column `game`)
 GAME = "daily"
-#: the game as replies and refusals name it ("daily puzzle #12")
-NAME = "daily puzzle"
-USAGE = ("Usage: /daily on [HH:MM] [KIND] [easy|medium|hard] [tz=Area/City] (a group admin), "
-         "/daily off, or /daily for today's puzzle and standings. KIND: {kinds}; without "
-         "one, they take turns.")
+#: what the group's members asking for help with the open daily puzzle are told
+REFUSAL = N_("That is daily puzzle #{number}'s puzzle, or one like it: no help with it for "
+             "its players until the daily puzzle ends at {time}.")
+USAGE = N_("Usage: /daily on [HH:MM] [KIND] [easy|medium|hard] [tz=Area/City] (a group "
+           "admin), /daily off, or /daily for today's puzzle and standings. KIND: {kinds}; "
+           "without one, they take turns.")
 #: seconds before a puzzle that could not be made is tried again
 RETRY = 60.0
 #: solvers named in /daily's standings
@@ -100,8 +104,10 @@ class Calendar:
                                          self.zone).timestamp()
 
     def clock(self, when: float) -> str:
-        """`Tue 08:00 Europe/Paris`: a time as the group reads it."""
-        return f"{datetime.datetime.fromtimestamp(when, self.zone):%a %H:%M} {self.zone.key}"
+        """`Tue 08:00 Europe/Paris`: a time as the group reads it (the weekday in the
+        current language)."""
+        local = datetime.datetime.fromtimestamp(when, self.zone)
+        return f"{_(WEEKDAYS[local.weekday()])} {local:%H:%M} {self.zone.key}"
 
 
 def calendar_of(application: App, schedule: DailySchedule) -> Calendar:
@@ -111,7 +117,7 @@ def calendar_of(application: App, schedule: DailySchedule) -> Calendar:
 
 
 def usage() -> str:
-    return USAGE.format(kinds=", ".join(kind.name for kind in registry.racing()))
+    return _(USAGE).format(kinds=", ".join(kind.name for kind in registry.racing()))
 
 
 def parsed_schedule(chat_id: int, starter_id: int, args: list[str]) -> DailySchedule:
@@ -125,14 +131,14 @@ def parsed_schedule(chat_id: int, starter_id: int, args: list[str]) -> DailySche
             try:
                 ZoneInfo(zone)
             except (ZoneInfoNotFoundError, ValueError):
-                raise ValueError(f"'{clip(zone)}' is not a time zone I know (tz=Europe/Paris)"
-                                 ) from None
+                raise ValueError(_("'{zone}' is not a time zone I know (tz=Europe/Paris)")
+                                 .format(zone=clip(zone))) from None
         elif word.lower() in DIFFICULTIES:
             difficulty = word.lower()
         elif (found := registry.get(word)) is not None and found.races:
             kind = found.name
         else:
-            raise ValueError(f"'{clip(word)}' is not an option I know")
+            raise ValueError(_("'{option}' is not an option I know").format(option=clip(word)))
     if not at:  # from now on, every day at this time
         at = f"{datetime.datetime.now(ZoneInfo(zone)):%H:%M}"
     hour, minute = at.split(":")
@@ -181,7 +187,8 @@ async def due(context: Context) -> None:
     job = context.job
     if job is None or job.chat_id is None:
         raise TypeError("a daily puzzle's job without its chat")
-    await post_day(context.application, job.chat_id)
+    with speaking(await chat_language(context.bot_data, job.chat_id)):
+        await post_day(context.application, job.chat_id)
 
 
 async def post_day(application: App, chat_id: int) -> None:
@@ -221,7 +228,7 @@ async def keep_open(application: App, games: GameStore, schedule: DailySchedule,
     if game is None:
         return False
     entries = await games.entries(game.id)
-    guard(application.bot_data, watch_of(game, {e.user_id for e in entries}, NAME))
+    guard(application.bot_data, watch_of(game, {e.user_id for e in entries}, REFUSAL))
     plan_next(application, schedule, day)
     return True
 
@@ -236,9 +243,9 @@ async def make_and_post(application: App, games: GameStore, schedule: DailySched
         made = await make_puzzle(application, games, chat_id, kind, schedule.difficulty)
     except (JobTimeout, WorkerDied, NoWorker, PuzzleError) as error:
         log.warning("daily puzzle for %s not made: %s", chat_id, error)
-        await say(application, chat_id, failure_text(
-            error, f"I could not make today's {kind.title} puzzle just now; I try again "
-            "in a minute."))
+        await say(application, chat_id, failure_text(error, _(
+            "I could not make today's {kind} puzzle just now; I try again in a minute.")
+            .format(kind=kind.title)))
         plan(application, chat_id, RETRY)
         return
     calendar = calendar_of(application, schedule)
@@ -252,16 +259,17 @@ async def make_and_post(application: App, games: GameStore, schedule: DailySched
             "kind": kind.name, "difficulty": schedule.difficulty, "puzzle": made.text,
             "solution": made.solution, "source": made.source, "day": day,
             "deadline": closes})
-    guard(application.bot_data, watch_of(game, name=NAME))
+    guard(application.bot_data, watch_of(game, refusal=REFUSAL))
     plan_next(application, schedule, day)
     share = await share_of(application, kind, made.text)
     await show_photo(
         application, chat_id, made.picture,
-        f"🗓 Daily puzzle #{game.id}: {kind.title} "
-        f"({described(kind, made, schedule.difficulty)}).\n"
-        f"Solve it, then send me in a private chat:\n/submit {game.id}\nand your solution "
-        f"on the next lines ({kind.solution_form}).\n"
-        f"Open until the next one, {calendar.clock(closes)}. /daily: who has solved it.",
+        _("🗓 Daily puzzle #{game}: {kind} ({described}).\nSolve it, then send me in a "
+          "private chat:\n/submit {game}\nand your solution on the next lines ({form}).\n"
+          "Open until the next one, {closes}. /daily: who has solved it.").format(
+            game=game.id, kind=kind.title,
+            described=described(kind, made, schedule.difficulty), form=kind.solution_form,
+            closes=calendar.clock(closes)),
         reply_markup=InlineKeyboardMarkup([share]) if share else None)
     await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
               parse_mode=ParseMode.HTML)
@@ -281,14 +289,22 @@ async def solved(application: App, game: Game, user: User, place: int, taken: st
     """A right /submit of a daily puzzle: the group sees who, how fast and their streak."""
     rounds = await games_of(application.bot_data).daily_rounds(user.id, game.chat_id)
     streak = daily_streak(rounds.get(game.chat_id, [])).current
-    run = f"; {streak} days in a row" if streak > 1 else ""
-    await say(application, game.chat_id,
-              f"🗓 {player_name(user)} solved daily puzzle #{game.id}: {ordinal(place)}, "
-              f"in {taken}{run}.")
+    with speaking(await chat_language(application.bot_data, game.chat_id)):
+        run = "; " + in_a_row(streak) if streak > 1 else ""
+        await say(application, game.chat_id,
+                  _("🗓 {name} solved daily puzzle #{game}: {place}, in {time}{streak}.")
+                  .format(name=player_name(user), game=game.id, place=ordinal(place),
+                          time=taken, streak=run))
+
+
+def in_a_row(days: int) -> str:
+    """`5 days in a row`: a solver's streak of daily puzzles."""
+    return ngettext("{n} day in a row", "{n} days in a row", days).format(n=days)
 
 
 #: how a daily puzzle takes /submit
-DAILIES = Submissions(NAME, lambda game: "Today's puzzle is in the group: /daily", solved)
+DAILIES = Submissions(N_("daily puzzle #{game}"), N_("Daily puzzle #{game}"),
+                      lambda game: _("Today's puzzle is in the group: /daily"), solved)
 
 
 async def submit_command(update: Update, context: Context) -> None:
@@ -302,13 +318,13 @@ async def daily_command(update: Update, context: Context) -> None:
     """/daily: the schedule and today's standings; /daily on ... and /daily off (admins)."""
     message = message_of(update)
     if message.chat.type == ChatType.PRIVATE:
-        await message.reply_text("The daily puzzle is for groups: add me to one (the "
-                                 "button under /start), and an admin turns it on there "
-                                 "with /daily on.")
+        await message.reply_text(_("The daily puzzle is for groups: add me to one (the "
+                                   "button under /start), and an admin turns it on there "
+                                   "with /daily on."))
         return
     games = game_store(context.bot_data)
     if games is None:
-        await message.reply_text(NO_STORE)
+        await message.reply_text(_(NO_STORE))
         return
     args = context.args or []
     action = args[0].lower() if args else ""
@@ -321,25 +337,26 @@ async def daily_command(update: Update, context: Context) -> None:
         return
     user = sender_of(update)
     if not await is_admin(context, message.chat_id, user.id):
-        await message.reply_text("Sorry, only the group's admins can turn its daily "
-                                 "puzzle on or off. /daily shows today's.")
+        await message.reply_text(_("Sorry, only the group's admins can turn its daily "
+                                   "puzzle on or off. /daily shows today's."))
         return
     if action == "off":
         await turn_off(context.application, games, message.chat_id)
-        await message.reply_text("The daily puzzle is off here. An admin can turn it on "
-                                 "again: /daily on")
+        await message.reply_text(_("The daily puzzle is off here. An admin can turn it on "
+                                   "again: /daily on"))
         return
     try:
         schedule = parsed_schedule(message.chat_id, user.id, args[1:])
     except ValueError as error:
-        await message.reply_text(f"Daily: {error}.\n{usage()}")
+        await message.reply_text(_("Daily: {error}.").format(error=error) + "\n" + usage())
         return
     await games.set_daily(schedule)
     day = calendar_of(context.application, schedule).day(time.time())
     today = await open_today(games, message.chat_id, day)
     await message.reply_text(
-        f"🗓 Daily puzzle on: {plan_text(context.application, schedule)}. "
-        + (f"Today's is #{today.id}, above." if today else "Today's comes now."))
+        _("🗓 Daily puzzle on: {plan}.").format(plan=plan_text(context.application, schedule))
+        + " " + (_("Today's is #{game}, above.").format(game=today.id) if today
+                 else _("Today's comes now.")))
     await post_day(context.application, message.chat_id)
 
 
@@ -355,42 +372,45 @@ async def turn_off(application: App, games: GameStore, chat_id: int) -> None:
 def plan_text(application: App, schedule: DailySchedule) -> str:
     """`every day at 08:00 Europe/Paris, KIND, medium`."""
     calendar = calendar_of(application, schedule)
-    every = (f"every {calendar.period:g} s (a setting for tests)" if calendar.period
-             else f"every day at {schedule.at_time} {schedule.tz}")
+    every = (_("every {seconds} s (a setting for tests)").format(seconds=f"{calendar.period:g}")
+             if calendar.period
+             else _("every day at {time} {zone}").format(time=schedule.at_time,
+                                                         zone=schedule.tz))
     kind = registry.get(schedule.kind) if schedule.kind else None
-    return f"{every}, {kind.title if kind else 'the puzzle kinds in turn'}, " \
-           f"{schedule.difficulty}"
+    return f"{every}, {kind.title if kind else _('the puzzle kinds in turn')}, " \
+           f"{difficulty_word(schedule.difficulty)}"
 
 
 async def standings(application: App, games: GameStore, chat_id: int) -> str:
     """The schedule, today's puzzle and who has solved it, fastest first, with streaks."""
     schedule = await games.daily(chat_id)
     if schedule is None:
-        return "No daily puzzle here. A group admin turns it on: /daily on [HH:MM] [KIND]"
-    lines = [f"🗓 Daily puzzle: {plan_text(application, schedule)}."]
+        return _("No daily puzzle here. A group admin turns it on: /daily on [HH:MM] [KIND]")
+    lines = [_("🗓 Daily puzzle: {plan}.").format(plan=plan_text(application, schedule))]
     game = await games.running_game(chat_id, GAME)
     if game is None:
-        lines.append("Today's puzzle is on its way.")
+        lines.append(_("Today's puzzle is on its way."))
         return "\n".join(lines)
     kind = registry.get(game.settings["kind"])
-    lines.append(f"Today's: #{game.id}, {kind.title if kind else game.settings['kind']}, "
-                 f"posted {duration(time.time() - game.started)} ago; solve it and send "
-                 f"me /submit {game.id} in a private chat.")
+    lines.append(_("Today's: #{game}, {kind}, posted {time} ago; solve it and send me "
+                   "/submit {game} in a private chat.").format(
+        game=game.id, kind=kind.title if kind else game.settings["kind"],
+        time=duration(time.time() - game.started)))
     entries = await games.entries(game.id)
     finished = [e for e in entries if e.place is not None and e.finished is not None]
     for entry in finished[:SHOWN]:
         rounds = await games.daily_rounds(entry.user_id, chat_id)
         streak = daily_streak(rounds.get(chat_id, [])).current
-        run = f" ({streak} days in a row)" if streak > 1 else ""
+        run = f" ({in_a_row(streak)})" if streak > 1 else ""
         lines.append(f"{medal(entry.place or 0)} {entry.name}: "
                      f"{duration((entry.finished or 0) - game.started)}{run}")
     if len(finished) > SHOWN:
-        lines.append(f"... and {len(finished) - SHOWN} more solved it")
+        lines.append(_("... and {n} more solved it").format(n=len(finished) - SHOWN))
     if not finished:
-        lines.append("Nobody has solved it yet.")
+        lines.append(_("Nobody has solved it yet."))
     trying = [e.name for e in entries if e.finished is None]
     if trying:
-        lines.append("Still trying: " + listed(trying, SHOWN))
+        lines.append(_("Still trying: {names}").format(names=listed(trying, SHOWN)))
     return "\n".join(lines)
 
 

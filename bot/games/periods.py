@@ -13,15 +13,20 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from solvers.base import plural
-
+from ..i18n import N_, _, ngettext
 from .common import medal
 from .store import GameStore
 
 #: the periods /top knows, besides `all`
 PERIODS = ("day", "week", "month")
 #: the heading of each period's board
-HEADINGS = {"day": "Today", "week": "This week", "month": "This month"}
+HEADINGS = {"day": N_("Today in this chat (since {date} UTC):"),
+            "week": N_("This week in this chat (since {date} UTC):"),
+            "month": N_("This month in this chat (since {date} UTC):")}
+#: the short names of weekdays and months, as `%a` and `%b` write them in English
+WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
 #: seconds in a day (streaks count UTC days)
 DAY = 86400
 
@@ -69,7 +74,7 @@ async def daily_solves_since(games: GameStore, chat_id: int, since: float,
 
 def daily_lines(solvers: list[tuple[str, int]]) -> str:
     """A board's daily puzzle part: who solved how many."""
-    return "Daily puzzles solved:\n" + "\n".join(
+    return _("Daily puzzles solved:") + "\n" + "\n".join(
         f"{medal(n)} {name}: {solved}" for n, (name, solved) in enumerate(solvers, 1))
 
 
@@ -80,20 +85,29 @@ async def period_board(games: GameStore, chat_id: int, period: str,
     quiz = await quiz_points_since(games, chat_id, since)
     races = await race_wins_since(games, chat_id, since)
     dailies = await daily_solves_since(games, chat_id, since)
-    parts = [f"{HEADINGS[period]} in this chat (since "
-             f"{datetime.datetime.fromtimestamp(since, datetime.UTC):%a %d %b} UTC):"]
+    parts = [_(HEADINGS[period]).format(
+        date=short_date(datetime.datetime.fromtimestamp(since, datetime.UTC)))]
     if quiz:
-        parts.append("Quiz:\n" + "\n".join(
-            f"{medal(n)} {name}: {plural(points, 'point')}, {plural(rounds, 'round')}"
+        parts.append(_("Quiz:") + "\n" + "\n".join(
+            f"{medal(n)} {name}: " + _("{points}, {rounds}").format(
+                points=ngettext("{n} point", "{n} points", points).format(n=points),
+                rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds))
             for n, (name, points, rounds) in enumerate(quiz, 1)))
     if races:
-        parts.append("Race wins:\n" + "\n".join(
+        parts.append(_("Race wins:") + "\n" + "\n".join(
             f"{medal(n)} {name}: {wins}" for n, (name, wins) in enumerate(races, 1)))
     if dailies:
         parts.append(daily_lines(dailies))
     if not quiz and not races and not dailies:
-        parts.append("No points yet. Start a game: /quiz, /race or /daily")
+        parts.append(_("No points yet. Start a game: /quiz, /race or /daily"))
     return "\n\n".join(parts)
+
+
+def short_date(day: datetime.datetime) -> str:
+    """`Mon 06 May` (`%a %d %b` in English), the weekday and month in the current
+    language."""
+    return _("{weekday} {day} {month}").format(weekday=_(WEEKDAYS[day.weekday()]),
+                                               day=f"{day:%d}", month=_(MONTHS[day.month - 1]))
 
 
 @dataclass(frozen=True)

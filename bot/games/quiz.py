@@ -37,11 +37,12 @@ from solvers.anagram.kind import resolve_topic
 from solvers.anagram.lexicon import LANGUAGES as LEXICON_LANGUAGES
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES
-from solvers.base import PuzzleError, PuzzleKind, clip, plural
+from solvers.base import PuzzleError, PuzzleKind, clip
 
 from .. import race_guard
 from ..context import App, BotData, Context, jobs_of, message_of, sender_of
-from ..i18n import N_, current
+from ..i18n import N_, _, current, ngettext, speaking
+from ..language import chat_language
 from ..members import is_member
 from ..store import StoreUnavailable
 from ..work.anagram_jobs import RoundSetup, quiz_guess, quiz_round
@@ -49,6 +50,7 @@ from ..work.errors import JobTimeout, WorkerDied
 from .common import (
     NO_STORE,
     chat_lock,
+    difficulty_word,
     game_store,
     games_of,
     int_option,
@@ -66,14 +68,14 @@ log = logging.getLogger(__name__)
 #: this game in the games table (column `game`)
 GAME = "quiz"
 #: the lines of /help about the quiz
-HELP = ("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
-        "/skip, /stop: for the quiz's (or race's) starter or an admin\n")
+HELP = N_("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
+          "/skip, /stop: for the quiz's (or race's) starter or an admin\n")
 #: its entry in the command menu
 MENU = [BotCommand("quiz", N_("Anagram quiz in a group: /quiz rounds=5 seconds=30"))]
 OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed", "lang")
-USAGE = ("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
-         "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
-         "seed=N replays the same words.")
+USAGE = N_("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
+           "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
+           "seed=N replays the same words.")
 #: points for an answer given at once; one point for one given at the last moment
 MAX_POINTS = 10
 #: seconds a round's challenge and hints may take in a worker (a 2 s word search inside)
@@ -137,7 +139,8 @@ def parse_settings(args: list[str]) -> dict:
     options = parse_options(args, OPTIONS, {d: "difficulty" for d in DIFFICULTIES})
     difficulty = options.get("difficulty", "medium")
     if difficulty not in DIFFICULTIES:
-        raise ValueError(f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
+        raise ValueError(_("difficulty must be easy, medium or hard, not '{difficulty}'")
+                         .format(difficulty=clip(difficulty)))
     topic = None
     if "topic" in options:
         try:
@@ -146,9 +149,11 @@ def parse_settings(args: list[str]) -> dict:
             raise ValueError(error.message) from None
     lang = options.get("lang", current()).lower()
     if lang not in LEXICON_LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LEXICON_LANGUAGES)}, not '{clip(lang)}'")
+        raise ValueError(_("lang must be one of {languages}, not '{lang}'").format(
+            languages=", ".join(LEXICON_LANGUAGES), lang=clip(lang)))
     if topic and lang != "en":
-        raise ValueError("the topics are lists of English names: no topic= with lang=" + lang)
+        raise ValueError(_("the topics are lists of English names: no topic= with lang={lang}")
+                         .format(lang=lang))
     return {
         "lang": lang,
         "rounds": int_option(options, "rounds", 10, 1, 30),
@@ -204,31 +209,37 @@ async def quiz_command(update: Update, context: Context) -> None:
     application = context.application
     games = game_store(application.bot_data)
     if games is None:
-        await message.reply_text(NO_STORE)
+        await message.reply_text(_(NO_STORE))
         return
     try:
         settings = parse_settings(context.args or [])
     except ValueError as error:
-        await message.reply_text(f"Quiz: {error}.\n{USAGE}")
+        await message.reply_text(_("Quiz: {error}.").format(error=error) + "\n" + _(USAGE))
         return
     chat_id = message.chat_id
     async with chat_lock(application, chat_id):
         running = await games.running_game(chat_id, GAME)
         if running is not None:
             await message.reply_text(
-                f"A quiz is already running here (round {running.round} of "
-                f"{running.settings['rounds']}). /stop ends it; /top shows the scores.")
+                _("A quiz is already running here (round {round} of {rounds}). /stop ends "
+                  "it; /top shows the scores.").format(round=running.round,
+                                                       rounds=running.settings["rounds"]))
             return
         game = await games.create_game(chat_id, GAME, sender_of(update).id, settings)
-    topic = f", topic {settings['topic']}" if settings["topic"] else ""
     await message.reply_text(
-        f"Anagram quiz #{game.id} by {player_name(sender_of(update))}: "
-        f"{settings['rounds']} rounds of {settings['seconds']} s, "
-        f"{settings['difficulty']}{topic}.\n"
-        "Unscramble the letters and answer with a plain message: the first right answer "
-        f"wins the round, faster answers score more (up to {MAX_POINTS} points). Any real "
-        "word that uses exactly those letters counts. Hints come as time passes.\n"
-        "/skip and /stop for the starter or an admin, /top for the scores.")
+        # "1 rounds" in English as it always was; translations take their own forms
+        ngettext("Anagram quiz #{game} by {name}: {rounds} rounds of {seconds} s, "
+                 "{difficulty}{topic}.",
+                 "Anagram quiz #{game} by {name}: {rounds} rounds of {seconds} s, "
+                 "{difficulty}{topic}.", settings["rounds"]).format(
+            game=game.id, name=player_name(sender_of(update)), rounds=settings["rounds"],
+            seconds=settings["seconds"], difficulty=difficulty_word(settings["difficulty"]),
+            topic=topic_note(settings["topic"]))
+        + "\n" + _("Unscramble the letters and answer with a plain message: the first right "
+                   "answer wins the round, faster answers score more (up to {points} "
+                   "points). Any real word that uses exactly those letters counts. Hints "
+                   "come as time passes.\n/skip and /stop for the starter or an admin, /top "
+                   "for the scores.").format(points=MAX_POINTS))
     await start_round(application, game, 1)
 
 
@@ -236,23 +247,26 @@ async def skip_command(update: Update, context: Context) -> None:
     """/skip: end the current round now (the starter or an admin)."""
     message = message_of(update)
     application = context.application
-    game = await _steerable_game(update, context, "skip a round")
+    game = await _steerable_game(update, context, N_("Only the quiz's starter or a chat "
+                                                     "admin can skip a round."))
     if game is None:
         return
     async with chat_lock(application, message.chat_id):
         live = live_round(application, message.chat_id)
         if live is None or live.game_id != game.id:
-            await message.reply_text("No round is open right now; the next one is coming.")
+            await message.reply_text(_("No round is open right now; the next one is coming."))
             return
         await _close_round(application, game, live, "skipped",
-                           f"Round {live.number} skipped. {live.setup.reveal}")
+                           _("Round {round} skipped.").format(round=live.number) + " "
+                           + live.setup.reveal)
 
 
 async def stop_command(update: Update, context: Context) -> None:
     """/stop: end the game now with its ranking (the starter or an admin)."""
     message = message_of(update)
     application = context.application
-    game = await _steerable_game(update, context, "stop it")
+    game = await _steerable_game(update, context, N_("Only the quiz's starter or a chat "
+                                                     "admin can stop it."))
     if game is None:
         return
     async with chat_lock(application, message.chat_id):
@@ -266,20 +280,21 @@ async def stop_command(update: Update, context: Context) -> None:
     reveal = (f"{live.setup.reveal}\n" if live is not None and live.game_id == game.id
               else "")
     await say(application, message.chat_id,
-              f"{reveal}Quiz #{game.id} stopped by {player_name(sender_of(update))}.\n"
+              reveal + _("Quiz #{game} stopped by {name}.").format(
+                  game=game.id, name=player_name(sender_of(update))) + "\n"
               + await ranking_text(application, game.id))
 
 
 async def _steerable_game(update: Update, context: Context,
-                          action: str) -> Game | None:
+                          refused: str) -> Game | None:
     """The running quiz, when the sender may steer it (its starter or a chat admin);
-    otherwise None, after saying why."""
+    otherwise None, after saying why (`refused`, marked with N_)."""
     game = await _running_game_or_say(update, context)
     if game is None:
         return None
     message = message_of(update)
     if not await may_steer(context, message.chat_id, sender_of(update).id, game.starter_id):
-        await message.reply_text(f"Only the quiz's starter or a chat admin can {action}.")
+        await message.reply_text(_(refused))
         return None
     return game
 
@@ -288,11 +303,11 @@ async def _running_game_or_say(update: Update, context: Context) -> Game | None:
     message = message_of(update)
     games = game_store(context.bot_data)
     if games is None:
-        await message.reply_text(NO_STORE)
+        await message.reply_text(_(NO_STORE))
         return None
     game = await games.running_game(message.chat_id, GAME)
     if game is None:
-        await message.reply_text("No quiz is running here. Start one: /quiz")
+        await message.reply_text(_("No quiz is running here. Start one: /quiz"))
     return game
 
 
@@ -326,7 +341,7 @@ async def start_round(application: App, game: Game, number: int) -> None:
         if setup is None:
             await games.end_game(game.id, "stopped")
             await say(application, chat_id,
-                      "I could not make the next round, so the quiz ends here.\n"
+                      _("I could not make the next round, so the quiz ends here.") + "\n"
                       + await ranking_text(application, game.id))
             return
         seconds = settings["seconds"]
@@ -339,12 +354,18 @@ async def start_round(application: App, game: Game, number: int) -> None:
         application.bot_data.own(_Open)[chat_id] = live
         for share, callback in ((1 / 3, first_hint), (2 / 3, second_hint), (1, time_up)):
             schedule(application, callback, seconds * share, chat_id, game.id, number)
-    topic = f", topic {settings['topic']}" if settings["topic"] else ""
     await show_photo(
         application, chat_id, setup.picture,
-        f"Round {number} of {settings['rounds']}: unscramble\n"
-        f"{' '.join(setup.letters)}\n({len(setup.letters)} letters{topic}, "
-        f"{seconds} s)")
+        _("Round {round} of {rounds}: unscramble").format(round=number,
+                                                         rounds=settings["rounds"])
+        + f"\n{' '.join(setup.letters)}\n"
+        + _("({count} letters{topic}, {seconds} s)").format(
+            count=len(setup.letters), topic=topic_note(settings["topic"]), seconds=seconds))
+
+
+def topic_note(topic: str | None) -> str:
+    """`, topic countries` after a game's or round's settings; empty without a topic."""
+    return _(", topic {topic}").format(topic=topic) if topic else ""
 
 
 @dataclass
@@ -392,8 +413,9 @@ async def round_hold(context: Context, user_id: int, chat_id: int | None, kind: 
         if (holds_letters(live.letters, query.letters, query.blanks)
                 and (chat_id == quiz_chat or await is_member(context.bot, quiz_chat, user_id))):
             left = max(0, math.ceil(live.deadline - time.time()))
-            return (f"No anagram help with the letters of quiz #{live.game_id}, round "
-                    f"{live.number}, for its players until the round ends (in {left} s).")
+            return _("No anagram help with the letters of quiz #{game}, round {round}, for "
+                     "its players until the round ends (in {seconds} s).").format(
+                game=live.game_id, round=live.number, seconds=left)
     return None
 
 
@@ -429,6 +451,11 @@ async def second_hint(context: Context) -> None:
     await _hint(context, 2)
 
 
+async def chat_speech(context: Context) -> str:
+    """The language of a quiz job's chat (the group's choice; a job has no update)."""
+    return await chat_language(context.bot_data, timer_of(context).chat_id)
+
+
 async def _hint(context: Context, which: int) -> None:
     timer = timer_of(context)
     async with chat_lock(context.application, timer.chat_id):  # never after the round's end
@@ -437,7 +464,10 @@ async def _hint(context: Context, which: int) -> None:
             return
         text = live.setup.first_hint if which == 1 else live.setup.second_hint
         left = max(0, round(live.deadline - time.time()))
-        await say(context.application, timer.chat_id, f"Hint {which} ({left} s left): {text}")
+        with speaking(await chat_speech(context)):
+            await say(context.application, timer.chat_id,
+                      _("Hint {number} ({seconds} s left): {hint}").format(
+                          number=which, seconds=left, hint=text))
 
 
 async def time_up(context: Context) -> None:
@@ -448,8 +478,10 @@ async def time_up(context: Context) -> None:
         live = await _live(application, timer)
         if live is None:
             return
+        with speaking(await chat_speech(context)):
+            text = _("Time's up for round {round}!").format(round=live.number)
         await _close_round(application, live.game, live, "timeout",
-                           f"Time's up for round {live.number}! {live.setup.reveal}")
+                           f"{text} {live.setup.reveal}")
 
 
 async def _close_round(application: App, game: Game, live: LiveRound, state: str,
@@ -470,6 +502,13 @@ def _plan_next(application: App, game: Game, number: int) -> None:
 
 
 async def after_round(context: Context) -> None:
+    """A round is over: the next one (its challenge made in the chat's language) or the
+    game's end with its ranking."""
+    with speaking(await chat_speech(context)):
+        await _after_round(context)
+
+
+async def _after_round(context: Context) -> None:
     application = context.application
     timer = timer_of(context)
     game_id, number = timer.game_id, timer.number
@@ -490,7 +529,8 @@ async def after_round(context: Context) -> None:
         if not await games.end_game(game.id, "finished"):
             return
     await say(application, game.chat_id,
-              f"Quiz #{game.id} is over!\n" + await ranking_text(application, game.id))
+              _("Quiz #{game} is over!").format(game=game.id) + "\n"
+              + await ranking_text(application, game.id))
 
 
 async def _end_without_store(application: App, game_id: int, chat_id: int,
@@ -502,8 +542,8 @@ async def _end_without_store(application: App, game_id: int, chat_id: int,
     cancel_jobs(application, chat_id)
     await games_of(application.bot_data).end_game(game_id, "stopped")
     await say(application, chat_id,
-              f"My database is unavailable, so quiz #{game_id} ends here.\n"
-              + await ranking_text(application, game_id))
+              _("My database is unavailable, so quiz #{game} ends here.").format(game=game_id)
+              + "\n" + await ranking_text(application, game_id))
 
 
 # Guesses ------------------------------------------------------------------------------
@@ -526,8 +566,8 @@ async def on_guess(update: Update, context: Context) -> None:
         editor = update.effective_user.id if update.effective_user else 0
         if editor not in live.told_edits:
             live.told_edits.add(editor)
-            await message.reply_text("Edited messages are not guesses: send your answer as "
-                                     "a new message.")
+            await message.reply_text(_("Edited messages are not guesses: send your answer "
+                                       "as a new message."))
         raise ApplicationHandlerStop
     if letters_of(guess) != letters_of(live.answer) or len(guess.split()) != len(
             live.answer.split()):
@@ -565,11 +605,16 @@ async def _win(update: Update, context: Context, live: LiveRound,
             return
         _take_live(application, chat_id)
         cancel_jobs(application, chat_id)
-        also = "" if guess == live.answer.lower() else f" (I had {live.answer.upper()})"
+        also = "" if guess == live.answer.lower() else _(" (I had {answer})").format(
+            answer=live.answer.upper())
         try:
             await message.reply_text(
-                f"✅ {player_name(user)} got it in {taken:.1f} s: {guess.upper()}{also}. "
-                f"+{points} points")
+                # the English score says "+1 points" as it always did; translations
+                # take their own forms of the count
+                ngettext("✅ {name} got it in {seconds} s: {guess}{also}. +{points} points",
+                         "✅ {name} got it in {seconds} s: {guess}{also}. +{points} points",
+                         points).format(name=player_name(user), seconds=f"{taken:.1f}",
+                                        guess=guess.upper(), also=also, points=points))
         except Exception as error:  # the win is stored; the game must go on
             log.warning("win message failed: %s", error)
         _plan_next(application, game, live.number)
@@ -582,45 +627,62 @@ async def ranking_text(application: App, game_id: int) -> str:
     try:
         scores = await games_of(application.bot_data).scores(game_id)
     except StoreUnavailable:
-        return "The scores cannot be read just now; /top shows them later."
+        return _("The scores cannot be read just now; /top shows them later.")
     if not scores:
-        return "Nobody scored this time: the letters won."
-    lines = [f"{medal(n)} {s.name}: {plural(s.points, 'point')} "
-             f"({plural(s.rounds_won, 'round')})" for n, s in enumerate(scores, 1)]
+        return _("Nobody scored this time: the letters won.")
+    lines = [f"{medal(n)} {s.name}: " + _("{points} ({rounds})").format(
+        points=points_text(s.points), rounds=rounds_text(s.rounds_won))
+        for n, s in enumerate(scores, 1)]
     best = [s.name for s in scores if s.points == scores[0].points]
-    winner = (f"The winner is {best[0]}!" if len(best) == 1
-              else f"A tie between {' and '.join(best)}!")
+    winner = (_("The winner is {name}!").format(name=best[0]) if len(best) == 1
+              else _("A tie between {names}!").format(names=_(" and ").join(best)))
     return "\n".join([winner, *lines])
+
+
+def points_text(points: int) -> str:
+    """`1 point`, `12 points`."""
+    return ngettext("{n} point", "{n} points", points).format(n=points)
+
+
+def rounds_text(rounds: int) -> str:
+    """`1 round`, `3 rounds`."""
+    return ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)
 
 
 # Restart ------------------------------------------------------------------------------
 
 async def resume_game(application: App, game: Game) -> None:
     """After a restart: close the round that was cut short, then go on with the next
-    round or end the game with its ranking; say which in the chat."""
+    round or end the game with its ranking; say which in the chat (in its language)."""
+    with speaking(await chat_language(application.bot_data, game.chat_id)):
+        await _resume_game(application, game)
+
+
+async def _resume_game(application: App, game: Game) -> None:
     games = games_of(application.bot_data)
     now = time.time()
     cut = await games.round(game.id, game.round) if game.round else None
-    lines = ["I was restarted in the middle of this quiz."]
+    lines = [_("I was restarted in the middle of this quiz.")]
     last_activity = game.started
     if cut is not None:
         last_activity = cut.deadline
         if await games.close_round(game.id, cut.number, "interrupted"):
-            lines.append(f"Round {cut.number} was cut short; the answer was "
-                         f"{cut.answer.upper()}.")
+            lines.append(_("Round {round} was cut short; the answer was {answer}.").format(
+                round=cut.number, answer=cut.answer.upper()))
     scores = await games.scores(game.id)
     if scores:
-        lines.append("Scores so far are kept: " + ", ".join(
-            f"{s.name} {s.points}" for s in scores) + ".")
+        lines.append(_("Scores so far are kept: {scores}.").format(scores=", ".join(
+            f"{s.name} {s.points}" for s in scores)))
     rounds = game.settings["rounds"]
     if game.round >= rounds or now - last_activity > RESUME_WITHIN:
-        why = ("that was the last round" if game.round >= rounds
-               else "it was idle too long")
+        why = (_("that was the last round") if game.round >= rounds
+               else _("it was idle too long"))
         await games.end_game(game.id, "stopped")
-        lines.append(f"The quiz ends here ({why}).\n"
+        lines.append(_("The quiz ends here ({why}).").format(why=why) + "\n"
                      + await ranking_text(application, game.id))
         await say(application, game.chat_id, "\n".join(lines))
         return
-    lines.append(f"The quiz resumes with round {game.round + 1} of {rounds}.")
+    lines.append(_("The quiz resumes with round {round} of {rounds}.").format(
+        round=game.round + 1, rounds=rounds))
     await say(application, game.chat_id, "\n".join(lines))
     _plan_next(application, game, game.round)

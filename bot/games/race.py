@@ -39,8 +39,10 @@ from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
 from solvers.pipeline import prepare
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
+from ..i18n import N_, _, ngettext, speaking
+from ..language import chat_language
 from ..members import is_member
-from ..race_guard import Watch, guard, joined, unguard
+from ..race_guard import RACE_REFUSAL, Watch, guard, joined, unguard
 from ..replies import TEXT_LIMIT, admitted
 from ..routing import PUZZLES, command_argument
 from ..share import keep_shared, share_row
@@ -51,6 +53,7 @@ from . import quiz
 from .common import (
     NO_STORE,
     chat_lock,
+    difficulty_word,
     duration,
     game_store,
     games_of,
@@ -79,9 +82,9 @@ MAX_ID_DIGITS = 18
 
 def usage() -> str:
     """How /race is used, with the kinds that race."""
-    return ("Usage: /race KIND [easy|medium|hard] [minutes=10]\nKIND: "
-            + ", ".join(kind.name for kind in registry.racing())
-            + ". Then send me /submit RACE_ID and your solution in a private chat.")
+    return _("Usage: /race KIND [easy|medium|hard] [minutes=10]\nKIND: {kinds}. Then send me "
+             "/submit RACE_ID and your solution in a private chat.").format(
+        kinds=", ".join(kind.name for kind in registry.racing()))
 
 
 def minutes_option(text: str) -> float:
@@ -91,7 +94,8 @@ def minutes_option(text: str) -> float:
     except ValueError:
         minutes = -1
     if not 0.05 <= minutes <= 24 * 60:
-        raise ValueError(f"minutes must be a number from 1 to 1440, not '{clip(text)}'")
+        raise ValueError(_("minutes must be a number from 1 to 1440, not '{text}'").format(
+            text=clip(text)))
     return minutes
 
 
@@ -130,7 +134,7 @@ def join_button(race_id: int, share: list[InlineKeyboardButton] | None = None
                 ) -> InlineKeyboardMarkup:
     """"I'm in", and the Share link of the race's puzzle when it could be kept."""
     return InlineKeyboardMarkup([[InlineKeyboardButton(
-        "I'm in", callback_data=f"race:{race_id}:join"), *(share or [])]])
+        _("I'm in"), callback_data=f"race:{race_id}:join"), *(share or [])]])
 
 
 async def share_of(application: App, kind: PuzzleKind, text: str
@@ -138,7 +142,7 @@ async def share_of(application: App, kind: PuzzleKind, text: str
     """The Share button of a race's puzzle: opened by anyone, it shows the puzzle; solved
     only for people who are not the race's players while it runs (bot/race_guard.py)."""
     try:
-        _, _, key = prepare(text, kind.name)
+        _kind, _puzzle, key = prepare(text, kind.name)
     except PuzzleError:
         return None
     payload = await keep_shared(application.bot_data.services.store, key, kind, text)
@@ -164,7 +168,7 @@ async def race_command(update: Update, context: Context) -> None:
     application = context.application
     games = game_store(application.bot_data)
     if games is None:
-        await message.reply_text(NO_STORE)
+        await message.reply_text(_(NO_STORE))
         return
     args = context.args or []
     kind = registry.get(args[0]) if args else None
@@ -176,24 +180,24 @@ async def race_command(update: Update, context: Context) -> None:
                                 {d: "difficulty" for d in DIFFICULTIES})
         difficulty = options.get("difficulty", "medium")
         if difficulty not in DIFFICULTIES:
-            raise ValueError(
-                f"difficulty must be easy, medium or hard, not '{clip(difficulty)}'")
+            raise ValueError(_("difficulty must be easy, medium or hard, not '{difficulty}'")
+                             .format(difficulty=clip(difficulty)))
         minutes = minutes_option(options.get("minutes", "10"))
     except ValueError as error:
-        await message.reply_text(f"Race: {error}.\n{usage()}")
+        await message.reply_text(_("Race: {error}.").format(error=error) + "\n" + usage())
         return
     chat_id = message.chat_id
     running = await games.running_game(chat_id, GAME)
     if running is not None:
-        await message.reply_text(f"Race #{running.id} is still on here; it ends "
-                                 f"{_clock(running.settings['deadline'])}.")
+        await message.reply_text(_("Race #{race} is still on here; it ends {when}.").format(
+            race=running.id, when=_clock(running.settings["deadline"])))
         return
     if not await admitted(update, context):
         return
     setup = application.chat_data[chat_id].own(_Setup)
     if setup.busy:  # one puzzle made per chat, however many ask at once
-        await message.reply_text("A race is being set up here already; it starts in a "
-                                 "moment.")
+        await message.reply_text(_("A race is being set up here already; it starts in a "
+                                   "moment."))
         return
     setup.busy = True
     try:
@@ -201,12 +205,13 @@ async def race_command(update: Update, context: Context) -> None:
             made = await make_puzzle(application, games, chat_id, kind, difficulty)
         except (JobTimeout, WorkerDied, PuzzleError) as error:
             log.warning("race puzzle not made: %s", error)
-            await message.reply_text(failure_text(
-                error, f"I could not make a {kind.title} puzzle just now; please try again."))
+            await message.reply_text(failure_text(error, _(
+                "I could not make a {kind} puzzle just now; please try again.").format(
+                    kind=kind.title)))
             return
         async with chat_lock(application, chat_id):
             if await games.running_game(chat_id, GAME) is not None:
-                await message.reply_text("A race has just been started here.")
+                await message.reply_text(_("A race has just been started here."))
                 return
             settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
                         "puzzle": made.text, "solution": made.solution, "source": made.source,
@@ -218,13 +223,14 @@ async def race_command(update: Update, context: Context) -> None:
     guard(application.bot_data, watch_of(game))
     await show_photo(
         application, chat_id, made.picture,
-        f"🏁 Race #{game.id}: {kind.title} ({described(kind, made, difficulty)}). "
-        f"{player_name(update.effective_user)} started it; {minutes:g} min to go.\n"
-        f"Solve it, then send me in a private chat:\n/submit {game.id}\nand your solution "
-        f"on the next lines ({kind.solution_form}).\n"
-        "Press “I'm in” so the race waits for you.\n"
-        f"New to {kind.title}? The rules: t.me/{application.bot.username}?start=rules-"
-        f"{kind.name} (or /help {kind.name})",
+        _("🏁 Race #{race}: {kind} ({described}). {name} started it; {minutes} min to go.\n"
+          "Solve it, then send me in a private chat:\n/submit {race}\nand your solution on "
+          "the next lines ({form}).\nPress “I'm in” so the race waits for you.\n"
+          "New to {kind}? The rules: {link} (or /help {name_of_kind})").format(
+            race=game.id, kind=kind.title, described=described(kind, made, difficulty),
+            name=player_name(update.effective_user), minutes=f"{minutes:g}",
+            form=kind.solution_form, name_of_kind=kind.name,
+            link=f"t.me/{application.bot.username}?start=rules-{kind.name}"),
         reply_markup=join_button(game.id, await share_of(application, kind, made.text)))
     await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
               parse_mode=ParseMode.HTML)
@@ -242,24 +248,27 @@ async def make_puzzle(application: App, games: GameStore, chat_id: int, kind: Pu
 
 def described(kind: PuzzleKind, made: jobs.RacePuzzle, difficulty: str) -> str:
     """`easy, exactly one solution`: where the puzzle came from, its rating, its count."""
-    level = made.source if uses_pool(kind) else difficulty
+    level = made.source if uses_pool(kind) else difficulty_word(difficulty)
     if made.difficulty:  # a kind with hints: its rating, not the generator's word
         level = f"{level}, {made.difficulty}"
-    unique = "exactly one solution" if made.solutions == 1 else "more than one solution"
+    unique = (_("exactly one solution") if made.solutions == 1
+              else _("more than one solution"))
     return f"{level}, {unique}"
 
 
 def _clock(deadline: float) -> str:
     left = max(0, deadline - time.time())
     at = datetime.datetime.fromtimestamp(deadline, datetime.UTC).strftime("%H:%M UTC")
-    return f"at {at} (in {duration(left)})"
+    return _("at {time} (in {left})").format(time=at, left=duration(left))
 
 
-def watch_of(game: Game, players: set[int] | None = None, name: str = GAME) -> Watch:
-    """What the race guard keeps of a running race (or of the game `name`)."""
+def watch_of(game: Game, players: set[int] | None = None,
+             refusal: str = RACE_REFUSAL) -> Watch:
+    """What the race guard keeps of a running race (or of another game, which says no
+    with its own `refusal`)."""
     settings = game.settings
     return Watch(game.id, settings["kind"], settings["puzzle"], settings.get("solution", ""),
-                 game.chat_id, settings["deadline"], players or set(), name)
+                 game.chat_id, settings["deadline"], players or set(), refusal)
 
 
 def _schedule_end(application: App, game: Game) -> None:
@@ -275,21 +284,24 @@ async def join(update: Update, context: Context) -> None:
     games = games_of(context.bot_data)
     game = await games.game(number) if number is not None else None
     if game is None or game.game != GAME or game.state != "running":
-        await query.answer("That race is over.")
+        await query.answer(_("That race is over."))
         return
     user = sender_of(update)
     if not own_message(query.message, game):  # a forged press, under another message
-        await query.answer(f"Join race #{game.id} with the button under it in its group.")
+        await query.answer(_("Join race #{race} with the button under it in its group.")
+                           .format(race=game.id))
         return
     if not await is_member(context.bot, game.chat_id, user.id):
-        await query.answer(f"Race #{game.id} is for the members of its group; join the "
-                           "group to play.", show_alert=True)
+        await query.answer(_("Race #{race} is for the members of its group; join the group "
+                             "to play.").format(race=game.id), show_alert=True)
         return
     fresh = await games.join_race(game.id, user.id, player_name(user))
     joined(context.bot_data, game.id, user.id)
     await query.answer(
-        (f"You're in race #{game.id}. " if fresh else f"You're already in race #{game.id}. ")
-        + f"Send me /submit {game.id} and your solution in a private chat.", show_alert=True)
+        (_("You're in race #{race}.") if fresh else _("You're already in race #{race}."))
+        .format(race=game.id) + " "
+        + _("Send me /submit {race} and your solution in a private chat.").format(race=game.id),
+        show_alert=True)
 
 
 def own_message(message: object, game: Game) -> bool:
@@ -305,11 +317,13 @@ def own_message(message: object, game: Game) -> bool:
 
 @dataclass(frozen=True)
 class Submissions:
-    """How a game takes /submit: its name in the replies (`race`), what someone who
-    submits once it is over is told, and what a right solution does in its group
+    """How a game takes /submit: its name in the replies (`named`, `race #{game}`, and
+    `titled` to begin a sentence, both marked with N_), what someone who submits once it
+    is over is told (translated), and what a right solution does in its group
     (`finished(application, game, player, place, time taken)`, under the chat's lock)."""
 
-    name: str
+    named: str
+    titled: str
     closed: Callable[[Game], str]
     finished: Callable[[App, Game, User, int, str], Awaitable[None]]
 
@@ -317,16 +331,21 @@ class Submissions:
 async def race_finished(application: App, game: Game, user: User, place: int,
                         taken: str) -> None:
     """A race's finish: the group sees it; the race ends when all who joined finished."""
-    await say(application, game.chat_id,
-              f"🏁 {player_name(user)} finished race #{game.id}: {ordinal(place)}, "
-              f"in {taken}.")
+    language = await chat_language(application.bot_data, game.chat_id)
+    with speaking(language):
+        await say(application, game.chat_id,
+                  _("🏁 {name} finished race #{race}: {place}, in {time}.").format(
+                      name=player_name(user), race=game.id, place=ordinal(place), time=taken))
     entries = await games_of(application.bot_data).entries(game.id)
     if all(e.finished is not None for e in entries):
-        await _end_race(application, game, "everyone who joined has finished")
+        with speaking(language):
+            await _end_race(application, game, _("everyone who joined has finished"))
 
 
 #: how a race takes /submit
-RACES = Submissions(GAME, lambda game: f"Start a new one with /race {game.settings['kind']}.",
+RACES = Submissions(N_("race #{game}"), N_("Race #{game}"),
+                    lambda game: _("Start a new one with /race {kind}.").format(
+                        kind=game.settings["kind"]),
                     race_finished)
 
 
@@ -341,56 +360,59 @@ async def submit(update: Update, context: Context, takes: dict[str, Submissions]
     message = message_of(update)
     application = context.application
     if update.edited_message is not None:  # an edit is not a new attempt
-        await message.reply_text("An edited /submit does not count: send it again as a new "
-                                 "message.")
+        await message.reply_text(_("An edited /submit does not count: send it again as a "
+                                   "new message."))
         return
     if message.chat.type != ChatType.PRIVATE:
         # not an admin here: the message stays, the reply still says why
         with contextlib.suppress(TelegramError):
             await message.delete()
         await say(application, message.chat_id,
-                  f"{player_name(update.effective_user)}, send solutions to me in a private "
-                  "chat, so nobody can copy them.")
+                  _("{name}, send solutions to me in a private chat, so nobody can copy "
+                    "them.").format(name=player_name(update.effective_user)))
         return
     games = game_store(application.bot_data)
     if games is None:
-        await message.reply_text(NO_STORE)
+        await message.reply_text(_(NO_STORE))
         return
-    first, _, solution = command_argument(message).partition("\n")
+    first, _sep, solution = command_argument(message).partition("\n")
     words = first.split()
     number = race_id(words[0]) if words else None
     if number is None:
-        await message.reply_text("Usage: /submit RACE_ID, then your solution on the next "
-                                 "lines. The race id is in the race's message (Race #12).")
+        await message.reply_text(_("Usage: /submit RACE_ID, then your solution on the next "
+                                   "lines. The race id is in the race's message (Race #12)."))
         return
     solution = "\n".join([" ".join(words[1:]), solution]).strip()
     game = await games.game(number)
     if game is None or game.game not in takes:
-        await message.reply_text(f"There is no race #{number}.")
+        await message.reply_text(_("There is no race #{race}.").format(race=number))
         return
     rules = takes[game.game]
-    name = f"{rules.name} #{game.id}"
+    name, titled = (_(rules.named).format(game=game.id), _(rules.titled).format(game=game.id))
     if game.state != "running":
-        await message.reply_text(f"{name[0].upper()}{name[1:]} is over. {rules.closed(game)}")
+        await message.reply_text(_("{game} is over.").format(game=titled) + " "
+                                 + rules.closed(game))
         return
     kind = registry.get(game.settings["kind"])
     if kind is None:  # the bot no longer knows the kind this race was started with
-        await message.reply_text(f"I cannot check {name}'s puzzle any more.")
+        await message.reply_text(_("I cannot check {game}'s puzzle any more.").format(
+            game=name))
         return
     if not solution:
-        await message.reply_text(f"Put your solution on the lines after /submit {game.id} "
-                                 f"({kind.solution_form}).")
+        await message.reply_text(_("Put your solution on the lines after /submit {race} "
+                                   "({form}).").format(race=game.id, form=kind.solution_form))
         return
     user = sender_of(update)
     if not await is_member(context.bot, game.chat_id, user.id):
-        await message.reply_text(f"{name[0].upper()}{name[1:]} is for the members of its "
-                                 "group: only they may submit to it.")
+        await message.reply_text(_("{game} is for the members of its group: only they may "
+                                   "submit to it.").format(game=titled))
         return
     await games.join_race(game.id, user.id, player_name(user))
     joined(context.bot_data, game.id, user.id)
     entry = await games.entry(game.id, user.id)
     if entry is not None and entry.place is not None:
-        await message.reply_text(f"You finished {name} already, {ordinal(entry.place)}.")
+        await message.reply_text(_("You finished {game} already, {place}.").format(
+            game=name, place=ordinal(entry.place)))
         return
     if not await admitted(update, context):
         return
@@ -402,22 +424,24 @@ async def submit(update: Update, context: Context, takes: dict[str, Submissions]
     except (JobTimeout, WorkerDied, PuzzleError) as error:
         log.warning("race submission not judged: %s", error)
         await message.reply_text(failure_text(
-            error, "I could not check that just now; please send it again."))
+            error, _("I could not check that just now; please send it again.")))
         return
     if not right:
-        await message.reply_text(f"Not yet, {name}:\n{verdict}")
+        await message.reply_text(_("Not yet, {game}:").format(game=name) + f"\n{verdict}")
         return
     async with chat_lock(application, game.chat_id):
         current = await games.game(game.id)
         if current is None or current.state != "running":
-            await message.reply_text(f"Right, but {name} ended just before.")
+            await message.reply_text(_("Right, but {game} ended just before.").format(
+                game=name))
             return
         place = await games.finish_race_entry(game.id, user.id)
         if place is None:
             return
         taken = duration(time.time() - game.started)
-        await message.reply_text(f"✅ Correct! {verdict}\nYou finished {name} "
-                                 f"{ordinal(place)}, in {taken}.")
+        await message.reply_text(_("✅ Correct! {verdict}\nYou finished {game} {place}, in "
+                                   "{time}.").format(verdict=verdict, game=name,
+                                                     place=ordinal(place), time=taken))
         await rules.finished(application, game, user, place, taken)
 
 
@@ -432,19 +456,25 @@ async def stop_command(update: Update, context: Context) -> None:
         return
     user = sender_of(update)
     if not await may_steer(context, message.chat_id, user.id, game.starter_id):
-        await message.reply_text("Only the race's starter or a chat admin can stop it.")
+        await message.reply_text(_("Only the race's starter or a chat admin can stop it."))
         return
     async with chat_lock(context.application, game.chat_id):
-        await _end_race(context.application, game, f"stopped by {player_name(user)}")
+        await _end_race(context.application, game,
+                        _("stopped by {name}").format(name=player_name(user)))
 
 
 async def deadline_reached(context: Context) -> None:
-    """The job `_schedule_end` set: its data is the race id, its chat the race's."""
-    application = context.application
+    """The job `_schedule_end` set: its data is the race id, its chat the race's; the
+    end is told in the group's language."""
     job = context.job
     if job is None or not isinstance(job.data, int) or job.chat_id is None:
         raise TypeError("a race's deadline job without its race")
-    number = job.data
+    with speaking(await chat_language(context.bot_data, job.chat_id)):
+        await _deadline(context.application, job.data, job.chat_id)
+
+
+async def _deadline(application: App, number: int, chat_id: int) -> None:
+    """Race `number` reached its deadline: it ends with its standings."""
     games = game_store(application.bot_data)
     if games is None:  # no database: no race was stored, so none ends
         return
@@ -454,14 +484,14 @@ async def deadline_reached(context: Context) -> None:
         log.warning("race %s ends unread: %s", number, error)
         unguard(application.bot_data, number)
         await games.end_game(number, "finished")
-        await say(application, job.chat_id, f"Race #{number} is over: "
-                  "time is up. My database is unavailable, so the standings come later: "
-                  "/top")
+        await say(application, chat_id, _("Race #{race} is over: time is up.").format(
+            race=number) + " " + _("My database is unavailable, so the standings come "
+                                   "later: /top"))
         return
     if game is None or game.state != "running":
         return
     async with chat_lock(application, game.chat_id):
-        await _end_race(application, game, "time is up")
+        await _end_race(application, game, _("time is up"))
 
 
 async def _end_race(application: App, game: Game, why: str) -> None:
@@ -478,42 +508,52 @@ async def standings(application: App, game: Game, why: str) -> str:
     """The finishing order and times, then who did not finish: at most SHOWN_PLACES of
     each, and never past one message (a race a whole big group joined still ends with
     its standings in the chat)."""
-    lines = [f"Race #{game.id} is over: {why}."]
+    lines = [_("Race #{race} is over: {why}.").format(race=game.id, why=why)]
     try:
         entries = await games_of(application.bot_data).entries(game.id)
     except StoreUnavailable:
-        return lines[0] + " My database is unavailable, so the standings come later: /top"
+        return lines[0] + " " + _("My database is unavailable, so the standings come later: "
+                                  "/top")
     finished = [(e.place, e.name, e.finished - game.started, e.attempts - 1) for e in entries
                 if e.place is not None and e.finished is not None]
     for place, name, taken, wrong in finished[:SHOWN_PLACES]:
-        tries = f" ({wrong} wrong tr{'ies' if wrong != 1 else 'y'})" if wrong > 0 else ""
+        tries = " " + ngettext("({n} wrong try)", "({n} wrong tries)", wrong).format(
+            n=wrong) if wrong > 0 else ""
         lines.append(f"{ordinal(place)} {name}: {duration(taken)}{tries}")
     if len(finished) > SHOWN_PLACES:
-        lines.append(f"... and {len(finished) - SHOWN_PLACES} more finished")
+        lines.append(_("... and {n} more finished").format(n=len(finished) - SHOWN_PLACES))
     if finished:
-        lines.insert(1, f"The winner is {finished[0][1]}!")
+        lines.insert(1, _("The winner is {name}!").format(name=finished[0][1]))
     else:
-        lines.append("Nobody finished this time.")
+        lines.append(_("Nobody finished this time."))
     others = [e.name for e in entries if e.finished is None]
     if others:
-        lines.append("Did not finish: " + listed(others, SHOWN_PLACES))
+        lines.append(_("Did not finish: {names}").format(names=listed(others, SHOWN_PLACES)))
     return clip("\n".join(lines), TEXT_LIMIT - 1)
 
 
 async def resume_race(application: App, game: Game) -> None:
     """After a restart: a race before its deadline goes on (its end is set again);
-    one past it ends with its standings. Either way the chat is told."""
+    one past it ends with its standings. Either way the chat is told (in its language)."""
+    with speaking(await chat_language(application.bot_data, game.chat_id)):
+        await _resume_race(application, game)
+
+
+async def _resume_race(application: App, game: Game) -> None:
     if time.time() >= game.settings["deadline"]:
         async with chat_lock(application, game.chat_id):
             await say(application, game.chat_id,
-                      f"I was restarted; race #{game.id} reached its deadline meanwhile.")
-            await _end_race(application, game, "time is up")
+                      _("I was restarted; race #{race} reached its deadline meanwhile.")
+                      .format(race=game.id))
+            await _end_race(application, game, _("time is up"))
         return
     _schedule_end(application, game)
     entries = await games_of(application.bot_data).entries(game.id)
     guard(application.bot_data, watch_of(game, {e.user_id for e in entries}))
     finished = sum(e.finished is not None for e in entries)
     await say(application, game.chat_id,
-              f"I was restarted; race #{game.id} goes on, with the {finished} finish"
-              f"{'es' * (finished != 1)} so far kept. It ends "
-              f"{_clock(game.settings['deadline'])}. /submit {game.id} works as before.")
+              ngettext("I was restarted; race #{race} goes on, with the {n} finish so far "
+                       "kept. It ends {when}. /submit {race} works as before.",
+                       "I was restarted; race #{race} goes on, with the {n} finishes so far "
+                       "kept. It ends {when}. /submit {race} works as before.", finished)
+              .format(race=game.id, n=finished, when=_clock(game.settings["deadline"])))

@@ -9,9 +9,8 @@ import time
 
 from telegram import Update
 
-from solvers.base import plural
-
 from ..context import Context, message_of, sender_of
+from ..i18n import _, ngettext
 from . import quiz
 from .common import NO_STORE, duration, game_store, medal, player_name
 from .periods import (
@@ -30,7 +29,7 @@ async def top_command(update: Update, context: Context) -> None:
     message = message_of(update)
     games = game_store(context.bot_data)
     if games is None:
-        await message.reply_text(NO_STORE)
+        await message.reply_text(_(NO_STORE))
         return
     period = (context.args or ["all"])[0].lower()
     if period in PERIODS:
@@ -38,30 +37,33 @@ async def top_command(update: Update, context: Context) -> None:
         await message.reply_text(await period_board(games, message.chat_id, period, now))
         return
     if period != "all":
-        await message.reply_text("Usage: /top [day|week|month|all]")
+        await message.reply_text(_("Usage: /top [day|week|month|all]"))
         return
     parts = []
     game = await games.latest_game(message.chat_id, quiz.GAME)
     if game is not None:
         scores = await games.scores(game.id)
-        when = (f"round {game.round} of {game.settings['rounds']}" if game.state == "running"
-                else "ended")
+        when = (_("round {round} of {rounds}").format(round=game.round,
+                                                       rounds=game.settings["rounds"])
+                if game.state == "running" else _("ended"))
         lines = [f"{medal(n)} {s.name}: {s.points}" for n, s in enumerate(scores, 1)]
-        parts.append(f"Quiz #{game.id} ({when}):\n" + ("\n".join(lines) or "no points yet"))
+        parts.append(_("Quiz #{game} ({when}):").format(game=game.id, when=when) + "\n"
+                     + ("\n".join(lines) or _("no points yet")))
     everyone = await games.chat_scores(message.chat_id)
     if everyone:
-        parts.append("All-time in this chat:\n" + "\n".join(
-            f"{medal(n)} {s.name}: {plural(s.points, 'point')}, "
-            f"{plural(s.rounds_won, 'round')}"
+        parts.append(_("All-time in this chat:") + "\n" + "\n".join(
+            f"{medal(n)} {s.name}: " + _("{points}, {rounds}").format(
+                points=quiz.points_text(s.points), rounds=quiz.rounds_text(s.rounds_won))
             for n, s in enumerate(everyone, 1)))
     races = await games.race_winners(message.chat_id)
     if races:
-        parts.append("Race wins here:\n" + "\n".join(
+        parts.append(_("Race wins here:") + "\n" + "\n".join(
             f"{name}: {wins}" for name, wins in races))
     dailies = await daily_solves_since(games, message.chat_id, 0.0)
     if dailies:
         parts.append(daily_lines(dailies))
-    await message.reply_text("\n\n".join(parts) or "No scores here yet. Start a game: /quiz")
+    await message.reply_text("\n\n".join(parts)
+                             or _("No scores here yet. Start a game: /quiz"))
 
 
 async def stats_command(update: Update, context: Context) -> None:
@@ -69,25 +71,45 @@ async def stats_command(update: Update, context: Context) -> None:
     message = message_of(update)
     games = game_store(context.bot_data)
     if games is None:
-        await message.reply_text(NO_STORE)
+        await message.reply_text(_(NO_STORE))
         return
     private = message.chat.type == "private"
     user = sender_of(update)
     stats = await games.player_stats(user.id, None if private else message.chat_id)
-    where = "everywhere" if private else "in this chat"
-    fastest = f"{stats['fastest']:.1f} s" if stats["fastest"] is not None else "none yet"
-    best_race = ("" if stats["best_race"] is None
-                 else f", fastest finish {duration(stats['best_race'])}")
     streak = await player_streak(games, user.id, None if private else message.chat_id,
                                  time.time())
     solved, daily = await daily_record(games, user.id, None if private else message.chat_id)
-    await message.reply_text(
-        f"{player_name(user)}, your record {where}:\n"
-        f"Quiz: {plural(stats['quiz_games'], 'game')} scored in, {stats['quiz_wins']} won; "
-        f"{plural(stats['rounds_won'], 'round')} won, {plural(stats['points'], 'point')} "
-        f"(best game {stats['best_game']}); fastest answer {fastest}.\n"
-        f"Races: {stats['races']} entered, {stats['races_finished']} finished, "
-        f"{stats['races_won']} won{best_race}.\n"
-        f"Daily puzzles: {solved} solved; {plural(daily.current, 'day')} in a row "
-        f"(best {daily.best}).\n"
-        f"Streak: {plural(streak.current, 'day')} in a row (best {streak.best}).")
+    await message.reply_text("\n".join([
+        (_("{name}, your record everywhere:") if private
+         else _("{name}, your record in this chat:")).format(name=player_name(user)),
+        quiz_record(stats), race_record(stats),
+        _("Daily puzzles: {solved} solved; {days} in a row (best {best}).").format(
+            solved=solved, days=days_text(daily.current), best=daily.best),
+        _("Streak: {days} in a row (best {best}).").format(days=days_text(streak.current),
+                                                          best=streak.best)]))
+
+
+def quiz_record(stats: dict) -> str:
+    """/stats' quiz line: games scored in and won, rounds, points, the fastest answer."""
+    fastest = (_("{seconds} s").format(seconds=f"{stats['fastest']:.1f}")
+               if stats["fastest"] is not None else _("none yet"))
+    return _("Quiz: {games} scored in, {wins} won; {rounds} won, {points} (best game "
+             "{best}); fastest answer {fastest}.").format(
+        games=ngettext("{n} game", "{n} games", stats["quiz_games"]).format(
+            n=stats["quiz_games"]),
+        wins=stats["quiz_wins"], rounds=quiz.rounds_text(stats["rounds_won"]),
+        points=quiz.points_text(stats["points"]), best=stats["best_game"], fastest=fastest)
+
+
+def race_record(stats: dict) -> str:
+    """/stats' race line: entered, finished, won, the fastest finish."""
+    best_race = ("" if stats["best_race"] is None
+                 else _(", fastest finish {time}").format(time=duration(stats["best_race"])))
+    return _("Races: {entered} entered, {finished} finished, {won} won{fastest}.").format(
+        entered=stats["races"], finished=stats["races_finished"], won=stats["races_won"],
+        fastest=best_race)
+
+
+def days_text(days: int) -> str:
+    """`1 day`, `5 days`."""
+    return ngettext("{n} day", "{n} days", days).format(n=days)
