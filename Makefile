@@ -49,10 +49,13 @@ lint: install
 	$(VENV)/bin/lint-imports
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict  # not --quiet: it hides the warnings --strict fails on
 
+# the tests on 3 processes (pytest-xdist): most of a test's time is spent waiting on a bot
+# or a sandbox, so 3 fill 2 cores (more time out on a loaded machine); --dist loadgroup keeps a module that shares one bot on
+# one process (tests/conftest.py); --durations=25 lists the slowest
 test: install lint
 	$(call debian,$(DEBIAN_TEST))
 	$(MAKE) warm
-	$(VENV)/bin/pytest -q --durations=25
+	$(VENV)/bin/pytest -q --durations=25 -n 3 --dist loadgroup
 
 # the manual (mkdocs.yml, pages under docs/) as a website in site/: open site/index.html
 docs: install
