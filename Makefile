@@ -49,9 +49,9 @@ lint: install
 	$(VENV)/bin/lint-imports
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict  # not --quiet: it hides the warnings --strict fails on
 
-# the tests on 3 processes (pytest-xdist): most of a test's time is spent waiting on a bot
-# or a sandbox, so 3 fill 2 cores (more time out on a loaded machine); --dist loadgroup keeps a module that shares one bot on
-# one process (tests/conftest.py); --durations=25 lists the slowest
+# the tests on 3 processes (pytest-xdist): a test mostly waits on a bot or a sandbox, so 3
+# fill 2 cores (4 time out more on a loaded machine); --dist loadgroup keeps a module that
+# shares one bot on one process (tests/conftest.py); --durations=25 lists the slowest
 test: install lint
 	$(call debian,$(DEBIAN_TEST))
 	$(MAKE) warm
