@@ -16,11 +16,9 @@ Sandbox fixtures (all function-scoped, on the test's event loop):
 Server fixtures (tests/servers.py): `postgres_server` (one PostgreSQL per session) and
 `store_location` (a store test on SQLite, then on PostgreSQL).
 
-Under pytest-xdist (`make test` runs `-n 3 --dist loadgroup`), each worker process has its
-own session: its own servers (ports, folders and Redis of its own) and temporary folders. A
-module whose tests share a module-scoped fixture (a running bot) runs on one worker, so
-that fixture starts once (`pytest_collection_modifyitems` below); every other test goes to
-whichever worker is free.
+Under pytest-xdist (`make test` runs `-n 3 --dist loadfile`), each worker process has its
+own session: its own servers (ports, folders and Redis of its own) and temporary folders;
+a module's tests all run on one worker, so a module-scoped bot starts once.
 
 Property tests (Hypothesis) run the "quick" profile: a few examples each and no deadline
 (no test asserts a wall-clock limit; a loaded machine is not a slow parser).
@@ -51,18 +49,6 @@ QUICK_EXAMPLES = 30
 settings.register_profile("quick", max_examples=QUICK_EXAMPLES, deadline=None)
 settings.register_profile("long", max_examples=10 * QUICK_EXAMPLES, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups off the marks
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep a module's tests on one xdist worker when they share a module-scoped fixture:
-    spread over several workers, each would start its own (a bot each)."""
-    for item in items:
-        fixtures = getattr(item, "_fixtureinfo", None)
-        if fixtures is not None and any(
-                definitions[-1].scope == "module"
-                for definitions in fixtures.name2fixturedefs.values()):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture
