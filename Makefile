@@ -66,10 +66,14 @@ lint: install
 	$(VENV)/bin/lint-imports
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict  # not --quiet: it hides the warnings --strict fails on
 
+# the tests on 3 processes (pytest-xdist): a test mostly waits on a bot or a sandbox, so 3
+# fill 2 cores (4 time out more on a loaded machine); --dist loadfile keeps a module, and
+# the bot its tests share, on one process (loadgroup's marks are lost under pytest 9.2's
+# node ids); --durations=25 lists the slowest
 test: install lint
 	$(call debian,$(DEBIAN_TEST))
 	$(MAKE) warm
-	$(VENV)/bin/pytest -q --durations=25
+	$(VENV)/bin/pytest -q --durations=25 -n 3 --dist loadfile
 
 # the manual (mkdocs.yml, pages under docs/) as a website in site/: open site/index.html
 docs: install

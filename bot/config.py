@@ -39,6 +39,9 @@ class Config:
     webhook_port: int = 8443
     #: the token Telegram sends with each update; None: a fresh one at every start
     webhook_secret: str | None = None
+    #: seconds a getUpdates long poll waits for updates; a test that watches the polling
+    #: fail and recover sets it short (not read from the environment)
+    poll_timeout: int = 10
     #: set: /healthz and /metrics are served on this port
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"

@@ -69,7 +69,7 @@ async def start_updates(updater: Updater, config: Config) -> None:
     """Start receiving updates the way `config` says."""
     if config.webhook_url is None:
         await updater.start_polling(allowed_updates=Update.ALL_TYPES, poll_interval=0,
-                                    timeout=10, error_callback=polling_failed)
+                                    timeout=config.poll_timeout, error_callback=polling_failed)
         return
     await updater.start_webhook(
         listen=config.webhook_listen,

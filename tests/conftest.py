@@ -16,6 +16,10 @@ Sandbox fixtures (all function-scoped, on the test's event loop):
 Server fixtures (tests/servers.py): `postgres_server` (one PostgreSQL per session) and
 `store_location` (a store test on SQLite, then on PostgreSQL).
 
+Under pytest-xdist (`make test` runs `-n 3 --dist loadfile`), each worker process has its
+own session: its own servers (ports, folders and Redis of its own) and temporary folders;
+a module's tests all run on one worker, so a module-scoped bot starts once.
+
 Property tests (Hypothesis) run the "quick" profile: a few examples each and no deadline
 (no test asserts a wall-clock limit; a loaded machine is not a slow parser).
 `HYPOTHESIS_PROFILE=long` runs ten times as many; `make fuzz` is the long run of the

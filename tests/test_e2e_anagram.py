@@ -10,31 +10,37 @@ from botchat import ask
 from PIL import Image
 
 ALICE, BOB = 101, 102
-GROUP = -100200300
+
+#: the tests that only chat share one bot, each in chats of its own (conftest's `alice`,
+#: `group`); those of both update modes start their own
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+OWN_BOT = pytest.mark.asyncio(loop_scope="function")
 
 
-async def test_anagram_command_and_bare_letters_rank_the_quiz_answer_first(puzzlebot):
-    _, client = puzzlebot
-    photo = await ask(client, ALICE, "/anagram dormitory", sent_as="photo")
+async def test_anagram_command_and_bare_letters_rank_the_quiz_answer_first(
+        shared_puzzlebot, alice):
+    _, client = shared_puzzlebot
+    photo = await ask(client, alice, "/anagram dormitory", sent_as="photo")
     assert photo["caption"].startswith("Anagrams of DORMITORY (9 letters)")
     assert "1. dormitory" not in photo["caption"]  # the clue itself is no answer
     top3 = photo["caption"].splitlines()[1:4]
     assert any("dirty room" in line for line in top3), photo["caption"]
     ring = Image.open(io.BytesIO(await client.file(photo["file_url"])))
     assert ring.format == "PNG" and ring.width >= 300
-    photo = await ask(client, ALICE, "schoolmaster", sent_as="photo")
+    photo = await ask(client, alice, "schoolmaster", sent_as="photo")
     assert "the classroom" in photo["caption"]
 
 
-async def test_bad_letters_get_a_clear_message(puzzlebot):
-    _, client = puzzlebot
-    reply = await ask(client, ALICE, "/anagram abc123")
+async def test_bad_letters_get_a_clear_message(shared_puzzlebot, alice):
+    _, client = shared_puzzlebot
+    reply = await ask(client, alice, "/anagram abc123")
     assert reply["text"].startswith("Anagram: Line 1")
     assert "'1' is not a letter" in reply["text"]
-    reply = await ask(client, ALICE, "/anagram " + "abcdefghij" * 20)
+    reply = await ask(client, alice, "/anagram " + "abcdefghij" * 20)
     assert "too many" in reply["text"] and "limit" in reply["text"]
 
 
+@OWN_BOT
 @pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
 async def test_hints_come_in_steps_with_buttons(puzzlebot):
     _, client = puzzlebot
@@ -67,6 +73,7 @@ async def test_hints_come_in_steps_with_buttons(puzzlebot):
     assert not last.get("reply_markup")
 
 
+@OWN_BOT
 @pytest.mark.parametrize("puzzlebot", ["polling", "webhook"], indirect=True)
 async def test_inline_mode_offers_answers_and_hints(puzzlebot):
     _, client = puzzlebot
@@ -77,12 +84,12 @@ async def test_inline_mode_offers_answers_and_hints(puzzlebot):
     assert titles[-1] == "Hints instead of the answer"
 
 
-async def test_plain_words_in_a_group_are_not_answered(puzzlebot):
-    _, client = puzzlebot
-    sent = await client.send(GROUP, "schoolmaster", user_id=ALICE)
-    reply = await ask(client, GROUP, "/anagram listen", user=ALICE, sent_as="photo")
+async def test_plain_words_in_a_group_are_not_answered(shared_puzzlebot, alice, group):
+    _, client = shared_puzzlebot
+    sent = await client.send(group, "schoolmaster", user_id=alice)
+    reply = await ask(client, group, "/anagram listen", user=alice, sent_as="photo")
     assert reply["message_id"] > sent["message_id"]
-    page = await client.messages(GROUP, after=sent["message_id"])
+    page = await client.messages(group, after=sent["message_id"])
     from_bot = [m for m in page["messages"] if m["from"]["is_bot"]]
     assert all("LISTEN" in (m.get("caption") or m.get("text") or "").upper()
                or m["sent_as"] == "text" for m in from_bot)

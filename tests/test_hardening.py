@@ -77,8 +77,10 @@ async def healthz(url: str, **headers: str) -> httpx.Response:
 
 async def test_healthz_says_the_bot_fails_while_get_updates_fails(tmp_path):
     """A webhook set from elsewhere: every getUpdates is answered with Conflict, the
-    polling loop runs on, and /healthz says the bot is failing until it is deleted."""
-    async with (running_in_sandbox(bot_config(tmp_path, metrics_port=0)) as bot,
+    polling loop runs on, and /healthz says the bot is failing until it is deleted. (Long
+    polls of a second: the change shows at the end of the poll under way.)"""
+    config = bot_config(tmp_path, metrics_port=0, poll_timeout=1)
+    async with (running_in_sandbox(config) as bot,
                 SandboxClient(bot.url) as client,
                 httpx.AsyncClient(base_url=f"{bot.url}/bot{bot.application.bot.token}") as api):
         assert (await healthz(bot.ops_url)).json()["checks"]["bot"] == "ok"
