@@ -1,16 +1,18 @@
 """End to end in German and Spanish through the sandbox, for the bot's own pages and
 errors: /start and its buttons, /help and its topics, an unknown command, a /check
-error, /cancel with nothing to cancel, /example's usage; and the pseudo-language sweep
-over all of them (every word through gettext but kind names and command names)."""
+error, /cancel with nothing to cancel, /example's usage, a long count's later texts;
+and the pseudo-language sweep over the replies (every word through gettext but kind
+names and command names)."""
 
 from __future__ import annotations
 
 import inspect
 
 import pytest
-from botchat import ask, now, reply_with
+from botchat import ask, bot_config, now, reply_with
 from i18n_check import pseudo_language, untranslated
 
+from bot.__main__ import running_in_sandbox
 from bot.commands import bot_commands
 from bot.games import quiz
 from sandbox.client import SandboxClient
@@ -146,3 +148,18 @@ async def test_every_word_passes_through_gettext(puzzlebot, alice):
         replies.append((await ask(client, alice, command, language_code=code))["text"])
     left = {text[:60]: untranslated(text, *names(), *not_translated_yet()) for text in replies}
     assert {start: words for start, words in left.items() if words} == {}
+
+
+async def test_a_long_counts_later_texts_speak_the_askers_language(tmp_path, alice):
+    """The count goes on after the update that asked for it: its caption edits and its
+    final line are made later, in the asker's language all the same."""
+    config = bot_config(tmp_path, rate_burst=100, count_timeout=5.0)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
+        first = await ask(client, alice, "queens 14", sent_as="photo", timeout=120,
+                          language_code="de")
+        assert "(zählt noch, " in first["caption"]
+        said = await reply_with(client, alice, first["message_id"], "(an der Zeitgrenze",
+                                120)
+        assert said["text"].startswith("Queens: mindestens "), said["text"]
+        final = await now(client, alice, first["message_id"])
+        assert "(an der Zeitgrenze angehalten, " in final["caption"]
