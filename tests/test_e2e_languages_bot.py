@@ -23,7 +23,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 #: what each language says first in the replies checked (German, Spanish)
 SAID = {
     "de": {"welcome": "👋 PuzzleBot löst Rätsel: ",
-           "buttons": {"🎲 Beispiel ausprobieren", "📷 Foto von einem Sudoku schicken",
+           "buttons": {"🎲 Beispiel ausprobieren", "📷 Sudoku-Foto schicken",
                        "👥 In einer Gruppe spielen", "❓ Hilfe"},
            "example": "zum Ausprobieren: schick es mir zurück",
            "photo": "Fotografier ein Sudoku auf Papier",
