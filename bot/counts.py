@@ -200,13 +200,20 @@ class Counts:
                     askers: list[Asker] | None = None) -> None:
         """Edit the pictures' captions (of every asker, or of those given), each in the
         asker's language: the headline of `result` (else of the first answers) and the
-        count line."""
-        for asker in askers or list(count.askers):
-            with speaking(asker.language):
-                text = caption(result or count.first, line())
-            if text == count.shown.get(asker.language) and askers is None:
+        count line. Unless askers are given, a language whose caption is unchanged is
+        not edited again."""
+        chosen = askers or list(count.askers)
+        texts: dict[str, str] = {}
+        for language in {asker.language for asker in chosen}:
+            with speaking(language):
+                texts[language] = caption(result or count.first, line())
+        if askers is None:
+            texts = {language: text for language, text in texts.items()
+                     if text != count.shown.get(language)}
+        count.shown.update(texts)
+        for asker in chosen:
+            if (text := texts.get(asker.language)) is None:
                 continue
-            count.shown[asker.language] = text
             try:
                 if asker.spoiler:
                     await asker.picture.edit_caption(hidden(text), parse_mode=ParseMode.HTML)
