@@ -7,6 +7,7 @@ from __future__ import annotations
 from telegram import Update
 
 from .context import Context
+from .i18n import _
 
 
 async def cancel_command(update: Update, context: Context) -> None:
@@ -20,10 +21,11 @@ async def cancel_command(update: Update, context: Context) -> None:
     stopped = svc.quick_jobs.cancel(user.id) if user is not None else []
     said = await svc.counts.cancel(user.id) if user is not None else []
     if not said and not stopped:
-        await message.reply_text("You have no count running. /cancel stops your own puzzles "
-                                 "being solved and your own counts only; a count goes on "
-                                 "for whoever asked for it.")
+        await message.reply_text(_("You have no count running. /cancel stops your own "
+                                   "puzzles being solved and your own counts only; a count "
+                                   "goes on for whoever asked for it."))
     for title in stopped:
-        await message.reply_text(f"{title}: stopped; your puzzle was not solved.")
-    for _, text in said:
+        await message.reply_text(_("{title}: stopped; your puzzle was not solved.").format(
+            title=title))
+    for _count, text in said:
         await message.reply_text(text)

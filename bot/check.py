@@ -31,6 +31,7 @@ from solvers.pipeline import Judgement
 from . import files, photos
 from .context import Context, message_of
 from .games.race import CHECK_TIMEOUT
+from .i18n import N_, _
 from .race_guard import refusal_for
 from .replies import (
     CAPTION_LIMIT,
@@ -50,24 +51,24 @@ log = logging.getLogger(__name__)
 #: the line between the puzzle and the solution in the one-message form
 SEPARATOR = "---"
 
-RIGHT = "✅ Your solution is right."
-WRONG = "❌ Not right yet:"
+RIGHT = N_("✅ Your solution is right.")
+WRONG = N_("❌ Not right yet:")
 
 
 def usage() -> str:
     """How /check is used, with the solution form of every kind that declares one."""
-    return (
-        "Usage: reply to a puzzle with /check and your solution on the lines after it; or "
-        "send /check, the puzzle, a line ---, then your solution, in one message. Name the "
-        "kind when I guess wrong: /check KIND.\nType the solution as I write it under my "
-        "answers: " + "; ".join(f"for {kind.name} {kind.solution_form}"
-                                for kind in registry.KINDS if kind.solution_form) + ".")
+    forms = "; ".join(_("for {kind} {form}").format(kind=kind.name, form=kind.solution_form)
+                      for kind in registry.KINDS if kind.solution_form)
+    return _("Usage: reply to a puzzle with /check and your solution on the lines after it; "
+             "or send /check, the puzzle, a line ---, then your solution, in one message. "
+             "Name the kind when I guess wrong: /check KIND.\nType the solution as I write "
+             "it under my answers: {forms}.").format(forms=forms)
 
 
 #: a reply to one of the bot's pictures or files whose puzzle it no longer keeps
-NOT_KEPT = ("I no longer keep the puzzle of that answer. Reply with /check to the message "
-            "or file that holds the puzzle, or send /check, the puzzle, a line ---, then "
-            "your solution.")
+NOT_KEPT = N_("I no longer keep the puzzle of that answer. Reply with /check to the "
+              "message or file that holds the puzzle, or send /check, the puzzle, a line "
+              "---, then your solution.")
 
 
 @dataclass
@@ -83,8 +84,8 @@ class Request:
 
 def solution_form(kind: PuzzleKind) -> str:
     """How a solution of this kind is typed: the bot's own form of it."""
-    form = kind.solution_form or "as I write it under my answer to the puzzle"
-    return f"{kind.title} solution: {form}."
+    form = kind.solution_form or _("as I write it under my answer to the puzzle")
+    return _("{title} solution: {form}.").format(title=kind.title, form=form)
 
 
 def request_of(message: Message, context: Context) -> Request:
@@ -92,7 +93,7 @@ def request_of(message: Message, context: Context) -> Request:
     has that line, else the puzzle is in the message it replies to (`replied_request`).
     A first-line word naming a kind is the kind (a `#KIND` header there is the puzzle's
     own); other words there start the body."""
-    first, _, rest = (message.text or "").partition("\n")
+    first, _newline, rest = (message.text or "").partition("\n")
     words = first.split()[1:]
     named = registry.get(words[0]) if words and not words[0].startswith("#") else None
     head = " ".join(words[1:] if named else words)
@@ -132,10 +133,10 @@ def verdict_text(judgement: Judgement, kind: PuzzleKind) -> str:
     """What the player is told: right, unreadable (with the form to type), or the rules
     their solution breaks (never the answer)."""
     if judgement.ok:
-        return f"{RIGHT}\n{judgement.summary}"
+        return f"{_(RIGHT)}\n{judgement.summary}"
     if not judgement.readable:
         return f"❌ {judgement.verdict}\n{solution_form(kind)}"
-    return f"{WRONG}\n{judgement.failures_text(SHOWN_FAILURES)}"
+    return f"{_(WRONG)}\n{judgement.failures_text(SHOWN_FAILURES)}"
 
 
 async def check_command(update: Update, context: Context) -> None:
@@ -148,7 +149,8 @@ async def check_command(update: Update, context: Context) -> None:
         await check_request(update, context, request, charged=False)
         return
     if not request.solution.strip():
-        await message.reply_text(f"Put your solution on the lines after /check.\n{usage()}")
+        await message.reply_text(_("Put your solution on the lines after /check.") + "\n"
+                                 + usage())
         return
     if await held_puzzle(update, context, request, request.holder):
         await check_request(update, context, request, charged=True)
@@ -160,14 +162,14 @@ async def held_puzzle(update: Update, context: Context, request: Request,
     one sent to it (the same limits and errors); False after telling the person why not."""
     message = message_of(update)
     if holder.from_user is not None and holder.from_user.id == context.bot.id:
-        await message.reply_text(NOT_KEPT)  # one of its pictures or reports, not kept
+        await message.reply_text(_(NOT_KEPT))  # one of its pictures or reports, not kept
         return False
     if holder.document is not None and files.is_text_file(holder.document):
         return await held_file(update, context, request, holder.document, holder.caption)
     picture = photos.attachment_of(holder)
     if picture is not None and photos.is_picture(holder):
         return await held_photo(update, context, request, picture)
-    await message.reply_text(files.NOT_TEXT)
+    await message.reply_text(_(files.NOT_TEXT))
     return False
 
 
@@ -215,12 +217,12 @@ async def check_request(update: Update, context: Context, request: Request,
         await message.reply_text(usage())
         return
     if kind is None:
-        await message.reply_text("I can't tell which puzzle kind that is; name it, as in "
-                                 f"/check KIND.\n{usage()}")
+        await message.reply_text(_("I can't tell which puzzle kind that is; name it, as in "
+                                   "/check KIND.") + "\n" + usage())
         return
     if not request.solution.strip():
-        await message.reply_text(f"Put your solution on the lines after /check. "
-                                 f"{solution_form(kind)}\n{usage()}")
+        await message.reply_text(_("Put your solution on the lines after /check.") + " "
+                                 + solution_form(kind) + "\n" + usage())
         return
     if (refused := await refusal_for(context, user_id(update), message.chat_id,
                                      puzzle, kind)) is not None:
@@ -242,11 +244,12 @@ async def judged(message: Message, context: Context, puzzle: str,
         return await context.bot_data.services.pool.submit(
             jobs.check, puzzle, solution, kind.name, timeout=CHECK_TIMEOUT)
     except PuzzleError as error:
-        await message.reply_text(f"{kind.title} puzzle: {error}")
+        await message.reply_text(_("{title} puzzle: {error}").format(title=kind.title,
+                                                                      error=error))
     except (JobTimeout, WorkerDied) as error:
         log.warning("check not judged: %s", error)
         await message.reply_text(failure_text(
-            error, "I could not check that just now; please send it again."))
+            error, _("I could not check that just now; please send it again.")))
     return None
 
 

@@ -27,7 +27,7 @@ from solvers.base import CAPTION_LINES, PuzzleError, clip
 from . import anagrams, grid_hints
 from .context import Context, message_of
 from .games import quiz
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .race_guard import refusal_for
 from .replies import admitted, fold, user_id
 from .routing import PUZZLES, command_argument
@@ -113,19 +113,21 @@ async def unknown_command(update: Update, context: Context) -> None:
     group it may be meant for another bot)."""
     message = message_of(update)
     word = (message.text or "").split(maxsplit=1)[0]
-    command, _, addressee = word.partition("@")
+    command, _at, addressee = word.partition("@")
     mine = addressee.lower() == (context.bot.username or "").lower()
     if not (mine or (message.chat.type == ChatType.PRIVATE and not addressee)):
         return
-    await message.reply_text(f"I don't know {html.escape(clip(command))}. The commands I "
-                             f"know:\n{fold(commands_listing())}", parse_mode=ParseMode.HTML)
+    await message.reply_text(_("I don't know {command}. The commands I know:\n{listing}").format(
+        command=html.escape(clip(command)), listing=fold(commands_listing())),
+        parse_mode=ParseMode.HTML)
 
 
 def commands_listing() -> str:
     """The command menu as lines, the puzzle kinds' commands together on the last one."""
     kinds = [kind.name for kind in registry.KINDS]
     lines = [f"/{c.command}: {c.description}" for c in bot_commands() if c.command not in kinds]
-    return "\n".join([*lines, "Puzzles: " + " ".join(f"/{name}" for name in kinds)])
+    return "\n".join([*lines, _("Puzzles: {commands}").format(
+        commands=" ".join(f"/{name}" for name in kinds))])
 
 
 async def example(update: Update, context: Context) -> None:
@@ -133,7 +135,8 @@ async def example(update: Update, context: Context) -> None:
     kind = registry.get(context.args[0]) if context.args else None
     if kind is None or not kind.example:
         names = ", ".join(k.name for k in registry.with_example())
-        await message_of(update).reply_text(f"Usage: /example KIND, one of: {names}")
+        await message_of(update).reply_text(
+            _("Usage: /example KIND, one of: {names}").format(names=names))
         return
     text = (PUZZLES / kind.example).read_text().strip()
     note = await grid_hints.rating_note(context, kind, text)
@@ -156,8 +159,8 @@ async def smt(update: Update, context: Context) -> None:
     message = message_of(update)
     text = command_argument(message)
     if not text:
-        await message.reply_text("Usage: /smt followed by a puzzle, e.g.\n/smt "
-                                 + next(k.smt_example for k in registry.KINDS if k.smt_example))
+        await message.reply_text(_("Usage: /smt followed by a puzzle, e.g.\n/smt {example}").format(
+            example=next(k.smt_example for k in registry.KINDS if k.smt_example)))
         return
     if (refused := await refusal_for(context, user_id(update), message.chat_id,
                                      text)) is not None:
@@ -171,18 +174,21 @@ async def smt(update: Update, context: Context) -> None:
         await message.reply_text(str(error))
         return
     except JobTimeout:
-        await message.reply_text(f"/smt: writing this puzzle out took longer than "
-                                 f"{SMT_TIMEOUT:g} s, so I stopped it.")
+        await message.reply_text(_("/smt: writing this puzzle out took longer than "
+                                   "{seconds} s, so I stopped it.").format(
+                                       seconds=f"{SMT_TIMEOUT:g}"))
         return
     except WorkerDied as error:
         await message.reply_text(failure_text(
-            error, "/smt: the worker stopped in the middle of this job; please send it "
-            "again."))
+            error, _("/smt: the worker stopped in the middle of this job; please send it "
+                     "again.")))
         return
+    lines = len(made.smtlib.splitlines())
     await message.reply_document(
         made.smtlib.encode(), filename=f"{made.kind_name}.smt2",
-        caption=f"{made.title}: SMT-LIB2, {len(made.smtlib.splitlines())} lines. "
-                "Run it with: z3 file.smt2")
+        caption=ngettext("{title}: SMT-LIB2, {lines} line. Run it with: z3 file.smt2",
+                         "{title}: SMT-LIB2, {lines} lines. Run it with: z3 file.smt2",
+                         lines).format(title=made.title, lines=lines))
 
 
 async def admin(update: Update, context: Context) -> None:
@@ -210,14 +216,14 @@ async def on_error(update: object, context: Context) -> None:
     if isinstance(update, Update) and update.callback_query is not None:
         with contextlib.suppress(TelegramError):  # a toast, not a message in the group
             await update.callback_query.answer(
-                RESTARTING if stopping else "Sorry, something went wrong on my side.")
+                _(RESTARTING) if stopping else _("Sorry, something went wrong on my side."))
     elif isinstance(update, Update) and update.effective_message:
         with contextlib.suppress(TelegramError):
             await update.effective_message.reply_text(
-                RESTARTING if stopping else
-                "Sorry, something went wrong on my side. The error has been logged.")
+                _(RESTARTING) if stopping else
+                _("Sorry, something went wrong on my side. The error has been logged."))
 
 
 #: what a person whose job was dropped because the bot is stopping is told
-RESTARTING = "I am restarting, so I stopped this job. Please send it again in a minute."
+RESTARTING = N_("I am restarting, so I stopped this job. Please send it again in a minute.")
 

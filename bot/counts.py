@@ -29,9 +29,11 @@ from telegram import Message
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
-from solvers.base import PuzzleKind, clip, plural
+from solvers.base import PuzzleKind, clip
+from solvers.i18n import number
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
 
+from .i18n import N_, _, current, ngettext, speaking
 from .spoiler import hidden, hidden_line
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied
 from .work.lanes import Lanes
@@ -43,10 +45,12 @@ CAPTION_LIMIT = 1024
 #: seconds between two edits of a running count's caption (Telegram frowns on rapid edits)
 EDIT_EVERY = 3.0
 #: the count line of a count stopped by /cancel, or by the bot stopping
-CANCELLED = "cancelled"
-SHUTDOWN = "stopped: the bot is restarting; send the puzzle again in a minute"
+CANCELLED = N_("cancelled")
+SHUTDOWN = N_("stopped: the bot is restarting; send the puzzle again in a minute")
 #: the count line of a count whose worker process ended in the middle of it
-DIED = "stopped: the solver process ended; send the puzzle again"
+DIED = N_("stopped: the solver process ended; send the puzzle again")
+#: a count line, made in the current language (each asker's own, by `Counts._show`)
+Line = Callable[[], str]
 
 
 @dataclass
@@ -57,6 +61,8 @@ class Asker:
     picture: Message
     #: their /settings hide solutions behind a spoiler: so are the count's figures
     spoiler: bool = False
+    #: the language of their update: the count's later texts speak it (no update then)
+    language: str = field(default_factory=current)
 
 
 @dataclass
@@ -73,16 +79,23 @@ class Count:
     solutions: int = 0
     task: asyncio.Task | None = None
     state: str = "waiting"  # waiting | running | done
-    shown: str = ""
+    #: the caption shown last, by language
+    shown: dict[str, str] = field(default_factory=dict)
 
     def seconds(self) -> float:
         return time.monotonic() - self.started if self.started else 0.0
 
     def running_line(self, state: str = COUNTING) -> str:
         """The count line while it runs, or when it ended without a result: every figure
-        "at least"."""
+        "at least" (in the current language)."""
         found = max(self.solutions, self.first.count)
-        return count_line(f"at least {found:,} {self.kind.counted}", state, self.seconds())
+        figures = _("at least {count} {counted}").format(count=number(found),
+                                                        counted=self.kind.counted)
+        return count_line(figures, _(state), self.seconds())
+
+    def later_line(self, state: str = COUNTING) -> Line:
+        """`running_line(state)`, made when called (in each asker's language)."""
+        return lambda: self.running_line(state)
 
 
 def caption(result: Result, line: str) -> str:
@@ -132,9 +145,11 @@ class Counts:
         picture = await send(message, first, caption(first, first.count_line))
         ahead = self.add(key, text, kind, first, Asker(user_id, picture, spoiler))
         if ahead:
-            await picture.reply_text(
-                f"{kind.title}: you have a count running already (one at a time); "
-                f"your count starts after {plural(ahead, 'other')}.")
+            await picture.reply_text(ngettext(
+                "{title}: you have a count running already (one at a time); your count "
+                "starts after {count} other.",
+                "{title}: you have a count running already (one at a time); your count "
+                "starts after {count} others.", ahead).format(title=kind.title, count=ahead))
 
     def add(self, key: str, text: str, kind: PuzzleKind, first: Result,
             asker: Asker) -> int:
@@ -160,15 +175,15 @@ class Counts:
         except (JobTimeout, WorkerDied, ShuttingDown) as error:
             log.warning("count %s ended without a result: %r", count.key[:12], error)
             state = {JobTimeout: STOPPED, ShuttingDown: SHUTDOWN}.get(type(error), DIED)
-            await self._finish(count, count.running_line(state))
+            await self._finish(count, count.later_line(state))
             return
         except asyncio.CancelledError:
-            await self._finish(count, count.running_line(count.state))
+            await self._finish(count, count.later_line(count.state))
             raise
         finally:
             editing.cancel()
         await self.keep(count.key, result)
-        await self._finish(count, result.count_line, result)
+        await self._finish(count, lambda: result.count_line, result)
 
     @staticmethod
     def _listener(count: Count) -> Callable[[int, int], None]:
@@ -179,14 +194,26 @@ class Counts:
     async def _keep_edited(self, count: Count) -> None:
         while True:
             await asyncio.sleep(EDIT_EVERY)
-            await self._show(count, caption(count.first, count.running_line()))
+            await self._show(count, count.later_line())
 
-    async def _show(self, count: Count, text: str, askers: list[Asker] | None = None) -> None:
-        """Edit the pictures' captions (of every asker, or of those given)."""
-        if text == count.shown and askers is None:
-            return
-        count.shown = text
-        for asker in askers or list(count.askers):
+    async def _show(self, count: Count, line: Line, result: Result | None = None,
+                    askers: list[Asker] | None = None) -> None:
+        """Edit the pictures' captions (of every asker, or of those given), each in the
+        asker's language: the headline of `result` (else of the first answers) and the
+        count line. Unless askers are given, a language whose caption is unchanged is
+        not edited again."""
+        chosen = askers or list(count.askers)
+        texts: dict[str, str] = {}
+        for language in {asker.language for asker in chosen}:
+            with speaking(language):
+                texts[language] = caption(result or count.first, line())
+        if askers is None:
+            texts = {language: text for language, text in texts.items()
+                     if text != count.shown.get(language)}
+        count.shown.update(texts)
+        for asker in chosen:
+            if (text := texts.get(asker.language)) is None:
+                continue
             try:
                 if asker.spoiler:
                     await asker.picture.edit_caption(hidden(text), parse_mode=ParseMode.HTML)
@@ -195,17 +222,19 @@ class Counts:
             except TelegramError as error:  # a picture deleted, an edit refused
                 log.debug("count caption not edited: %s", error)
 
-    async def _finish(self, count: Count, line: str, result: Result | None = None) -> None:
+    async def _finish(self, count: Count, line: Line, result: Result | None = None) -> None:
         """The final figure in every asker's caption, then the owner's next count."""
         count.state = "done"
-        await self._show(count, caption(result or count.first, line))
+        await self._show(count, line, result)
         for asker in count.askers:
+            with speaking(asker.language):
+                final = line()
             with contextlib.suppress(TelegramError):
                 if asker.spoiler:
-                    await asker.picture.reply_text(hidden_line(count.kind.title, line),
+                    await asker.picture.reply_text(hidden_line(count.kind.title, final),
                                                    parse_mode=ParseMode.HTML)
                 else:
-                    await asker.picture.reply_text(f"{count.kind.title}: {line}")
+                    await asker.picture.reply_text(f"{count.kind.title}: {final}")
         self._forget(count)
 
     def _forget(self, count: Count) -> None:
@@ -231,13 +260,13 @@ class Counts:
         for count in self.owned_by(user_id):
             mine = [asker for asker in count.askers if asker.user_id == user_id]
             count.askers = [asker for asker in count.askers if asker.user_id != user_id]
-            line = count.running_line(CANCELLED)
-            await self._show(count, caption(count.first, line), mine)
+            await self._show(count, count.later_line(CANCELLED), askers=mine)
             if count.askers:  # others still wait: it goes on for them
-                said.append((count, f"{count.kind.title}: you will not get this count; "
-                                    "it goes on for the others who asked for it"))
+                said.append((count, _("{title}: you will not get this count; it goes on "
+                                      "for the others who asked for it").format(
+                                          title=count.kind.title)))
                 continue
-            said.append((count, f"{count.kind.title}: {line}"))
+            said.append((count, f"{count.kind.title}: {count.running_line(CANCELLED)}"))
             count.state = CANCELLED
             if count.task is not None:
                 count.task.cancel()
@@ -254,7 +283,7 @@ class Counts:
         for count in list(self.by_key.values()):
             count.state = SHUTDOWN
             if count.task is None:
-                await self._finish(count, count.running_line(SHUTDOWN))
+                await self._finish(count, count.later_line(SHUTDOWN))
             else:
                 count.task.cancel()
         for count in list(self.by_key.values()):

@@ -16,12 +16,13 @@ from telegram import Message, Update
 from telegram.constants import ParseMode
 
 from .context import Context, message_of, query_of
+from .i18n import N_, _
 from .replies import TEXT_LIMIT, admitted, answer, solve_and_reply
 from .settings import REVEAL_DATA
 from .share import shared_puzzle
 
 #: the toast of a Show the solution press whose puzzle is no longer kept
-FORGOTTEN = "I no longer have that puzzle; send it again."
+FORGOTTEN = N_("I no longer have that puzzle; send it again.")
 
 
 async def open_shared(update: Update, context: Context, payload: str) -> bool:
@@ -30,9 +31,11 @@ async def open_shared(update: Update, context: Context, payload: str) -> bool:
     if found is None:
         return False
     kind, text = found
-    shown = f"A {html.escape(kind.title)} shared with you:\n<pre>{html.escape(text)}</pre>"
+    title = html.escape(kind.title)
+    shown = _("A {title} shared with you:").format(title=title) + (
+        f"\n<pre>{html.escape(text)}</pre>")
     if len(shown) > TEXT_LIMIT:
-        shown = f"A {html.escape(kind.title)} shared with you (too long to show here)."
+        shown = _("A {title} shared with you (too long to show here).").format(title=title)
     await message_of(update).reply_text(shown, parse_mode=ParseMode.HTML)
     await solve_and_reply(update, context, text, kind)
     return True
@@ -44,7 +47,7 @@ async def reveal_pressed(update: Update, context: Context) -> None:
     found = await shared_puzzle(context.bot_data.services.store,
                                 (query.data or "").removeprefix(REVEAL_DATA))
     if found is None or not isinstance(query.message, Message):
-        await query.answer(FORGOTTEN)
+        await query.answer(_(FORGOTTEN))
         return
     await query.answer()
     kind, text = found

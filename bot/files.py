@@ -7,8 +7,10 @@ from telegram import Document, Update
 from telegram.constants import ChatType
 
 from solvers.base import MAX_INPUT_CHARS, PuzzleError, PuzzleKind, clip
+from solvers.i18n import number
 
 from .context import Context, message_of
+from .i18n import N_, _
 from .replies import admitted, answer
 from .routing import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind, not_a_puzzle, reply
 
@@ -22,8 +24,8 @@ TEXT_SUFFIX = ".txt"
 UTF8_BOM = b"\xef\xbb\xbf"
 
 
-NOT_TEXT = ("I read puzzles as text: paste the puzzle in a message, or send it as a "
-            "plain-text .txt file.")
+NOT_TEXT = N_("I read puzzles as text: paste the puzzle in a message, or send it as a "
+              "plain-text .txt file.")
 
 
 def is_text_file(document: Document) -> bool:
@@ -33,7 +35,7 @@ def is_text_file(document: Document) -> bool:
 
 
 def file_label(document: Document) -> str:
-    return clip(document.file_name or "The file")
+    return clip(document.file_name or _("The file"))
 
 
 def size_refusal(document: Document, size: int | None) -> str | None:
@@ -42,8 +44,10 @@ def size_refusal(document: Document, size: int | None) -> str | None:
     size alone, before any of it is downloaded."""
     if size is None or size <= MAX_INPUT_CHARS:
         return None
-    return (f"{file_label(document)} is {size:,} bytes; I read puzzle files up to "
-            f"{MAX_INPUT_CHARS:,} bytes (the input limit is {MAX_INPUT_CHARS:,} characters).")
+    return _("{file} is {size} bytes; I read puzzle files up to {limit} bytes (the input "
+             "limit is {limit} characters).").format(file=file_label(document),
+                                                     size=number(size),
+                                                     limit=number(MAX_INPUT_CHARS))
 
 
 def decoded(document: Document, data: bytes) -> str:
@@ -57,10 +61,11 @@ def decoded(document: Document, data: bytes) -> str:
         line_start = body.rfind(b"\n", 0, error.start) + 1
         line = body.count(b"\n", 0, error.start) + 1
         column = len(body[line_start:error.start].decode("utf-8")) + 1
-        raise PuzzleError(
-            f"{file_label(document)} is not UTF-8 text: line {line}, column {column} has "
-            f"byte 0x{body[error.start]:02X}. Save it as plain text (UTF-8) and send it "
-            "again.") from None
+        raise PuzzleError(_(
+            "{file} is not UTF-8 text: line {line}, column {column} has byte {byte}. Save "
+            "it as plain text (UTF-8) and send it again.").format(
+                file=file_label(document), line=line, column=column,
+                byte=f"0x{body[error.start]:02X}")) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -78,7 +83,7 @@ async def on_document(update: Update, context: Context) -> None:
     speak = message.chat.type == ChatType.PRIVATE or named is not None
     if not is_text_file(document):
         if speak:
-            await message.reply_text(NOT_TEXT)
+            await message.reply_text(_(NOT_TEXT))
         return
     if refusal := size_refusal(document, document.file_size):
         if speak:
@@ -99,7 +104,7 @@ async def on_other(update: Update, context: Context) -> None:
     """A private message with nothing the bot reads (a sticker, a voice note, a location):
     one line saying what it reads, rather than silence. Registered for private chats only,
     as in groups such messages are chatter."""
-    await message_of(update).reply_text(NOT_TEXT)
+    await message_of(update).reply_text(_(NOT_TEXT))
 
 
 async def downloaded_text(document: Document) -> str:

@@ -20,6 +20,7 @@ from telegram.error import BadRequest
 from solvers.pipeline import Result
 
 from .context import BotData, Context, query_of
+from .i18n import N_, _
 from .recent import Recent
 from .spoiler import hidden
 
@@ -29,7 +30,7 @@ PAGES_KEPT = 2048
 MORE_BUTTON = re.compile(r"more:(?P<token>[0-9a-f]{8}):(?P<page>[0-9]{1,2})", re.ASCII)
 #: the toast for a press whose pages are no longer kept (a restart, or long ago), or for
 #: data no button of this bot carried
-FORGOTTEN = "I no longer have these answers (I have restarted since): send it again."
+FORGOTTEN = N_("I no longer have these answers (I have restarted since): send it again.")
 
 
 @dataclass(frozen=True)
@@ -55,9 +56,9 @@ def page_buttons(token: str, page: int, pages: int) -> InlineKeyboardMarkup:
     """`More` to the next page while there is one, `Back` to the one before."""
     row = []
     if page > 0:
-        row.append(InlineKeyboardButton("‹ Back", callback_data=f"more:{token}:{page - 1}"))
+        row.append(InlineKeyboardButton(_("‹ Back"), callback_data=f"more:{token}:{page - 1}"))
     if page + 1 < pages:
-        row.append(InlineKeyboardButton("More ›", callback_data=f"more:{token}:{page + 1}"))
+        row.append(InlineKeyboardButton(_("More ›"), callback_data=f"more:{token}:{page + 1}"))
     return InlineKeyboardMarkup([row])
 
 
@@ -80,7 +81,7 @@ async def page_pressed(update: Update, context: Context) -> None:
     paged = kept_pages(context.bot_data).get(pressed["token"]) if pressed else None
     if pressed is None or paged is None or int(pressed["page"]) >= len(paged.pages) \
             or not isinstance(query.message, Message):
-        await query.answer(FORGOTTEN)
+        await query.answer(_(FORGOTTEN))
         return
     page, pages = int(pressed["page"]), paged.pages
     await query.answer()

@@ -31,6 +31,7 @@ from solvers.photo import KIND, Reading
 from solvers.pipeline import choose_kind
 
 from .context import BotData, Context, message_of
+from .i18n import N_, _, ngettext
 from .race_guard import refusal_for
 from .recent import Recent
 from .replies import admitted, answer, remember_answer, user_id
@@ -53,10 +54,15 @@ CACHE_SIZE = 256
 #: the kind a photo holds
 PHOTO_KIND = choose_kind("", KIND)
 #: the name the grid as read is sent under (its header line: `#KIND as read ...`)
-GRID_NAME = "as read from your photo"
+GRID_NAME = N_("as read from your photo")
 #: the line /help gives photos
-HELP = (f"A photo of a {html.escape(PHOTO_KIND.title)} (or a .jpg/.png file): I read "
-        "the grid, show what I read, and solve it\n")
+HELP = N_("A photo of a {photo_kind} (or a .jpg/.png file): I read the grid, show what "
+          "I read, and solve it\n")
+
+
+def help_line() -> str:
+    """The line /help gives photos, in the current language."""
+    return _(HELP).format(photo_kind=html.escape(PHOTO_KIND.title))
 
 
 def _mentioned(message: Message, username: str | None) -> bool:
@@ -82,8 +88,8 @@ def size_refusal(attachment: PhotoSize | Document) -> str | None:
     size = attachment.file_size
     if size is None or size <= MAX_BYTES:
         return None
-    return (f"This file is {size / 2**20:.1f} MB; I can fetch pictures up to "
-            f"{MAX_BYTES // 2**20} MB.")
+    return _("This file is {size} MB; I can fetch pictures up to {limit} MB.").format(
+        size=f"{size / 2**20:.1f}", limit=MAX_BYTES // 2**20)
 
 
 async def on_photo(update: Update, context: Context) -> None:
@@ -94,8 +100,9 @@ async def on_photo(update: Update, context: Context) -> None:
     if not (private or named is not None or _mentioned(message, context.bot.username)):
         return
     if named is not None and named is not PHOTO_KIND:
-        await message.reply_text(f"From a photo I can read a {PHOTO_KIND.title} only; type "
-                                 f"a {named.title} as text.")
+        await message.reply_text(_("From a photo I can read a {photo_kind} only; type a "
+                                   "{title} as text.").format(photo_kind=PHOTO_KIND.title,
+                                                              title=named.title))
         return
     attachment = attachment_of(message)
     if attachment is None:  # registered for photos and picture files only
@@ -143,8 +150,8 @@ async def _read(message: Message, context: Context,
         return None
     except (JobTimeout, WorkerDied) as error:
         await message.reply_text(failure_text(
-            error, "Reading this photo took too long, so I stopped. Please send the puzzle "
-            "as text."))
+            error, _("Reading this photo took too long, so I stopped. Please send the "
+                     "puzzle as text.")))
         return None
     readings(context.bot_data).put(key, reading)
     return reading
@@ -153,33 +160,38 @@ async def _read(message: Message, context: Context,
 def read_caption(reading: Reading) -> str:
     """What the picture of the grid as read says (and which cells were guessed)."""
     digits = sum(1 for d in reading.grid if d)
-    lines = [f"Read from your photo: {digits} digits (red). Compare them with the paper."]
+    lines = [ngettext("Read from your photo: {digits} digit (red). Compare it with the paper.",
+                      "Read from your photo: {digits} digits (red). Compare them with the "
+                      "paper.", digits).format(digits=digits)]
     if reading.repairs:
-        guessed = "; ".join(f"{reading.cell_name(r.cell)} looked like {r.read or 'nothing'} "
-                            f"but I took {r.chosen or 'an empty cell'}" for r in reading.repairs)
-        lines.append(f"Unsure (orange): {guessed}, since only then the puzzle has one "
-                     "solution.")
+        guessed = "; ".join(
+            _("{cell} looked like {read} but I took {chosen}").format(
+                cell=reading.cell_name(r.cell), read=r.read or _("nothing"),
+                chosen=r.chosen or _("an empty cell")) for r in reading.repairs)
+        lines.append(_("Unsure (orange): {guessed}, since only then the puzzle has one "
+                       "solution.").format(guessed=guessed))
     elif reading.solutions == 1 and reading.unsure():
-        lines.append("Orange: the cells I was least sure of.")
+        lines.append(_("Orange: the cells I was least sure of."))
     return "\n".join(lines)
 
 
 def misread_text(reading: Reading) -> str:
     """Why no solution is shown: what was read has none or several."""
-    found = "no solution" if reading.solutions == 0 else "more than one solution"
+    found = _("no solution") if reading.solutions == 0 else _("more than one solution")
     unsure = reading.unsure()
-    where = (" The cells I was least sure of are ringed in orange: "
-             + ", ".join(f"{reading.cell_name(c)} ({reading.grid[c] or 'empty'})"
-                         for c in unsure) + "."
+    where = (" " + _("The cells I was least sure of are ringed in orange: {cells}.").format(
+        cells=", ".join(f"{reading.cell_name(c)} ({reading.grid[c] or _('empty')})"
+                        for c in unsure))
              if unsure else "")
-    return (f"What I read has {found}, so I must have misread a cell or the photo hides one."
-            f"{where} Please correct the grid below and send it back as text.")
+    return _("What I read has {found}, so I must have misread a cell or the photo hides "
+             "one.{where} Please correct the grid below and send it back as text.").format(
+                 found=found, where=where)
 
 
 def grid_text(reading: Reading) -> str:
     """The grid as read, to copy, correct and send back: its header line makes it a
     puzzle as it stands, as the /example messages are, copied or forwarded."""
-    return f"#{PHOTO_KIND.name} {GRID_NAME}\n{reading.text}"
+    return f"#{PHOTO_KIND.name} {_(GRID_NAME)}\n{reading.text}"
 
 
 async def _reply(update: Update, context: Context, reading: Reading) -> None:

@@ -10,6 +10,10 @@ from telegram import Message
 from telegram.constants import ChatAction
 from telegram.error import TelegramError
 
+from solvers.i18n import number
+
+from .i18n import _
+
 log = logging.getLogger(__name__)
 
 
@@ -40,8 +44,12 @@ class ProgressNote:
 
     def text(self, state: str) -> str:
         seconds = time.monotonic() - self.started
-        nodes = f", {self.nodes:,} search nodes" if self.nodes else ""
-        return f"{self.title}: {state} ({seconds:.0f} s{nodes})"
+        if self.nodes:
+            return _("{title}: {state} ({seconds} s, {nodes} search nodes)").format(
+                title=self.title, state=state, seconds=f"{seconds:.0f}",
+                nodes=number(self.nodes))
+        return _("{title}: {state} ({seconds} s)").format(title=self.title, state=state,
+                                                          seconds=f"{seconds:.0f}")
 
     async def show(self, text: str) -> None:
         if text == self.shown:
@@ -65,7 +73,8 @@ class ProgressNote:
             log.debug("chat action failed: %s", error)
         await asyncio.sleep(self.DELAY - self.ACTION_DELAY)
         while True:
-            found = f"{self.solutions:,} found so far..." if self.solutions else "searching..."
+            found = (_("{count} found so far...").format(count=number(self.solutions))
+                     if self.solutions else _("searching..."))
             await self.show(self.text(found))
             await asyncio.sleep(self.EVERY)
 

@@ -16,6 +16,7 @@ from telegram.constants import ParseMode
 from solvers.base import PuzzleError, PuzzleKind
 
 from .context import BotData, Context
+from .i18n import _
 from .work import jobs
 from .work.errors import JobTimeout, NoWorker, WorkerDied
 
@@ -37,9 +38,9 @@ def rules_text(kind: PuzzleKind) -> str:
     lines = [f"<b>{html.escape(kind.title)}</b>"]
     if kind.rules:
         lines.append(html.escape(kind.rules))
-    lines.append(f"How to send one: {code_spans(kind.summary)}")
+    lines.append(_("How to send one: {summary}").format(summary=code_spans(kind.summary)))
     if kind.example:
-        lines.append(f"/example {kind.name} gives one to try.")
+        lines.append(_("/example {kind} gives one to try.").format(kind=kind.name))
     return "\n\n".join(lines)
 
 

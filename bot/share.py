@@ -27,6 +27,7 @@ from solvers.base import PuzzleKind
 
 from .context import App, Context, jobs_of
 from .database import Connection
+from .i18n import _
 from .store import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -134,7 +135,7 @@ def plan_cleanup(application: App) -> None:
 
 
 def share_row(bot_username: str, payload: str) -> list[InlineKeyboardButton]:
-    return [InlineKeyboardButton("↗️ Share", url=link(bot_username, payload))]
+    return [InlineKeyboardButton(_("↗️ Share"), url=link(bot_username, payload))]
 
 
 async def share_button(context: Context, key: str, kind: PuzzleKind,

@@ -23,6 +23,7 @@ from .commands import kinds_listing
 from .context import Context, message_of, query_of
 from .deeplinks import open_shared
 from .games import quiz
+from .i18n import N_, _, ngettext
 from .rules import PUZZLES, send_rules
 
 
@@ -30,81 +31,83 @@ def greeting() -> str:
     """What the bot is, in a few lines (the buttons say what to do)."""
     own = [kind.title for kind in registry.KINDS if not kind.bare_is_example]
     presets = len(registry.KINDS) - len(own)  # the packing puzzles of one engine
-    titles = html.escape(", ".join(own)) + (f" and {presets} classic packing puzzles"
-                                            if presets else "")
-    return (f"👋 <b>PuzzleBot</b> solves puzzles: {titles}.\n\n"
-            "Send one as a message, a .txt file or a photo of a "
-            f"{html.escape(photos.PHOTO_KIND.title)} on paper, and I answer with a picture "
-            "of the solution and a check of every rule.\n\n"
-            "In a group: quizzes and puzzle races, with leaderboards by day, week and month.")
+    titles = html.escape(", ".join(own)) + (ngettext(
+        " and {count} classic packing puzzle", " and {count} classic packing puzzles",
+        presets).format(count=presets) if presets else "")
+    return _("👋 <b>PuzzleBot</b> solves puzzles: {titles}.\n\n"
+             "Send one as a message, a .txt file or a photo of a {photo_kind} on paper, "
+             "and I answer with a picture of the solution and a check of every rule.\n\n"
+             "In a group: quizzes and puzzle races, with leaderboards by day, week and "
+             "month.").format(titles=titles, photo_kind=html.escape(photos.PHOTO_KIND.title))
 #: the payload of the "Play in a group" link: what /start says in the group it adds me to
 GROUP_PAYLOAD = "group"
 #: one line for a t.me link whose payload leads nowhere (any more)
-UNKNOWN_LINK = "That link does not lead to a puzzle I still have; here is what I do."
+UNKNOWN_LINK = N_("That link does not lead to a puzzle I still have; here is what I do.")
 #: the help menu's own message
-MENU_TEXT = ("<b>Help</b>: pick a topic.\n"
-             "/help KIND: the rules of a puzzle, with a picture (/help {first})\n"
-             "/example KIND: a puzzle to try")
+MENU_TEXT = N_("<b>Help</b>: pick a topic.\n"
+               "/help KIND: the rules of a puzzle, with a picture (/help {first})\n"
+               "/example KIND: a puzzle to try")
 #: callback data of the help buttons: `help:TOPIC`, and `help:menu` back to the menu
 HELP_DATA = "help:"
 
 
 def puzzles_page(bot: str) -> str:
-    return ("<b>Puzzles I know</b>\n" + kinds_listing() + "\n\n"
-            "/example KIND: a ready puzzle to try (forward it back to me)\n"
-            "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
-            "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
-            "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
-            "/cancel: stop your own long count\n"
-            "/help KIND: the rules of a puzzle, with a picture")
+    return (_("<b>Puzzles I know</b>") + "\n" + kinds_listing() + "\n\n" + _(
+        "/example KIND: a ready puzzle to try (forward it back to me)\n"
+        "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
+        "/check: is my solution right? Reply to a puzzle with /check and your solution\n"
+        "/smt PUZZLE: the SMT-LIB2 text of an SMT-family puzzle\n"
+        "/cancel: stop your own long count\n"
+        "/help KIND: the rules of a puzzle, with a picture"))
 
 
 def hints_page(bot: str) -> str:
-    return "<b>Hints</b>\n" + anagrams.HELP.format(bot=bot)
+    return _("<b>Hints</b>") + "\n" + _(anagrams.HELP).format(bot=bot)
 
 
 def photos_page(bot: str) -> str:
-    return "<b>Photos</b>\n" + photos.HELP
+    return _("<b>Photos</b>") + "\n" + photos.help_line()
 
 
 def groups_page(bot: str) -> str:
     races = ", ".join(kind.name for kind in registry.racing())
-    return ("<b>In groups</b>\n" + quiz.HELP
-            + f"/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
-            "/daily: the group's daily puzzle, solved privately with /submit ID; who "
-            "solved it, how fast, streaks. Admins: /daily on [HH:MM] [KIND] [easy|medium|"
-            "hard] [tz=Area/City], /daily off\n"
-            "/top [day|week|month|all]: scores; /stats: your own record and streaks\n\n"
-            "Add me to a group with the button under /start.")
+    return (_("<b>In groups</b>") + "\n" + _(quiz.HELP) + _(
+        "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
+        "/daily: the group's daily puzzle, solved privately with /submit ID; who "
+        "solved it, how fast, streaks. Admins: /daily on [HH:MM] [KIND] [easy|medium|"
+        "hard] [tz=Area/City], /daily off\n"
+        "/top [day|week|month|all]: scores; /stats: your own record and streaks\n\n"
+        "Add me to a group with the button under /start.").format(races=races))
 
 
 def settings_page(bot: str) -> str:
-    return ("<b>Settings</b>\n/settings: how I answer you, kept until you change it: "
-            "solutions shown or hidden behind a spoiler, hints first instead of the solution.")
+    return _("<b>Settings</b>\n/settings: how I answer you, kept until you change it: "
+             "solutions shown or hidden behind a spoiler, hints first instead of the "
+             "solution.")
 
 
 #: the help topics in menu order: the button's label and the page
 TOPICS: dict[str, tuple[str, Callable[[str], str]]] = {
-    "puzzles": ("🧩 Puzzles", puzzles_page),
-    "hints": ("💡 Hints", hints_page),
-    "photos": ("📷 Photos", photos_page),
-    "groups": ("👥 Groups", groups_page),
-    "settings": ("⚙️ Settings", settings_page),
+    "puzzles": (N_("🧩 Puzzles"), puzzles_page),
+    "hints": (N_("💡 Hints"), hints_page),
+    "photos": (N_("📷 Photos"), photos_page),
+    "groups": (N_("👥 Groups"), groups_page),
+    "settings": (N_("⚙️ Settings"), settings_page),
 }
 
 
 def menu_text() -> str:
-    return MENU_TEXT.format(first=registry.with_example()[0].name)
+    return _(MENU_TEXT).format(first=registry.with_example()[0].name)
 
 
 def menu_buttons() -> InlineKeyboardMarkup:
-    labels = [InlineKeyboardButton(label, callback_data=HELP_DATA + topic)
-              for topic, (label, _) in TOPICS.items()]
+    labels = [InlineKeyboardButton(_(label), callback_data=HELP_DATA + topic)
+              for topic, (label, _page) in TOPICS.items()]
     return InlineKeyboardMarkup([labels[:3], labels[3:]])
 
 
 def back_button() -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[InlineKeyboardButton("‹ Topics",
+    return InlineKeyboardMarkup([[InlineKeyboardButton(_("‹ Topics"),
                                                        callback_data=HELP_DATA + "menu")]])
 
 
@@ -112,12 +115,12 @@ def welcome_buttons(bot: str) -> InlineKeyboardMarkup:
     """Try an example, Send a photo (of the kind photos are read as), Play in a group (a
     link that adds me to a group), Help."""
     return InlineKeyboardMarkup([
-        [InlineKeyboardButton("🎲 Try an example", callback_data=HELP_DATA + "example"),
-         InlineKeyboardButton(f"📷 Send a photo of a {photos.PHOTO_KIND.title}",
-                              callback_data=HELP_DATA + "photo")],
-        [InlineKeyboardButton("👥 Play in a group",
+        [InlineKeyboardButton(_("🎲 Try an example"), callback_data=HELP_DATA + "example"),
+         InlineKeyboardButton(_("📷 Send a photo of a {photo_kind}").format(
+             photo_kind=photos.PHOTO_KIND.title), callback_data=HELP_DATA + "photo")],
+        [InlineKeyboardButton(_("👥 Play in a group"),
                               url=f"https://t.me/{bot}?startgroup={GROUP_PAYLOAD}"),
-         InlineKeyboardButton("❓ Help", callback_data=HELP_DATA + "menu")],
+         InlineKeyboardButton(_("❓ Help"), callback_data=HELP_DATA + "menu")],
     ])
 
 
@@ -139,7 +142,7 @@ async def start(update: Update, context: Context) -> None:
     elif payload == GROUP_PAYLOAD or message.chat.type != ChatType.PRIVATE:
         await message.reply_text(groups_page(context.bot.username), parse_mode=ParseMode.HTML)
     elif not await open_shared(update, context, payload):
-        await send_welcome(message, context, UNKNOWN_LINK)
+        await send_welcome(message, context, _(UNKNOWN_LINK))
 
 
 async def help_command(update: Update, context: Context) -> None:
@@ -168,7 +171,8 @@ async def help_pressed(update: Update, context: Context) -> None:
         await send_example(query.message, context)
         return
     if topic == "photo":
-        await query.message.reply_text(PHOTO_HOWTO)
+        await query.message.reply_text(_(PHOTO_HOWTO).format(
+            photo_kind=photos.PHOTO_KIND.title))
         return
     if topic in TOPICS:
         text, markup = TOPICS[topic][1](context.bot.username), back_button()
@@ -182,14 +186,15 @@ async def help_pressed(update: Update, context: Context) -> None:
 
 
 #: what *Send a photo* says
-PHOTO_HOWTO = (f"Take a photo of a {photos.PHOTO_KIND.title} on paper, the whole grid in the "
-               "picture, and send it here: I read the digits, show what I read and solve it.")
+PHOTO_HOWTO = N_("Take a photo of a {photo_kind} on paper, the whole grid in the picture, "
+                 "and send it here: I read the digits, show what I read and solve it.")
 
 
 async def send_example(message: Message, context: Context) -> None:
     """*Try an example*: a ready puzzle, with how to have it solved."""
     kind = registry.with_example()[0]
     text = (PUZZLES / kind.example).read_text().strip()
-    await message.reply_text(f"A {kind.title} to try: send it back to me (copy it, or "
-                             "forward this message), or try it yourself first.")
+    await message.reply_text(_("A {title} to try: send it back to me (copy it, or forward "
+                               "this message), or try it yourself first.").format(
+                                   title=kind.title))
     await message.reply_text(text)

@@ -57,7 +57,8 @@ async def test_a_seki_file_gets_the_answer_the_text_gets(puzzlebot, alice, bob):
     assert file_photo["caption"] == text_photo["caption"]
     assert file_photo["caption"] == ("Seki MOS 01Feb2021 sk_6018.txt\nChecked: all 9 rules "
                                      "hold.\n1010\n0100\n1011\n0101\n"
-                                     "Solutions: exactly 1")
+                                     "Solutions: exactly 1 · Difficulty: rated 3.0 "
+                                     "(Medium: Two Rotors)")
     assert file_report["text"] == text_report["text"]
     assert "RotorGroup 8 ch=- Value=3 [10,11,14,15] gives Sum = 3 OK" in file_report["text"]
     assert await client.file(file_photo["file_url"]) == await client.file(text_photo["file_url"])
