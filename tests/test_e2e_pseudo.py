@@ -43,7 +43,7 @@ NAMES = ("PuzzleBot", *(kind.title for kind in registry.KINDS), *LANGUAGES.value
 #: written, case-insensitive).
 PENDING = [
     # bot/ (lang-bot, lang-games): the Share button, /start, /help, the Sudoku hint ladder
-    "↗️ Share",
+    "↗️ Share", "More ›",
     "solves puzzles:", "and 10 classic packing puzzles.",
     "Send one as a message, a .txt file or a photo of a",
     "on paper, and I answer with a picture of the solution and a check of every rule.",
@@ -58,7 +58,10 @@ PENDING = [
     "Pieces:", "internal holes, stick length", "Assemblies:", "up to rotation",
     "raw placements", "with the first piece held in place", "of them comes apart",
     "Shown:", "Weight", "Taking it apart:", "The pieces", "canonical ID",
-    "Same piece as IDs", "stick length",
+    "Same piece as IDs", "stick length", "Burr piece ID",
+    # solvers/ (lang-kinds): names the kinds make for a puzzle
+    "Anagrams of", "letters)", ", answers 1-10 of 20", "pentacubes in a 5x5x5 cube",
+    "Drive Ya Nuts commercial",
     # bot/check.py (lang-bot): a wrong solution's first line
     "❌ Not right yet:",
 ]
@@ -138,18 +141,18 @@ async def counts_finished(bot, timeout: float = 300) -> None:
 
 
 def puzzle_data(text: str) -> list[str]:
-    """A puzzle's own words, as a reply may quote them: its lines without their `#`."""
-    return [line.strip().lstrip("#").strip() for line in text.splitlines() if line.strip()]
+    """A puzzle's own words, as a reply may quote them (its title in a caption)."""
+    return re.findall(r"[^\W\d_]+", text)
 
 
 async def answer_data(bot, text: str) -> list[str]:
-    """The answer's data as the bot keeps it (in the pseudo-language): the puzzle's name
-    and its solutions' lines."""
+    """The answer's data as the bot keeps it (in the pseudo-language): its solutions'
+    lines."""
     with i18n.language(PSEUDO):
         result = await bot.application.bot_data.services.store.get_result(prepare(text)[2])
     assert result is not None, text[:40]
-    return [result.name, *(line.strip() for solution in result.solutions
-                           for line in solution.splitlines() if line.strip())]
+    return [line.strip() for solution in result.solutions for line in solution.splitlines()
+            if line.strip()]
 
 
 async def test_every_example_answer_is_translated(pseudobot):
