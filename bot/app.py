@@ -9,6 +9,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from telegram import Update
 from telegram.ext import (
@@ -22,6 +23,7 @@ from telegram.ext import (
 )
 
 from solvers import registry
+from solvers.i18n import add_locale_dir
 
 from . import (
     anagrams,
@@ -68,6 +70,8 @@ def build_application(config: Config, base_url: str | None = None,
         raise ValueError("no bot token: set TELEGRAM_BOT_TOKEN, or use the sandbox")
     for spec in config.plugin_kinds:  # before the handlers, which offer every kind
         registry.add(spec)
+    if config.test_extra_locale_dir:  # a test's extra languages (its workers load them too)
+        add_locale_dir(Path(config.test_extra_locale_dir))
     metrics = Metrics()
     limiter = (PatientRateLimiter(group_max_rate=0, max_retries=3, metrics=metrics)
                if config.sandbox else PatientRateLimiter(max_retries=3, metrics=metrics))

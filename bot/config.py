@@ -57,6 +57,9 @@ class Config:
     #: FOR TESTS ONLY: a group's daily puzzle comes every this many seconds instead of
     #: once a day (so a test sees several "days"); None: real days
     test_daily_period_seconds: float | None = None
+    #: FOR TESTS ONLY: a folder of extra compiled catalogs (`<lang>/LC_MESSAGES/*.mo`) the
+    #: bot and every worker also speak: a test's pseudo-language; None: none
+    test_extra_locale_dir: str | None = None
 
     def __post_init__(self) -> None:
         if self.database_url is not None and not self.database_url.startswith(
@@ -124,6 +127,7 @@ class Config:
                                env.get("PUZZLEBOT_PLUGIN_KINDS", "").split(",") if spec.strip()),
             test_daily_period_seconds=float(env["PUZZLEBOT_TEST_DAILY_PERIOD_SECONDS"])
             if env.get("PUZZLEBOT_TEST_DAILY_PERIOD_SECONDS") else None,
+            test_extra_locale_dir=env.get("PUZZLEBOT_TEST_EXTRA_LOCALE_DIR") or None,
         )
 
     def __repr__(self) -> str:  # never print the token

@@ -19,6 +19,11 @@ move them. `make install` compiles the catalogs (`pybabel compile`; the `.mo` fi
 not kept in git), `make i18n` extracts the marked texts and updates the catalogs. A
 language whose `.mo` is missing raises `CatalogMissing` at its first text, so nothing
 speaks English by accident where German was asked for.
+
+Tests add languages of their own (the pseudo-language `en_XA`, every text wrapped in
+markers) by compiling them into a folder of theirs: `add_locale_dir(folder)`, in the bot
+and in each worker (the bot's test-only setting `PUZZLEBOT_TEST_EXTRA_LOCALE_DIR`), reads
+every catalog there at once, so a language code from outside never names a file.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "de", "es")
 
 _current: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
+#: folders of extra catalogs (tests' languages), read by every domain, now and to come
+_extra_dirs: list[Path] = []
 
 
 class CatalogMissing(RuntimeError):
@@ -53,10 +60,21 @@ class Catalogs:
         self.loaded: dict[str, gettext.NullTranslations] = {
             SOURCE_LANGUAGE: gettext.NullTranslations()}
         _domains.append(self)
+        for folder in _extra_dirs:
+            self.read_extra(folder)
 
     def add(self, language: str, catalog: gettext.NullTranslations) -> None:
         """Speak `language` with this catalog from now on (a test's pseudo-language too)."""
         self.loaded[language] = catalog
+
+    def read_extra(self, folder: Path) -> None:
+        """Speak every language that has this domain's `.mo` in `folder` (laid out as
+        the locale folder), read now: later look-ups never touch the folder. The
+        library's own languages keep their catalogs."""
+        for path in sorted(folder.glob(f"*/LC_MESSAGES/{self.domain}.mo")):
+            if path.parent.parent.name not in LANGUAGES:
+                with path.open("rb") as file:
+                    self.add(path.parent.parent.name, gettext.GNUTranslations(file))
 
     def catalog(self, language: str) -> gettext.NullTranslations:
         """The translations of a language, read from its `.mo` file on first use."""
@@ -87,6 +105,17 @@ CATALOGS = Catalogs(DOMAIN, LOCALE_DIR)
 def add_catalog(language: str, catalog: gettext.NullTranslations) -> None:
     """Speak `language` with this catalog of the library's texts from now on."""
     CATALOGS.add(language, catalog)
+
+
+def add_locale_dir(folder: Path) -> None:
+    """Speak the languages compiled into `folder` too, in every domain, the ones made
+    later included (for tests: the pseudo-language; English, German and Spanish keep
+    their own catalogs)."""
+    if folder in _extra_dirs:
+        return
+    _extra_dirs.append(folder)
+    for domain in _domains:
+        domain.read_extra(folder)
 
 
 def spoken(language: str) -> bool:

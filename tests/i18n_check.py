@@ -9,6 +9,11 @@ now; a user whose app is in `en-XA` then gets only wrapped texts. `untranslated(
 
     reply = await ask(client, user, "/settings", language_code=PSEUDO)
     assert untranslated(reply["text"]) == []
+
+A worker process does not know a catalog added in the test's process, so it would answer
+a pseudo-language job in English: `pseudo_locale_dir(folder)` compiles the catalogs into
+`folder` as `.mo` files, and a bot configured with `test_extra_locale_dir=folder` (and
+its workers, local or Celery) speaks the pseudo-language in every process.
 """
 
 from __future__ import annotations
@@ -62,6 +67,23 @@ def pseudo_language() -> str:
 
 def pseudo_catalog(domain: str) -> gettext.GNUTranslations:
     """Every text of `domain` as its English wrapped in ⟦ ⟧."""
+    return gettext.GNUTranslations(io.BytesIO(pseudo_mo(domain)))
+
+
+def pseudo_locale_dir(folder: Path) -> Path:
+    """`folder` as a locale folder holding the pseudo-language's compiled catalogs of
+    every domain (`en_XA/LC_MESSAGES/<domain>.mo`): a bot's `test_extra_locale_dir`."""
+    messages = folder / PSEUDO / "LC_MESSAGES"
+    messages.mkdir(parents=True, exist_ok=True)
+    for domain in DOMAINS:
+        (messages / f"{domain}.mo").write_bytes(pseudo_mo(domain))
+    return folder
+
+
+@cache
+def pseudo_mo(domain: str) -> bytes:
+    """The compiled catalog of `domain` in which every text is its English wrapped in
+    ⟦ ⟧, from the texts marked now (extracted once per test run)."""
     with tempfile.TemporaryDirectory() as folder:
         catalog = read_po(extracted(Path(folder), domain).open("rb"))
     for message in catalog:
@@ -73,8 +95,7 @@ def pseudo_catalog(domain: str) -> gettext.GNUTranslations:
             message.string = OPEN + message.id + CLOSE
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return buffer.getvalue()
 
 
 def untranslated(text: str, *data: str) -> list[str]:

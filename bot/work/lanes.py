@@ -161,10 +161,12 @@ class Lanes:
         self.quick: Lane
         self.counts: Lane
         if config.broker_url is None:
+            kinds, locales = config.plugin_kinds, config.test_extra_locale_dir
             self.quick = SolverPool(config.workers, config.solve_timeout, "quick",
-                                    plugin_kinds=config.plugin_kinds)
+                                    plugin_kinds=kinds, extra_locale_dir=locales)
             self.counts = SolverPool(config.count_workers, config.count_timeout, "count",
-                                     niceness=COUNT_NICENESS, plugin_kinds=config.plugin_kinds)
+                                     niceness=COUNT_NICENESS, plugin_kinds=kinds,
+                                     extra_locale_dir=locales)
             return
         from .broker import Broker, CeleryLane  # Celery only when it is used
 

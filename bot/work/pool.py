@@ -75,15 +75,17 @@ def counted_in(lane: Any, name: str) -> Iterator[None]:
 class SolverPool:
     """A pool of worker processes with per-job time limits, that rebuilds itself when
     it breaks. `niceness` lowers its workers' CPU priority (the count lane's);
-    `plugin_kinds` are the configured kinds kept outside solvers/ its workers add."""
+    `plugin_kinds` are the configured kinds kept outside solvers/ its workers add;
+    `extra_locale_dir` a test's folder of extra languages its workers speak."""
 
     def __init__(self, workers: int, timeout: float, name: str = "solver", niceness: int = 0,
-                 plugin_kinds: tuple[str, ...] = ()):
+                 plugin_kinds: tuple[str, ...] = (), extra_locale_dir: str | None = None):
         self.workers = max(1, workers)
         self.timeout = timeout
         self.name = name
         self.niceness = niceness
         self.plugin_kinds = plugin_kinds
+        self.extra_locale_dir = extra_locale_dir
         self._pool: ProcessPool | None = None
         self._context: ForkServerContext = multiprocessing.get_context("forkserver")
         self.jobs_run = 0
@@ -120,7 +122,8 @@ class SolverPool:
 
     def _new_pool(self) -> ProcessPool:
         pool = ProcessPool(max_workers=self.workers, initializer=warm_up,
-                           initargs=(self._progress_queue, self.niceness, self.plugin_kinds),
+                           initargs=(self._progress_queue, self.niceness, self.plugin_kinds,
+                                     self.extra_locale_dir),
                            context=self._context)
         # pebble starts its workers at the first job: start (and warm) them now, so the
         # first person to ask does not wait for it

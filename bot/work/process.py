@@ -15,7 +15,7 @@ import sys
 import threading
 from pathlib import Path
 
-from solvers import registry
+from solvers import i18n, registry
 from solvers.pipeline import run
 
 from .jobs import ProgressSink, report_progress_to
@@ -101,10 +101,11 @@ def preload_for_workers() -> None:
 
 
 def warm_up(progress: ProgressSink | None = None, niceness: int = 0,
-            plugin_kinds: tuple[str, ...] = ()) -> None:
+            plugin_kinds: tuple[str, ...] = (), extra_locale_dir: str | None = None) -> None:
     """Once per worker: die with the parent, take the lane's CPU priority, send progress
-    to `progress`, add the configured kinds kept outside solvers/, load every kind's
-    heavy parts (already loaded when the parent preloaded them: `preload_for_workers`)."""
+    to `progress`, add the configured kinds kept outside solvers/ and a test's extra
+    languages (`Config.test_extra_locale_dir`), load every kind's heavy parts (already
+    loaded when the parent preloaded them: `preload_for_workers`)."""
     faulthandler.enable(all_threads=True)  # a fatal signal writes the stacks to the log
     die_with_parent()
     if niceness:
@@ -112,6 +113,8 @@ def warm_up(progress: ProgressSink | None = None, niceness: int = 0,
     report_progress_to(progress)
     for spec in plugin_kinds:
         registry.add(spec)
+    if extra_locale_dir:
+        i18n.add_locale_dir(Path(extra_locale_dir))
     load_every_kind()
     if progress is not None:  # tell the pool this worker is ready (no job number)
         progress.put((None, os.getpid(), 0))

@@ -77,7 +77,7 @@ def run_worker(queue: str, processes: int, config: Config) -> None:
 
     @worker_process_init.connect(weak=False)
     def warm(**_: object) -> None:
-        warm_up(TaskProgress(), niceness, config.plugin_kinds)
+        warm_up(TaskProgress(), niceness, config.plugin_kinds, config.test_extra_locale_dir)
 
     preload_for_workers()
     app = make_app(config.broker_url)

@@ -7,7 +7,8 @@ conversation through the client API, and photographs the page in headless Chromi
 sent as a .txt document), menu (a tap on /example's puzzle opens Reply and Forward),
 reply (/example seki forwarded back, then /check as a reply to it), welcome (/start),
 spoiler (/settings set to hide solutions, then a Seki with its Share button), anagram
-(anagram dormitory: the answers with their More button, and the report).
+(anagram dormitory: the answers with their More button, and the report), german (a user
+whose app is in German: a greeting, then a Sudoku answered in German).
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 ALICE = 101
 
 
-async def say(client: SandboxClient, text: str, sent_as: str | None = None) -> dict:
-    sent = await client.send(ALICE, text)
+async def say(client: SandboxClient, text: str, sent_as: str | None = None,
+              **extra) -> dict:
+    sent = await client.send(ALICE, text, **extra)
     return await client.wait_for(ALICE, after=sent["message_id"], sent_as=sent_as, timeout=60)
 
 
@@ -127,12 +129,25 @@ async def scene_spoiler(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
+async def scene_german(client: SandboxClient) -> None:
+    """The front page's German answer: the app's language is all the bot goes by."""
+    await say(client, "hallo", language_code="de")
+    photo = await say(client, (PUZZLES / "sudoku_inkala.txt").read_text().strip(), "photo",
+                      language_code="de")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
+
+
 SCENES = {"welcome": scene_welcome, "spoiler": scene_spoiler, "seki": scene_seki,
           "hints": scene_hints, "sudoku-hints": scene_sudoku_hints, "burr": scene_burr,
           "nuts": scene_nuts, "file": scene_file, "reply": scene_reply, "menu": scene_menu,
-          "anagram": scene_anagram}
+          "anagram": scene_anagram, "german": scene_german}
+async def type_in_german(page) -> None:
+    """The page's person picks German, as the one whose app is in German."""
+    await page.get_by_test_id("language-select").select_option("de")
+
+
 #: what a scene does in the page itself before the picture is taken
-PAGE_STEPS = {"menu": tap_last_bot_message}
+PAGE_STEPS = {"menu": tap_last_bot_message, "german": type_in_german}
 
 
 async def main(scene: str, out: str, width: int, height: int) -> None:
