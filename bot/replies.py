@@ -15,7 +15,7 @@ from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from solvers.base import Media, PuzzleError, PuzzleKind, clip
+from solvers.base import Media, PuzzleError, PuzzleKind, clip, verdict_of
 from solvers.pipeline import Result, prepare
 
 from .context import BotData, Context, message_of
@@ -354,7 +354,7 @@ async def send_report(message: Message, result: Result,
 def report_heading(result: Result) -> str:
     """The report's first line, always shown: its plain verdict ("Check report: all 27
     rules hold.")."""
-    verdict = result.summary.removeprefix("Checked: ")
+    verdict = verdict_of(result.summary)
     return _("Check report: {verdict}").format(verdict=verdict) if verdict else _(
         "Check report")
 

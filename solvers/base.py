@@ -201,6 +201,12 @@ class CheckReport:
             broken=len(self.broken()), checked=checked)
 
 
+def verdict_of(summary: str) -> str:
+    """A `CheckReport.summary` without its "Checked: ", in the current language: for a
+    heading that already names the check ("Check report: all 27 rules hold.")."""
+    return summary.removeprefix(_("Checked: "))
+
+
 @dataclass
 class Media:
     """One file of a reply: a photo, an animation (GIF) or a document."""

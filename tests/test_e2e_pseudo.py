@@ -42,18 +42,6 @@ NAMES = ("PuzzleBot", *(kind.title for kind in registry.KINDS), *LANGUAGES.value
 #: them pass until those are merged; empty this list then (each piece is matched as
 #: written, case-insensitive).
 PENDING = [
-    # bot/ (lang-bot, lang-games): the Share button, /start, /help, the Sudoku hint ladder
-    "↗️ Share", "More ›",
-    "solves puzzles:", "and 10 classic packing puzzles.",
-    "Send one as a message, a .txt file or a photo of a",
-    "on paper, and I answer with a picture of the solution and a check of every rule.",
-    "In a group: quizzes and puzzle races, with leaderboards by day, week and month.",
-    "🎲 Try an example", "📷 Send a photo of a Sudoku", "👥 Play in a group", "❓ Help",
-    "Help: pick a topic.", "KIND: the rules of a puzzle, with a picture",
-    "KIND: a puzzle to try",
-    "🧩 Puzzles", "💡 Hints", "📷 Photos", "👥 Groups", "⚙️ Settings",
-    ": the next step (step", ") is ready. Climb only as far as you need.",
-    "Where to look", "Show this step", "Show the solution",
     # solvers/ (lang-kinds): the burr's caption and pictures, a burr piece's caption
     "Pieces:", "internal holes, stick length", "Assemblies:", "up to rotation",
     "raw placements", "with the first piece held in place", "of them comes apart",
@@ -62,8 +50,6 @@ PENDING = [
     # solvers/ (lang-kinds): names the kinds make for a puzzle
     "Anagrams of", "letters)", ", answers 1-10 of 20", "pentacubes in a 5x5x5 cube",
     "Drive Ya Nuts commercial",
-    # bot/check.py (lang-bot): a wrong solution's first line
-    "❌ Not right yet:",
 ]
 
 
