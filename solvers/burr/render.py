@@ -156,7 +156,7 @@ def stack(parts: Sequence[Image.Image], title: str, subtitle: str = "") -> Image
 
 
 def side_by_side(left: Image.Image, right: Image.Image) -> Image.Image:
-    image, _ = draw.canvas(left.width + right.width + 10, max(left.height, right.height))
+    image, _pen = draw.canvas(left.width + right.width + 10, max(left.height, right.height))
     image.paste(left, (0, (image.height - left.height) // 2))
     image.paste(right, (left.width + 10, (image.height - right.height) // 2))
     return image

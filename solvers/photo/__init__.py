@@ -165,7 +165,7 @@ def _upright(found: list[np.ndarray | None]) -> tuple[int, list[int], np.ndarray
 def count_solutions(grid: list[int]) -> int:
     """Solutions of a grid counted up to 2 within COUNT_SECONDS; a search cut short counts
     as 2 when it found one (unique is not proven) and as 0 when it found none."""
-    _, count, complete, _ = solve_grid(tuple(grid), Limits.within(COUNT_SECONDS, 2))
+    _grid, count, complete, _stats = solve_grid(tuple(grid), Limits.within(COUNT_SECONDS, 2))
     return count if complete or count != 1 else 2
 
 

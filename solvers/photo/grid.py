@@ -131,7 +131,7 @@ def find_outline(gray: np.ndarray) -> np.ndarray:
     darker = max(2.0, 7 * _contrast(gray) / 220)
     binary = cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
                                    cv2.THRESH_BINARY_INV, block, darker)
-    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _hierarchy = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = max(MIN_GRID_SHARE * gray.size, MIN_GRID_SIDE ** 2)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:8]:
         if cv2.contourArea(contour) < smallest:
