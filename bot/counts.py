@@ -29,6 +29,7 @@ from telegram import Message
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
+from solvers import i18n as library
 from solvers.base import PuzzleKind, clip
 from solvers.i18n import number
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
@@ -90,7 +91,7 @@ class Count:
         "at least" (in the current language)."""
         found = max(self.solutions, self.first.count)
         figures = _("at least {count} {counted}").format(count=number(found),
-                                                        counted=self.kind.counted)
+                                                        counted=library._(self.kind.counted))
         return count_line(figures, _(state), self.seconds())
 
     def later_line(self, state: str = COUNTING) -> Line:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from .. import draw
+from ..i18n import _, ngettext
 from .answer import Answer
 from .lexicon import letters_of
 from .search import Query
@@ -73,7 +74,7 @@ def ring_order(letters: str, seed: str) -> str:
                    for i in range(len(order)))
 
     best = letters
-    for _ in range(40):
+    for _attempt in range(40):
         order = "".join(rng.sample(letters, len(letters)))
         if kept(order) < kept(best) or best == letters:
             best = order
@@ -90,7 +91,8 @@ def circle_picture(letters: str, blanks: int = 0, answer: str | None = None) -> 
     side, top = 600, 70
     band = 110 if answer else 0
     image, pen = draw.canvas(side, side + top + band + 40)
-    draw.centred_text(pen, (side / 2, top / 2 + 4), f"{len(shown)} letters on a ring", 30,
+    draw.centred_text(pen, (side / 2, top / 2 + 4), _("{count} letters on a ring").format(
+                          count=len(shown)), 30,
                       bold=True)
     centre_x, centre_y = side / 2, top + side / 2
     radius = side / 2 - 70
@@ -106,7 +108,7 @@ def circle_picture(letters: str, blanks: int = 0, answer: str | None = None) -> 
                     width=3)
         draw.centred_text(pen, (x, y), letter.upper(), int(disc * 1.15), bold=True,
                           fill=draw.contrast(fill))
-    legend = "teal: vowels   yellow: rare letters   read in any direction"
+    legend = _("teal: vowels   yellow: rare letters   read in any direction")
     draw.centred_text(pen, (side / 2, top + side - 10), legend, 18, fill=draw.MUTED)
     if answer:
         draw.centred_text(pen, (side / 2, top + side + band / 2 + 10), answer.upper(),
@@ -124,33 +126,39 @@ def word_lengths(answer: Answer) -> list[int]:
 
 
 def step_count(query: Query, answer: Answer | None) -> Hint:
-    lengths = f" ({', '.join(map(str, word_lengths(answer)))})" if answer else ""
-    words = answer.word_count if answer else 0
-    parts = [f"{query.size} letters" + (f", {words} word{'s' * (words != 1)}{lengths}"
-                                        if answer else "") + "."]
+    if answer:
+        words = answer.word_count
+        parts = [ngettext("{size} letters, {words} word ({lengths}).",
+                          "{size} letters, {words} words ({lengths}).", words).format(
+            size=query.size, words=words, lengths=", ".join(map(str, word_lengths(answer))))]
+    else:
+        parts = [_("{size} letters.").format(size=query.size)]
     rare = sorted({ch for ch in query.letters if ch in RARE_LETTERS})
     if rare:
-        parts.append(f"Rare letters, which the answer must use: {spaced(''.join(rare))}.")
+        parts.append(_("Rare letters, which the answer must use: {letters}.").format(
+            letters=spaced("".join(rare))))
     topics = {query.topic} if query.topic else set()
     if answer and not topics and len(answer.entries) == 1:
         topics = set(answer.entries[0].topics)
     if topics:
-        parts.append(f"Topic: {', '.join(sorted(t.replace('-', ' ') for t in topics))}.")
-    return Hint(1, "Letters and words", " ".join(parts))
+        parts.append(_("Topic: {topics}.").format(
+            topics=", ".join(sorted(t.replace("-", " ") for t in topics))))
+    return Hint(1, _("Letters and words"), " ".join(parts))
 
 
 def step_vowels(query: Query) -> Hint:
     vowels = "".join(sorted(ch for ch in query.letters if ch in VOWELS))
     consonants = "".join(sorted(ch for ch in query.letters if ch not in VOWELS))
-    text = f"Vowels: {spaced(vowels) or 'none'}\nConsonants: {spaced(consonants) or 'none'}"
+    text = _("Vowels: {vowels}\nConsonants: {consonants}").format(
+        vowels=spaced(vowels) or _("none"), consonants=spaced(consonants) or _("none"))
     if query.blanks:
-        text += f"\nBlanks: {query.blanks} (any letter)"
-    return Hint(2, "Vowels and consonants", text)
+        text += "\n" + _("Blanks: {blanks} (any letter)").format(blanks=query.blanks)
+    return Hint(2, _("Vowels and consonants"), text)
 
 
 def step_ring(query: Query) -> Hint:
-    text = "The letters on a ring in a new order: let words form as you go round."
-    return Hint(3, "Letters in a circle", text, circle_picture(query.letters, query.blanks))
+    text = _("The letters on a ring in a new order: let words form as you go round.")
+    return Hint(3, _("Letters in a circle"), text, circle_picture(query.letters, query.blanks))
 
 
 def word_parts(word: str) -> list[str]:
@@ -169,13 +177,14 @@ def word_parts(word: str) -> list[str]:
 
 def step_parts(answer: Answer | None) -> Hint:
     if answer is None:
-        return Hint(4, "Common parts", "No answer in my word list, so no parts to show.")
+        return Hint(4, _("Common parts"), _("No answer in my word list, so no parts to show."))
     parts = [p for w in answer.text.split() for p in word_parts(letters_of(w))]
     if not parts:
-        text = "No common start, middle or ending here: try each letter as the first one."
+        text = _("No common start, middle or ending here: try each letter as the first one.")
     else:
-        text = "Look for these pieces: " + ", ".join(dict.fromkeys(p.upper() for p in parts))
-    return Hint(4, "Common parts", text)
+        text = _("Look for these pieces: {pieces}").format(
+            pieces=", ".join(dict.fromkeys(p.upper() for p in parts)))
+    return Hint(4, _("Common parts"), text)
 
 
 def reveal_pattern(word: str) -> str:
@@ -185,23 +194,24 @@ def reveal_pattern(word: str) -> str:
 
 def step_pattern(answer: Answer | None) -> Hint:
     if answer is None:
-        return Hint(5, "Pattern", "No answer in my word list, so no pattern to show.")
+        return Hint(5, _("Pattern"), _("No answer in my word list, so no pattern to show."))
     words = [letters_of(w) for w in answer.text.split()]
-    text = (f"It starts with {words[0][0].upper()}.\nPattern: "
-            + "   ".join(reveal_pattern(w) for w in words))
-    return Hint(5, "First letter and pattern", text)
+    text = _("It starts with {letter}.\nPattern: {pattern}").format(
+        letter=words[0][0].upper(), pattern="   ".join(reveal_pattern(w) for w in words))
+    return Hint(5, _("First letter and pattern"), text)
 
 
 def step_answer(answer: Answer | None, others: list[Answer], topic: str | None = None) -> Hint:
     """The answer and up to four others (with a topic, all of them names on it)."""
     if answer is None:
-        where = f"among the names on the topic {topic}" if topic else "in my word list"
-        return Hint(6, "Answer", f"I found no answer for these letters {where}.")
-    text = f"The answer: {answer.text.upper()}"
+        none = (_("I found no answer for these letters among the names on the topic {topic}.")
+                if topic else _("I found no answer for these letters in my word list."))
+        return Hint(6, _("Answer"), none.format(topic=topic))
+    text = _("The answer: {answer}").format(answer=answer.text.upper())
     rest = [a.text for a in others if a.text != answer.text][:4]
     if rest:
-        text += "\nAlso possible: " + ", ".join(rest)
-    return Hint(6, "Answer", text, others=rest)
+        text += "\n" + _("Also possible: {answers}").format(answers=", ".join(rest))
+    return Hint(6, _("Answer"), text, others=rest)
 
 
 def hints(query: Query, answers: list[Answer], answer: Answer | None = None) -> list[Hint]:

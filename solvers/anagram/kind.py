@@ -31,6 +31,7 @@ from ..base import (
     check_size,
     clip,
 )
+from ..i18n import Translated, _, number
 from . import combine, fluency, relatedness
 from . import lexicon as lexicon_module
 from .answer import Answer
@@ -65,8 +66,8 @@ def clue_letters(token: str, line: int, column: int) -> tuple[str, int]:
         elif char == "?":
             blanks += 1
         elif char.isalnum():
-            raise PuzzleError(f"'{char}' is not a letter: send letters, and ? for a blank",
-                              line, column + offset)
+            raise PuzzleError(_("'{char}' is not a letter: send letters, and ? for a blank")
+                              .format(char=char), line, column + offset)
     return letters, blanks
 
 
@@ -77,8 +78,9 @@ def resolve_topic(value: str, line: int) -> str:
     stem = re.sub(r"(ies|y|s)$", "", wanted)
     matches = [t for t in known if t == wanted] or [t for t in known if t.startswith(stem)]
     if len(matches) != 1:
-        why = "is ambiguous" if matches else "is not a topic I know"
-        raise PuzzleError(f"topic '{clip(value)}' {why}; topics: {', '.join(known)}", line)
+        why = (_("topic '{topic}' is ambiguous; topics: {topics}") if matches
+               else _("topic '{topic}' is not a topic I know; topics: {topics}"))
+        raise PuzzleError(why.format(topic=clip(value), topics=", ".join(known)), line)
     return matches[0]
 
 
@@ -90,14 +92,15 @@ def small_number(word: str) -> bool:
 def parse_pattern(value: str, line: int) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[,\-/ ]+", value.strip("()")) if p]
     if not parts or not all(small_number(p) and 0 < int(p) <= MAX_LETTERS for p in parts):
-        raise PuzzleError(f"pattern '{clip(value)}' should be word lengths such as 5,4", line)
+        raise PuzzleError(_("pattern '{pattern}' should be word lengths such as 5,4").format(
+            pattern=clip(value)), line)
     return tuple(int(p) for p in parts)
 
 
 def parse_words(value: str, line: int) -> int:
     if not small_number(value) or not 1 <= int(value) <= MAX_WORDS:
-        raise PuzzleError(f"words={clip(value)}: give a number of words from 1 to {MAX_WORDS}",
-                          line)
+        raise PuzzleError(_("words={value}: give a number of words from 1 to {most}").format(
+            value=clip(value), most=MAX_WORDS), line)
     return int(value)
 
 
@@ -110,7 +113,7 @@ def parse_query(text: str) -> Query:
     """Read a clue line into a Query, or raise PuzzleError saying what is wrong."""
     check_size(text)
     letters, blanks, options, clue_words = "", 0, {}, []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for line_number, line in enumerate(text.splitlines(), start=1):
         for match in re.finditer(r"\S+", line):
             token, column = match.group(), match.start() + 1
             if not letters and not blanks and not clue_words and token.lower() in COMMAND_WORDS:
@@ -119,26 +122,28 @@ def parse_query(text: str) -> Query:
             if option:
                 key = option.group(1).lower()
                 if key not in OPTIONS:
-                    raise PuzzleError(f"unknown option '{clip(key)}='; options: "
-                                      + ", ".join(f"{o}=" for o in OPTIONS), number, column)
-                options[key] = (option.group(2), number)
+                    raise PuzzleError(_("unknown option '{key}='; options: {options}").format(
+                        key=clip(key), options=", ".join(f"{o}=" for o in OPTIONS)), line_number,
+                        column)
+                options[key] = (option.group(2), line_number)
                 continue
-            more, more_blanks = clue_letters(token, number, column)
+            more, more_blanks = clue_letters(token, line_number, column)
             letters, blanks = letters + more, blanks + more_blanks
             clue_words.append(token)
     if not letters and not blanks:
-        raise PuzzleError("no letters to rearrange: send them like 'anagram dormitory'")
+        raise PuzzleError(_("no letters to rearrange: send them like 'anagram dormitory'"))
     size = len(letters) + blanks
     if size > MAX_LETTERS:
-        raise PuzzleError(f"{size} letters is too many: the limit is {MAX_LETTERS}")
+        raise PuzzleError(_("{size} letters is too many: the limit is {most}").format(
+            size=size, most=MAX_LETTERS))
     return build_query(letters, blanks, " ".join(clue_words), options)
 
 
 def parse_lang(value: str, line: int) -> str:
     lang = value.lower()
     if lang not in lexicon_module.LANGUAGES:
-        raise PuzzleError(f"lang={clip(value)}: the languages are "
-                          + ", ".join(lexicon_module.LANGUAGES), line)
+        raise PuzzleError(_("lang={value}: the languages are {languages}").format(
+            value=clip(value), languages=", ".join(lexicon_module.LANGUAGES)), line)
     return lang
 
 
@@ -149,26 +154,29 @@ def build_query(letters: str, blanks: int, clue: str,
     words = 3
     lang = parse_lang(*options["lang"]) if "lang" in options else "en"
     if "topic" in options and lang != "en":
-        raise PuzzleError("the topics are lists of English names: no topic= with lang="
-                          + lang, options["topic"][1])
+        raise PuzzleError(_("the topics are lists of English names: no topic= with lang={lang}")
+                          .format(lang=lang), options["topic"][1])
     if "topic" in options:
         topic = resolve_topic(*options["topic"])
     if "pattern" in options:
         pattern = parse_pattern(*options["pattern"])
         if sum(pattern) != len(letters) + blanks:
-            raise PuzzleError(f"pattern {clip(options['pattern'][0])} adds up to {sum(pattern)} "
-                              f"letters, but the clue has {len(letters) + blanks}",
+            raise PuzzleError(_("pattern {pattern} adds up to {sum} letters, but the clue has "
+                                "{size}").format(pattern=clip(options["pattern"][0]),
+                                                 sum=sum(pattern), size=len(letters) + blanks),
                               options["pattern"][1])
     if "words" in options:
         words = parse_words(*options["words"])
     if blanks > MAX_BLANKS:
-        raise PuzzleError(f"{blanks} blanks is too many: the limit is {MAX_BLANKS}")
+        raise PuzzleError(_("{blanks} blanks is too many: the limit is {most}").format(
+            blanks=blanks, most=MAX_BLANKS))
     required = word_list(options.get("with", ("", 0))[0])
     short = Counter(letters_of("".join(required))) - Counter(letters)
     if sum(short.values()) > blanks:
         missing = " ".join(sorted(short.elements())).upper()
-        raise PuzzleError(f"with={clip(options['with'][0])} needs letters the clue does not "
-                          f"have: {clip(missing)}", options["with"][1])
+        raise PuzzleError(_("with={value} needs letters the clue does not have: {missing}")
+                          .format(value=clip(options["with"][0]), missing=clip(missing)),
+                          options["with"][1])
     return Query(letters, blanks, topic, pattern or (),
                  word_list(options.get("with", ("", 0))[0]),
                  word_list(options.get("without", ("", 0))[0]), words, clue, lang)
@@ -194,12 +202,12 @@ def answer_from_text(text: str, lang: str = "en") -> Answer:
 class AnagramKind(PuzzleKind[Query, Answer]):
     name = "anagram"
     title = "Anagram"
-    summary = ("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] [without=word] "
-               "[words=4]`; ? is a blank")
+    summary = Translated("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] "
+                         "[without=word] [words=4]`; ? is a blank")
     example = "anagram_schoolmaster.txt"
-    rules = ("Rearrange all the letters of the clue into a word or phrase: SCHOOLMASTER "
-             "is THE CLASSROOM. I list the likely answers first; /hint gives clues one "
-             "step at a time instead.")
+    rules = Translated("Rearrange all the letters of the clue into a word or phrase: "
+                       "SCHOOLMASTER is THE CLASSROOM. I list the likely answers first; /hint "
+                       "gives clues one step at a time instead.")
     version = "4"  # answers paged by a More button, offensive words left out (issue 27)
     aliases = ("anagrams",)
     #: a long search (a 30-letter clue with `words=6`) hands back its best answers after
@@ -248,11 +256,7 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     def solve(self, puzzle: Query, limits: Limits) -> Solutions:
         shown = max(limits.max_solutions, SHOWN)
         found = search(puzzle, lexicon_module.load(puzzle.lang), limits, top=shown)
-        reason = "" if found.answers else "No answer found yet: the search goes on." if (
-            found.counting) else (
-            (f"No name on the topic {puzzle.topic} uses exactly these letters" if puzzle.topic
-             else "No word or phrase in my word list uses exactly these letters")
-            + ("" if found.exhaustive else " (the search ran out of time)") + ".")
+        reason = "" if found.answers else _no_answer(puzzle, found.counting, found.exhaustive)
         return Solutions(found.answers[:shown], found.count, found.exhaustive, reason,
                          stats={"nodes": found.nodes}, counting=found.counting)
 
@@ -291,8 +295,8 @@ class AnagramKind(PuzzleKind[Query, Answer]):
             on = any(puzzle.topic in e.topics for e in answer.entries)
             rules.append(Rule(f"Topic {puzzle.topic}", None, "on the list" if on
                               else "not on the list (still a valid anagram)", ": "))
-        verdict = ("Answer OK: it uses exactly the clue's letters." if ok
-                   else "Answer has ** ERROR **: see the FAIL lines.")
+        verdict = (_("Answer OK: it uses exactly the clue's letters.") if ok
+                   else _("Answer has ** ERROR **: see the FAIL lines."))
         return CheckReport(ok, rules, verdict)
 
     @staticmethod
@@ -320,29 +324,30 @@ class AnagramKind(PuzzleKind[Query, Answer]):
     def parse_solution(self, puzzle: Query, text: str) -> Answer:
         check_size(text)  # reading a long word back costs time that grows with its square
         if not letters_of(text):
-            raise PuzzleError("the answer has no letters", 1)
+            raise PuzzleError(_("the answer has no letters"), 1)
         return answer_from_text(" ".join(text.split()), puzzle.lang)
 
     def render(self, puzzle: Query, solution: Answer | None) -> Image.Image:
         return circle_picture(puzzle.letters, puzzle.blanks, solution.text if solution else None)
 
     def caption(self, puzzle: Query, solutions: Solutions, report: CheckReport | None) -> str:
-        clue = puzzle.text.upper() or puzzle.letters.upper()
-        head = f"Anagrams of {clue} ({puzzle.size} letters)"
+        head = _head(puzzle)
         if not solutions.found:
-            return f"{head}: none{' yet' if solutions.counting else ''}.\n{solutions.reason}"
+            none = (_("{head}: none yet.") if solutions.counting else _("{head}: none."))
+            return f"{none.format(head=head)}\n{solutions.reason}"
         return answers_page(head, solutions.found, 0)
 
     def more_captions(self, puzzle: Query, solutions: Solutions) -> list[str]:
         """The answers past the first CAPTION_ANSWERS, a page each, for the More button."""
-        head = self.caption(puzzle, solutions, None).splitlines()[0].split(", answers ")[0]
+        head = _head(puzzle)
         return [answers_page(head, solutions.found, start)
                 for start in range(CAPTION_ANSWERS, len(solutions.found), CAPTION_ANSWERS)]
 
     def count_figures(self, puzzle: Query, solutions: Solutions) -> str:
         """The search's figures: the answers listed, of all it met (the bound rules the
         others out as worse, so the figure is never a complete count)."""
-        return f"the best {len(solutions.found)} of {solutions.count:,} answers met"
+        return _("the best {shown} of {count} answers met").format(
+            shown=len(solutions.found), count=number(solutions.count))
 
     def alternatives_note(self, puzzle: Query, solutions: Solutions) -> str:
         """Several answers are the point of an anagram search, not a flaw."""
@@ -352,6 +357,26 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         return {"anagram-hints": cli_hints}
 
 
+def _head(puzzle: Query) -> str:
+    """The first line of every caption page: the clue and its size."""
+    return _("Anagrams of {clue} ({size} letters)").format(
+        clue=puzzle.text.upper() or puzzle.letters.upper(), size=puzzle.size)
+
+
+def _no_answer(puzzle: Query, counting: bool, exhaustive: bool) -> str:
+    """Why a search has no answer to show: still going, none at all, or none in time."""
+    if counting:
+        return _("No answer found yet: the search goes on.")
+    if puzzle.topic:
+        sentence = (_("No name on the topic {topic} uses exactly these letters.") if exhaustive
+                    else _("No name on the topic {topic} uses exactly these letters (the "
+                           "search ran out of time)."))
+        return sentence.format(topic=puzzle.topic)
+    return (_("No word or phrase in my word list uses exactly these letters.") if exhaustive
+            else _("No word or phrase in my word list uses exactly these letters (the search "
+                   "ran out of time)."))
+
+
 def answers_page(head: str, answers: list[Answer], start: int) -> str:
     """One page of a ranked list: the head, saying which answers these are when there
     are more ("answers 1-10 of 20", on the head's line, so that a page and the count's
@@ -359,7 +384,8 @@ def answers_page(head: str, answers: list[Answer], start: int) -> str:
     `start` + 1."""
     shown = answers[start:start + CAPTION_ANSWERS]
     if len(answers) > CAPTION_ANSWERS:
-        head += f", answers {start + 1}-{start + len(shown)} of {len(answers)}"
+        head += _(", answers {first}-{last} of {count}").format(
+            first=start + 1, last=start + len(shown), count=len(answers))
     return "\n".join([head, *(f"{rank}. {answer.text}" for rank, answer in
                                enumerate(shown, start=start + 1))])
 

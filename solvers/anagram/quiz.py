@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..base import DIFFICULTIES, PuzzleError
+from ..i18n import _
 from . import lexicon as lexicon_module
 from .kind import AnagramKind, parse_query
 from .lexicon import Entry, letters_of
@@ -56,7 +57,7 @@ def scramble(letters: str, rng: random.Random, lang: str = "en") -> str:
     all), when twenty tries find one; else any order but the answer's."""
     lexicon = lexicon_module.load(lang)
     fallback = letters
-    for _ in range(20):
+    for _attempt in range(20):
         order = "".join(rng.sample(letters, len(letters)))
         if order != letters:
             if lexicon.lookup(order) is None:
@@ -71,7 +72,8 @@ def pick_challenge(topic: str | None = None, difficulty: str = "medium",
     `lang` the lexicon's language. The same `rng` state gives the same challenge (a
     quiz's seed replays its words)."""
     if difficulty not in DIFFICULTIES:
-        raise PuzzleError(f"difficulty '{difficulty}': choose easy, medium or hard")
+        raise PuzzleError(_("difficulty '{difficulty}': choose easy, medium or hard").format(
+            difficulty=difficulty))
     if topic is not None:
         topic = parse_query(f"anagram x topic={topic}").topic
     rng = rng or random.Random()

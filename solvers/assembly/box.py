@@ -21,8 +21,10 @@ from itertools import product
 
 import numpy as np
 
+from .. import i18n
 from ..base import Limits, PuzzleError, Solutions
 from ..exact_cover import ExactCover
+from ..i18n import _
 from . import shapes as geo
 from .shapes import Location, Map, Position
 
@@ -103,17 +105,22 @@ def check_limits(puzzle: BoxPuzzle) -> None:
     free = len(puzzle.free)
     parts = sum(len(s.parts) for s in puzzle.shapes)
     if free > MAX_LOCATIONS:
-        raise PuzzleError(f"the box has {free:,} free locations; the limit is {MAX_LOCATIONS:,}")
+        raise PuzzleError(_("the box has {free} free locations; the limit is {limit}").format(
+            free=i18n.number(free), limit=i18n.number(MAX_LOCATIONS)))
     if parts > MAX_PARTS:
-        raise PuzzleError(f"the puzzle has {parts:,} parts; the limit is {MAX_PARTS:,}")
+        raise PuzzleError(_("the puzzle has {parts} parts; the limit is {limit}").format(
+            parts=i18n.number(parts), limit=i18n.number(MAX_PARTS)))
     turns = 2 ** puzzle.dims * math.factorial(puzzle.dims)
     if turns * free > MAX_PLACEMENTS:
-        raise PuzzleError(f"a part may take {turns:,} orientations in {puzzle.dims} dimensions "
-                          f"at each of {free:,} free locations; that many placements "
-                          f"({turns * free:,}) is over the limit of {MAX_PLACEMENTS:,}")
+        raise PuzzleError(_("a part may take {turns} orientations in {dims} dimensions at each "
+                            "of {free} free locations; that many placements ({placements}) is "
+                            "over the limit of {limit}").format(
+            turns=i18n.number(turns), dims=puzzle.dims, free=i18n.number(free),
+            placements=i18n.number(turns * free), limit=i18n.number(MAX_PLACEMENTS)))
     if puzzle.volume > free:
-        raise PuzzleError(f"the parts fill {puzzle.volume:,} locations but the box has "
-                          f"only {free:,} free ones")
+        raise PuzzleError(_("the parts fill {volume} locations but the box has only {free} free "
+                            "ones").format(volume=i18n.number(puzzle.volume),
+                                           free=i18n.number(free)))
 
 
 class Assembler:
@@ -192,7 +199,7 @@ class Assembler:
         boxes only the shape with the fewest placements is weighed, to keep set-up short.
         """
         mine: dict[int, list[int]] = {}
-        for i, (shape, _) in enumerate(self.placements):
+        for i, (shape, _cells) in enumerate(self.placements):
             mine.setdefault(shape, []).append(i)
         eligible = sorted((n for n, count in enumerate(self.counts) if count == 1 and mine.get(n)
                            and all(self.move(k, self.placements[mine[n][0]])[0] == n
@@ -249,7 +256,7 @@ class Assembler:
             if self.puzzle.dims >= 3 and len(self.puzzle.locations) > 32:
                 # dancing cells reach a first cover far sooner in a big 3D box (Bedlam:
                 # 0.01 s against 0.2 s); the bitmask search then counts them all faster
-                first, _ = next(self._engine_covers(placements), (None, 0))
+                first, _count = next(self._engine_covers(placements), (None, 0))
                 yield first, 0
             for cover, nodes in self._bitmask_covers(placements, limits):
                 if cover is None or first is None or sorted(cover) != sorted(first):

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import i18n
 from ..base import PuzzleError, check_size, clip
+from ..i18n import _
 from .box import BoxPuzzle, Shape
 from .shapes import normalise
 
@@ -57,7 +59,8 @@ class Tokens:
     def _next(self, what: str) -> Token:
         if self.at >= len(self.items):
             last = self.items[-1].line if self.items else None
-            raise PuzzleError(f"the input ends where {what} was expected", last)
+            raise PuzzleError(_("the input ends where {what} was expected").format(what=what),
+                              last)
         token = self.items[self.at]
         self.at += 1
         return token
@@ -67,11 +70,11 @@ class Tokens:
         try:
             value = int(token.text)
         except ValueError:
-            raise PuzzleError(f"'{clip(token.text)}' is not a number; expected {what}",
-                              token.line, token.column) from None
+            raise PuzzleError(_("'{text}' is not a number; expected {what}").format(
+                text=clip(token.text), what=what), token.line, token.column) from None
         if not low <= value <= high:
-            raise PuzzleError(f"{what} is {clip(token.text)}; it must be from {low} to {high}",
-                              token.line, token.column)
+            raise PuzzleError(_("{what} is {text}; it must be from {low} to {high}").format(
+                what=what, text=clip(token.text), low=low, high=high), token.line, token.column)
         return value
 
     @property
@@ -82,15 +85,15 @@ class Tokens:
     def word(self, what: str) -> Token:
         token = self._next(what)
         if token.text.lstrip("-").isdigit():
-            raise PuzzleError(f"'{clip(token.text)}' is a number; expected {what}",
-                              token.line, token.column)
+            raise PuzzleError(_("'{text}' is a number; expected {what}").format(
+                text=clip(token.text), what=what), token.line, token.column)
         return token
 
     def finish(self) -> None:
         if self.at < len(self.items):
             token = self.items[self.at]
-            raise PuzzleError(f"unexpected '{clip(token.text)}' after the last shape",
-                              token.line, token.column)
+            raise PuzzleError(_("unexpected '{text}' after the last shape").format(
+                text=clip(token.text)), token.line, token.column)
 
 
 def parse(text: str) -> BoxPuzzle:
@@ -98,28 +101,33 @@ def parse(text: str) -> BoxPuzzle:
     check_size(text)
     tokens = Tokens(text)
     if not tokens.items:
-        raise PuzzleError("the puzzle is empty: send the number of dimensions first")
-    dims = tokens.integer("the number of dimensions", 1, MAX_DIMS)
-    lengths = tuple(tokens.integer(f"the length in dimension {d + 1}", 1, MAX_LENGTH)
-                    for d in range(dims))
+        raise PuzzleError(_("the puzzle is empty: send the number of dimensions first"))
+    dims = tokens.integer(_("the number of dimensions"), 1, MAX_DIMS)
+    lengths = tuple(tokens.integer(_("the length in dimension {d}").format(d=d + 1), 1,
+                                   MAX_LENGTH) for d in range(dims))
     volume = 1
     for length in lengths:
         volume *= length
     if volume > MAX_LOCATIONS:
-        raise PuzzleError(f"the box has {' x '.join(map(str, lengths))} = {volume:,} "
-                          f"locations; the limit is {MAX_LOCATIONS:,}", tokens.line)
+        raise PuzzleError(_("the box has {lengths} = {volume} locations; the limit is {limit}")
+                          .format(lengths=" x ".join(map(str, lengths)),
+                                  volume=i18n.number(volume),
+                                  limit=i18n.number(MAX_LOCATIONS)), tokens.line)
     excluded = set()
-    for number in range(tokens.integer("the number of excluded locations", 0, volume)):
-        excluded.add(_location(tokens, lengths, f"excluded location {number + 1}"))
-    names = tokens.word("a string with one character per shape")
+    for n in range(tokens.integer(_("the number of excluded locations"), 0, volume)):
+        excluded.add(_location(tokens, lengths, _("excluded location {n}").format(n=n + 1)))
+    names = tokens.word(_("a string with one character per shape"))
     shapes = []
     for shape_name in names.text:
-        parts = tokens.word(f"the parts of shape '{shape_name}' (one character each)")
-        size = tokens.integer(f"the number of locations of shape '{shape_name}'", 1, volume)
-        cells = [_location(tokens, lengths, f"location {i + 1} of shape '{shape_name}'",
-                           inside=False) for i in range(size)]
+        parts = tokens.word(_("the parts of shape '{shape}' (one character each)").format(
+            shape=shape_name))
+        size = tokens.integer(_("the number of locations of shape '{shape}'").format(
+            shape=shape_name), 1, volume)
+        cells = [_location(tokens, lengths, _("location {n} of shape '{shape}'").format(
+            n=i + 1, shape=shape_name), inside=False) for i in range(size)]
         if len(set(cells)) != len(cells):
-            raise PuzzleError(f"shape '{shape_name}' lists a location twice", parts.line)
+            raise PuzzleError(_("shape '{shape}' lists a location twice").format(
+                shape=shape_name), parts.line)
         shapes.append(Shape(normalise(cells), parts.text))
     tokens.finish()
     return BoxPuzzle(lengths, frozenset(excluded), tuple(shapes), tokens.name)
@@ -128,7 +136,8 @@ def parse(text: str) -> BoxPuzzle:
 def _location(tokens: Tokens, lengths: tuple[int, ...], what: str,
               inside: bool = True) -> tuple[int, ...]:
     """One offset per dimension; inside the box unless `inside` is False."""
-    return tuple(tokens.integer(f"the offset of {what} in dimension {d + 1}",
+    return tuple(tokens.integer(_("the offset of {what} in dimension {d}").format(
+                                    what=what, d=d + 1),
                                 0 if inside else -100, lengths[d] - 1 if inside else 100)
                  for d in range(len(lengths)))
 

@@ -30,24 +30,28 @@ from ..base import (
     plural,
     with_symmetries,
 )
+from ..i18n import N_, Translated, _
 from . import boxer, presets, render
 from .box import Assembler, BoxPuzzle, assembler_for, check_limits
 from .shapes import normalise, orientations, part_maps
 
 #: a solved assembly: (part label, its locations) for every part, in shape order
 Assembly = tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
+#: what a count counts, and its singular for exactly one (`Solutions.how_many`)
+ASSEMBLIES = (N_("unique assemblies"), N_("unique assembly"))
 
 
 class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
     name = "boxer"
     title = "Boxer"
-    summary = ("`#boxer NAME` then the seed's boxer numbers: dimensions, lengths, holes, "
-               "shapes with their parts and offsets")
+    summary = Translated("`#boxer NAME` then the seed's boxer numbers: dimensions, lengths, "
+                         "holes, shapes with their parts and offsets")
     example = "boxer_soma.txt"
-    rules = ("Fit every piece into the box, turned any way you like, so that no two "
-             "pieces overlap and no space is left. I show one way and count them all.")
+    rules = Translated("Fit every piece into the box, turned any way you like, so that no two "
+                       "pieces overlap and no space is left. I show one way and count them "
+                       "all.")
     version = "2"
-    counted = "unique assemblies"
+    counted = ASSEMBLIES[0]
 
     def detect(self, text: str) -> bool:
         return header_is(text, "boxer")
@@ -93,7 +97,8 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
         """Title and verdict; the count's own line (`count_figures`) follows it."""
         title = puzzle.name or self.title
         if not solutions.found:
-            return f"{title}: no assembly ({solutions.count_text()})."
+            return _("{title}: no assembly ({count}).").format(title=title,
+                                                               count=solutions.count_text())
         return f"{title}\n{report.summary() if report else ''}"
 
     def count_figures(self, puzzle, solutions) -> str:
@@ -151,13 +156,15 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
         lines = [(n, line.split()) for n, line in enumerate(text.splitlines(), 1)
                  if line.strip()]
         if len(lines) != puzzle.lengths[0]:
-            raise PuzzleError(f"expected {puzzle.lengths[0]} lines, got {len(lines)}")
+            raise PuzzleError(_("expected {lines} lines, got {got}").format(
+                lines=puzzle.lengths[0], got=len(lines)))
         layers = list(product(*(range(n) for n in puzzle.lengths[2:])))
         width = puzzle.lengths[1] if puzzle.dims > 1 else 1
         parts: dict[str, list[tuple[int, ...]]] = {}
         for r, (number, groups) in enumerate(lines):
             if len(groups) != len(layers) or any(len(g) != width for g in groups):
-                raise PuzzleError(f"expected {len(layers)} groups of {width} labels", number)
+                raise PuzzleError(_("expected {groups} groups of {width} labels").format(
+                    groups=len(layers), width=width), number)
             for rest, group in zip(layers, groups, strict=True):
                 for c, label in enumerate(group):
                     if label != ".":
@@ -205,14 +212,16 @@ class PresetKind(BoxerKind):
         key = words[0] if words else ""
         if key not in self.builders:
             choices = ", ".join(f"'{self.name} {k}'".replace(" '", "'") for k in self.builders)
-            raise PuzzleError(f"'{key}' is not a {self.title} puzzle; send {choices}", 1)
+            raise PuzzleError(_("'{key}' is not a {title} puzzle; send {choices}").format(
+                key=key, title=self.title, choices=choices), 1)
         return self.builders[key]()
 
 
 class PentKind(PresetKind):
     name = "pent"
     title = "Pentominoes"
-    summary = "`pent N`: the 12 pentominoes in an N x 60/N rectangle, N = 3, 4, 5 or 6"
+    summary = Translated("`pent N`: the 12 pentominoes in an N x 60/N rectangle, N = 3, 4, 5 "
+                         "or 6")
     example = "pent.txt"
     aliases = ("pentomino", "pentominoes")
     builders = {"": lambda: presets.pentominoes(6),
@@ -223,7 +232,8 @@ class PentKind(PresetKind):
 class SomaKind(PresetKind):
     name = "soma"
     title = "Soma cube"
-    summary = "`soma`: Piet Hein's seven pieces in a 3x3x3 cube (240 unique assemblies)"
+    summary = Translated("`soma`: Piet Hein's seven pieces in a 3x3x3 cube (240 unique "
+                         "assemblies)")
     example = "soma.txt"
     builders = {"": presets.soma}
 
@@ -231,7 +241,8 @@ class SomaKind(PresetKind):
 class BedlamKind(PresetKind):
     name = "bedlam"
     title = "Bedlam cube"
-    summary = "`bedlam`: thirteen pieces in a 4x4x4 cube (19,186 unique; long count)"
+    summary = Translated("`bedlam`: thirteen pieces in a 4x4x4 cube (19,186 unique; long "
+                         "count)")
     example = "bedlam.txt"
     builders = {"": presets.bedlam}
 
@@ -239,7 +250,7 @@ class BedlamKind(PresetKind):
 class Y25Kind(PresetKind):
     name = "y25"
     title = "Y25 cube"
-    summary = "`y25`: 25 Y pentacubes in a 5x5x5 cube (1,264 unique; long count)"
+    summary = Translated("`y25`: 25 Y pentacubes in a 5x5x5 cube (1,264 unique; long count)")
     example = "y25.txt"
     builders = {"": presets.y25}
 
@@ -247,7 +258,8 @@ class Y25Kind(PresetKind):
 class SlothouberGraatsmaKind(PresetKind):
     name = "sg"
     title = "Slothouber-Graatsma puzzle"
-    summary = "`sg`: six 1x2x2 blocks and three unit cubes in a 3x3x3 box (1 unique assembly)"
+    summary = Translated("`sg`: six 1x2x2 blocks and three unit cubes in a 3x3x3 box (1 unique "
+                         "assembly)")
     example = "sg.txt"
     aliases = ("slothouber",)
     builders = {"": presets.slothouber_graatsma}
@@ -256,8 +268,8 @@ class SlothouberGraatsmaKind(PresetKind):
 class ConwayKind(PresetKind):
     name = "conway"
     title = "Conway's puzzle"
-    summary = ("`conway`: thirteen 1x2x4, one 2x2x2, one 1x2x2 and three 1x1x3 blocks in a "
-               "5x5x5 box")
+    summary = Translated("`conway`: thirteen 1x2x4, one 2x2x2, one 1x2x2 and three 1x1x3 blocks "
+                         "in a 5x5x5 box")
     example = "conway.txt"
     builders = {"": presets.conway}
 
@@ -265,7 +277,8 @@ class ConwayKind(PresetKind):
 class DiabolicalKind(PresetKind):
     name = "diabolical"
     title = "Diabolical cube"
-    summary = "`diabolical`: six flat pieces of 2 to 7 cubes in a 3x3x3 cube (13 unique)"
+    summary = Translated("`diabolical`: six flat pieces of 2 to 7 cubes in a 3x3x3 cube (13 "
+                         "unique)")
     example = "diabolical.txt"
     builders = {"": presets.diabolical}
 

@@ -25,6 +25,7 @@ from PIL import Image
 from .. import draw
 from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from ..exact_cover import ExactCover
+from ..i18n import Translated, _
 
 #: the seven nuts of the commercial puzzle (Milton Bradley), clockwise
 COMMERCIAL = ((1, 2, 3, 4, 5, 6), (1, 6, 5, 4, 3, 2), (1, 6, 4, 2, 5, 3), (1, 4, 6, 2, 3, 5),
@@ -55,11 +56,12 @@ Flower = tuple[tuple[int, tuple[int, ...]], ...]
 class NutsKind(PuzzleKind[Nuts, Flower]):
     name = "nuts"
     title = "Drive Ya Nuts"
-    summary = "`nuts` for the commercial puzzle, or 7 lines of six numbers 1-6 (clockwise)"
+    summary = Translated("`nuts` for the commercial puzzle, or 7 lines of six numbers 1-6 "
+                         "(clockwise)")
     example = "nuts.txt"
-    rules = ("Seven hexagonal nuts carry the numbers 1 to 6 round their edges. Lay one in "
-             "the middle and six around it, turned so that every pair of touching edges "
-             "shows the same number.")
+    rules = Translated("Seven hexagonal nuts carry the numbers 1 to 6 round their edges. Lay "
+                       "one in the middle and six around it, turned so that every pair of "
+                       "touching edges shows the same number.")
     bare_is_example = True
     version = "2"  # the report names nuts by their letters in the picture
 
@@ -76,12 +78,13 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
         if not lines:
             return Nuts(COMMERCIAL, "commercial")
         if len(lines) != 7:
-            raise PuzzleError(f"expected 7 nuts (one line of six numbers each), got {len(lines)}")
+            raise PuzzleError(_("expected 7 nuts (one line of six numbers each), got {got}")
+                              .format(got=len(lines)))
         nuts = []
         for number, words in lines:
             if sorted(words) != list("123456"):
-                raise PuzzleError(f"a nut shows the numbers 1 to 6 once each, got "
-                                  f"'{' '.join(words)}'", number)
+                raise PuzzleError(_("a nut shows the numbers 1 to 6 once each, got '{words}'")
+                                  .format(words=" ".join(words)), number)
             nuts.append(tuple(int(w) for w in words))
         return Nuts(tuple(nuts))
 
@@ -145,7 +148,7 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
         # one decimal digit per edge: isdigit() lets ² and 5,000-digit numbers reach int()
         if len(rows) != 7 or any(len(r) != 6 or not all(len(w) == 1 and w.isdecimal()
                                                           for w in r) for r in rows):
-            raise PuzzleError("expected 7 lines of six numbers, centre nut first")
+            raise PuzzleError(_("expected 7 lines of six numbers, centre nut first"))
         flower = []
         for row in rows:
             shown = tuple(int(w) for w in row)

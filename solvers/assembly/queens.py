@@ -26,6 +26,7 @@ from ..base import (
     with_symmetries,
 )
 from ..exact_cover import ExactCover
+from ..i18n import N_, Translated, _
 
 MAX_N = 16
 #: queen counts per n (all placements, unique ones), OEIS A000170 and A002562
@@ -44,6 +45,10 @@ class Board:
         return f"{self.n}x{self.n}"
 
 
+#: what a count counts, and its singular for exactly one (`Solutions.how_many`)
+PLACEMENTS = (N_("unique placements"), N_("unique placement"))
+
+
 def symmetries(p: Placement) -> list[Placement]:
     """The 8 images of a placement under the board's rotations and reflections."""
     n = len(p)
@@ -52,7 +57,7 @@ def symmetries(p: Placement) -> list[Placement]:
     for turn in range(8):
         moved = []
         for r, c in squares:
-            for _ in range(turn % 4):
+            for _turn in range(turn % 4):
                 r, c = c, n - 1 - r
             if turn >= 4:
                 c = n - 1 - c
@@ -64,14 +69,15 @@ def symmetries(p: Placement) -> list[Placement]:
 class QueensKind(PuzzleKind[Board, Placement]):
     name = "queens"
     title = "Queens"
-    summary = "`queens N`: N queens on an N x N board, none attacking another (N up to 16)"
+    summary = Translated("`queens N`: N queens on an N x N board, none attacking another (N up "
+                         "to 16)")
     example = "queens.txt"
-    rules = ("Place N queens on an N x N chessboard so that no two share a row, a column "
-             "or a diagonal: no queen can take another.")
+    rules = Translated("Place N queens on an N x N chessboard so that no two share a row, a "
+                       "column or a diagonal: no queen can take another.")
     bare_is_example = True
     aliases = ("queen",)
     version = "2"
-    counted = "unique placements"
+    counted = PLACEMENTS[0]
 
     def detect(self, text: str) -> bool:
         words = text.lower().split()
@@ -85,10 +91,12 @@ class QueensKind(PuzzleKind[Board, Placement]):
         if not words:
             return Board(8)
         if len(words) != 1 or not words[0].isdecimal():  # isdigit() lets ² through to int()
-            raise PuzzleError(f"'{' '.join(words)}' is not a board size; send e.g. queens 8", 1)
+            raise PuzzleError(_("'{words}' is not a board size; send e.g. queens 8").format(
+                words=" ".join(words)), 1)
         n = int(words[0])
         if not 1 <= n <= MAX_N:
-            raise PuzzleError(f"a {n}x{n} board is not offered; N must be from 1 to {MAX_N}", 1)
+            raise PuzzleError(_("a {n}x{n} board is not offered; N must be from 1 to {most}")
+                              .format(n=n, most=MAX_N), 1)
         return Board(n)
 
     def canonical(self, puzzle: Board) -> str:
@@ -130,7 +138,7 @@ class QueensKind(PuzzleKind[Board, Placement]):
                      for cover in search.found]
             return Solutions(found, search.count, search.exhaustive,
                              "" if search.count or search.counting
-                             else f"no {n} queens fit on a {n}x{n} board",
+                             else _("no {n} queens fit on a {n}x{n} board").format(n=n),
                              {"all_placements": raw[0], "seconds": round(search.seconds, 3)},
                              search.counting)
 
@@ -141,7 +149,7 @@ class QueensKind(PuzzleKind[Board, Placement]):
     def caption(self, puzzle: Board, solutions: Solutions, report) -> str:
         """Title and verdict; the count's own line (`count_figures`) follows it."""
         if not solutions.found:
-            return f"Queens {puzzle.name}: none."
+            return _("Queens {size}: none.").format(size=puzzle.name)
         return f"Queens {puzzle.name}\n{report.summary() if report else ''}"
 
     def count_figures(self, puzzle: Board, solutions: Solutions) -> str:
@@ -172,11 +180,12 @@ class QueensKind(PuzzleKind[Board, Placement]):
     def parse_solution(self, puzzle: Board, text: str) -> Placement:
         rows = [(i, r.strip()) for i, r in enumerate(text.splitlines(), 1) if r.strip()]
         if len(rows) != puzzle.n:
-            raise PuzzleError(f"expected {puzzle.n} rows, got {len(rows)}")
+            raise PuzzleError(_("expected {n} rows, got {got}").format(n=puzzle.n, got=len(rows)))
         placement = []
         for number, row in rows:
             if len(row) != puzzle.n or row.count("O") + row.count("Q") != 1:
-                raise PuzzleError(f"expected {puzzle.n} squares with one O (queen)", number)
+                raise PuzzleError(_("expected {n} squares with one O (queen)").format(n=puzzle.n),
+                                  number)
             placement.append(max(row.find("O"), row.find("Q")))
         return tuple(placement)
 
@@ -186,7 +195,8 @@ class QueensKind(PuzzleKind[Board, Placement]):
         cell = max(34, 480 // n)
         top, margin = 56, 24
         image, pen = draw.canvas(n * cell + 2 * margin, n * cell + top + margin)
-        draw.centred_text(pen, (image.width / 2, top / 2), f"{n} queens", 26, bold=True)
+        draw.centred_text(pen, (image.width / 2, top / 2), _("{n} queens").format(n=n), 26,
+                          bold=True)
         for r in range(n):
             for c in range(n):
                 x, y = margin + c * cell, top + r * cell

@@ -17,6 +17,7 @@ from PIL import Image
 from .. import draw
 from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
 from ..exact_cover import ExactCover
+from ..i18n import Translated, _
 
 SIDE = 4
 #: the tans as polygons in grid units; "large" is needed twice
@@ -76,7 +77,7 @@ def placements(polygon) -> set[frozenset[Half]]:
     for turn in range(8):
         def move(p, turn=turn):
             x, y = p
-            for _ in range(turn % 4):
+            for _turn in range(turn % 4):
                 x, y = -y, x
             return (-x, y) if turn >= 4 else (x, y)
         shape = halves(tuple(move(p) for p in polygon))
@@ -94,7 +95,7 @@ def square_images(tangram: Tangram) -> list[tuple]:
     for turn in range(8):
         def move(h: Half, turn=turn) -> Half:
             x, y = centroid(h)
-            for _ in range(turn % 4):
+            for _turn in range(turn % 4):
                 x, y = SIDE - y, x
             if turn >= 4:
                 x = SIDE - x
@@ -112,10 +113,12 @@ class TangramPuzzle:
 class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
     name = "tangram"
     title = "Tangram square"
-    summary = "`tangram`: the seven tans into a square (the 4x4 grid of 64 half-squares)"
+    summary = Translated("`tangram`: the seven tans into a square (the 4x4 grid of 64 "
+                         "half-squares)")
     example = "tangram.txt"
-    rules = ("Put the seven tans (two large triangles, a middle one, two small ones, a "
-             "square and a parallelogram) together into one square, without overlaps.")
+    rules = Translated("Put the seven tans (two large triangles, a middle one, two small "
+                       "ones, a square and a parallelogram) together into one square, without "
+                       "overlaps.")
     bare_is_example = True
     version = "2"  # caption without "square square"; B and T for the second tans
 
@@ -131,7 +134,7 @@ class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
         if words and words[0] == self.name:
             words = words[1:]
         if words not in ([], ["square"]):
-            raise PuzzleError("the tangram kind solves the square only; send: tangram", 1)
+            raise PuzzleError(_("the tangram kind solves the square only; send: tangram"), 1)
         return TangramPuzzle()
 
     def canonical(self, puzzle: TangramPuzzle) -> str:
@@ -194,7 +197,7 @@ class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
         rows = [line.split() for line in text.upper().splitlines() if line.strip()]
         if len(rows) != SIDE or any(len(r) != SIDE or any(len(w) != 4 for w in r)
                                     for r in rows):
-            raise PuzzleError("expected 4 lines of 4 groups of 4 letters (L B M S T Q P)")
+            raise PuzzleError(_("expected 4 lines of 4 groups of 4 letters (L B M S T Q P)"))
         by_letter: dict[str, list[Half]] = {}
         for y, row in zip(reversed(range(SIDE)), rows, strict=True):
             for x, word in enumerate(row):
@@ -212,7 +215,7 @@ class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
             return margin + x * unit, top + (SIDE - y) * unit
 
         marks = tan_letters(solution or ())
-        for number, (_, cells) in enumerate(solution or ()):
+        for number, (_name, cells) in enumerate(solution or ()):
             fill = draw.PALETTE[number % len(draw.PALETTE)]
             for x, y, q in cells:
                 corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
@@ -235,7 +238,7 @@ def tan_letters(solution: Tangram) -> list[str]:
     """Each tan's letter, in the assembly's order: the second of a pair gets `SECOND`'s."""
     seen: set[str] = set()
     marks = []
-    for name, _ in solution:
+    for name, _cells in solution:
         marks.append(SECOND[name] if name in seen else LETTERS[name])
         seen.add(name)
     return marks

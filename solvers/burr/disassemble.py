@@ -30,13 +30,14 @@ import numpy as np
 from numba import njit
 
 from ..base import Limits
+from ..i18n import N_
 from .geometry import Cell
 
 Offset = tuple[int, int, int]
 #: the six directions, named as seen in the pictures (+z is up, +x right, +y towards you)
 DIRECTIONS: tuple[Offset, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0),
                                   (0, 0, 1), (0, 0, -1))
-DIRECTION_WORDS = ("right", "left", "forward", "back", "up", "down")
+DIRECTION_WORDS = (N_("right"), N_("left"), N_("forward"), N_("back"), N_("up"), N_("down"))
 #: states explored per separation at most; past it the search gives up (not exhaustive)
 MAX_STATES = 200_000
 #: states added between two looks at the deadline

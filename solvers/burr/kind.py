@@ -28,6 +28,7 @@ from ..base import (
     clip,
     header_is,
 )
+from ..i18n import Translated, _, ngettext
 from . import render
 from .assemble import Assembly, assemble, class_key
 from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble_all, warm
@@ -53,44 +54,45 @@ def piece_cells(puzzle: BurrPuzzle, assembly: Assembly) -> list[frozenset[Cell]]
     """Each piece's cells in the assembled burr, by piece index."""
     geometry = frame(puzzle.length)
     cells: list[frozenset[Cell]] = [frozenset()] * PIECES
-    for slot, (piece, orientation, _) in enumerate(assembly.slots):
+    for slot, (piece, orientation, _mask) in enumerate(assembly.slots):
         cells[piece] = geometry.cells(slot, orientation, puzzle.pieces[piece].piece_id)
     return cells
 
 
 def move_words(puzzle: BurrPuzzle, move: Move) -> str:
     """`piece 3 (ID 960) moves up 1`; groups and freeing moves said as such."""
-    way = DIRECTION_WORDS[move.direction]
+    fields = {"way": _(DIRECTION_WORDS[move.direction]), "distance": move.distance}
     if len(move.pieces) == 1:
-        who, verb = puzzle.pieces[move.pieces[0]].label, "moves"
-    else:
-        marks = ", ".join(puzzle.pieces[p].mark for p in move.pieces)
-        ids = ", ".join(str(puzzle.pieces[p].piece_id) for p in move.pieces)
-        who, verb = f"pieces {marks} (IDs {ids})", "move"
-    free = " and comes free" if move.separates and verb == "moves" else (
-        " and come free" if move.separates else "")
-    return f"{who} {verb} {way} {move.distance}{free}"
+        sentence = (_("{piece} moves {way} {distance} and comes free") if move.separates
+                    else _("{piece} moves {way} {distance}"))
+        return sentence.format(piece=puzzle.pieces[move.pieces[0]].label, **fields)
+    marks = ", ".join(puzzle.pieces[p].mark for p in move.pieces)
+    ids = ", ".join(str(puzzle.pieces[p].piece_id) for p in move.pieces)
+    sentence = (_("pieces {marks} (IDs {ids}) move {way} {distance} and come free")
+                if move.separates else _("pieces {marks} (IDs {ids}) move {way} {distance}"))
+    return sentence.format(marks=marks, ids=ids, **fields)
 
 
 def level_words(disassembly: Disassembly | None) -> str:
     if disassembly is None:
-        return "disassembly not searched"
+        return _("disassembly not searched")
     if disassembly.complete:
-        return f"level {disassembly.level}"
+        return _("level {level}").format(level=disassembly.level)
     if not disassembly.exhaustive:
-        return "disassembly search stopped before the end"
-    return "cannot be taken apart"
+        return _("disassembly search stopped before the end")
+    return _("cannot be taken apart")
 
 
 class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
     name = "burr"
     title = "Six-piece burr"
-    summary = ("`#Burr6 NAME` then six lines `Mark,IDValue,Name` (Cutler's piece IDs), "
-               "or six IDs on one line: 1 120 3328 3322 3328 3305; add `length 8` for long sticks")
+    summary = Translated("`#Burr6 NAME` then six lines `Mark,IDValue,Name` (Cutler's piece "
+                         "IDs), or six IDs on one line: 1 120 3328 3322 3328 3305; add "
+                         "`length 8` for long sticks")
     example = "burr_antique.txt"
-    rules = ("Six notched square sticks lock together in three pairs, one pair along each "
-             "direction, into a cross. Find how they fit, and the moves that take them "
-             "apart again.")
+    rules = Translated("Six notched square sticks lock together in three pairs, one pair "
+                       "along each direction, into a cross. Find how they fit, and the moves "
+                       "that take them apart again.")
     version = "1"
     more_media = True
     aliases = ("burr6",)
@@ -109,9 +111,9 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
 
     def solve(self, puzzle: BurrPuzzle, limits: Limits) -> Solutions:
         if puzzle.weight > 32:
-            return Solutions([], 0, True, reason=(
-                f"The pieces weigh {puzzle.weight} in all; a burr holds at most 32, "
-                "so they cannot fit together."))
+            return Solutions([], 0, True, reason=_(
+                "The pieces weigh {weight} in all; a burr holds at most 32, so they cannot "
+                "fit together.").format(weight=puzzle.weight))
         started = time.perf_counter()
         found = assemble(frame(puzzle.length), puzzle.ids, limits)
         cells = [piece_cells(puzzle, assembly) for assembly in found.assemblies]
@@ -131,7 +133,7 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
         }
         exhaustive = found.exhaustive and all(
             s.disassembly and s.disassembly.exhaustive for s in solutions)
-        reason = "" if solutions else (
+        reason = "" if solutions else _(
             "No assembly: these six pieces cannot fill the burr's outline together.")
         return Solutions(solutions[:limits.max_solutions], len(solutions), exhaustive,
                          reason, stats)
@@ -143,47 +145,50 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
         cells = piece_cells(puzzle, solution.assembly)
         geometry = frame(puzzle.length)
         rules, ok = [], True
-        for slot, (index, _, _) in enumerate(solution.assembly.slots):
+        for slot, (index, _turn, _mask) in enumerate(solution.assembly.slots):
             piece = puzzle.pieces[index]
             inside = cells[index] <= geometry.slots[slot].place(cubies_of(1, puzzle.length))
             same = _same_shape(cells[index], piece.cubies, puzzle.length)
             ok &= inside and same
-            rules.append(Rule(f"{piece.label} in slot {geometry.slots[slot].name}",
-                              inside and same, f"shape {'OK' if same else 'FAIL'}, within its "
-                              f"stick {'OK' if inside else 'FAIL'}", ": "))
+            rules.append(Rule(_("{piece} in slot {slot}").format(
+                piece=piece.label, slot=geometry.slots[slot].name), inside and same,
+                _("shape {shape}, within its stick {inside}").format(
+                    shape=_mark(same), inside=_mark(inside)), ": "))
         taken = [c for piece in cells for c in piece]
         shared = len(taken) - len(set(taken))
         ok &= shared == 0
-        rules.append(Rule("Cells shared by two pieces", not shared,
-                          f"{shared} {'OK' if not shared else 'FAIL'}", ": "))
+        rules.append(Rule(_("Cells shared by two pieces"), not shared,
+                          f"{shared} {_mark(not shared)}", ": "))
         skin = frozenset().union(*geometry.skins)
         gaps = len(skin - set(taken))
         ok &= gaps == 0
-        rules.append(Rule("Outer skin", not gaps, f"{len(skin) - gaps} of {len(skin)} cells "
-                          f"filled {'OK' if not gaps else 'FAIL'}", ": "))
-        holes = len(set(geometry.core) - set(taken))
-        rules.append(Rule("Internal holes", None, f"{holes} (32 - total weight {puzzle.weight})",
+        rules.append(Rule(_("Outer skin"), not gaps, _("{filled} of {cells} cells filled {mark}")
+                          .format(filled=len(skin) - gaps, cells=len(skin), mark=_mark(not gaps)),
                           ": "))
+        holes = len(set(geometry.core) - set(taken))
+        rules.append(Rule(_("Internal holes"), None, _("{holes} (32 - total weight {weight})")
+                          .format(holes=holes, weight=puzzle.weight), ": "))
         if not ok:
-            return CheckReport(False, rules, "Burr has ** ERROR **: not a valid assembly.")
+            return CheckReport(False, rules, _("Burr has ** ERROR **: not a valid assembly."))
         if solution.disassembly is None:
-            return CheckReport(True, rules, "Assembly OK; no moves given to check.")
+            return CheckReport(True, rules, _("Assembly OK; no moves given to check."))
         moves_ok, move_rules = replay(cells, solution.disassembly.moves, puzzle)
         rules += move_rules
         if not moves_ok:
-            return CheckReport(False, rules, "Burr has ** ERROR **: a move does not work.")
+            return CheckReport(False, rules, _("Burr has ** ERROR **: a move does not work."))
+        level = level_words(solution.disassembly)
         if solution.disassembly.complete:
-            return CheckReport(True, rules, f"Burr OK: it assembles and comes apart, "
-                               f"{level_words(solution.disassembly)}.")
-        return CheckReport(True, rules, "Assembly OK, but it cannot be taken apart "
-                           f"({level_words(solution.disassembly)}).")
+            return CheckReport(True, rules, _("Burr OK: it assembles and comes apart, "
+                                              "{level}.").format(level=level))
+        return CheckReport(True, rules, _("Assembly OK, but it cannot be taken apart "
+                                          "({level}).").format(level=level))
 
     # Text form of a solution -------------------------------------------------------
 
     def format_solution(self, puzzle: BurrPuzzle, solution: BurrSolution) -> str:
         geometry = frame(puzzle.length)
         lines = [f"{geometry.slots[s].name}: piece {puzzle.pieces[p].mark} turn {o}"
-                 for s, (p, o, _) in enumerate(solution.assembly.slots)]
+                 for s, (p, o, _mask) in enumerate(solution.assembly.slots)]
         lines.append(level_words(solution.disassembly).capitalize())
         if solution.disassembly:
             lines += [f"{n}. {move_words(puzzle, m)}"
@@ -203,54 +208,51 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
                 continue
             slot_name, mark, turn = found.group(1).lower(), found.group(2), found.group(3)
             if mark not in marks:
-                raise PuzzleError(f"there is no piece marked '{clip(mark)}'", number)
+                raise PuzzleError(_("there is no piece marked '{mark}'").format(
+                    mark=clip(mark)), number)
             chosen[names.index(slot_name)] = (marks[mark], int(turn))
-        if len(chosen) != PIECES or len({p for p, _ in chosen.values()}) != PIECES:
-            raise PuzzleError("give each slot x1 x2 y1 y2 z1 z2 one different piece, "
-                              "as `x1: piece 0 turn 3`")
+        if len(chosen) != PIECES or len({p for p, _turn in chosen.values()}) != PIECES:
+            raise PuzzleError(_("give each slot x1 x2 y1 y2 z1 z2 one different piece, as "
+                                "`x1: piece 0 turn 3`"))
         index = geometry.core_index
         slots = []
         for s in range(PIECES):
             piece, turn = chosen[s]
             placed = geometry.cells(s, turn, puzzle.pieces[piece].piece_id)
             slots.append((piece, turn, sum(1 << index[c] for c in placed if c in index)))
-        key = class_key(geometry, tuple(mask for _, _, mask in slots))
+        key = class_key(geometry, tuple(mask for _piece, _turn, mask in slots))
         return BurrSolution(Assembly(tuple(slots), key), None)
 
     # Pictures ----------------------------------------------------------------------
 
     def caption(self, puzzle: BurrPuzzle, solutions: Solutions,
                 report: CheckReport | None) -> str:
+        weight = (_("Weight {weight}, {holes} internal holes, stick length {length}")
+                  if puzzle.holes >= 0 else _("Weight {weight} (over 32), stick length {length}"))
         head = [" ".join(x for x in (self.title, puzzle.name) if x),
-                "Pieces: " + ", ".join(_piece_words(p) for p in puzzle.pieces),
-                f"Weight {puzzle.weight}"
-                + (f", {puzzle.holes} internal holes" if puzzle.holes >= 0 else " (over 32)")
-                + f", stick length {puzzle.length}"]
+                _("Pieces: {pieces}").format(
+                    pieces=", ".join(_piece_words(p) for p in puzzle.pieces)),
+                weight.format(weight=puzzle.weight, holes=puzzle.holes, length=puzzle.length)]
         if not solutions.found:
-            return "\n".join([*head, f"No assembly ({solutions.count_text()}).",
-                              solutions.reason])
-        stats = solutions.stats
-        apart = stats.get("come_apart", 0)
-        stuck = solutions.count - apart
-        head.append(f"Assemblies: {solutions.count_text()} up to rotation "
-                    f"({_raw_words(stats.get('raw_placements', 0))}); "
-                    f"{apart} of them {'comes' if apart == 1 else 'come'} apart"
-                    + (f", {stuck} cannot be taken apart" if stuck else ""))
+            return "\n".join([*head, _("No assembly ({count}).").format(
+                count=solutions.count_text()), solutions.reason])
+        head.append(_assemblies_words(solutions))
         best: BurrSolution = solutions.found[0]
-        head.append(f"Shown: {level_words(best.disassembly)}")
+        head.append(_("Shown: {level}").format(level=level_words(best.disassembly)))
         if best.disassembly and best.disassembly.moves:
             moves = best.disassembly.moves
             head += [f"{n}. {move_words(puzzle, m)}"
                      for n, m in enumerate(moves[:CAPTION_MOVES], 1)]
             if len(moves) > CAPTION_MOVES:
-                head.append(f"... {len(moves) - CAPTION_MOVES} more in the report")
+                head.append(_("... {hidden} more in the report").format(
+                    hidden=len(moves) - CAPTION_MOVES))
         return "\n".join(head)
 
     def render(self, puzzle: BurrPuzzle, solution: BurrSolution | None) -> Image.Image:
         """The 3D view and legend over the slice diagram (the pieces when none fit)."""
         title = " ".join(x for x in (self.title, puzzle.name) if x)
         if solution is None:
-            return render.stack([pieces_sheet(puzzle)], title, "no assembly")
+            return render.stack([pieces_sheet(puzzle)], title, _("no assembly"))
         cells = piece_cells(puzzle, solution.assembly)
         owner = {c: i for i, piece in enumerate(cells) for c in piece}
         holes = set(frame(puzzle.length).core) - owner.keys()
@@ -258,17 +260,19 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
         view = render.scene_image(scene, 26)
         legend = render.legend(puzzle.pieces, 420)
         slices = render.slice_diagram(puzzle.length, owner, holes, puzzle.pieces)
-        subtitle = f"{level_words(solution.disassembly)}; {len(holes)} holes"
+        subtitle = _("{level}; {holes} holes").format(level=level_words(solution.disassembly),
+                                                      holes=len(holes))
         return render.stack([render.side_by_side(view, legend), slices], title, subtitle)
 
     def extra_media(self, puzzle: BurrPuzzle, solutions: Solutions) -> list[Media]:
-        media = [draw.picture("burr-pieces.png", pieces_sheet(puzzle), "The pieces")]
+        media = [draw.picture("burr-pieces.png", pieces_sheet(puzzle), _("The pieces"))]
         if solutions.found:
             best: BurrSolution = solutions.found[0]
             if best.disassembly and best.disassembly.moves:
                 gif = render.animation(animation_frames(puzzle, best))
                 media.insert(0, Media("burr-disassembly.gif", gif, "animation",
-                                      f"Taking it apart: {level_words(best.disassembly)}"))
+                                      _("Taking it apart: {level}").format(
+                                          level=level_words(best.disassembly))))
         return media
 
     def warm_up(self) -> None:
@@ -288,14 +292,36 @@ def _interest(solution: BurrSolution) -> tuple:
     return (0, tuple(-n for n in moves.levels))
 
 
-def _raw_words(raw: int) -> str:
-    """Raw placements, and the seed's figure: those with the first piece in the first slot."""
-    return f"{raw} raw placements, {raw // PIECES} with the first piece held in place"
+def _assemblies_words(solutions: Solutions) -> str:
+    """How many assemblies, their raw placements (and the seed's figure: those with the
+    first piece in the first slot), and how many of them come apart."""
+    raw = solutions.stats.get("raw_placements", 0)
+    apart = solutions.stats.get("come_apart", 0)
+    stuck = solutions.count - apart
+    fields = {"count": solutions.count_text(), "raw": raw, "held": raw // PIECES,
+              "apart": apart, "stuck": stuck}
+    if stuck:
+        return ngettext("Assemblies: {count} up to rotation ({raw} raw placements, {held} with "
+                        "the first piece held in place); {apart} of them comes apart, {stuck} "
+                        "cannot be taken apart",
+                        "Assemblies: {count} up to rotation ({raw} raw placements, {held} with "
+                        "the first piece held in place); {apart} of them come apart, {stuck} "
+                        "cannot be taken apart", apart).format(**fields)
+    return ngettext("Assemblies: {count} up to rotation ({raw} raw placements, {held} with the "
+                    "first piece held in place); {apart} of them comes apart",
+                    "Assemblies: {count} up to rotation ({raw} raw placements, {held} with the "
+                    "first piece held in place); {apart} of them come apart",
+                    apart).format(**fields)
 
 
 def _piece_words(piece: Piece) -> str:
     same = f"={piece.canonical_id}" if piece.canonical_id != piece.piece_id else ""
     return f"{piece.mark}:{piece.piece_id}{same} (w{piece.weight})"
+
+
+def _mark(ok: bool) -> str:
+    """The seed's verdict marks, the same in every language."""
+    return "OK" if ok else "FAIL"
 
 
 def _normal(cells) -> frozenset:
@@ -319,8 +345,8 @@ def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
     for number, move in enumerate(moves, 1):
         part = next((p for p in parts if set(move.pieces) <= p), None)
         if part is None:
-            return False, [*rules, Rule(f"Move {number}", False,
-                                        "pieces not in one part FAIL", ": ")]
+            return False, [*rules, Rule(_("Move {number}").format(number=number), False,
+                                        _("pieces not in one part FAIL"), ": ")]
         others = set().union(*(at[p] for p in part - set(move.pieces)))
         step = DIRECTIONS[move.direction]
         units = move.distance + (2 * puzzle.length if move.separates else 0)
@@ -328,14 +354,18 @@ def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
             for p in move.pieces:
                 at[p] = {(x + step[0], y + step[1], z + step[2]) for x, y, z in at[p]}
             if any(at[p] & others for p in move.pieces):
-                return False, [*rules, Rule(f"Move {number}", False, f"{move_words(puzzle, move)}: "
-                                            f"collides after {unit + 1} FAIL", ": ")]
-        rules.append(Rule(f"Move {number}", True, f"{move_words(puzzle, move)} OK", ": "))
+                return False, [*rules, Rule(
+                    _("Move {number}").format(number=number), False,
+                    _("{move}: collides after {units} FAIL").format(
+                        move=move_words(puzzle, move), units=unit + 1), ": ")]
+        rules.append(Rule(_("Move {number}").format(number=number), True,
+                          f"{move_words(puzzle, move)} OK", ": "))
         if move.separates:
             parts.remove(part)
             parts += [set(move.pieces), part - set(move.pieces)]
     apart = all(len(p) == 1 for p in parts)
-    rules.append(Rule(f"All {len(cells)} pieces apart", None, "yes" if apart else "no", ": "))
+    rules.append(Rule(_("All {count} pieces apart").format(count=len(cells)), None,
+                      _("yes") if apart else _("no"), ": "))
     return True, rules
 
 
@@ -349,7 +379,8 @@ def animation_frames(puzzle: BurrPuzzle, solution: BurrSolution):
         return [((x + offsets[p][0], y + offsets[p][1], z + offsets[p][2]), p)
                 for p in sorted(part) for x, y, z in cells[p]]
 
-    frames = [(scene(parts[0]), f"Assembled: {level_words(solution.disassembly)}")]
+    frames = [(scene(parts[0]), _("Assembled: {level}").format(
+        level=level_words(solution.disassembly)))]
     for number, move in enumerate(solution.disassembly.moves, 1):
         part = next(p for p in parts if set(move.pieces) <= p)
         dx, dy, dz = move.vector()
@@ -367,17 +398,20 @@ def _read_heading(asked: Piece, number: int, line: str) -> Piece:
     ID and weight (when given) the piece's own."""
     found = HEADING.match(line)
     if not found:
-        raise PuzzleError(f"expected `{PIECE_HEADING}`, got '{clip(line)}'", number)
+        raise PuzzleError(_("expected `{heading}`, got '{line}'").format(
+            heading=PIECE_HEADING, line=clip(line)), number)
     word, canonical, weight = found.groups()
     piece = Piece(read_id(word, number, asked.length), "", "", asked.length)
     if piece.piece_id != asked.piece_id:
-        raise PuzzleError(f"this is piece ID {piece.piece_id}; the question is about "
-                          f"piece ID {asked.piece_id}", number)
-    for what, claimed, value in (("canonical ID", canonical, piece.canonical_id),
-                                 ("weight", weight, piece.weight)):
+        raise PuzzleError(_("this is piece ID {id}; the question is about piece ID {asked}")
+                          .format(id=piece.piece_id, asked=asked.piece_id), number)
+    for sentence, claimed, value in (
+            (_("piece ID {id} has canonical ID {value}, not {claimed}"), canonical,
+             piece.canonical_id),
+            (_("piece ID {id} has weight {value}, not {claimed}"), weight, piece.weight)):
         if claimed is not None and not _says(claimed, value):
-            raise PuzzleError(f"piece ID {piece.piece_id} has {what} {value}, "
-                              f"not {clip(claimed)}", number)
+            raise PuzzleError(sentence.format(id=piece.piece_id, value=value,
+                                              claimed=clip(claimed)), number)
     return piece
 
 
@@ -391,15 +425,15 @@ def _compare_rows(piece: Piece, rows: list[tuple[int, str]]) -> None:
     (spaces inside a row do not matter)."""
     table = cubie_table(piece.piece_id, piece.length)
     if len(rows) > len(table):
-        raise PuzzleError(f"a piece has {len(table)} cubie rows; this is row "
-                          f"{len(table) + 1}", rows[len(table)][0])
+        raise PuzzleError(_("a piece has {rows} cubie rows; this is row {row}").format(
+            rows=len(table), row=len(table) + 1), rows[len(table)][0])
     if rows and len(rows) < len(table):
-        raise PuzzleError(f"a piece has {len(table)} cubie rows, got {len(rows)}; "
-                          "give all of them or none", rows[-1][0])
+        raise PuzzleError(_("a piece has {rows} cubie rows, got {got}; give all of them or "
+                            "none").format(rows=len(table), got=len(rows)), rows[-1][0])
     for (number, typed), row in zip(rows, table, strict=False):
         if "".join(typed.split()) != "".join(row.split()):
-            raise PuzzleError(f"piece ID {piece.piece_id} has the cubie row {row} here, "
-                              f"not '{clip(typed, 60)}'", number)
+            raise PuzzleError(_("piece ID {id} has the cubie row {row} here, not '{typed}'")
+                              .format(id=piece.piece_id, row=row, typed=clip(typed, 60)), number)
 
 
 def pieces_sheet(puzzle: BurrPuzzle) -> Image.Image:
@@ -409,9 +443,10 @@ def pieces_sheet(puzzle: BurrPuzzle) -> Image.Image:
     for i, piece in enumerate(pieces):
         scene = [((u, 1 - v, w), i) for u, v, w in piece.cubies]
         view = render.scene_image(scene, 24, margin=10)
-        same = f", same as {piece.canonical_id}" if piece.canonical_id != piece.piece_id else ""
-        tiles.append(render.stack([view], f"{piece.mark}: ID {piece.piece_id}",
-                                  f"weight {piece.weight}{same}"))
+        weight = (_("weight {weight}, same as {canonical}")
+                  if piece.canonical_id != piece.piece_id else _("weight {weight}"))
+        tiles.append(render.stack([view], f"{piece.mark}: ID {piece.piece_id}", weight.format(
+            weight=piece.weight, canonical=piece.canonical_id)))
     columns = min(3, len(tiles))
     width = max(t.width for t in tiles)
     height = max(t.height for t in tiles)
@@ -444,11 +479,12 @@ class PieceKind(PuzzleKind[PieceQuery, Piece]):
 
     name = "piece"
     title = "Burr piece"
-    summary = "a burr piece ID 1..4096 (Cutler's numbering), e.g. 3322; add `length 8`"
+    summary = Translated("a burr piece ID 1..4096 (Cutler's numbering), e.g. 3322; add "
+                         "`length 8`")
     example = "burr_piece.txt"
     version = "1"
-    rules = ("Not a puzzle but a look-up: a burr stick's notches as a number from 1 to "
-             "4096 (Bill Cutler's numbering), drawn with its other numbers.")
+    rules = Translated("Not a puzzle but a look-up: a burr stick's notches as a number from "
+                       "1 to 4096 (Bill Cutler's numbering), drawn with its other numbers.")
 
     def detect(self, text: str) -> bool:
         return header_is(text, "piece")
@@ -460,11 +496,11 @@ class PieceKind(PuzzleKind[PieceQuery, Piece]):
         length = 6
         if len(words) == 3 and words[1][1].lower() in ("length", "len"):
             if words[2][1] not in ("6", "8"):
-                raise PuzzleError("stick length must be 6 or 8", words[2][0])
+                raise PuzzleError(_("stick length must be 6 or 8"), words[2][0])
             length = int(words[2][1])
             words = words[:1]
         if len(words) != 1:
-            raise PuzzleError("send one piece ID, a whole number 1..4096, such as 3322",
+            raise PuzzleError(_("send one piece ID, a whole number 1..4096, such as 3322"),
                               words[1][0] if len(words) > 1 else None)
         line, word = words[0]
         return PieceQuery(Piece(read_id(word, line, length), "", "", length))
@@ -478,13 +514,13 @@ class PieceKind(PuzzleKind[PieceQuery, Piece]):
     def check(self, puzzle: PieceQuery, solution: Piece) -> CheckReport:
         ids = all_ids(solution.piece_id, solution.length)
         lines = [*cubie_table(solution.piece_id, solution.length),
-                 f"Weight {solution.weight} (removable cubies present)",
-                 f"Same piece as IDs: {', '.join(map(str, ids))}",
-                 f"Canonical (smallest) ID: {ids[0]}",
-                 f"Orientations with an ID: {len(ids)} distinct of "
-                 f"{len(orientations(solution.cubies, solution.length))}"]
+                 _("Weight {weight} (removable cubies present)").format(weight=solution.weight),
+                 _("Same piece as IDs: {ids}").format(ids=", ".join(map(str, ids))),
+                 _("Canonical (smallest) ID: {id}").format(id=ids[0]),
+                 _("Orientations with an ID: {ids} distinct of {all}").format(
+                     ids=len(ids), all=len(orientations(solution.cubies, solution.length)))]
         return CheckReport(True, [Rule(line, None) for line in lines],
-                           "Piece OK: connected, all its cubies hold together.")
+                           _("Piece OK: connected, all its cubies hold together."))
 
     def format_solution(self, puzzle: PieceQuery, solution: Piece) -> str:
         return "\n".join([f"Piece ID {solution.piece_id}, canonical {solution.canonical_id}, "
@@ -501,8 +537,8 @@ class PieceKind(PuzzleKind[PieceQuery, Piece]):
         lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
                  if line.strip()]
         if not lines:
-            raise PuzzleError(f"send the piece as `{PIECE_HEADING}`, then its four "
-                              "cubie rows if you like")
+            raise PuzzleError(_("send the piece as `{heading}`, then its four cubie rows if "
+                                "you like").format(heading=PIECE_HEADING))
         piece = _read_heading(puzzle.piece, *lines[0])
         _compare_rows(piece, lines[1:])
         return piece
@@ -511,17 +547,20 @@ class PieceKind(PuzzleKind[PieceQuery, Piece]):
                 report: CheckReport | None) -> str:
         piece = puzzle.piece
         ids = ", ".join(map(str, all_ids(piece.piece_id, piece.length)))
-        return (f"Burr piece ID {piece.piece_id}: canonical ID {piece.canonical_id}, "
-                f"weight {piece.weight}, stick length {piece.length}\nSame piece as IDs {ids}")
+        return _("Burr piece ID {id}: canonical ID {canonical}, weight {weight}, stick length "
+                 "{length}\nSame piece as IDs {ids}").format(
+            id=piece.piece_id, canonical=piece.canonical_id, weight=piece.weight,
+            length=piece.length, ids=ids)
 
     def render(self, puzzle: PieceQuery, solution: Piece | None) -> Image.Image:
         """The piece from above and, turned half about its length, from below."""
         piece = puzzle.piece
         views = []
-        for label, cubies in (("from above", piece.cubies),
-                              ("turned over", orientations(piece.cubies, piece.length)[2])):
+        for label, cubies in ((_("from above"), piece.cubies),
+                              (_("turned over"), orientations(piece.cubies, piece.length)[2])):
             scene = [((u, 1 - v, w), 0) for u, v, w in cubies]
             views.append(render.stack([render.scene_image(scene, 34, margin=12)], label))
         picture = render.side_by_side(*views)
-        return render.stack([picture], f"Burr piece ID {piece.piece_id}",
-                            f"canonical {piece.canonical_id}, weight {piece.weight}")
+        return render.stack([picture], _("Burr piece ID {id}").format(id=piece.piece_id),
+                            _("canonical {canonical}, weight {weight}").format(
+                                canonical=piece.canonical_id, weight=piece.weight))

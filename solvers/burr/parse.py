@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..base import PuzzleError, check_size, clip
+from ..i18n import _
 from .pieces import LENGTHS, MAX_ID, Piece, connected, cubies_of
 
 PIECES = 6
@@ -45,13 +46,15 @@ def read_id(word: str, line: int, length: int) -> int:
     """A piece ID from text: a whole number in 1..4096 naming a connected piece."""
     # isdecimal(), not isdigit(): int() fails on ²; and no int() of a huge digit string
     if not word.isdecimal() or len(word.lstrip("0")) > len(str(MAX_ID)):
-        raise PuzzleError(f"'{clip(word)}' is not a piece ID (a whole number 1..{MAX_ID})", line)
+        raise PuzzleError(_("'{word}' is not a piece ID (a whole number 1..{most})").format(
+            word=clip(word), most=MAX_ID), line)
     value = int(word)
     if not 1 <= value <= MAX_ID:
-        raise PuzzleError(f"piece ID {value} is outside 1..{MAX_ID}", line)
+        raise PuzzleError(_("piece ID {id} is outside 1..{most}").format(id=value, most=MAX_ID),
+                          line)
     if not connected(cubies_of(value, length)):
-        raise PuzzleError(f"piece ID {value} is not a connected piece: its cubies fall "
-                          "apart into separate bits", line)
+        raise PuzzleError(_("piece ID {id} is not a connected piece: its cubies fall apart "
+                            "into separate bits").format(id=value), line)
     return value
 
 
@@ -76,8 +79,8 @@ def parse_burr(text: str) -> BurrPuzzle:
             continue
         if "," in line:
             seed_form = True
-            mark, _, rest = (part.strip() for part in line.partition(","))
-            word, _, piece_name = (part.strip() for part in rest.partition(","))
+            mark, _comma, rest = (part.strip() for part in line.partition(","))
+            word, _comma, piece_name = (part.strip() for part in rest.partition(","))
             entries.append((number, mark, word, piece_name))
         else:
             words = line.split()
@@ -87,18 +90,20 @@ def parse_burr(text: str) -> BurrPuzzle:
                 words = words[:-2]
             entries += [(number, "", w, "") for w in words]
         if len(entries) > PIECES:
-            raise PuzzleError(f"a six-piece burr has 6 pieces; this is piece "
-                              f"{len(entries)}", number)
+            raise PuzzleError(_("a six-piece burr has 6 pieces; this is piece {n}").format(
+                n=len(entries)), number)
     if len(entries) != PIECES:
         where = entries[-1][0] if entries else None
-        raise PuzzleError(f"a six-piece burr needs 6 pieces, got {len(entries)}", where)
+        raise PuzzleError(_("a six-piece burr needs 6 pieces, got {n}").format(n=len(entries)),
+                          where)
     return BurrPuzzle(_pieces(entries, length, seed_form), length, name)
 
 
 def _length(word: str, line: int) -> int:
     """The stick length in `word` (digits); it may be thousands long, too long for int()."""
     if len(word) > 2 or int(word) not in LENGTHS:
-        raise PuzzleError(f"stick length {clip(word)} is not supported; use 6 or 8", line)
+        raise PuzzleError(_("stick length {length} is not supported; use 6 or 8").format(
+            length=clip(word)), line)
     return int(word)
 
 
@@ -108,13 +113,14 @@ def _pieces(entries, length: int, seed_form: bool) -> tuple[Piece, ...]:
     for position, (line, mark, word, name) in enumerate(entries):
         mark = mark or str(position + 1)
         if len(mark) > 3 or not mark.isalnum():
-            raise PuzzleError(f"mark '{clip(mark)}' should be a short label such as 0..5", line)
+            raise PuzzleError(_("mark '{mark}' should be a short label such as 0..5").format(
+                mark=clip(mark)), line)
         if mark in marks:
-            raise PuzzleError(f"mark '{mark}' is used by two pieces", line)
+            raise PuzzleError(_("mark '{mark}' is used by two pieces").format(mark=mark), line)
         marks.add(mark)
         piece_id = read_id(word, line, length)
         if seed_form and piece_id == 1 and position:
-            raise PuzzleError("the key piece (ID 1) must be the first piece in the "
-                              "#Burr6 format", line)
+            raise PuzzleError(_("the key piece (ID 1) must be the first piece in the "
+                                "#Burr6 format"), line)
         pieces.append(Piece(piece_id, mark, name, length))
     return tuple(pieces)

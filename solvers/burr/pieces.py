@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ..i18n import _
+
 Cubie = tuple[int, int, int]
 
 LENGTHS = (6, 8)
@@ -85,7 +87,7 @@ def orientations(cubies: frozenset[Cubie], length: int) -> list[frozenset[Cubie]
     result = []
     for flipped in (cubies, end_for_end(cubies, length)):
         current = flipped
-        for _ in range(4):
+        for _turn in range(4):
             result.append(current)
             current = turned(current)
     return result
@@ -130,7 +132,7 @@ class Piece:
     @property
     def label(self) -> str:
         """How moves and legends name the piece: `piece 3 (ID 960)`."""
-        return f"piece {self.mark} (ID {self.piece_id})"
+        return _("piece {mark} (ID {id})").format(mark=self.mark, id=self.piece_id)
 
 
 @cache

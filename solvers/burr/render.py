@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from .. import draw
+from ..i18n import _
 from .geometry import Cell
 from .pieces import Piece
 
@@ -43,7 +44,7 @@ def scene_bounds(scenes: Sequence[Scene], scale: float) -> tuple[float, float, f
     """The screen box every scene fits in (so animation frames do not jump)."""
     xs, ys = [], []
     for scene in scenes:
-        for (x, y, z), _ in scene:
+        for (x, y, z), _piece in scene:
             for corner in ((x, y + 1, z), (x + 1, y, z), (x, y, z + 1), (x + 1, y + 1, z)):
                 sx, sy = project(corner, scale)
                 xs.append(sx)
@@ -94,15 +95,15 @@ def slice_diagram(length: int, owner: dict[Cell, int], holes: set[Cell],
     image, pen = draw.canvas(columns * block + (columns + 1) * gap,
                              rows * (block + label) + (rows + 1) * gap // 2 + footer)
     draw.centred_text(pen, (image.width / 2, image.height - footer / 2),
-                      "layer 1 at the bottom; back row on top; circle = hole", 17,
+                      _("layer 1 at the bottom; back row on top; circle = hole"), 17,
                       fill=draw.MUTED)
     text = draw.font(max(14, cell // 2), bold=True)
     for z in range(length):
         r, c = divmod(z, columns)
         left = gap + c * (block + gap)
         top = gap // 2 + r * (block + label + gap // 2) + label
-        draw.centred_text(pen, (left + block / 2, top - label / 2), f"Layer {z + 1}", 26,
-                          bold=True)
+        draw.centred_text(pen, (left + block / 2, top - label / 2),
+                          _("Layer {layer}").format(layer=z + 1), 26, bold=True)
         for y in range(length):
             for x in range(length):
                 box = [left + x * cell, top + y * cell, left + (x + 1) * cell,
@@ -155,7 +156,7 @@ def stack(parts: Sequence[Image.Image], title: str, subtitle: str = "") -> Image
 
 
 def side_by_side(left: Image.Image, right: Image.Image) -> Image.Image:
-    image, _ = draw.canvas(left.width + right.width + 10, max(left.height, right.height))
+    image, _pen = draw.canvas(left.width + right.width + 10, max(left.height, right.height))
     image.paste(left, (0, (image.height - left.height) // 2))
     image.paste(right, (left.width + 10, (image.height - right.height) // 2))
     return image

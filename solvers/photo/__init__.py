@@ -29,6 +29,7 @@ from PIL import Image, ImageDraw
 
 from .. import draw
 from ..base import Limits
+from ..i18n import N_, _
 from ..sudoku import CELLS, SIZE, solve_grid, warm
 from .cells import marks
 from .digits import classify
@@ -47,8 +48,8 @@ REPAIR_CELLS = 4
 COUNT_SECONDS = 0.3
 #: fewest digits a reading must have to be a Sudoku (the smallest proper Sudoku has 17)
 MIN_DIGITS = 17
-NOT_ENOUGH = ("I found too few digits for a Sudoku in this picture: is the whole grid in "
-              "it, in focus?")
+NOT_ENOUGH = N_("I found too few digits for a Sudoku in this picture: is the whole grid in "
+                "it, in focus?")
 READ_INK = (200, 30, 30)
 UNSURE = (255, 170, 0)
 
@@ -95,7 +96,7 @@ class Reading:
         """A cell as a person finds it on the paper: `row 3 column 7` (counted from 1), so
         a caller never needs to know how wide the grid is."""
         row, column = divmod(cell, SIZE)
-        return f"row {row + 1} column {column + 1}"
+        return _("row {row} column {column}").format(row=row + 1, column=column + 1)
 
     def unsure(self, at_most: int = 5) -> list[int]:
         """The least sure cells below REPAIR_BELOW (and every repaired cell), surest last."""
@@ -164,7 +165,7 @@ def _upright(found: list[np.ndarray | None]) -> tuple[int, list[int], np.ndarray
 def count_solutions(grid: list[int]) -> int:
     """Solutions of a grid counted up to 2 within COUNT_SECONDS; a search cut short counts
     as 2 when it found one (unique is not proven) and as 0 when it found none."""
-    _, count, complete, _ = solve_grid(tuple(grid), Limits.within(COUNT_SECONDS, 2))
+    _grid, count, complete, _stats = solve_grid(tuple(grid), Limits.within(COUNT_SECONDS, 2))
     return count if complete or count != 1 else 2
 
 
@@ -218,7 +219,7 @@ def read_photo(data: bytes, repair: bool = True) -> Reading:
         grid[cell], confidence[cell] = ranked[0], float(row[ranked[0]])
         others[cell] = ranked[1:3]
     if sum(1 for d in grid if d) < MIN_DIGITS:
-        raise PhotoError(NOT_ENOUGH)
+        raise PhotoError(_(NOT_ENOUGH))
     warm()  # the compiled search is loaded once per process, not counted against a count
     step = time.perf_counter()
     repairs: tuple[Repair, ...] = ()

@@ -23,6 +23,7 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from ..base import PuzzleError
+from ..i18n import N_, _
 
 #: pixels a cell of the board has on each side
 CELL = 40
@@ -36,7 +37,7 @@ MIN_GRID_SHARE = 0.04
 MIN_GRID_SIDE = 90
 FORMATS = {"JPEG", "PNG", "WEBP", "BMP"}
 
-NOT_A_GRID = "I could not find a Sudoku grid in this picture."
+NOT_A_GRID = N_("I could not find a Sudoku grid in this picture.")
 
 
 class PhotoError(PuzzleError):
@@ -58,17 +59,19 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     try:
         header = Image.open(io.BytesIO(data))
     except (UnidentifiedImageError, OSError) as error:
-        raise PhotoError("This file is not a picture I can read (JPEG or PNG).") from error
+        raise PhotoError(_("This file is not a picture I can read (JPEG or PNG).")) from error
     if header.format not in FORMATS:
-        raise PhotoError("This file is not a picture I can read (JPEG or PNG).")
+        raise PhotoError(_("This file is not a picture I can read (JPEG or PNG)."))
     width, height = header.size
     if width * height > MAX_PIXELS:
-        raise PhotoError(f"This picture is too large ({width}x{height} pixels; "
-                         f"at most {MAX_PIXELS // 1_000_000} megapixels).")
+        raise PhotoError(_("This picture is too large ({width}x{height} pixels; at most "
+                           "{most} megapixels).").format(width=width, height=height,
+                                                         most=MAX_PIXELS // 1_000_000))
     if min(width, height) * min(1.0, WORK_SIDE / max(width, height)) < MIN_GRID_SIDE:
-        raise PhotoError(f"This picture ({width}x{height} pixels) is too small or too thin "
-                         f"to hold a Sudoku grid: send one at least {MIN_GRID_SIDE} pixels "
-                         "each way, the grid filling most of it.")
+        raise PhotoError(_("This picture ({width}x{height} pixels) is too small or too thin to "
+                           "hold a Sudoku grid: send one at least {least} pixels each way, the "
+                           "grid filling most of it.").format(width=width, height=height,
+                                                              least=MIN_GRID_SIDE))
     reduce = 1
     if header.format == "JPEG":
         while reduce < 8 and max(width, height) / (reduce * 2) >= WORK_SIDE:
@@ -77,7 +80,7 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
             4: cv2.IMREAD_REDUCED_GRAYSCALE_4, 8: cv2.IMREAD_REDUCED_GRAYSCALE_8}[reduce]
     gray = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
     if gray is None or gray.size == 0:
-        raise PhotoError("This picture is damaged and could not be decoded.")
+        raise PhotoError(_("This picture is damaged and could not be decoded."))
     side = max(gray.shape)
     shrink = 1.0
     if side > WORK_SIDE:
@@ -128,7 +131,7 @@ def find_outline(gray: np.ndarray) -> np.ndarray:
     darker = max(2.0, 7 * _contrast(gray) / 220)
     binary = cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
                                    cv2.THRESH_BINARY_INV, block, darker)
-    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _hierarchy = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = max(MIN_GRID_SHARE * gray.size, MIN_GRID_SIDE ** 2)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:8]:
         if cv2.contourArea(contour) < smallest:
@@ -136,7 +139,7 @@ def find_outline(gray: np.ndarray) -> np.ndarray:
         quad = _quad_of(contour)
         if quad is not None and _is_squarish(quad):
             return quad
-    raise PhotoError(NOT_A_GRID)
+    raise PhotoError(_(NOT_A_GRID))
 
 
 def flatten(gray: np.ndarray) -> np.ndarray:
