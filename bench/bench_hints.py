@@ -41,7 +41,7 @@ from solvers.sudoku.logic import hint_path, rating  # noqa: E402
 from solvers.sudoku.parse import parse_sudoku  # noqa: E402
 
 HARD = ROOT / "bench" / "data" / "sudoku_hard.txt"
-PHOTOS = ROOT.parent.parent / "shared" / "sudoku_photos"
+PHOTOS = ROOT.parent / "shared" / "sudoku_photos"
 #: HoDoKu's levels in our bands' words
 LEVELS = {"EASY": "Easy", "MEDIUM": "Medium", "HARD": "Hard", "UNFAIR": "Fiendish",
           "EXTREME": "Extreme"}
