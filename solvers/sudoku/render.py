@@ -6,6 +6,7 @@ from __future__ import annotations
 from PIL import Image
 
 from .. import draw
+from ..i18n import _, ngettext
 from .grid import BOX, CELLS, SIZE, Grid, SudokuPuzzle
 
 #: the picture's colours: givens dark on grey, found digits blue (the palette's blue)
@@ -39,8 +40,10 @@ def render(puzzle: SudokuPuzzle, solution: Grid | None, title: str) -> Image.Ima
                  width=width)
         pen.line([margin, top + offset, margin + side, top + offset], fill=colour,
                  width=width)
-    legend = ("bold on grey: given    blue: found" if solution
-              else f"{sum(1 for d in puzzle.givens if d)} givens: fill in 1-9")
+    givens = sum(1 for d in puzzle.givens if d)
+    legend = (_("bold on grey: given    blue: found") if solution
+              else ngettext("{n} given: fill in 1-9", "{n} givens: fill in 1-9", givens).format(
+                  n=givens))
     draw.centred_text(pen, (image.width / 2, top + side + 30), legend, 20,
                       fill=draw.MUTED)
     return image
