@@ -355,19 +355,26 @@ def _propagate_triads(state) -> bool:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def _bivalue(state, band: int) -> int:  # pragma: no cover - compiled
+    """The undecided cells of a band with exactly two candidates, as the band's bits:
+    counted digit by digit with three running masks (seen once, twice, three times)."""
+    once = 0
+    twice = 0
+    thrice = 0
+    for digit in range(SIZE):
+        word = state[digit * 3 + band]
+        thrice |= twice & word
+        twice |= once & word
+        once |= word
+    return twice & ~thrice & state[UNDECIDED + band]
+
+
+@njit(cache=True, nogil=True)
 def _branch_cell(state) -> int:  # pragma: no cover - compiled
     """The first undecided cell (row by row) with the fewest candidates, or -1 when
     every cell is decided. Propagation leaves each undecided cell two or more."""
     for band in range(3):
-        once = 0
-        twice = 0
-        thrice = 0
-        for digit in range(SIZE):
-            word = state[digit * 3 + band]
-            thrice |= twice & word
-            twice |= once & word
-            once |= word
-        pairs = twice & ~thrice & state[UNDECIDED + band]
+        pairs = _bivalue(state, band)
         if pairs:
             return band * BAND + _bit_index(pairs & -pairs)
     best = -1
@@ -398,15 +405,7 @@ def _branch_triads(state) -> int:  # pragma: no cover - compiled
     most = -1
     u0, u1, u2 = state[UNDECIDED], state[UNDECIDED + 1], state[UNDECIDED + 2]
     for band in range(3):
-        once = 0
-        twice = 0
-        thrice = 0
-        for digit in range(SIZE):
-            word = state[digit * 3 + band]
-            thrice |= twice & word
-            twice |= once & word
-            once |= word
-        pairs = twice & ~thrice & state[UNDECIDED + band]
+        pairs = _bivalue(state, band)
         while pairs:
             low = pairs & -pairs
             pairs ^= low
