@@ -17,7 +17,18 @@ from collections import deque
 
 from ...i18n import _
 from ..grid import CELLS, PEERS, SIZE
-from .board import COUNT, DIGITS_OF, PEER_SET, Board, bit, cell_name, eliminations_text
+from .board import (
+    COL,
+    COUNT,
+    DIGITS_OF,
+    PEER_SET,
+    ROW,
+    UNIT_SET,
+    Board,
+    bit,
+    cell_name,
+    eliminations_text,
+)
 from .single_digit import strong_links
 from .step import Step, step
 
@@ -238,3 +249,147 @@ def _aic_step(path: list[Node], gone: list[tuple[int, int]]) -> Step:
                     removals=eliminations_text(gone)),
                 f"{cell_name(a)} {x}", [c for c, _ in path], eliminations=gone,
                 extra=0.1 * max(0, (len(path) - 6) // 2))
+
+
+#: a grouped chain node: its cells (one, or two or three of one box in one row or
+#: column) and a digit; true when the digit is in one of those cells
+Group = tuple[tuple[int, ...], int]
+
+
+def _groups(board: Board, digit: int) -> list[tuple[int, ...]]:
+    """The digit's spots of each box that share a row or a column, two or three."""
+    found = []
+    for box in range(2 * SIZE, 3 * SIZE):
+        spots = board.spots(box, digit)
+        for line_of in (ROW, COL):
+            lines: dict[int, list[int]] = {}
+            for cell in spots:
+                lines.setdefault(line_of[cell], []).append(cell)
+            found += [tuple(cells) for cells in lines.values() if len(cells) > 1]
+    return found
+
+
+def _grouped_strong(board: Board) -> dict[Group, set[Group]]:
+    """Strong links between single candidates and groups: a cell's two candidates, and
+    in each unit two nodes (cells or groups) that hold all of the digit's spots."""
+    strong: dict[Group, set[Group]] = {}
+
+    def link(a: Group, b: Group) -> None:
+        strong.setdefault(a, set()).add(b)
+        strong.setdefault(b, set()).add(a)
+
+    for cell in range(CELLS):
+        if COUNT[board.cands[cell]] == 2:
+            x, y = DIGITS_OF[board.cands[cell]]
+            link(((cell,), x), ((cell,), y))
+    for digit in range(1, SIZE + 1):
+        groups = _groups(board, digit)
+        for unit in range(3 * SIZE):
+            spots = board.spots(unit, digit)
+            if len(spots) < 2:
+                continue
+            nodes = {frozenset((c,)): (c,) for c in spots}
+            nodes.update((frozenset(g), g) for g in groups if UNIT_SET[unit].issuperset(g))
+            whole = frozenset(spots)
+            for key, cells in nodes.items():
+                rest = nodes.get(whole - key)
+                if rest is not None:
+                    link((cells, digit), (rest, digit))
+    return strong
+
+
+def _grouped_weak(board: Board, strong: dict[Group, set[Group]]) -> dict[Group, list[Group]]:
+    """For each node, the nodes leading on by a strong link that it makes false when
+    true: its digit in cells seeing every cell of it, and a single cell's other digits."""
+    by_digit: dict[int, list[Group]] = {}
+    for node in sorted(strong):
+        by_digit.setdefault(node[1], []).append(node)
+    weak: dict[Group, list[Group]] = {}
+    for node in strong:
+        cells, digit = node
+        seen = frozenset.intersection(*(PEER_SET[c] for c in cells))
+        nexts = [n for n in by_digit[digit] if seen.issuperset(n[0])]
+        if len(cells) == 1:
+            nexts += [n for d in DIGITS_OF[board.cands[cells[0]]]
+                      if d != digit and (n := ((cells[0],), d)) in strong]
+        weak[node] = sorted(nexts)
+    return weak
+
+
+def _grouped_targets(board: Board, start: Group, end: Group, path: list[Group]) \
+        -> list[tuple[int, int]]:
+    """What "start or end is true" rules out: one digit, from the cells seeing every
+    cell of both ends (none of the chain's); two digits, a single-cell end's other
+    digits when both ends are one cell, or the other end's digit in a single-cell end
+    that sees every cell of the other end."""
+    (a, x), (b, y) = start, end
+    if x == y:
+        inside = {c for cells, d in path if d == x for c in cells}
+        seen = frozenset.intersection(*(PEER_SET[c] for c in a + b))
+        return [(c, x) for c in sorted(seen) if c not in inside and board.cands[c] & bit(x)]
+    if a == b and len(a) == 1:
+        return [(a[0], d) for d in DIGITS_OF[board.cands[a[0]]] if d not in (x, y)]
+    return [(one[0], d) for (one, _d), (other, d) in ((start, end), (end, start))
+            if len(one) == 1 and board.cands[one[0]] & bit(d)
+            and PEER_SET[one[0]].issuperset(other)]
+
+
+def grouped_aic(board: Board) -> Step | None:
+    """AIC whose nodes may also be groups (a digit's spots in one box and one line,
+    true when the digit is in one of them): tried after the plain AIC, and only a chain
+    through at least one group is taken."""
+    strong = _grouped_strong(board)
+    if all(len(cells) == 1 for cells, _d in strong):
+        return None
+    weak = _grouped_weak(board, strong)
+    for start in sorted(strong):
+        found = _grouped_from(board, strong, weak, start)
+        if found:
+            return found
+    return None
+
+
+def _grouped_from(board: Board, strong: dict[Group, set[Group]],
+                  weak: dict[Group, list[Group]], start: Group) -> Step | None:
+    """Breadth first from `start` assumed false, as `_aic_from` over grouped nodes."""
+    parent: dict[tuple[Group, bool], tuple[Group, bool] | None] = {(start, False): None}
+    queue = deque([(start, False, 1)])
+    while queue:
+        node, on, length = queue.popleft()
+        if length >= MAX_CELLS:
+            continue
+        for following in (weak[node] if on else sorted(strong[node])):
+            state = (following, not on)
+            if state in parent or following == start:
+                continue
+            parent[state] = (node, on)
+            queue.append((following, not on, length + 1))
+            if not on and length + 1 >= 4:
+                path = [n for n, _ in _trace(parent, state)]
+                if any(len(cells) > 1 for cells, _d in path):
+                    gone = _grouped_targets(board, start, following, path)
+                    if gone:
+                        return _grouped_step(path, gone)
+    return None
+
+
+def _group_name(cells: tuple[int, ...]) -> str:
+    """"R1C4/R1C6" for a group, "R1C4" for one cell."""
+    return "/".join(cell_name(c) for c in cells)
+
+
+def _grouped_step(path: list[Group], gone: list[tuple[int, int]]) -> Step:
+    links = "".join(f"{'' if i == 0 else (' = ' if i % 2 else ' - ')}{_group_name(c)} {d}"
+                    for i, (c, d) in enumerate(path))
+    group, digit = next(n for n in path if len(n[0]) > 1)
+    (a, x), (b, y) = path[0], path[-1]
+    return step("Grouped AIC",
+                _("Follow the chain {links} (= if one is not, the other is; - if one is, the "
+                  "other is not; {group} {digit} means a {digit} in one of those cells): if "
+                  "{start} is not {x}, then {end} is {y}. One of the two is true, so "
+                  "{removals}.").format(
+                    links=links, group=_group_name(group), digit=digit,
+                    start=_group_name(a), x=x, end=_group_name(b), y=y,
+                    removals=eliminations_text(gone)),
+                f"{_group_name(a)} {x}", [c for cells, _d in path for c in cells],
+                eliminations=gone, extra=0.1 * max(0, (len(path) - 6) // 2))
