@@ -288,7 +288,7 @@ def _grouped_strong(board: Board) -> dict[Group, set[Group]]:
             spots = board.spots(unit, digit)
             if len(spots) < 2:
                 continue
-            nodes = {frozenset((c,)): (c,) for c in spots}
+            nodes: dict[frozenset[int], tuple[int, ...]] = {frozenset((c,)): (c,) for c in spots}
             nodes.update((frozenset(g), g) for g in groups if UNIT_SET[unit].issuperset(g))
             whole = frozenset(spots)
             for key, cells in nodes.items():
