@@ -23,7 +23,6 @@ from .board import (
     DIGITS_OF,
     PEER_SET,
     ROW,
-    UNIT_SET,
     Board,
     bit,
     cell_name,
@@ -256,20 +255,26 @@ def _aic_step(path: list[Node], gone: list[tuple[int, int]]) -> Step:
 Group = tuple[tuple[int, ...], int]
 
 
-def _groups(board: Board, digit: int) -> list[tuple[int, ...]]:
-    """The digit's spots of each box that share a row or a column, two or three."""
-    found = []
+def _groups(places: list[list[list[int]]], digit: int) -> dict[int, list[tuple[int, ...]]]:
+    """The digit's spots of each box that share a row or a column, two or three, by
+    the units holding them (the box, and the row or column); `places` is each unit's
+    `Board.places`."""
+    found: dict[int, list[tuple[int, ...]]] = {}
     for box in range(2 * SIZE, 3 * SIZE):
-        spots = board.spots(box, digit)
-        for line_of in (ROW, COL):
+        spots = places[box][digit]
+        for line_of, first in ((ROW, 0), (COL, SIZE)):
             lines: dict[int, list[int]] = {}
             for cell in spots:
                 lines.setdefault(line_of[cell], []).append(cell)
-            found += [tuple(cells) for cells in lines.values() if len(cells) > 1]
+            for line, cells in lines.items():
+                if 1 < len(cells) < len(spots):
+                    found.setdefault(box, []).append(tuple(cells))
+                if len(cells) > 1:
+                    found.setdefault(first + line, []).append(tuple(cells))
     return found
 
 
-def _grouped_strong(board: Board) -> dict[Group, set[Group]]:
+def _grouped_strong(board: Board) -> dict[Group, list[Group]]:
     """Strong links between single candidates and groups: a cell's two candidates, and
     in each unit two nodes (cells or groups) that hold all of the digit's spots."""
     strong: dict[Group, set[Group]] = {}
@@ -282,23 +287,32 @@ def _grouped_strong(board: Board) -> dict[Group, set[Group]]:
         if COUNT[board.cands[cell]] == 2:
             x, y = DIGITS_OF[board.cands[cell]]
             link(((cell,), x), ((cell,), y))
+    places = [board.places(unit) for unit in range(3 * SIZE)]
     for digit in range(1, SIZE + 1):
-        groups = _groups(board, digit)
+        groups = _groups(places, digit)
         for unit in range(3 * SIZE):
-            spots = board.spots(unit, digit)
-            if len(spots) < 2:
+            spots = places[unit][digit]
+            if len(spots) == 2:
+                link(((spots[0],), digit), ((spots[1],), digit))
+            if unit not in groups:
                 continue
             nodes: dict[frozenset[int], tuple[int, ...]] = {frozenset((c,)): (c,) for c in spots}
-            nodes.update((frozenset(g), g) for g in groups if UNIT_SET[unit].issuperset(g))
+            nodes.update((frozenset(g), g) for g in groups[unit])
             whole = frozenset(spots)
             for key, cells in nodes.items():
                 rest = nodes.get(whole - key)
                 if rest is not None:
                     link((cells, digit), (rest, digit))
-    return strong
+    return {node: sorted(links) for node, links in strong.items()}
 
 
-def _grouped_weak(board: Board, strong: dict[Group, set[Group]]) -> dict[Group, list[Group]]:
+def _sight(strong: dict[Group, list[Group]]) -> dict[Group, frozenset[int]]:
+    """For each node, the cells that see every cell of it."""
+    return {node: frozenset.intersection(*(PEER_SET[c] for c in node[0])) for node in strong}
+
+
+def _grouped_weak(board: Board, strong: dict[Group, list[Group]],
+                  sight: dict[Group, frozenset[int]]) -> dict[Group, list[Group]]:
     """For each node, the nodes leading on by a strong link that it makes false when
     true: its digit in cells seeing every cell of it, and a single cell's other digits."""
     by_digit: dict[int, list[Group]] = {}
@@ -307,7 +321,7 @@ def _grouped_weak(board: Board, strong: dict[Group, set[Group]]) -> dict[Group, 
     weak: dict[Group, list[Group]] = {}
     for node in strong:
         cells, digit = node
-        seen = frozenset.intersection(*(PEER_SET[c] for c in cells))
+        seen = sight[node]
         nexts = [n for n in by_digit[digit] if seen.issuperset(n[0])]
         if len(cells) == 1:
             nexts += [n for d in DIGITS_OF[board.cands[cells[0]]]
@@ -316,22 +330,30 @@ def _grouped_weak(board: Board, strong: dict[Group, set[Group]]) -> dict[Group, 
     return weak
 
 
-def _grouped_targets(board: Board, start: Group, end: Group, path: list[Group]) \
-        -> list[tuple[int, int]]:
+def _grouped_targets(board: Board, sight: dict[Group, frozenset[int]], start: Group,
+                     end: Group) -> list[tuple[int, int]]:
     """What "start or end is true" rules out: one digit, from the cells seeing every
-    cell of both ends (none of the chain's); two digits, a single-cell end's other
-    digits when both ends are one cell, or the other end's digit in a single-cell end
-    that sees every cell of the other end."""
+    cell of both ends; two digits, a single-cell end's other digits when both ends are
+    one cell, or the other end's digit in a single-cell end that sees every cell of the
+    other end."""
     (a, x), (b, y) = start, end
     if x == y:
-        inside = {c for cells, d in path if d == x for c in cells}
-        seen = frozenset.intersection(*(PEER_SET[c] for c in a + b))
-        return [(c, x) for c in sorted(seen) if c not in inside and board.cands[c] & bit(x)]
+        return [(c, x) for c in sorted(sight[start] & sight[end]) if board.cands[c] & bit(x)]
     if a == b and len(a) == 1:
         return [(a[0], d) for d in DIGITS_OF[board.cands[a[0]]] if d not in (x, y)]
     return [(one[0], d) for (one, _d), (other, d) in ((start, end), (end, start))
             if len(one) == 1 and board.cands[one[0]] & bit(d)
             and PEER_SET[one[0]].issuperset(other)]
+
+
+def _outside(path: list[Group], gone: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The removals of the chain's ends' digit that are none of the chain's cells for
+    that digit (a chain through a cell it would clear reads as a contradiction)."""
+    (_a, x), (_b, y) = path[0], path[-1]
+    if x != y:
+        return gone
+    inside = {c for cells, d in path if d == x for c in cells}
+    return [(c, d) for c, d in gone if c not in inside]
 
 
 def grouped_aic(board: Board) -> Step | None:
@@ -341,16 +363,18 @@ def grouped_aic(board: Board) -> Step | None:
     strong = _grouped_strong(board)
     if all(len(cells) == 1 for cells, _d in strong):
         return None
-    weak = _grouped_weak(board, strong)
+    sight = _sight(strong)
+    weak = _grouped_weak(board, strong, sight)
     for start in sorted(strong):
-        found = _grouped_from(board, strong, weak, start)
+        found = _grouped_from(board, strong, weak, sight, start)
         if found:
             return found
     return None
 
 
-def _grouped_from(board: Board, strong: dict[Group, set[Group]],
-                  weak: dict[Group, list[Group]], start: Group) -> Step | None:
+def _grouped_from(board: Board, strong: dict[Group, list[Group]],
+                  weak: dict[Group, list[Group]], sight: dict[Group, frozenset[int]],
+                  start: Group) -> Step | None:
     """Breadth first from `start` assumed false, as `_aic_from` over grouped nodes."""
     parent: dict[tuple[Group, bool], tuple[Group, bool] | None] = {(start, False): None}
     queue = deque([(start, False, 1)])
@@ -358,18 +382,20 @@ def _grouped_from(board: Board, strong: dict[Group, set[Group]],
         node, on, length = queue.popleft()
         if length >= MAX_CELLS:
             continue
-        for following in (weak[node] if on else sorted(strong[node])):
+        for following in (weak[node] if on else strong[node]):
             state = (following, not on)
             if state in parent or following == start:
                 continue
             parent[state] = (node, on)
             queue.append((following, not on, length + 1))
             if not on and length + 1 >= 4:
+                gone = _grouped_targets(board, sight, start, following)
+                if not gone:
+                    continue
                 path = [n for n, _ in _trace(parent, state)]
-                if any(len(cells) > 1 for cells, _d in path):
-                    gone = _grouped_targets(board, start, following, path)
-                    if gone:
-                        return _grouped_step(path, gone)
+                gone = _outside(path, gone)
+                if gone and any(len(cells) > 1 for cells, _d in path):
+                    return _grouped_step(path, gone)
     return None
 
 
