@@ -14,6 +14,7 @@ chain is the one shown.
 from __future__ import annotations
 
 from collections import deque
+from typing import NamedTuple
 
 from ...i18n import _
 from ..grid import CELLS, PEERS, SIZE
@@ -274,7 +275,7 @@ def _groups(places: list[list[list[int]]], digit: int) -> dict[int, list[tuple[i
     return found
 
 
-def _grouped_strong(board: Board) -> dict[Group, list[Group]]:
+def _grouped_strong(board: Board) -> dict[Group, set[Group]]:
     """Strong links between single candidates and groups: a cell's two candidates, and
     in each unit two nodes (cells or groups) that hold all of the digit's spots."""
     strong: dict[Group, set[Group]] = {}
@@ -303,45 +304,69 @@ def _grouped_strong(board: Board) -> dict[Group, list[Group]]:
                 rest = nodes.get(whole - key)
                 if rest is not None:
                     link((cells, digit), (rest, digit))
-    return {node: sorted(links) for node, links in strong.items()}
+    return strong
 
 
-def _sight(strong: dict[Group, list[Group]]) -> dict[Group, frozenset[int]]:
-    """For each node, the cells that see every cell of it."""
-    return {node: frozenset.intersection(*(PEER_SET[c] for c in node[0])) for node in strong}
+class _Graph(NamedTuple):
+    """The grouped nodes numbered in sorted order, and for each number its strong and
+    weak links (as numbers) and the cells holding its digit that see all of its cells
+    (a bit a cell)."""
+
+    nodes: list[Group]
+    strong: list[list[int]]
+    weak: list[list[int]]
+    reach: list[int]
 
 
-def _grouped_weak(board: Board, strong: dict[Group, list[Group]],
-                  sight: dict[Group, frozenset[int]]) -> dict[Group, list[Group]]:
-    """For each node, the nodes leading on by a strong link that it makes false when
-    true: its digit in cells seeing every cell of it, and a single cell's other digits."""
-    by_digit: dict[int, list[Group]] = {}
-    for node in sorted(strong):
-        by_digit.setdefault(node[1], []).append(node)
-    weak: dict[Group, list[Group]] = {}
-    for node in strong:
-        cells, digit = node
-        seen = sight[node]
-        nexts = [n for n in by_digit[digit] if seen.issuperset(n[0])]
+#: each cell's peers, a bit a cell
+PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in range(CELLS))
+
+
+def _graph(board: Board, strong: dict[Group, set[Group]]) -> _Graph:
+    """Weak links: a node, when true, rules out its digit in every node all of whose
+    cells see all of its cells, and a single cell's other digits; only nodes with a
+    strong link to lead on are kept."""
+    nodes = sorted(strong)
+    number = {node: i for i, node in enumerate(nodes)}
+    holding = [0] * (SIZE + 1)
+    for cell in range(CELLS):
+        for d in DIGITS_OF[board.cands[cell]]:
+            holding[d] |= 1 << cell
+    bits = [sum(1 << c for c in cells) for cells, _d in nodes]
+    sight = []
+    for cells, _d in nodes:
+        seen = PEER_BITS[cells[0]]
+        for c in cells[1:]:
+            seen &= PEER_BITS[c]
+        sight.append(seen)
+    by_digit: dict[int, list[int]] = {}
+    for i, (_cells, digit) in enumerate(nodes):
+        by_digit.setdefault(digit, []).append(i)
+    weak = []
+    for i, (cells, digit) in enumerate(nodes):
+        nexts = [j for j in by_digit[digit] if not bits[j] & ~sight[i]]
         if len(cells) == 1:
-            nexts += [n for d in DIGITS_OF[board.cands[cells[0]]]
-                      if d != digit and (n := ((cells[0],), d)) in strong]
-        weak[node] = sorted(nexts)
-    return weak
+            nexts += [number[n] for d in DIGITS_OF[board.cands[cells[0]]]
+                      if d != digit and (n := ((cells[0],), d)) in number]
+        weak.append(sorted(nexts))
+    return _Graph(nodes, [sorted(number[n] for n in strong[node]) for node in nodes], weak,
+                  [seen & holding[d] for seen, (_cells, d) in zip(sight, nodes, strict=True)])
 
 
-def _grouped_targets(board: Board, sight: dict[Group, frozenset[int]], start: Group,
-                     end: Group) -> list[tuple[int, int]]:
+def _grouped_targets(board: Board, graph: _Graph, start: int, end: int) \
+        -> list[tuple[int, int]]:
     """What "start or end is true" rules out: one digit, from the cells seeing every
     cell of both ends; two digits, a single-cell end's other digits when both ends are
     one cell, or the other end's digit in a single-cell end that sees every cell of the
     other end."""
-    (a, x), (b, y) = start, end
+    first, last = graph.nodes[start], graph.nodes[end]
+    (a, x), (b, y) = first, last
     if x == y:
-        return [(c, x) for c in sorted(sight[start] & sight[end]) if board.cands[c] & bit(x)]
+        common = graph.reach[start] & graph.reach[end]
+        return [(c, x) for c in range(CELLS) if common >> c & 1]
     if a == b and len(a) == 1:
         return [(a[0], d) for d in DIGITS_OF[board.cands[a[0]]] if d not in (x, y)]
-    return [(one[0], d) for (one, _d), (other, d) in ((start, end), (end, start))
+    return [(one[0], d) for (one, _d), (other, d) in ((first, last), (last, first))
             if len(one) == 1 and board.cands[one[0]] & bit(d)
             and PEER_SET[one[0]].issuperset(other)]
 
@@ -363,40 +388,47 @@ def grouped_aic(board: Board) -> Step | None:
     strong = _grouped_strong(board)
     if all(len(cells) == 1 for cells, _d in strong):
         return None
-    sight = _sight(strong)
-    weak = _grouped_weak(board, strong, sight)
-    for start in sorted(strong):
-        found = _grouped_from(board, strong, weak, sight, start)
+    graph = _graph(board, strong)
+    for start in range(len(graph.nodes)):
+        found = _grouped_from(board, graph, start)
         if found:
             return found
     return None
 
 
-def _grouped_from(board: Board, strong: dict[Group, list[Group]],
-                  weak: dict[Group, list[Group]], sight: dict[Group, frozenset[int]],
-                  start: Group) -> Step | None:
-    """Breadth first from `start` assumed false, as `_aic_from` over grouped nodes."""
-    parent: dict[tuple[Group, bool], tuple[Group, bool] | None] = {(start, False): None}
-    queue = deque([(start, False, 1)])
+def _grouped_from(board: Board, graph: _Graph, start: int) -> Step | None:
+    """Breadth first from `start` assumed false, as `_aic_from` over numbered grouped
+    nodes: state 2n + 1 is node n true, 2n node n false."""
+    parent = [-2] * (2 * len(graph.nodes))
+    parent[2 * start] = -1
+    queue = deque([(start, 0, 1)])
     while queue:
         node, on, length = queue.popleft()
         if length >= MAX_CELLS:
             continue
-        for following in (weak[node] if on else strong[node]):
-            state = (following, not on)
-            if state in parent or following == start:
+        for following in (graph.weak[node] if on else graph.strong[node]):
+            state = 2 * following + 1 - on
+            if parent[state] != -2 or following == start:
                 continue
-            parent[state] = (node, on)
-            queue.append((following, not on, length + 1))
+            parent[state] = 2 * node + on
+            queue.append((following, 1 - on, length + 1))
             if not on and length + 1 >= 4:
-                gone = _grouped_targets(board, sight, start, following)
+                gone = _grouped_targets(board, graph, start, following)
                 if not gone:
                     continue
-                path = [n for n, _ in _trace(parent, state)]
+                path = _numbered_trace(graph, parent, state)
                 gone = _outside(path, gone)
                 if gone and any(len(cells) > 1 for cells, _d in path):
                     return _grouped_step(path, gone)
     return None
+
+
+def _numbered_trace(graph: _Graph, parent: list[int], state: int) -> list[Group]:
+    path = []
+    while state != -1:
+        path.append(graph.nodes[state // 2])
+        state = parent[state]
+    return path[::-1]
 
 
 def _group_name(cells: tuple[int, ...]) -> str:
