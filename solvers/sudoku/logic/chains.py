@@ -323,9 +323,9 @@ PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in range(CELLS))
 
 
 def _graph(board: Board, strong: dict[Group, set[Group]]) -> _Graph:
-    """Weak links: a node, when true, rules out its digit in every node all of whose
-    cells see all of its cells, and a single cell's other digits; only nodes with a
-    strong link to lead on are kept."""
+    """The nodes with a strong link, numbered so the search indexes lists; their weak
+    links: a node, when true, rules out its digit in every node all of whose cells see
+    all of its cells, and a single cell's other digits."""
     nodes = sorted(strong)
     number = {node: i for i, node in enumerate(nodes)}
     holding = [0] * (SIZE + 1)
@@ -424,6 +424,7 @@ def _grouped_from(board: Board, graph: _Graph, start: int) -> Step | None:
 
 
 def _numbered_trace(graph: _Graph, parent: list[int], state: int) -> list[Group]:
+    """The chain's nodes from the start to `state`, read back through `parent`."""
     path = []
     while state != -1:
         path.append(graph.nodes[state // 2])
