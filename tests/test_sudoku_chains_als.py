@@ -1,7 +1,8 @@
 """ALS-XZ on HoDoKu's published example (its technique page, example axz02: the
 pencilmarks as published; its step removes 8 from R7C3), and AIC on a board built for
 it: a chain through cells of two candidates and units of two spots, ending on one digit
-in two cells of one column."""
+in two cells of one column. Grouped AIC on a position replayed from HoDoKu's exemplar
+library, on a board built for it, and for soundness on the hard puzzles."""
 
 from __future__ import annotations
 
