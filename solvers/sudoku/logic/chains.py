@@ -14,10 +14,21 @@ chain is the one shown.
 from __future__ import annotations
 
 from collections import deque
+from typing import NamedTuple
 
 from ...i18n import _
 from ..grid import CELLS, PEERS, SIZE
-from .board import COUNT, DIGITS_OF, PEER_SET, Board, bit, cell_name, eliminations_text
+from .board import (
+    COL,
+    COUNT,
+    DIGITS_OF,
+    PEER_SET,
+    ROW,
+    Board,
+    bit,
+    cell_name,
+    eliminations_text,
+)
 from .single_digit import strong_links
 from .step import Step, step
 
@@ -238,3 +249,206 @@ def _aic_step(path: list[Node], gone: list[tuple[int, int]]) -> Step:
                     removals=eliminations_text(gone)),
                 f"{cell_name(a)} {x}", [c for c, _ in path], eliminations=gone,
                 extra=0.1 * max(0, (len(path) - 6) // 2))
+
+
+#: a grouped chain node: its cells (one, or two or three of one box in one row or
+#: column) and a digit; true when the digit is in one of those cells
+Group = tuple[tuple[int, ...], int]
+
+
+def _groups(places: list[list[list[int]]], digit: int) -> dict[int, list[tuple[int, ...]]]:
+    """The digit's spots of each box that share a row or a column, two or three, by
+    the units holding them (the box, and the row or column); `places` is each unit's
+    `Board.places`."""
+    found: dict[int, list[tuple[int, ...]]] = {}
+    for box in range(2 * SIZE, 3 * SIZE):
+        spots = places[box][digit]
+        for line_of, first in ((ROW, 0), (COL, SIZE)):
+            lines: dict[int, list[int]] = {}
+            for cell in spots:
+                lines.setdefault(line_of[cell], []).append(cell)
+            for line, cells in lines.items():
+                if 1 < len(cells) < len(spots):
+                    found.setdefault(box, []).append(tuple(cells))
+                if len(cells) > 1:
+                    found.setdefault(first + line, []).append(tuple(cells))
+    return found
+
+
+def _grouped_strong(board: Board) -> dict[Group, set[Group]]:
+    """Strong links between single candidates and groups: a cell's two candidates, and
+    in each unit two nodes (cells or groups) that hold all of the digit's spots."""
+    strong: dict[Group, set[Group]] = {}
+
+    def link(a: Group, b: Group) -> None:
+        strong.setdefault(a, set()).add(b)
+        strong.setdefault(b, set()).add(a)
+
+    for cell in range(CELLS):
+        if COUNT[board.cands[cell]] == 2:
+            x, y = DIGITS_OF[board.cands[cell]]
+            link(((cell,), x), ((cell,), y))
+    places = [board.places(unit) for unit in range(3 * SIZE)]
+    for digit in range(1, SIZE + 1):
+        groups = _groups(places, digit)
+        for unit in range(3 * SIZE):
+            spots = places[unit][digit]
+            if len(spots) == 2:
+                link(((spots[0],), digit), ((spots[1],), digit))
+            if unit not in groups:
+                continue
+            nodes: dict[frozenset[int], tuple[int, ...]] = {frozenset((c,)): (c,) for c in spots}
+            nodes.update((frozenset(g), g) for g in groups[unit])
+            whole = frozenset(spots)
+            for key, cells in nodes.items():
+                rest = nodes.get(whole - key)
+                if rest is not None:
+                    link((cells, digit), (rest, digit))
+    return strong
+
+
+class _Graph(NamedTuple):
+    """The grouped nodes numbered in sorted order, and for each number its strong and
+    weak links (as numbers) and the cells holding its digit that see all of its cells
+    (a bit a cell)."""
+
+    nodes: list[Group]
+    strong: list[list[int]]
+    weak: list[list[int]]
+    reach: list[int]
+
+
+#: each cell's peers, a bit a cell
+PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in range(CELLS))
+
+
+def _graph(board: Board, strong: dict[Group, set[Group]]) -> _Graph:
+    """The nodes with a strong link, numbered so the search indexes lists; their weak
+    links: a node, when true, rules out its digit in every node all of whose cells see
+    all of its cells, and a single cell's other digits."""
+    nodes = sorted(strong)
+    number = {node: i for i, node in enumerate(nodes)}
+    holding = [0] * (SIZE + 1)
+    for cell in range(CELLS):
+        for d in DIGITS_OF[board.cands[cell]]:
+            holding[d] |= 1 << cell
+    bits = [sum(1 << c for c in cells) for cells, _d in nodes]
+    sight = []
+    for cells, _d in nodes:
+        seen = PEER_BITS[cells[0]]
+        for c in cells[1:]:
+            seen &= PEER_BITS[c]
+        sight.append(seen)
+    by_digit: dict[int, list[int]] = {}
+    for i, (_cells, digit) in enumerate(nodes):
+        by_digit.setdefault(digit, []).append(i)
+    weak = []
+    for i, (cells, digit) in enumerate(nodes):
+        nexts = [j for j in by_digit[digit] if not bits[j] & ~sight[i]]
+        if len(cells) == 1:
+            nexts += [number[n] for d in DIGITS_OF[board.cands[cells[0]]]
+                      if d != digit and (n := ((cells[0],), d)) in number]
+        weak.append(sorted(nexts))
+    return _Graph(nodes, [sorted(number[n] for n in strong[node]) for node in nodes], weak,
+                  [seen & holding[d] for seen, (_cells, d) in zip(sight, nodes, strict=True)])
+
+
+def _grouped_targets(board: Board, graph: _Graph, start: int, end: int) \
+        -> list[tuple[int, int]]:
+    """What "start or end is true" rules out: one digit, from the cells seeing every
+    cell of both ends; two digits, a single-cell end's other digits when both ends are
+    one cell, or the other end's digit in a single-cell end that sees every cell of the
+    other end."""
+    first, last = graph.nodes[start], graph.nodes[end]
+    (a, x), (b, y) = first, last
+    if x == y:
+        common = graph.reach[start] & graph.reach[end]
+        return [(c, x) for c in range(CELLS) if common >> c & 1]
+    if a == b and len(a) == 1:
+        return [(a[0], d) for d in DIGITS_OF[board.cands[a[0]]] if d not in (x, y)]
+    return [(one[0], d) for (one, _d), (other, d) in ((first, last), (last, first))
+            if len(one) == 1 and board.cands[one[0]] & bit(d)
+            and PEER_SET[one[0]].issuperset(other)]
+
+
+def _outside(path: list[Group], gone: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The removals of the chain's ends' digit that are none of the chain's cells for
+    that digit (a chain through a cell it would clear reads as a contradiction)."""
+    (_a, x), (_b, y) = path[0], path[-1]
+    if x != y:
+        return gone
+    inside = {c for cells, d in path if d == x for c in cells}
+    return [(c, d) for c, d in gone if c not in inside]
+
+
+def grouped_aic(board: Board) -> Step | None:
+    """AIC whose nodes may also be groups (a digit's spots in one box and one line,
+    true when the digit is in one of them): tried after the plain AIC, and only a chain
+    through at least one group is taken."""
+    strong = _grouped_strong(board)
+    if all(len(cells) == 1 for cells, _d in strong):
+        return None
+    graph = _graph(board, strong)
+    for start in range(len(graph.nodes)):
+        found = _grouped_from(board, graph, start)
+        if found:
+            return found
+    return None
+
+
+def _grouped_from(board: Board, graph: _Graph, start: int) -> Step | None:
+    """Breadth first from `start` assumed false, as `_aic_from` over numbered grouped
+    nodes: state 2n + 1 is node n true, 2n node n false."""
+    parent = [-2] * (2 * len(graph.nodes))
+    parent[2 * start] = -1
+    queue = deque([(start, 0, 1)])
+    while queue:
+        node, on, length = queue.popleft()
+        if length >= MAX_CELLS:
+            continue
+        for following in (graph.weak[node] if on else graph.strong[node]):
+            state = 2 * following + 1 - on
+            if parent[state] != -2 or following == start:
+                continue
+            parent[state] = 2 * node + on
+            queue.append((following, 1 - on, length + 1))
+            if not on and length + 1 >= 4:
+                gone = _grouped_targets(board, graph, start, following)
+                if not gone:
+                    continue
+                path = _numbered_trace(graph, parent, state)
+                gone = _outside(path, gone)
+                if gone and any(len(cells) > 1 for cells, _d in path):
+                    return _grouped_step(path, gone)
+    return None
+
+
+def _numbered_trace(graph: _Graph, parent: list[int], state: int) -> list[Group]:
+    """The chain's nodes from the start to `state`, read back through `parent`."""
+    path = []
+    while state != -1:
+        path.append(graph.nodes[state // 2])
+        state = parent[state]
+    return path[::-1]
+
+
+def _group_name(cells: tuple[int, ...]) -> str:
+    """"R1C4/R1C6" for a group, "R1C4" for one cell."""
+    return "/".join(cell_name(c) for c in cells)
+
+
+def _grouped_step(path: list[Group], gone: list[tuple[int, int]]) -> Step:
+    links = "".join(f"{'' if i == 0 else (' = ' if i % 2 else ' - ')}{_group_name(c)} {d}"
+                    for i, (c, d) in enumerate(path))
+    group, digit = next(n for n in path if len(n[0]) > 1)
+    (a, x), (b, y) = path[0], path[-1]
+    return step("Grouped AIC",
+                _("Follow the chain {links} (= if one is not, the other is; - if one is, the "
+                  "other is not; {group} {digit} means a {digit} in one of those cells): if "
+                  "{start} is not {x}, then {end} is {y}. One of the two is true, so "
+                  "{removals}.").format(
+                    links=links, group=_group_name(group), digit=digit,
+                    start=_group_name(a), x=x, end=_group_name(b), y=y,
+                    removals=eliminations_text(gone)),
+                f"{_group_name(a)} {x}", [c for cells, _d in path for c in cells],
+                eliminations=gone, extra=0.1 * max(0, (len(path) - 6) // 2))

@@ -39,7 +39,7 @@ FINDERS: tuple[Finder, ...] = (
     uniqueness.unique_rectangle, fish.finned(2), single_digit.simple_colouring,
     subsets.naked(4), fish.basic(4), subsets.hidden(4), uniqueness.bug_plus_one,
     fish.finned(3), fish.finned(4), chains.x_chain, chains.xy_chain, chains.aic,
-    als.als_xz, forcing.forcing_chain, forcing.forcing_net,
+    chains.grouped_aic, als.als_xz, forcing.forcing_chain, forcing.forcing_net,
 )
 
 

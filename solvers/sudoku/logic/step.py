@@ -51,6 +51,7 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     N_("X-Chain"): (6.5, "Fiendish"),  # + 0.1 a link beyond four
     N_("XY-Chain"): (6.6, "Fiendish"),  # + 0.1 a cell beyond four
     N_("AIC"): (6.8, "Fiendish"),  # + 0.1 a strong link beyond three
+    N_("Grouped AIC"): (7.0, "Fiendish"),  # + 0.1 a strong link beyond three
     N_("ALS-XZ"): (7.0, "Fiendish"),
     N_("Forcing Chain"): (7.8, "Extreme"),  # + 0.1 a placement beyond eight, to 9.5
     N_("Forcing Net"): (8.6, "Extreme"),  # + the same for length, to 10.1
