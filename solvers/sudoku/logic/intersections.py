@@ -9,33 +9,69 @@ from __future__ import annotations
 
 from ...i18n import N_, _
 from ..grid import SIZE, UNITS
-from .board import BOX_OF, COL, ROW, Board, bit, eliminations_text, unit_name
+from .board import BIT, BOX_OF, COL, DIGITS_OF, ROW, Board, bit, eliminations_text, unit_name
 from .step import Step, step
+
+#: the three cells where a box meets a row (a *minirow*) or a column (a *minicolumn*):
+#: for each box its minirows and its minicolumns, top to bottom and left to right; for
+#: each line (rows 0..8, columns 9..17) its three, one per box it crosses
+MINIROWS = tuple(tuple(tuple(c for c in UNITS[2 * SIZE + box] if ROW[c] == row)
+                       for row in sorted({ROW[c] for c in UNITS[2 * SIZE + box]}))
+                 for box in range(SIZE))
+MINICOLS = tuple(tuple(tuple(c for c in UNITS[2 * SIZE + box] if COL[c] == col)
+                       for col in sorted({COL[c] for c in UNITS[2 * SIZE + box]}))
+                 for box in range(SIZE))
+LINE_TRIADS = tuple(tuple(tuple(c for c in UNITS[line] if BOX_OF[c] == box)
+                          for box in sorted({BOX_OF[c] for c in UNITS[line]}))
+                    for line in range(2 * SIZE))
+
+
+def _unions(cands: list[int], triads: tuple[tuple[int, ...], ...]) -> list[int]:
+    """Each triad's candidates together."""
+    return [cands[a] | cands[b] | cands[c] for a, b, c in triads]
+
+
+def _alone(unions: list[int]) -> list[int]:
+    """For each of three triads, the digits found in it and in neither of the others."""
+    a, b, c = unions
+    return [a & ~(b | c), b & ~(a | c), c & ~(a | b)]
 
 
 def pointing(board: Board) -> Step | None:
-    for box in range(2 * SIZE, 3 * SIZE):
-        places = board.places(box)
-        for digit in range(1, SIZE + 1):
-            spots = places[digit]
-            if len(spots) < 2:
-                continue
-            for line in _common_lines(spots):
-                found = _locked(board, digit, spots, line, "Pointing",
-                                N_("In {box} the {digit}s all lie in {line}, so the {digit} "
-                                   "of {line} is in {box}: {removals}."),
-                                box, line, unit_name(box))
-                if found:
-                    return found
+    """Boxes in order, digits in order, a row before a column: the digit's places in
+    the box found through its minirows' and minicolumns' candidates, not cell by cell
+    (this runs before every harder step, and inside every forcing net)."""
+    cands = board.cands
+    for box in range(SIZE):
+        rows = _alone(_unions(cands, MINIROWS[box]))
+        cols = _alone(_unions(cands, MINICOLS[box]))
+        in_a_row = rows[0] | rows[1] | rows[2]
+        in_a_col = cols[0] | cols[1] | cols[2]
+        for digit in DIGITS_OF[(in_a_row | in_a_col) & ~(in_a_row & in_a_col)]:
+            b = BIT[digit]
+            spots = [c for c in UNITS[2 * SIZE + box] if cands[c] & b]
+            line = ROW[spots[0]] if in_a_row & b else SIZE + COL[spots[0]]
+            found = _locked(board, digit, spots, line, "Pointing",
+                            N_("In {box} the {digit}s all lie in {line}, so the {digit} "
+                               "of {line} is in {box}: {removals}."),
+                            2 * SIZE + box, line, unit_name(2 * SIZE + box))
+            if found:
+                return found
     return None
 
 
 def claiming(board: Board) -> Step | None:
+    """Rows then columns, digits in order: a digit in one of a line's three minirows (or
+    minicolumns) only, in two cells or three (one is a hidden single)."""
+    cands = board.cands
     for line in range(2 * SIZE):
-        places = board.places(line)
-        for digit in range(1, SIZE + 1):
-            spots = places[digit]
-            if len(spots) < 2 or len({BOX_OF[c] for c in spots}) != 1:
+        triads = LINE_TRIADS[line]
+        alone = _alone(_unions(cands, triads))
+        for digit in DIGITS_OF[alone[0] | alone[1] | alone[2]]:
+            b = BIT[digit]
+            triad = triads[next(i for i in range(3) if alone[i] & b)]
+            spots = [c for c in triad if cands[c] & b]
+            if len(spots) < 2:
                 continue
             box = 2 * SIZE + BOX_OF[spots[0]]
             found = _locked(board, digit, spots, box, "Claiming",
@@ -45,15 +81,6 @@ def claiming(board: Board) -> Step | None:
             if found:
                 return found
     return None
-
-
-def _common_lines(spots: list[int]) -> list[int]:
-    lines = []
-    if len({ROW[c] for c in spots}) == 1:
-        lines.append(ROW[spots[0]])
-    if len({COL[c] for c in spots}) == 1:
-        lines.append(SIZE + COL[spots[0]])
-    return lines
 
 
 def _locked(board: Board, digit: int, spots: list[int], target: int, technique: str,
