@@ -444,7 +444,8 @@ def _grouped_step(path: list[Group], gone: list[tuple[int, int]]) -> Step:
     (a, x), (b, y) = path[0], path[-1]
     return step("Grouped AIC",
                 _("Follow the chain {links} (= if one is not, the other is; - if one is, the "
-                  "other is not; {group} {digit} means a {digit} in one of those cells): if "
+                  "other is not; {group} {digit} means the {digit} is in one of those cells): "
+                  "if "
                   "{start} is not {x}, then {end} is {y}. One of the two is true, so "
                   "{removals}.").format(
                     links=links, group=_group_name(group), digit=digit,
