@@ -88,7 +88,7 @@ def test_grouped_aic_finds_hodokus_exemplar_step_where_the_plain_aic_finds_none(
     assert found is not None and found.technique == "Grouped AIC"
     assert {(rc(1, 4), 4), (rc(2, 5), 1)} <= set(found.eliminations)
     assert_sound(found.eliminations, grid)
-    assert "R2C4/R2C5/R2C6 1 means a 1 in one of those cells" in found.text
+    assert "R2C4/R2C5/R2C6 1 means the 1 is in one of those cells" in found.text
     assert found.band == "Fiendish" and found.rating >= 7.0
 
 
