@@ -25,9 +25,9 @@ from typing import NamedTuple
 
 import pytest
 
-from solvers.sudoku.logic import forcing
+from solvers.sudoku.logic import forcing, intersections, subsets
 from solvers.sudoku.logic.board import Board
-from solvers.sudoku.logic.path import FINDERS, apply
+from solvers.sudoku.logic.path import FINDERS, apply, hint_path
 from tests.test_sudoku_published import assert_sound, position, rcd, singles_done, solution_of
 
 #: our finders tried before the forcing chain (a superset of HoDoKu's simple techniques)
@@ -182,3 +182,20 @@ def test_every_kind_of_forcing_step_is_sound_on_hodokus_positions():
     assert kinds == {("candidate true", True), ("candidate true", False),
                      ("candidate false", True), ("cell", True), ("cell", False),
                      ("unit", True), ("unit", False)}
+
+
+def test_a_nets_simple_eliminations_are_what_the_finders_remove():
+    """A net follows locked candidates and naked pairs all at once, without sentences:
+    on every board of a hard puzzle's path, what it removes includes what the pointing,
+    claiming and naked pair finders would remove first, and removes no solution value."""
+    givens = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    path = hint_path(tuple(0 if ch == "." else int(ch) for ch in givens))
+    for before in path.before:
+        board = Board(list(before.values), list(before.cands))
+        locked = intersections.locked_eliminations(board)
+        pairs = subsets.naked_pair_eliminations(board)
+        for finder, bulk in ((intersections.pointing, locked), (intersections.claiming, locked),
+                             (subsets.naked(2), pairs)):
+            found = finder(board)
+            assert found is None or set(found.eliminations) <= bulk
+        assert all(path.solution[cell] != digit for cell, digit in locked | pairs)

@@ -26,17 +26,15 @@ from .board import (
     eliminations_text,
     unit_name,
 )
-from .intersections import claiming, pointing
+from .intersections import locked_eliminations
 from .step import Step, step
-from .subsets import naked
+from .subsets import naked_pair_eliminations
 
 #: the placements that follow a premise (not the premise itself), in order, and what
 #: went wrong ('' when nothing did)
 Outcome = tuple[list[tuple[int, int]], str]
 #: a way of following a premise (board, cell, digit, true or false), in place
 Follow = Callable[[Board, int, int, bool], Outcome]
-#: the simple eliminations a forcing net follows besides singles
-NET_FINDERS = (pointing, claiming, naked(2))
 
 #: implications named in a sentence before "..."
 SHOWN = 4
@@ -57,19 +55,21 @@ def propagate(board: Board, cell: int, digit: int, on: bool = True) -> Outcome:
 
 def propagate_net(board: Board, cell: int, digit: int, on: bool = True) -> Outcome:
     """`propagate`, then whenever singles stall, the simple eliminations too (locked
-    candidates, pairs and triples) and the singles they make, until nothing follows."""
+    candidates and naked pairs, all found at once) and the singles they make, until
+    nothing follows."""
     placed: list[tuple[int, int]] = []
     todo, wrong = _assume(board, cell, digit, on)
     wrong = wrong or _settle(board, todo, placed)
     while not wrong:
-        found = next((s for s in (f(board) for f in NET_FINDERS) if s), None)
-        if found is None:
+        gone = locked_eliminations(board) | naked_pair_eliminations(board)
+        if not gone:
             break
         todo = []
-        for c, d in found.eliminations:
+        for c, d in gone:
             board.eliminate(c, d)
+        for c in sorted({c for c, _d in gone}):
             if board.cands[c] == 0:
-                return placed, _no_candidate(c)
+                return (placed[1:] if on else placed), _no_candidate(c)
             if COUNT[board.cands[c]] == 1:
                 todo.append((c, DIGITS_OF[board.cands[c]][0]))
         wrong = _settle(board, todo, placed)

@@ -26,6 +26,37 @@ LINE_TRIADS = tuple(tuple(tuple(c for c in UNITS[line] if BOX_OF[c] == box)
                     for line in range(2 * SIZE))
 
 
+#: every triad (the 27 minirows, then the 27 minicolumns) with the rest of its line and
+#: the rest of its box, six cells each
+TRIAD_RESTS = tuple((triad,
+                     tuple(c for c in UNITS[line_of(triad[0])] if c not in triad),
+                     tuple(c for c in UNITS[2 * SIZE + BOX_OF[triad[0]]] if c not in triad))
+                    for triads, line_of in ((MINIROWS, lambda c: ROW[c]),
+                                            (MINICOLS, lambda c: SIZE + COL[c]))
+                    for box in triads for triad in box)
+
+
+def locked_eliminations(board: Board) -> set[tuple[int, int]]:
+    """Every candidate pointing and claiming remove on the board, at once and without
+    their sentences: what a forcing net follows. A digit of a triad missing from the
+    rest of its box leaves the rest of its line, and the other way round."""
+    cands = board.cands
+    gone: set[tuple[int, int]] = set()
+    for (a, b, c), line, box in TRIAD_RESTS:
+        here = cands[a] | cands[b] | cands[c]
+        if not here:
+            continue
+        in_line = in_box = 0
+        for x in line:
+            in_line |= cands[x]
+        for x in box:
+            in_box |= cands[x]
+        for rest, confined in ((line, here & ~in_box & in_line), (box, here & ~in_line & in_box)):
+            for digit in DIGITS_OF[confined]:
+                gone.update((x, digit) for x in rest if cands[x] & BIT[digit])
+    return gone
+
+
 def _unions(cands: list[int], triads: tuple[tuple[int, ...], ...]) -> list[int]:
     """Each triad's candidates together."""
     return [cands[a] | cands[b] | cands[c] for a, b, c in triads]

@@ -56,6 +56,21 @@ def naked(size: int) -> Finder:
     return find
 
 
+def naked_pair_eliminations(board: Board) -> set[tuple[int, int]]:
+    """Every candidate naked pairs remove on the board, at once and without their
+    sentences: what a forcing net follows."""
+    cands = board.cands
+    gone: set[tuple[int, int]] = set()
+    for cells in UNITS:
+        small = [c for c in cells if 0 < COUNT[cands[c]] <= 2]
+        for pair in combinations(small, 2):
+            union = cands[pair[0]] | cands[pair[1]]
+            if COUNT[union] == 2:
+                gone.update((x, d) for x in cells if x not in pair
+                            for d in DIGITS_OF[cands[x] & union])
+    return gone
+
+
 def hidden(size: int) -> Finder:
     """The finder of hidden subsets of `size` digits."""
     def find(board: Board) -> Step | None:
