@@ -11,6 +11,11 @@ Chain follows every single, our Forcing Net locked candidates and naked pairs be
 
     .venv/bin/pip install hodoku-py
     .venv/bin/python bench/bench_forcing.py [--hard 109] [--widest 3]
+    .venv/bin/python bench/bench_forcing.py --show 19:21   # a position, as a load line
+
+`--show LINE:STEP` prints HoDoKu's load line before its STEP-th step (from 1) on the
+puzzle at that line of the file (from 1), and the step: how tests/test_sudoku_forcing.py
+got its positions.
 
 `--widest` is `forcing.WIDEST`: the most places a unit's chain, or a candidate assumed
 false, may start from (more cost more time per search).
@@ -52,6 +57,22 @@ def proves(board: Board, placements: set, eliminations: set, net: bool) -> bool:
     return False
 
 
+def show(where: str) -> None:
+    """The load line of HoDoKu's position before one of its steps, and the step."""
+    line, number = map(int, where.split(":"))
+    givens = (ROOT / "bench/data/sudoku_hard.txt").read_text().splitlines()[line - 1].split()[0]
+    steps = Solver().solve(givens.replace(".", "0")).steps
+    position = Position(givens)
+    for step in steps[:number - 1]:
+        position.apply(step)
+    step = steps[number - 1]
+    print(position.load_line("0000", step))
+    print(step.type.value, "set", [(c // 9 + 1, c % 9 + 1, v) for c, v in
+                                   zip(step.indices, step.values, strict=True)],
+          "remove", [(c.index // 9 + 1, c.index % 9 + 1, c.value)
+                     for c in step.candidates_to_delete])
+
+
 def puzzles(count: int) -> list[str]:
     lines = (ROOT / "bench/data/sudoku_hard.txt").read_text().splitlines()
     return [line.split()[0] for line in lines if line and not line.startswith("#")][:count]
@@ -61,7 +82,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hard", type=int, default=109)
     parser.add_argument("--widest", type=int, default=forcing.WIDEST)
+    parser.add_argument("--show", metavar="LINE:STEP")
     args = parser.parse_args()
+    if args.show:
+        show(args.show)
+        return
     forcing.WIDEST = args.widest
     counts: Counter = Counter()
     seconds = 0.0

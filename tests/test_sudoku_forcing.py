@@ -9,7 +9,8 @@ Two sources, both HoDoKu's:
   does the same for other techniques);
 * positions from hodoku-py 0.2.1's solves of `bench/data/sudoku_hard.txt` just before one
   of its forcing chain or net steps (the line and step number are named with each), as
-  HoDoKu load lines, with the step's placement or elimination.
+  HoDoKu load lines, with the step's placement or elimination
+  (`bench/bench_forcing.py --show LINE:STEP` prints them).
 
 What HoDoKu calls a forcing *chain* follows one implication at a time and its *net*
 follows every single a premise makes; our Forcing Chain already follows every single, so
