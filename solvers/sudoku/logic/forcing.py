@@ -160,9 +160,11 @@ class Outcomes:
     forcing chain reuses the outcomes its cells' chains already computed. Besides the
     outcome, what each premise left of every cell (its digit, or its candidates)."""
 
-    def __init__(self, board: Board, follow: Follow):
+    def __init__(self, board: Board, net: bool):
         self.board = board
-        self.follow = follow
+        self.net = net
+        self.technique = "Forcing Net" if net else "Forcing Chain"
+        self.follow: Follow = propagate_net if net else propagate
         self.known: dict[tuple[int, int, bool], Outcome] = {}
         self.left: dict[tuple[int, int, bool], list[int]] = {}
 
@@ -188,28 +190,29 @@ def forcing_chain(board: Board) -> Step | None:
     """The best forcing chain following singles only: from the cells and units with the
     fewest places (two, then three...), a placement before an elimination, the shortest
     first."""
-    return _forcing(board, Outcomes(board, propagate), "Forcing Chain", best=True)
+    return _forcing(board, net=False)
 
 
 def forcing_net(board: Board) -> Step | None:
     """As `forcing_chain`, following simple eliminations as well as singles; the first
     net found at the fewest places, not the best (each costs tens of times a chain)."""
-    return _forcing(board, Outcomes(board, propagate_net), "Forcing Net", best=False)
+    return _forcing(board, net=True)
 
 
 def every_step(board: Board, net: bool = False) -> Iterator[Step]:
     """Every forcing chain (or net) on the board, from the fewest places up: the steps
     the finders choose from, for a person or a test asking whether one is provable."""
-    outcomes = Outcomes(board, propagate_net if net else propagate)
-    technique = "Forcing Net" if net else "Forcing Chain"
+    outcomes = Outcomes(board, net)
     for size in range(2, SIZE + 1):
-        yield from _of_size(board, outcomes, technique, size)
+        yield from _of_size(board, outcomes, size)
 
 
-def _forcing(board: Board, outcomes: Outcomes, technique: str, best: bool) -> Step | None:
+def _forcing(board: Board, net: bool) -> Step | None:
+    """At the fewest places with a step: a net's first, a chain's best."""
+    outcomes = Outcomes(board, net)
     for size in range(2, SIZE + 1):
-        found = _of_size(board, outcomes, technique, size)
-        if not best:
+        found = _of_size(board, outcomes, size)
+        if net:
             first = next(found, None)
             if first:
                 return first
@@ -220,11 +223,12 @@ def _forcing(board: Board, outcomes: Outcomes, technique: str, best: bool) -> St
     return None
 
 
-def _of_size(board: Board, outcomes: Outcomes, technique: str, size: int) -> Iterator[Step]:
+def _of_size(board: Board, outcomes: Outcomes, size: int) -> Iterator[Step]:
     """Every forcing step from a cell with `size` candidates or a unit with `size` places
     for a digit. Nets start from a cell's candidates assumed true only: each premise
     costs tens of times a chain's, and a net is only tried where no chain was found."""
-    wide = technique == "Forcing Chain" and size <= WIDEST
+    technique = outcomes.technique
+    wide = not outcomes.net and size <= WIDEST
     for cell in range(CELLS):
         if COUNT[board.cands[cell]] == size:
             yield from _from_cell(board, outcomes, technique, cell, wide)
