@@ -531,12 +531,15 @@ def fits(clues: Sequence[Any], solution: Sequence[Any], cell_maps: Iterable[Sequ
     """Whether every clue (a falsy value is a blank) agrees with `solution` seen through
     one of `cell_maps` (clue cell i -> solution cell map[i]), with the symbols renamed
     one for one when `relabel`: the test of "the race's grid turned, mirrored or
-    relabelled, with fewer clues" for kinds whose symmetries are few enough to list."""
+    relabelled, with fewer clues" for kinds whose symmetries are few enough to list.
+    `solution` may be another puzzle's clues (a blank agrees with no clue): whether that
+    puzzle holds every one of these clues, and maybe more."""
     given = [(cell, clue) for cell, clue in enumerate(clues) if clue]
     for cell_map in cell_maps:
         names: dict[Any, Any] = {}
-        if all(names.setdefault(clue, solution[cell_map[cell]]) == solution[cell_map[cell]]
-               if relabel else clue == solution[cell_map[cell]] for cell, clue in given) \
+        if all(solution[cell_map[cell]] and (
+                names.setdefault(clue, solution[cell_map[cell]]) == solution[cell_map[cell]]
+                if relabel else clue == solution[cell_map[cell]]) for cell, clue in given) \
                 and len(set(names.values())) == len(names):
             return True
     return False

@@ -224,3 +224,37 @@ async def test_inline_mode_keeps_up_with_typing(tmp_path):
             await asyncio.sleep(0.25)
         last = await client.inline_answer(sent[-1]["update_id"], wait=30)
     assert last["answered"] and any(r["id"].startswith("answer-") for r in last["results"])
+
+
+def with_a_wrong_guess(kind_name: str, text: str) -> str:
+    """The race's puzzle with one guessed digit added where it has none, a wrong one: the
+    oracle of issue 38 (a wrong guess got "no solution", a right one the refusal)."""
+    kind = registry.get(kind_name)
+    parsed = kind.parse(text)
+    solution = kind.solve(parsed, Limits.within(20)).found[0]
+    if kind_name == "sudoku":
+        givens = list(parsed.givens)
+        blank = givens.index(0)
+        givens[blank] = solution[blank] % 9 + 1
+        return sudoku_text(givens)
+    from solvers.number_workout.parse import lines_text
+    clues = list(parsed.clues)
+    blank = clues.index(0)
+    clues[blank] = solution[blank] % 6 + 1
+    return "#nw\n" + lines_text(tuple(clues))
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "nw"])
+async def test_a_race_puzzle_with_a_guessed_digit_added_is_the_race_puzzle(client, kind):
+    _, puzzle, race = await start_race(client, kind)
+    try:
+        guessed = with_a_wrong_guess(kind, puzzle)
+        told = await said(client, BOB, guessed, BOB)
+        assert (told.get("text") or "").startswith(f"{REFUSED}{race}'s puzzle"), told
+        hinted = await said(client, BOB, f"/hint\n{guessed}", BOB)
+        assert (hinted.get("text") or "").startswith(f"{REFUSED}{race}'s puzzle"), hinted
+        # to anyone else it is an unsolvable puzzle, and said so
+        solved = await said(client, MALLORY, guessed, MALLORY)
+        assert "no solution" in (solved.get("caption") or solved.get("text") or ""), solved
+    finally:
+        await stop_race(client)

@@ -56,8 +56,12 @@ class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
                    candidate: NumberWorkoutPuzzle) -> bool:
         """Clues that the race's answer holds, the layout mirrored or turned half round
         and the numbers 1..6 renamed (the rules name no number): the race's puzzle in
-        disguise, or with fewer clues. No clue at all tells nothing."""
-        return any(candidate.clues) and fits(candidate.clues, solution, MIRRORS, relabel=True)
+        disguise, with fewer clues, or with all of its clues and more (a guessed number
+        added, right or wrong: "no solution" would tell a wrong guess). No clue at all
+        tells nothing. (Each of MIRRORS is its own inverse, so one list serves both ways.)"""
+        return any(candidate.clues) and (
+            fits(candidate.clues, solution, MIRRORS, relabel=True)
+            or fits(race.clues, candidate.clues, MIRRORS, relabel=True))
 
     def solve(self, puzzle: NumberWorkoutPuzzle, limits: Limits) -> Solutions:
         return solve.solve(puzzle, limits)

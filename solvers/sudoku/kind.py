@@ -51,8 +51,11 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
 
     def variant_of(self, race: SudokuPuzzle, solution: Grid, candidate: SudokuPuzzle) -> bool:
         """The race's grid turned, mirrored, transposed, its rows, columns, bands or
-        stacks swapped, its digits renamed, or some givens removed (`variant`)."""
-        return variant.variant(solution, candidate.givens)
+        stacks swapped, its digits renamed, with some givens removed, or with every one
+        of its givens and more (`variant`): a guessed digit added, right or wrong, is
+        the race's puzzle too, or "no solution" would tell a wrong guess."""
+        return variant.variant(solution, candidate.givens) or \
+            variant.variant(candidate.givens, race.givens)
 
     def solve(self, puzzle: SudokuPuzzle, limits: Limits) -> Solutions:
         started = time.perf_counter()

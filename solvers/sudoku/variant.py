@@ -8,7 +8,9 @@ renamings of the digits. They are not listed: a search maps the candidate's rows
 columns to the solution's one given at a time, always taking the given with the fewest
 ways left, so a renaming fixed by a few givens settles the rest at once. A unique
 candidate agrees this way only when its own solution is the race's in disguise; one with
-fewer givens (the race's grid with some removed) agrees too.
+fewer givens (the race's grid with some removed) agrees too. The same search tells whether
+a candidate *holds* the race's givens (the grid searched is then the candidate's, with
+blanks no given maps to): the race's puzzle with a guessed digit added, right or wrong.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ class _Search:
         for row in _free(i, mapping.rows, mapping.bands):
             for column in _free(j, mapping.columns, mapping.stacks):
                 digit = self.solution[row * SIZE + column]
-                if digit == named or (named is None and digit not in renamed):
+                if digit and (digit == named or (named is None and digit not in renamed)):
                     found.append((row, column, digit))
         return found
 
@@ -92,7 +94,8 @@ class _Search:
 
 def variant(solution: Grid, candidate: Grid) -> bool:
     """Whether the candidate's givens agree with `solution` under some symmetry of the
-    grid and some renaming of the digits (a grid with no givens tells nothing: no)."""
+    grid and some renaming of the digits (a grid with no givens tells nothing: no).
+    `solution` may be a partly filled grid: a blank agrees with no given."""
     givens = [(cell // SIZE, cell % SIZE, digit) for cell, digit in enumerate(candidate)
               if digit]
     if not givens:
