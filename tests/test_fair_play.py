@@ -258,3 +258,20 @@ async def test_a_race_puzzle_with_a_guessed_digit_added_is_the_race_puzzle(clien
         assert "no solution" in (solved.get("caption") or solved.get("text") or ""), solved
     finally:
         await stop_race(client)
+
+
+async def test_the_quiz_letters_with_more_are_held_too(client):
+    letters, _ = await quiz_letters(client, GROUP, ALICE)
+    held = "No anagram help with the letters of quiz #"
+    try:
+        for query in (f"anagram {letters}a pattern={len(letters)},1",
+                      f"/anagram {letters}s", f"anagram {letters}e with=a",
+                      f"anagram {letters[:-1]}?x"):
+            told = await said(client, BOB, query, BOB)
+            assert (told.get("text") or "").startswith(held), (query, told)
+        typed = await client.inline(BOB, f"{letters}a pattern={len(letters)},1")
+        answer = await client.inline_answer(typed["update_id"])
+        assert [r["id"] for r in answer["results"]] == ["held"]
+    finally:
+        stopped = await said(client, GROUP, "/stop", ALICE)
+        assert "stopped by Alice" in stopped["text"]

@@ -26,6 +26,7 @@ import math
 import random
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -400,8 +401,8 @@ class _Open(dict[int, LiveRound]):
 
 async def round_hold(context: Context, user_id: int, chat_id: int | None, kind: PuzzleKind,
                      text: str) -> str | None:
-    """A hold of the race guard: an anagram of an open round's letters (all of them, some
-    as blanks) is not answered in the quiz's chat nor to its members."""
+    """A hold of the race guard: an anagram query that holds an open round's letters (all
+    of them, some as blanks, maybe more) is not answered in the quiz's chat nor to its members."""
     rounds = context.bot_data.own(_Open)
     if not rounds or kind.name != "anagram":
         return None
@@ -420,14 +421,11 @@ async def round_hold(context: Context, user_id: int, chat_id: int | None, kind: 
 
 
 def holds_letters(letters: str, asked: str, blanks: int) -> bool:
-    """Whether a query asks for these letters: all of them, or some and blanks for the
-    rest."""
-    rest = sorted(letters.lower())
-    for letter in asked.lower():
-        if letter not in rest:
-            return False
-        rest.remove(letter)
-    return len(rest) == blanks
+    """Whether a query could spell the round's answer: its letters hold every one of the
+    round's, but for as many as it has blanks, whatever else it has besides (the letters
+    plus one give the answer with one more word: `pattern=7,1`)."""
+    missing = Counter(letters.lower()) - Counter(asked.lower())
+    return missing.total() <= blanks
 
 
 def add_hold(bot_data: BotData) -> None:
