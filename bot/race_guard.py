@@ -24,7 +24,7 @@ from solvers.base import PuzzleError, PuzzleKind
 from solvers.pipeline import prepare
 
 from .i18n import N_, _
-from .members import is_member
+from .members import may_be_member
 from .recent import Recent
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied
@@ -134,9 +134,9 @@ async def refusal_for(context: Context, user_id: int, chat_id: int | None, text:
 
 async def plays(context: Context, watch: Watch, user_id: int, chat_id: int | None) -> bool:
     """Whether the person is one of the race's players: joined it, asks in its chat, or
-    is a member of that chat."""
+    may be a member of that chat (unless Telegram says no: fair play fails closed)."""
     return (user_id in watch.players or chat_id == watch.chat_id
-            or await is_member(context.bot, watch.chat_id, user_id))
+            or await may_be_member(context.bot, watch.chat_id, user_id))
 
 
 async def is_variant(context: Context, watch: Watch, kind: PuzzleKind, puzzle: Any,

@@ -142,6 +142,10 @@ class SandboxClient:
         body = {"method": method, "count": count, "error_code": error_code, **extra}
         return await self._json("POST", "/sandbox/faults", json=body)
 
+    async def clear_faults(self) -> None:
+        """Disarm every fault still armed."""
+        await self._json("DELETE", "/sandbox/faults", json={})
+
     async def calls(self, method: str | None = None) -> list[dict]:
         params = {"method": method} if method else {}
         return (await self._json("GET", "/sandbox/calls", params=params))["calls"]

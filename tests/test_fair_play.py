@@ -275,3 +275,18 @@ async def test_the_quiz_letters_with_more_are_held_too(client):
     finally:
         stopped = await said(client, GROUP, "/stop", ALICE)
         assert "stopped by Alice" in stopped["text"]
+
+
+async def test_a_failed_membership_lookup_keeps_the_race_puzzle_from_a_member(client):
+    """getChatMember failing (errors 500) during a race: a member of its group who has
+    not joined is not taken for an outsider; fair play fails closed."""
+    dave = 104
+    await client.send(GROUP, "hello all", user_id=dave)  # a member of the group
+    _, puzzle, race = await start_race(client, "sudoku")
+    try:
+        await client.fault("getChatMember", count=20, error_code=500)
+        told = await said(client, dave, sudoku_variants(puzzle)["rotated"], dave)
+        assert (told.get("text") or "").startswith(f"{REFUSED}{race}'s puzzle"), told
+    finally:
+        await client.clear_faults()
+        await stop_race(client)

@@ -44,7 +44,7 @@ from .. import race_guard
 from ..context import App, BotData, Context, jobs_of, message_of, sender_of
 from ..i18n import N_, _, current, ngettext, speaking
 from ..language import chat_language
-from ..members import is_member
+from ..members import may_be_member
 from ..store import StoreUnavailable
 from ..work.anagram_jobs import RoundSetup, quiz_guess, quiz_round
 from ..work.errors import JobTimeout, WorkerDied
@@ -412,7 +412,7 @@ async def round_hold(context: Context, user_id: int, chat_id: int | None, kind: 
         return None
     for quiz_chat, live in list(rounds.items()):
         if (holds_letters(live.letters, query.letters, query.blanks)
-                and (chat_id == quiz_chat or await is_member(context.bot, quiz_chat, user_id))):
+                and (chat_id == quiz_chat or await may_be_member(context.bot, quiz_chat, user_id))):
             left = max(0, math.ceil(live.deadline - time.time()))
             return _("No anagram help with the letters of quiz #{game}, round {round}, for "
                      "its players until the round ends (in {seconds} s).").format(
