@@ -290,3 +290,26 @@ async def test_a_failed_membership_lookup_keeps_the_race_puzzle_from_a_member(cl
     finally:
         await client.clear_faults()
         await stop_race(client)
+
+
+def gogen_without_givens(text: str, change: str) -> str:
+    """The race's Gogen with every given taken away and its words changed: each reversed,
+    or one short word the answer spells added."""
+    kind = registry.get("gogen")
+    parsed = kind.parse(text)
+    words = list(parsed.words)
+    if change == "reversed":
+        words = [word[::-1] for word in words]
+    else:
+        words.append(kind.solve(parsed, Limits.within(20)).found[0][:3])
+    return "\n".join(["#gogen", *["." * parsed.size] * parsed.size, *words])
+
+
+async def test_a_gogen_without_givens_and_other_words_is_the_race_puzzle(client):
+    _, puzzle, race = await start_race(client, "gogen")
+    try:
+        for change in ("reversed", "one added"):
+            told = await said(client, BOB, gogen_without_givens(puzzle, change), BOB)
+            assert (told.get("text") or "").startswith(f"{REFUSED}{race}'s puzzle"), told
+    finally:
+        await stop_race(client)

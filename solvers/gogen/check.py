@@ -18,9 +18,7 @@ def check(puzzle: GogenPuzzle, solution: Solution) -> CheckReport:
     near = neighbours(puzzle.size)
     failed = 0
     for word in puzzle.words:
-        broken = next(((a, b) for a, b in zip(word, word[1:], strict=False)
-                       if not any(q in near[p] for p in where.get(a, [])
-                                  for q in where.get(b, []))), None)
+        broken = broken_link(word, where, near)
         if broken is None:
             rules.append(Rule(word, True, "OK"))
         else:
@@ -34,6 +32,25 @@ def check(puzzle: GogenPuzzle, solution: Solution) -> CheckReport:
     parts = [f"{failed} word(s) fail"] if failed else []
     parts += [f"{len(problems)} letter problem(s)"] if problems else []
     return CheckReport(False, rules, f"Puzzle has ** ERROR ** {', '.join(parts)}.")
+
+
+def broken_link(word: str, where: dict[str, list[int]],
+                near: tuple[frozenset[int], ...]) -> tuple[str, str] | None:
+    """The word's first two consecutive letters that sit in no neighbouring cells (`where`:
+    each letter's cells), or None when the grid spells the word."""
+    return next(((a, b) for a, b in zip(word, word[1:], strict=False)
+                 if not any(q in near[p] for p in where.get(a, []) for q in where.get(b, []))),
+                None)
+
+
+def spelled(puzzle: GogenPuzzle, solution: Solution) -> bool:
+    """Whether the grid `solution` spells every one of the puzzle's words (its givens
+    aside): the fair-play test of a race's answer against another word list."""
+    where: dict[str, list[int]] = {}
+    for cell, letter in enumerate(solution):
+        where.setdefault(letter, []).append(cell)
+    near = neighbours(puzzle.size)
+    return all(broken_link(word, where, near) is None for word in puzzle.words)
 
 
 def _letter_problems(puzzle: GogenPuzzle, solution: Solution,

@@ -21,6 +21,7 @@ from ..base import (
 )
 from ..i18n import Translated, _
 from . import check, encoding, generate, hints, parse, render, solve
+from .check import spelled
 from .grid import EMPTY, GogenPuzzle, Solution
 from .solve import grid_of
 
@@ -56,15 +57,18 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
         return f"{puzzle.size}:{puzzle.grid}:{','.join(sorted(set(puzzle.words)))}"
 
     def variant_of(self, race: GogenPuzzle, solution: Solution, candidate: GogenPuzzle) -> bool:
-        """The race's letters where the race's answer has them (the grid turned or
-        mirrored, which keeps neighbours neighbours), whatever the word list; or, with no
-        letter given, some of the race's own words."""
+        """The race's answer is an answer to the candidate (its letters where the answer
+        has them, the grid turned or mirrored, which keeps neighbours neighbours; with no
+        letter given, every word spelled in the answer, whatever the words: reversed,
+        fewer, one added), or the candidate holds the whole race puzzle and more (a
+        guessed letter added, right or wrong: "no solution" would tell a wrong guess)."""
         if candidate.size != race.size:
             return False
-        grid = [letter if letter != EMPTY else "" for letter in candidate.grid]
-        if not fits(grid, solution, square_maps(race.size)):
-            return False
-        return any(grid) or bool(candidate.words) and set(candidate.words) <= set(race.words)
+        maps = square_maps(race.size)
+        grid = _letters(candidate)
+        answered = fits(grid, solution, maps) and (any(grid) or spelled(candidate, solution))
+        both_ways = set(candidate.words) | {word[::-1] for word in candidate.words}
+        return answered or (set(race.words) <= both_ways and fits(_letters(race), grid, maps))
 
     def solve(self, puzzle: GogenPuzzle, limits: Limits) -> Solutions:
         return solve.solve(puzzle, limits)
@@ -105,3 +109,8 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
 
     def difficulty(self, puzzle: GogenPuzzle) -> Difficulty:
         return hints.steps(puzzle, None, None).difficulty
+
+
+def _letters(puzzle: GogenPuzzle) -> list[str]:
+    """The puzzle's given letters cell by cell, "" where none is given."""
+    return [letter if letter != EMPTY else "" for letter in puzzle.grid]
