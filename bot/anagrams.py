@@ -42,7 +42,7 @@ from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import AnagramKind
 from solvers.base import PuzzleError, PuzzleKind, clip
 
-from .context import BotData, Context, message_of, query_of, sender_of
+from .context import BotData, Context, message_of, pressed_message, query_of, sender_of
 from .i18n import N_, _, current
 from .race_guard import refusal_for
 from .recent import Recent
@@ -214,8 +214,9 @@ async def hint_button(update: Update, context: Context) -> None:
     store = context.bot_data.services.store
     session = await store.hint_session(int(pressed["session"]))
     action = pressed["action"]
-    # a message Telegram no longer hands over (older than 48 hours) cannot be replied to
-    if session is None or not isinstance(query.message, Message):
+    # a message Telegram no longer hands over (older than 48 hours) cannot be replied to;
+    # a forged press under another message must not edit that one
+    if session is None or (message := pressed_message(query)) is None:
         await query.answer(_("These hints have expired; send /hint LETTERS again."))
         return
     if session.user_id != sender_of(update).id:
@@ -225,7 +226,7 @@ async def hint_button(update: Update, context: Context) -> None:
     if session.step >= STEPS:
         await query.answer(_("That was the answer already."))
         return
-    if (refused := await refusal_for(context, session.user_id, query.message.chat_id,
+    if (refused := await refusal_for(context, session.user_id, message.chat_id,
                                      f"anagram {session.clue}", "anagram")) is not None:
         await query.answer(clip(refused, TOAST_LIMIT - 1), show_alert=True)
         return
@@ -238,7 +239,7 @@ async def hint_button(update: Update, context: Context) -> None:
         return
     await store.advance_hint_session(session.id, step)
     await query.answer()
-    await send_step(query.message, steps[step - 1], session.id)
+    await send_step(message, steps[step - 1], session.id)
     await drop_buttons(query)
 
 

@@ -123,6 +123,20 @@ def query_of(update: Update) -> CallbackQuery:
     return query
 
 
+def pressed_message(query: CallbackQuery) -> Message | None:
+    """The message a button was pressed under, when that button is one of the message's
+    own; None for a press whose data the message carries on no button (a modified client
+    can send any data under any message), so a token read under one message never acts
+    on another, and for a message Telegram no longer hands over."""
+    message = query.message
+    if not isinstance(message, Message) or message.reply_markup is None:
+        return None
+    if any(button.callback_data == query.data
+           for row in message.reply_markup.inline_keyboard for button in row):
+        return message
+    return None
+
+
 def jobs_of(application: App) -> JobQueue[Any]:
     """The Application's job queue: the `job-queue` extra the project depends on makes
     one, so None is an installation bug."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import html
 
-from telegram import Message, Update
+from telegram import Update
 from telegram.constants import ParseMode
 
-from .context import Context, message_of, query_of
+from .context import Context, message_of, pressed_message, query_of
 from .i18n import N_, _
 from .replies import TEXT_LIMIT, admitted, answer, solve_and_reply
 from .settings import REVEAL_DATA
@@ -46,7 +46,7 @@ async def reveal_pressed(update: Update, context: Context) -> None:
     query = query_of(update)
     found = await shared_puzzle(context.bot_data.services.store,
                                 (query.data or "").removeprefix(REVEAL_DATA))
-    if found is None or not isinstance(query.message, Message):
+    if found is None or pressed_message(query) is None:
         await query.answer(_(FORGOTTEN))
         return
     await query.answer()

@@ -36,7 +36,7 @@ from solvers.base import PuzzleError, PuzzleKind, clip
 
 from . import anagrams
 from .check import SEPARATOR, Request, held_puzzle, kind_of
-from .context import Context, message_of, query_of, sender_of
+from .context import Context, message_of, pressed_message, query_of, sender_of
 from .database import Connection, StoreUnavailable
 from .i18n import N_, _
 from .race_guard import refusal_for
@@ -347,14 +347,15 @@ async def hint_button(update: Update, context: Context) -> None:
         return
     ladder = await ladder_of(context, pressed["key"])
     kind = registry.get(ladder.kind) if ladder is not None else None
-    # a message Telegram no longer hands over (older than 48 hours) cannot be replied to
-    if ladder is None or kind is None or not isinstance(query.message, Message):
+    # a message Telegram no longer hands over (older than 48 hours) cannot be replied to;
+    # a forged press under another message must not edit that one
+    if ladder is None or kind is None or (message := pressed_message(query)) is None:
         await query.answer(_(EXPIRED))
         return
     if ladder.owner != sender_of(update).id:
         await query.answer(_(NOT_YOURS), show_alert=True)
         return
-    if (refused := await refusal_for(context, ladder.owner, query.message.chat_id,
+    if (refused := await refusal_for(context, ladder.owner, message.chat_id,
                                      ladder.text, kind)) is not None:
         await query.answer(clip(refused, TOAST_LIMIT - 1), show_alert=True)
         return
@@ -374,5 +375,5 @@ async def hint_button(update: Update, context: Context) -> None:
     await query.answer()
     ladder.rung = WHERE if action == NEXT else action
     await keep_ladder(context, pressed["key"], ladder)
-    await show(context, query.message, ladder, pressed["key"], hint, ladder.rung)
+    await show(context, message, ladder, pressed["key"], hint, ladder.rung)
     await anagrams.drop_buttons(query)

@@ -13,13 +13,13 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from solvers.pipeline import Result
 
-from .context import BotData, Context, query_of
+from .context import BotData, Context, pressed_message, query_of
 from .i18n import N_, _
 from .recent import Recent
 from .spoiler import hidden
@@ -80,7 +80,7 @@ async def page_pressed(update: Update, context: Context) -> None:
     pressed = MORE_BUTTON.fullmatch(query.data or "")
     paged = kept_pages(context.bot_data).get(pressed["token"]) if pressed else None
     if pressed is None or paged is None or int(pressed["page"]) >= len(paged.pages) \
-            or not isinstance(query.message, Message):
+            or pressed_message(query) is None:
         await query.answer(_(FORGOTTEN))
         return
     page, pages = int(pressed["page"]), paged.pages

@@ -11,11 +11,12 @@ module; each test ends its game.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 
 import pytest
 import pytest_asyncio
-from botchat import bot_config, reply_with
+from botchat import bot_config, now, reply_with
 
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
@@ -311,5 +312,41 @@ async def test_a_gogen_without_givens_and_other_words_is_the_race_puzzle(client)
         for change in ("reversed", "one added"):
             told = await said(client, BOB, gogen_without_givens(puzzle, change), BOB)
             assert (told.get("text") or "").startswith(f"{REFUSED}{race}'s puzzle"), told
+    finally:
+        await stop_race(client)
+
+
+def more_data(message: dict) -> str:
+    """The callback data of the More button under an answer."""
+    return next(button["callback_data"] for row in message["reply_markup"]["inline_keyboard"]
+                for button in row if button["callback_data"].startswith("more:"))
+
+
+async def test_a_more_token_acts_only_under_its_own_message(client, caplog):
+    """A page token read under an anagram answer, pressed (forged) under the group's race
+    post, changes nothing there; pressed under a text message, it logs no traceback."""
+    photo, _, race = await start_race(client, "seki")
+    try:
+        answer = await said(client, ALICE, "anagram schoolmaster", ALICE, sent_as="photo")
+        token = more_data(answer).rsplit(":", 1)[0]
+        pressed = await client.press(GROUP, ALICE, photo["message_id"], f"{token}:1",
+                                     forged=True)
+        await client.callback_answer(pressed["callback_query_id"])
+        post = await now(client, GROUP, photo["message_id"])
+        assert post["caption"] == photo["caption"]
+        assert post["reply_markup"] == photo["reply_markup"]
+        text = await said(client, ALICE, "/help", ALICE)
+        caplog.clear()
+        with caplog.at_level(logging.WARNING):
+            pressed = await client.press(ALICE, ALICE, text["message_id"], f"{token}:0",
+                                         forged=True)
+            await client.callback_answer(pressed["callback_query_id"])
+            await asyncio.sleep(0.5)  # anything the press logs is logged by now
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+        # the answer's own button still pages it
+        pressed = await client.press(ALICE, ALICE, answer["message_id"], more_data(answer))
+        await client.callback_answer(pressed["callback_query_id"])
+        paged = await now(client, ALICE, answer["message_id"])
+        assert paged["caption"] != answer["caption"]
     finally:
         await stop_race(client)
