@@ -6,7 +6,7 @@ from __future__ import annotations
 from telegram import Document, Update
 from telegram.constants import ChatType
 
-from solvers.base import MAX_INPUT_CHARS, PuzzleError, PuzzleKind, clip
+from solvers.base import MAX_INPUT_CHARS, PuzzleError, PuzzleKind, clip, plain_text, text_encoding
 from solvers.i18n import number
 
 from .context import Context, message_of
@@ -51,12 +51,21 @@ def size_refusal(document: Document, size: int | None) -> str | None:
 
 
 def decoded(document: Document, data: bytes) -> str:
-    """The file's text as a chat message would carry it (UTF-8, a byte-order mark dropped,
-    Windows line ends made plain). PuzzleError names the first byte that is not UTF-8 by
-    line and column, as a puzzle's own errors do."""
+    """The file's text as a chat message would carry it (`text_encoding`: UTF-8, or UTF-16
+    with or without its byte-order mark; Windows line ends made plain), read through the
+    one text rule (`plain_text`: a zero-width space or a second BOM at its start is
+    dropped, as in a message)."""
+    encoding = text_encoding(data)
+    text = utf8_text(document, data) if encoding == "utf-8" else utf16_text(data, encoding)
+    return plain_text(text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def utf8_text(document: Document, data: bytes) -> str:
+    """The UTF-8 file's text (its byte-order mark dropped). PuzzleError names the first
+    byte that is not UTF-8 by line and column, as a puzzle's own errors do."""
     body = data.removeprefix(UTF8_BOM)
     try:
-        text = body.decode("utf-8")
+        return body.decode("utf-8")
     except UnicodeDecodeError as error:
         line_start = body.rfind(b"\n", 0, error.start) + 1
         line = body.count(b"\n", 0, error.start) + 1
@@ -66,7 +75,15 @@ def decoded(document: Document, data: bytes) -> str:
             "it as plain text (UTF-8) and send it again.").format(
                 file=file_label(document), line=line, column=column,
                 byte=f"0x{body[error.start]:02X}")) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def utf16_text(data: bytes, encoding: str) -> str:
+    """The UTF-16 file's text; PuzzleError when it breaks off (an odd byte at its end, half
+    a surrogate pair)."""
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        raise PuzzleError(_(NOT_TEXT)) from None
 
 
 async def on_document(update: Update, context: Context) -> None:

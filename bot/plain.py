@@ -11,7 +11,7 @@ from typing import Any
 from telegram import Bot, Update
 from telegram.ext import Application
 
-from solvers.base import plain_text
+from solvers.base import invisible, plain_text
 
 from .work.lanes import OWNER
 
@@ -46,16 +46,35 @@ def plain_entities(text: str, entities: list[dict[str, Any]]) -> list[dict[str, 
     return moved
 
 
+def command_apart(text: str, entities: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
+    """The text with a space between its leading /command and an invisible character glued
+    to it (`/seki\u200boo+ooaoo-`: Telegram's command ends at the invisible character,
+    which the plain text drops), the entities after it moved along; else both as they are."""
+    command = next((e for e in entities if e.get("type") == "bot_command"
+                    and e.get("offset") == 0), None)
+    if command is None:
+        return text, entities
+    end = len(utf16(text)[:command["length"] * 2].decode("utf-16-le", "surrogatepass"))
+    if end >= len(text) or not invisible(text[end]):
+        return text, entities
+    moved = [{**e, "offset": e["offset"] + 1} if e["offset"] >= command["length"] else e
+             for e in entities]
+    return f"{text[:end]} {text[end:]}", moved
+
+
 def plain_message(message: dict[str, Any]) -> bool:
     """Make a message's text and caption plain, in place; True when anything changed."""
     changed = False
     for text_key, entities_key in TEXTS:
-        text = message.get(text_key)
-        if not isinstance(text, str) or (plain := plain_text(text)) == text:
+        typed = message.get(text_key)
+        if not isinstance(typed, str):
+            continue
+        text, entities = command_apart(typed, message.get(entities_key) or [])
+        if (plain := plain_text(text)) == typed:
             continue
         message[text_key] = plain
-        if message.get(entities_key):
-            message[entities_key] = plain_entities(text, message[entities_key])
+        if entities:
+            message[entities_key] = plain_entities(text, entities)
         changed = True
     return changed
 

@@ -638,6 +638,25 @@ class _AsciiDigits(dict[int, int | str]):
 _ASCII_DIGITS = _AsciiDigits()
 
 
+#: the byte-order marks of UTF-16, which Python's "utf-16" codec reads and drops
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def text_encoding(data: bytes) -> str:
+    """The encoding a text file is in: UTF-16 when it starts with its byte-order mark, or
+    without one when NUL bytes fill every other byte (as a Windows editor saves "Unicode"
+    text: NUL is never in a text typed as UTF-8), else UTF-8."""
+    if data.startswith(UTF16_BOMS):
+        return "utf-16"
+    even, odd = data[0::2], data[1::2]
+    if len(data) % 2 == 0 and b"\x00" in data:
+        if odd.count(0) * 2 >= len(odd) and 0 not in even:
+            return "utf-16-le"
+        if even.count(0) * 2 >= len(even) and 0 not in odd:
+            return "utf-16-be"
+    return "utf-8"
+
+
 def plain_text(text: str) -> str:
     """Text as the person meant it, the one rule for puzzles and for command options:
     invisible characters dropped (a zero-width space or a BOM pasted from a web page),

@@ -153,3 +153,19 @@ async def test_files_count_against_the_rate_limit_before_download(tmp_path, alic
         reply = await client.wait_for(alice, after=second["message_id"], sent_as="text")
         assert reply["text"].startswith("You are sending puzzles faster than I can solve")
         assert len(await client.calls("getFile")) == 1
+
+
+@pytest.mark.parametrize("name, data", [
+    ("zero width space", ("\u200b" + SEKI).encode()),
+    ("two byte-order marks", b"\xef\xbb\xbf" + ("\ufeff" + SEKI).encode()),
+    ("UTF-16LE without a BOM", SEKI.encode("utf-16-le")),
+    ("UTF-16 with its BOM", SEKI.encode("utf-16")),
+])
+async def test_a_file_in_another_form_of_text_gets_the_answer(puzzlebot, alice, name, data):
+    """The same Seki as text with an invisible start, or in UTF-16 as a Windows editor
+    saves "Unicode": read as the message would be, answered the same."""
+    _, client = puzzlebot
+    photo, _ = await answer_of(client, alice, await client.send_document(
+        alice, "sk_6018.txt", data, mime_type="text/plain"))
+    assert photo["caption"].startswith("Seki MOS 01Feb2021 sk_6018.txt\nChecked: all 9 rules"), \
+        name

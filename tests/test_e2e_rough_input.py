@@ -162,3 +162,18 @@ async def test_digits_of_other_scripts_are_read_as_digits(tmp_path):
         eastern = await ask(client, DAVE, "/anagram dormitory words=٢", sent_as="photo")
         assert plain["caption"] == eastern["caption"]
         assert bot.application.bot_data.services.metrics.cache_hits == 3
+
+
+async def test_an_invisible_character_glued_to_a_command_parts_it_from_its_argument(tmp_path):
+    """`/seki\u200boo+ooaoo-` (also WJ, BOM, NUL): Telegram's command ends at the invisible
+    character, the plain text drops it, and the argument is still the argument."""
+    sudoku = (PUZZLES / "sudoku_inkala.txt").read_text()
+    async with running_in_sandbox(bot_config(tmp_path)) as bot, \
+            SandboxClient(bot.url) as client:
+        for number, mark in enumerate(("\u200b", "\u2060", "\ufeff", "\x00")):
+            answer = await answered(client, ALICE + number, f"/seki{mark}{SEKI}")
+            assert "Checked: all" in answer["caption"]
+        solved = await answered(client, BOB, f"/sudoku\u200b{sudoku}")
+        assert solved["caption"].startswith("Sudoku")
+        anagram = await ask(client, CAROL, "/anagram\u2060dormitory", sent_as="photo")
+        assert "dirty room" in anagram["caption"].lower()
