@@ -233,7 +233,7 @@ async def check_request(update: Update, context: Context, request: Request,
     judgement = await judged(message, context, puzzle, request.solution, kind)
     if judgement is not None:
         verdict = await reply(message, judgement, kind)
-        remember_answer(context, verdict, puzzle, kind)  # /check again in reply
+        remember_answer(context.bot_data, verdict, puzzle, kind)  # /check again in reply
 
 
 async def judged(message: Message, context: Context, puzzle: str,

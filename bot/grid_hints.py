@@ -334,7 +334,7 @@ async def show(context: Context, message: Message, ladder: Ladder, key: str,
                                          reply_markup=markup)
     else:
         sent = await message.reply_text(text, reply_markup=markup)
-    remember_answer(context, sent, ladder.text, kind)
+    remember_answer(context.bot_data, sent, ladder.text, kind)
 
 
 async def hint_button(update: Update, context: Context) -> None:

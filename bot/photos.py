@@ -211,4 +211,4 @@ async def _reply(update: Update, context: Context, reading: Reading) -> None:
     read.append(await message.reply_text(f"<pre>{html.escape(grid_text(reading))}</pre>",
                                          parse_mode=ParseMode.HTML))
     for sent in read:  # /check in reply to any of them checks against the grid as read
-        remember_answer(context, sent, reading.text, PHOTO_KIND)
+        remember_answer(context.bot_data, sent, reading.text, PHOTO_KIND)

@@ -66,10 +66,10 @@ def kept_answers(bot_data: BotData) -> Recent[tuple[int, int], Answered]:
     return bot_data.own(_Answers)
 
 
-def remember_answer(context: Context, sent: Message, text: str, kind: PuzzleKind) -> None:
-    """Keep the puzzle a message of the bot answers, so that /check in reply to that
-    message checks against it."""
-    kept_answers(context.bot_data).put((sent.chat_id, sent.message_id), Answered(text, kind))
+def remember_answer(bot_data: BotData, sent: Message, text: str, kind: PuzzleKind) -> None:
+    """Keep the puzzle a message of the bot answers (or shows: a race's picture), so that
+    /check or /hint in reply to that message finds it."""
+    kept_answers(bot_data).put((sent.chat_id, sent.message_id), Answered(text, kind))
 
 
 def answer_to(context: Context, message: Message) -> Answered | None:
@@ -104,7 +104,7 @@ async def answer(update: Update, context: Context,
     look = await look_of(svc.store, user_id(update))
     if hints and look.hints_first and (
             hinted := await hints_first(context, message, key, text, kind)) is not None:
-        remember_answer(context, hinted, text, kind)
+        remember_answer(context.bot_data, hinted, text, kind)
         return
     result = await svc.store.get_result(key)
     solved = result is None
@@ -146,7 +146,7 @@ async def answer(update: Update, context: Context,
     if report:  # the Share button goes last, under the report
         replies.append(await send_report(message, result, share, look.spoiler))
     for reply in replies:  # /check in reply to any of them checks against this puzzle
-        remember_answer(context, reply, text, kind)
+        remember_answer(context.bot_data, reply, text, kind)
     if cacheable(result):
         await svc.store.put_file_ids(key, context.bot.id, {
             number: file_id for number, picture in enumerate(sent)
@@ -163,7 +163,7 @@ def first_answers_kept(context: Context, text: str, kind: PuzzleKind,
     """`send_first_answers`, keeping the puzzle of the picture it sends (for /check)."""
     async def send(message: Message, result: Result, caption: str) -> Message:
         picture = await send_first_answers(message, result, caption, spoiler)
-        remember_answer(context, picture, text, kind)
+        remember_answer(context.bot_data, picture, text, kind)
         return picture
     return send
 

@@ -350,3 +350,21 @@ async def test_a_more_token_acts_only_under_its_own_message(client, caplog):
         assert paged["caption"] != answer["caption"]
     finally:
         await stop_race(client)
+
+
+async def test_hint_and_check_in_reply_to_the_race_picture_find_its_puzzle(client):
+    """During the race its players are refused (not told the puzzle is forgotten); once
+    it is over, /hint in reply to its picture gives the puzzle's first step."""
+    photo, _, race = await start_race(client, "sudoku")
+    try:
+        for command in ("/hint", "/check\n" + "1" * 81):
+            sent = await client.send(GROUP, command, user_id=BOB,
+                                     reply_to_message_id=photo["message_id"])
+            told = await client.wait_for(GROUP, after=sent["message_id"])
+            assert (told.get("text") or "").startswith(f"{REFUSED}{race}'s puzzle"), told
+    finally:
+        await stop_race(client)
+    sent = await client.send(GROUP, "/hint", user_id=BOB, reply_to_message_id=photo["message_id"])
+    hinted = await client.wait_for(GROUP, after=sent["message_id"])
+    assert "no longer keep" not in (hinted.get("text") or hinted.get("caption") or "")
+    assert hinted["reply_markup"]["inline_keyboard"], hinted  # the hint ladder's buttons

@@ -24,7 +24,6 @@ instead, so a test sees several days.
 from __future__ import annotations
 
 import datetime
-import html
 import logging
 import re
 import time
@@ -32,7 +31,7 @@ from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from telegram import InlineKeyboardMarkup, Update, User
-from telegram.constants import ChatType, ParseMode
+from telegram.constants import ChatType
 
 from solvers import registry
 from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
@@ -55,10 +54,18 @@ from .common import (
     ordinal,
     player_name,
     say,
-    show_photo,
 )
 from .periods import WEEKDAYS, daily_streak
-from .race import RACES, Submissions, described, make_puzzle, share_of, submit, watch_of
+from .race import (
+    RACES,
+    Submissions,
+    described,
+    make_puzzle,
+    post_puzzle,
+    share_of,
+    submit,
+    watch_of,
+)
 from .store import DailySchedule, Game, GameStore
 
 log = logging.getLogger(__name__)
@@ -262,17 +269,15 @@ async def make_and_post(application: App, games: GameStore, schedule: DailySched
     guard(application.bot_data, watch_of(game, refusal=REFUSAL))
     plan_next(application, schedule, day)
     share = await share_of(application, kind, made.text)
-    await show_photo(
-        application, chat_id, made.picture,
+    await post_puzzle(
+        application, chat_id, kind, made,
         _("🗓 Daily puzzle #{game}: {kind} ({described}).\nSolve it, then send me in a "
           "private chat:\n/submit {game}\nand your solution on the next lines ({form}).\n"
           "Open until the next one, {closes}. /daily: who has solved it.").format(
             game=game.id, kind=kind.title,
             described=described(kind, made, schedule.difficulty), form=kind.solution_form,
             closes=calendar.clock(closes)),
-        reply_markup=InlineKeyboardMarkup([share]) if share else None)
-    await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
-              parse_mode=ParseMode.HTML)
+        InlineKeyboardMarkup([share]) if share else None)
 
 
 async def close_open(application: App, games: GameStore, chat_id: int,

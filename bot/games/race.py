@@ -43,7 +43,7 @@ from ..i18n import N_, _, ngettext, speaking
 from ..language import chat_language
 from ..members import is_member
 from ..race_guard import RACE_REFUSAL, Watch, guard, joined, unguard
-from ..replies import TEXT_LIMIT, admitted
+from ..replies import TEXT_LIMIT, admitted, remember_answer
 from ..routing import PUZZLES, command_argument
 from ..share import keep_shared, share_row
 from ..store import StoreUnavailable
@@ -221,8 +221,8 @@ async def race_command(update: Update, context: Context) -> None:
         setup.busy = False
     _schedule_end(application, game)
     guard(application.bot_data, watch_of(game))
-    await show_photo(
-        application, chat_id, made.picture,
+    await post_puzzle(
+        application, chat_id, kind, made,
         _("🏁 Race #{race}: {kind} ({described}). {name} started it; {minutes} min to go.\n"
           "Solve it, then send me in a private chat:\n/submit {race}\nand your solution on "
           "the next lines ({form}).\nPress “I'm in” so the race waits for you.\n"
@@ -231,9 +231,20 @@ async def race_command(update: Update, context: Context) -> None:
             name=player_name(update.effective_user), minutes=f"{minutes:g}",
             form=kind.solution_form, name_of_kind=kind.name,
             link=f"t.me/{application.bot.username}?start=rules-{kind.name}"),
-        reply_markup=join_button(game.id, await share_of(application, kind, made.text)))
-    await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
-              parse_mode=ParseMode.HTML)
+        join_button(game.id, await share_of(application, kind, made.text)))
+
+
+async def post_puzzle(application: App, chat_id: int, kind: PuzzleKind, made: jobs.RacePuzzle,
+                      caption: str, markup: InlineKeyboardMarkup | None) -> None:
+    """A game's puzzle posted: its picture with the caption and buttons, then its text to
+    copy; both kept as showing the puzzle, so /hint or /check in reply to either finds it
+    (the race guard still answers its players first)."""
+    posted = [await show_photo(application, chat_id, made.picture, caption, reply_markup=markup),
+              await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
+                        parse_mode=ParseMode.HTML)]
+    for message in posted:
+        if message is not None:
+            remember_answer(application.bot_data, message, made.text, kind)
 
 
 async def make_puzzle(application: App, games: GameStore, chat_id: int, kind: PuzzleKind,
