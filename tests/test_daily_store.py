@@ -97,3 +97,21 @@ def test_a_calendar_day_begins_at_its_local_time_across_a_clock_change():
     assert paris.clock(start) == "Sun 08:00 Europe/Paris"
     short = Calendar(8, 0, ZoneInfo("UTC"), period=10.0)
     assert short.day(125.0) == 12 and short.start(13) == 130.0
+
+
+def test_a_daily_time_the_clock_skips_begins_the_day_when_the_clock_jumps():
+    """02:30 Europe/Paris does not exist on 29 March 2026 (02:00 jumps to 03:00): the day
+    begins at the jump, 01:00 UTC, and `day` and `start` agree on every day of two years
+    in zones with clock changes, at times in and around their gaps and folds."""
+    paris = Calendar(2, 30, ZoneInfo("Europe/Paris"))
+    day = datetime.date(2026, 3, 29).toordinal()
+    assert paris.start(day) == datetime.datetime(2026, 3, 29, 1, 0,
+                                                 tzinfo=datetime.UTC).timestamp()
+    first = datetime.date(2025, 1, 1).toordinal()
+    for zone in ("Europe/Paris", "America/New_York", "Australia/Lord_Howe"):
+        for hour, minute in ((2, 30), (2, 0), (1, 59), (3, 0), (8, 0)):
+            calendar = Calendar(hour, minute, ZoneInfo(zone))
+            wrong = [d for d in range(first, first + 730)
+                     if calendar.day(calendar.start(d)) != d
+                     or calendar.day(calendar.start(d) - 1) != d - 1]
+            assert wrong == [], (zone, hour, minute)

@@ -104,11 +104,24 @@ class Calendar:
                 ).date().toordinal()
 
     def start(self, day: int) -> float:
+        """The first moment the zone's clock reads the day's hour:minute or later (as `day`
+        counts): at a time the clock skips in spring (02:30 when it jumps from 02:00 to
+        03:00), the moment of the jump; at one it reads twice in autumn, the first."""
         if self.period:
             return day * self.period
-        return datetime.datetime.combine(datetime.date.fromordinal(day),
-                                         datetime.time(self.hour, self.minute),
-                                         self.zone).timestamp()
+        wanted = datetime.datetime.combine(datetime.date.fromordinal(day),
+                                           datetime.time(self.hour, self.minute))
+        first = wanted.replace(tzinfo=self.zone).timestamp()
+        later = wanted.replace(tzinfo=self.zone, fold=1).timestamp()
+        if later >= first:
+            return first
+        # skipped: the clock reads before `wanted` at `later`, past it at `first`
+        low, high = int(later), int(first)
+        while high - low > 1:
+            middle = (low + high) // 2
+            reads = datetime.datetime.fromtimestamp(middle, self.zone).replace(tzinfo=None)
+            low, high = (low, middle) if reads >= wanted else (middle, high)
+        return float(high)
 
     def clock(self, when: float) -> str:
         """`Tue 08:00 Europe/Paris`: a time as the group reads it (the weekday in the
@@ -130,10 +143,20 @@ def usage() -> str:
 def parsed_schedule(chat_id: int, starter_id: int, args: list[str]) -> DailySchedule:
     """`/daily on`'s words as a schedule; ValueError with a readable message otherwise."""
     at, zone, kind, difficulty = "", "UTC", "", "medium"
+    given: set[str] = set()
+
+    def once(option: str) -> None:
+        """Each option once: `/daily on sudoku gogen` is no schedule."""
+        if option in given:
+            raise ValueError(_("'{option}' is given twice").format(option=option))
+        given.add(option)
+
     for word in args:
         if TIME.match(word):
+            once("time")
             at = word
         elif word.lower().startswith("tz="):
+            once("tz")
             zone = word[3:]
             try:
                 ZoneInfo(zone)
@@ -141,8 +164,10 @@ def parsed_schedule(chat_id: int, starter_id: int, args: list[str]) -> DailySche
                 raise ValueError(_("'{zone}' is not a time zone I know (tz=Europe/Paris)")
                                  .format(zone=clip(zone))) from None
         elif word.lower() in DIFFICULTIES:
+            once("difficulty")
             difficulty = word.lower()
         elif (found := registry.get(word)) is not None and found.races:
+            once("kind")
             kind = found.name
         else:
             raise ValueError(_("'{option}' is not an option I know").format(option=clip(word)))
