@@ -22,6 +22,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any, Generic, TypeVar
 
 from PIL import Image
@@ -638,6 +639,11 @@ class _AsciiDigits(dict[int, int | str]):
 _ASCII_DIGITS = _AsciiDigits()
 
 
+def number_sign(char: str) -> bool:
+    """A number sign that is no digit: Unicode's "other numbers" (² ₂ ① ½)."""
+    return unicodedata.category(char) == "No"
+
+
 #: the byte-order marks of UTF-16, which Python's "utf-16" codec reads and drops
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
@@ -660,8 +666,11 @@ def text_encoding(data: bytes) -> str:
 def plain_text(text: str) -> str:
     """Text as the person meant it, the one rule for puzzles and for command options:
     invisible characters dropped (a zero-width space or a BOM pasted from a web page),
-    compatibility forms folded by NFKC (full-width ３ and superscript ³ are 3, full-width
-    letters are letters), and a decimal digit of any script read as its ASCII digit, so a
-    Sudoku in Arabic-Indic digits is the same puzzle as in 0-9."""
-    kept = "".join(char for char in text if not invisible(char))
-    return unicodedata.normalize("NFKC", kept).translate(_ASCII_DIGITS)
+    compatibility forms folded by NFKC (full-width ３ is 3, full-width letters are
+    letters), and a decimal digit of any script read as its ASCII digit, so a Sudoku in
+    Arabic-Indic digits is the same puzzle as in 0-9. A number sign that is no digit
+    (superscript ², subscript ₂, circled ①, ½) is kept as it is: `/submit ²` is not
+    race 2, and a puzzle holding one is told where."""
+    runs = groupby((char for char in text if not invisible(char)), key=number_sign)
+    return "".join("".join(run) if signs else unicodedata.normalize("NFKC", "".join(run))
+                   for signs, run in runs).translate(_ASCII_DIGITS)

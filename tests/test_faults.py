@@ -262,8 +262,11 @@ async def test_long_option_values_are_quoted_cut_short(puzzlebot):
 
 async def test_submit_with_a_number_no_race_can_have(puzzlebot):
     _, client = puzzlebot
-    # a digit of another script is read as that digit (one rule for all text, issue 26)
-    other_script = (await ask(client, ALICE, "/submit ²"))["text"]
+    # a superscript is no digit: not race 2 (issue 38); a decimal digit of another script
+    # is read as that digit (one rule for all text, issue 26)
+    superscript = (await ask(client, ALICE, "/submit ²"))["text"]
+    assert superscript.startswith("Usage: /submit RACE_ID")
+    other_script = (await ask(client, ALICE, "/submit ٢"))["text"]
     assert other_script == "There is no race #2."
     huge = (await ask(client, ALICE, "/submit 99999999999999999999\n0000"))["text"]
     assert huge.startswith("Usage: /submit RACE_ID")
