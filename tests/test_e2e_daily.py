@@ -220,9 +220,11 @@ async def test_an_expired_share_link_gets_the_welcome(tmp_path):
 async def test_a_daily_option_given_twice_is_refused_clearly(tmp_path):
     async with running_in_sandbox(bot_config(tmp_path)) as bot, SandboxClient(bot.url) as client:
         await gather_group(client, ALICE, BOB)
-        for words, option in (("sudoku sudoku", "kind"), ("seki gogen", "kind"),
-                              ("07:30 08:00", "time"), ("easy hard", "difficulty")):
+        for words, said in (("sudoku sudoku", "the puzzle kind is given twice: 'sudoku'"),
+                            ("seki gogen", "the puzzle kind is given twice: 'gogen'"),
+                            ("07:30 08:00", "the time is given twice: '08:00'"),
+                            ("easy hard", "the difficulty is given twice: 'hard'")):
             told = await ask(client, GROUP, f"/daily on {words}", user=ALICE)
-            assert told["text"].startswith(f"Daily: '{option}' is given twice.\n"), told
+            assert told["text"].startswith(f"Daily: {said}.\n"), told
         shown = await ask(client, GROUP, "/daily", user=ALICE)
         assert shown["text"].startswith("No daily puzzle here.")

@@ -145,18 +145,19 @@ def parsed_schedule(chat_id: int, starter_id: int, args: list[str]) -> DailySche
     at, zone, kind, difficulty = "", "UTC", "", "medium"
     given: set[str] = set()
 
-    def once(option: str) -> None:
-        """Each option once: `/daily on sudoku gogen` is no schedule."""
-        if option in given:
-            raise ValueError(_("'{option}' is given twice").format(option=option))
-        given.add(option)
+    def once(what: str, word: str) -> None:
+        """Each setting once: `/daily on sudoku gogen` is no schedule (`what` marked N_)."""
+        if what in given:
+            raise ValueError(_("{what} is given twice: '{word}'").format(what=_(what),
+                                                                        word=clip(word)))
+        given.add(what)
 
     for word in args:
         if TIME.match(word):
-            once("time")
+            once(N_("the time"), word)
             at = word
         elif word.lower().startswith("tz="):
-            once("tz")
+            once(N_("the time zone"), word)
             zone = word[3:]
             try:
                 ZoneInfo(zone)
@@ -164,10 +165,10 @@ def parsed_schedule(chat_id: int, starter_id: int, args: list[str]) -> DailySche
                 raise ValueError(_("'{zone}' is not a time zone I know (tz=Europe/Paris)")
                                  .format(zone=clip(zone))) from None
         elif word.lower() in DIFFICULTIES:
-            once("difficulty")
+            once(N_("the difficulty"), word)
             difficulty = word.lower()
         elif (found := registry.get(word)) is not None and found.races:
-            once("kind")
+            once(N_("the puzzle kind"), word)
             kind = found.name
         else:
             raise ValueError(_("'{option}' is not an option I know").format(option=clip(word)))
