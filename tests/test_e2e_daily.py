@@ -12,6 +12,7 @@ import time
 
 from botchat import ask, bot_config, now, reply_with
 from test_e2e_race import solution_of
+from test_fair_play import with_a_wrong_guess
 
 from bot.__main__ import running_in_sandbox
 from bot.games.daily import GAME
@@ -228,3 +229,21 @@ async def test_a_daily_option_given_twice_is_refused_clearly(tmp_path):
             assert told["text"].startswith(f"Daily: {said}.\n"), told
         shown = await ask(client, GROUP, "/daily", user=ALICE)
         assert shown["text"].startswith("No daily puzzle here.")
+
+
+async def test_the_daily_puzzle_with_a_guessed_digit_is_held_and_found_in_reply(tmp_path):
+    """A member of the group sends the daily Sudoku with one wrong digit added: held as
+    the daily puzzle (no "no solution" to tell the guess); /hint in reply to the daily
+    picture finds its puzzle (and holds it too)."""
+    held = "That is daily puzzle #1's puzzle, or one like it"
+    config = bot_config(tmp_path, solve_timeout=30, rate_burst=100)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
+        await gather_group(client, ALICE, BOB)
+        on = await ask(client, GROUP, "/daily on sudoku easy", user=ALICE)
+        photo, puzzle = await daily_post(client, on["message_id"])
+        told = await ask(client, BOB, with_a_wrong_guess("sudoku", puzzle), user=BOB)
+        assert (told.get("text") or "").startswith(held), told
+        sent = await client.send(GROUP, "/hint", user_id=BOB,
+                                 reply_to_message_id=photo["message_id"])
+        hinted = await client.wait_for(GROUP, after=sent["message_id"])
+        assert (hinted.get("text") or "").startswith(held), hinted
