@@ -165,7 +165,7 @@ async def test_digits_of_other_scripts_are_read_as_digits(tmp_path):
 
 
 async def test_an_invisible_character_glued_to_a_command_parts_it_from_its_argument(tmp_path):
-    """`/seki\u200boo+ooaoo-` (also WJ, BOM, NUL): Telegram's command ends at the invisible
+    """`/seki\\u200boo+ooaoo-` (also WJ, BOM, NUL): Telegram's command ends at the invisible
     character, the plain text drops it, and the argument is still the argument."""
     sudoku = (PUZZLES / "sudoku_inkala.txt").read_text()
     async with running_in_sandbox(bot_config(tmp_path)) as bot, \

@@ -21,7 +21,6 @@ from ..base import (
 )
 from ..i18n import Translated, _
 from . import check, encoding, generate, hints, parse, render, solve
-from .check import spelled
 from .grid import EMPTY, GogenPuzzle, Solution
 from .solve import grid_of
 
@@ -66,7 +65,7 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
             return False
         maps = square_maps(race.size)
         grid = _letters(candidate)
-        answered = fits(grid, solution, maps) and (any(grid) or spelled(candidate, solution))
+        answered = fits(grid, solution, maps) and (any(grid) or check.spelled(candidate, solution))
         both_ways = set(candidate.words) | {word[::-1] for word in candidate.words}
         return answered or (set(race.words) <= both_ways and fits(_letters(race), grid, maps))
 
