@@ -203,7 +203,9 @@ def picture(puzzle: GogenPuzzle, hint: HintStep) -> Image.Image:
     step, before = hint.state
     cell_px, margin, top = 600 // puzzle.size, 30, 70
     side = cell_px * puzzle.size
-    image, pen = draw.canvas(side + 2 * margin, top + side + 50)
+    legend = draw.wrapped(i18n._("yellow: the step's cells   green: placed   red: ruled out"),
+                          18, side)
+    image, pen = draw.canvas(side + 2 * margin, top + side + 28 + 22 * len(legend))
     draw.centred_text(pen, (image.width / 2, top / 2), f"Gogen: {step.technique}", 28,
                       bold=True)
     placed = {next(iter(c)): x for x, c in before.items() if len(c) == 1}
@@ -226,7 +228,6 @@ def picture(puzzle: GogenPuzzle, hint: HintStep) -> Image.Image:
             if (cell, letter) in step.eliminations:
                 pen.line([centre[0] - 22, centre[1] + 22, centre[0] + 22, centre[1] - 22],
                          fill=colour, width=4)
-    draw.centred_text(pen, (image.width / 2, top + side + 26),
-                      "yellow: the step's cells   green: placed   red: ruled out", 18,
-                      fill=draw.MUTED)
+    draw.centred_lines(pen, (image.width / 2, top + side + 26 + 11 * (len(legend) - 1)),
+                       legend, 18, fill=draw.MUTED)
     return image
