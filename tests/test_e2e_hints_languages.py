@@ -64,3 +64,26 @@ async def test_a_german_and_a_spanish_climber_after_an_english_one_read_their_la
         assert step["caption"] == f"{opening}{technique}: {sentence}"
     assert first_step(text, "de") != first_step(text, "en")
     assert first_step(text, "es") != first_step(text, "en")
+
+
+@pytest.mark.parametrize(("code", "lines"), [
+    ("de", ["Zeile 1: 1-9 je einmal OK", "Vorgaben: alle {givens} erhalten OK"]),
+    ("es", ["Fila 1: 1-9 una vez cada uno OK", "Pistas: las {givens} respetadas OK"]),
+])
+async def test_a_sudoku_report_reads_in_the_askers_language(client, code, lines):
+    text = SUDOKU.generate(random.Random(11), "easy")
+    givens = sum(1 for digit in SUDOKU.parse(text).givens if digit)
+    typed = await client.send(ALICE, text, language_code=code)
+    said = " ".join(m.get("text") or m.get("caption") or ""
+                    for m in await after(client, ALICE, typed, 2))
+    for line in lines:
+        assert line.format(givens=givens) in said
+    assert "kept" not in said and "once each" not in said
+
+
+async def test_an_anagram_report_reads_in_the_askers_language(client):
+    typed = await client.send(BERND, "/check\nanagram dormitory\n---\ndirty rooms",
+                              language_code="de")
+    said = (await after(client, BERND, typed))[0]["text"]
+    assert ("Buchstaben: Rätsel DIMOORRTY, Antwort DIMOORRSTY: FAIL; nicht im Rätsel: S"
+            in said), said
