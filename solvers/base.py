@@ -426,6 +426,11 @@ class PuzzleKind(ABC, Generic[P, S]):
         (bare letters are an anagram clue). At most one kind should claim any text."""
         return False
 
+    def being_solved(self, puzzle: P) -> bool:
+        """Whether the puzzle as sent is a person's grid part-way through (mostly filled,
+        not full): they are solving it, so hints are offered before the solution."""
+        return False
+
     def puzzle_name(self, puzzle: P) -> str:
         """The name given in the puzzle's header, if any."""
         return getattr(puzzle, "name", "") or ""
