@@ -20,10 +20,9 @@ from .grid import EMPTY, GogenPuzzle, Solution, neighbours
 from .propagate import _narrow
 from .solve import solve
 
-#: technique -> (rating, band) on the same footing as Sudoku's scale
-TECHNIQUES = {"Last Cell": (1.0, "Easy"), "Only Letter": (1.5, "Easy"),
-              "Linked Letters": (2.0, "Medium"), "Probe": (4.0, "Hard"),
-              "Guess": (11.0, "Extreme")}
+#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
+TECHNIQUES = {"Last Cell": 1.0, "Only Letter": 1.5, "Linked Letters": 2.6, "Probe": 4.0,
+              "Guess": 11.0}
 
 
 @dataclass
@@ -165,7 +164,7 @@ def steps(puzzle: GogenPuzzle, entries: str | None, limit: int | None) -> HintPa
             mistake = Mistake(f"row {r + 1}", (r + 1, c + 1),
                               f"There is a mistake in row {r + 1}.",
                               f"The {letter.upper()} at row {r + 1}, column {c + 1} is wrong.")
-            return HintPath("gogen", [], Difficulty(0.0, "Easy", ""), False, mistake)
+            return HintPath("gogen", [], Difficulty.of(0.0, ""), False, mistake)
     board = _Board(puzzle, grid)
     found: list[HintStep] = []
     while len(board.placed) < len(puzzle.letters) and (limit is None or len(found) < limit):
@@ -178,10 +177,8 @@ def steps(puzzle: GogenPuzzle, entries: str | None, limit: int | None) -> HintPa
             step.eliminations.extend(board.place(letter, cell))
         found.append(_hint_step(puzzle, step, before))
     hardest = max(found, key=lambda s: s.rating) if found else None
-    bands = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
-    level = max((TECHNIQUES[s.technique][1] for s in found), key=bands.index, default="Easy")
-    rating = Difficulty(hardest.rating if hardest else 0.0, level,
-                        hardest.technique if hardest else "")
+    rating = Difficulty.of(hardest.rating if hardest else 0.0,
+                           hardest.technique if hardest else "")
     return HintPath("gogen", found, rating, len(board.placed) == len(puzzle.letters))
 
 
@@ -194,7 +191,7 @@ def _hint_step(puzzle: GogenPuzzle, step: _Step, before: dict[str, frozenset[int
                     tuple((*rc(c), x.upper()) for c, x in step.placements),
                     tuple((*rc(c), x.upper()) for c, x in step.eliminations),
                     tuple(rc(c) for c in sorted(set(step.cells))),
-                    TECHNIQUES[step.technique][0], (step, before))
+                    TECHNIQUES[step.technique], (step, before))
 
 
 def picture(puzzle: GogenPuzzle, hint: HintStep) -> Image.Image:
