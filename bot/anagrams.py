@@ -59,6 +59,13 @@ HELP = N_("/hint LETTERS: anagram hints, one step at a time\n"
          "/hint in reply to a puzzle: its next logical step, one hint at a time\n"
          "@{bot} letters: anagrams in any chat (inline mode)\n")
 #: their entries in the command menu
+#: what a bare /hint is told: both ways to ask, a puzzle's next step and a clue's letters
+#: (a Sudoku player is as likely to send it as a quiz player)
+BARE_HINT = N_("Hints come one step at a time:\n"
+               "- for a puzzle, reply /hint to it (or to my answer), or send /hint with the "
+               "puzzle after it;\n"
+               "- for an anagram, send /hint LETTERS, e.g. /hint dormitory (options as for "
+               "/anagram: topic=countries pattern=5,4).")
 MENU = [BotCommand("hint", N_("The next step: reply /hint to a puzzle, or /hint LETTERS"))]
 #: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
 HINT_TIMEOUT = 10.0
@@ -181,8 +188,7 @@ async def hint_command(update: Update, context: Context) -> None:
     message = message_of(update)
     clue = in_language(command_argument(message))
     if not clue:
-        await message.reply_text(_("Usage: /hint LETTERS, e.g. /hint dormitory\n"
-                                   "Options as for /anagram: topic=countries pattern=5,4"))
+        await message.reply_text(_(BARE_HINT))
         return
     if (refused := await refusal_for(context, sender_of(update).id, message.chat_id,
                                      f"anagram {clue}", "anagram")) is not None:

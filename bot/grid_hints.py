@@ -38,7 +38,7 @@ from . import anagrams
 from .check import SEPARATOR, Request, held_puzzle, kind_of
 from .context import Context, message_of, pressed_message, query_of, sender_of
 from .database import Connection, StoreUnavailable
-from .i18n import N_, _
+from .i18n import N_, _, current
 from .race_guard import refusal_for
 from .recent import Recent
 from .replies import CAPTION_LIMIT, admitted, answer_to, remember_answer, solve_and_reply
@@ -94,8 +94,9 @@ class _Ladders(Recent[str, Ladder]):
     LIMIT = LADDERS_KEPT
 
 
-class _Steps(Recent[tuple[str, str, str, int], GridHint]):
-    """Steps found, by (kind, puzzle text, entries, step)."""
+class _Steps(Recent[tuple[str, str, str, int, str], GridHint]):
+    """Steps found, by (kind, puzzle text, entries, step, language): a step's words (its
+    technique, where, sentence and picture) are in the language of whoever asked first."""
 
     LIMIT = STEPS_KEPT
 
@@ -261,7 +262,7 @@ async def start(update: Update, context: Context, kind: PuzzleKind, asked: Asked
 async def step_of(context: Context, ladder: Ladder) -> GridHint:
     """The ladder's current step, from memory or from a worker."""
     kept = context.bot_data.own(_Steps)
-    key = (ladder.kind, ladder.text, ladder.entries, ladder.step)
+    key = (ladder.kind, ladder.text, ladder.entries, ladder.step, current())
     if (hint := kept.get(key)) is not None:
         return hint
     hint = await context.bot_data.services.pool.submit(

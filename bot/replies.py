@@ -102,8 +102,10 @@ async def answer(update: Update, context: Context,
         await message.reply_text(refused)
         return
     look = await look_of(svc.store, user_id(update))
-    if hints and look.hints_first and (
-            hinted := await hints_first(context, message, key, text, kind)) is not None:
+    solving = kind.being_solved(puzzle)
+    if hints and (look.hints_first or solving) and (
+            hinted := await hints_first(context, message, key, text, kind,
+                                        chosen=look.hints_first)) is not None:
         remember_answer(context.bot_data, hinted, text, kind)
         return
     result = await svc.store.get_result(key)

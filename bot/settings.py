@@ -154,11 +154,16 @@ async def rating_of(context: Context, text: str, kind: PuzzleKind) -> str | None
     return rating or None
 
 
-def hints_first_text(kind: PuzzleKind, rating: str) -> str:
-    """What a person who asked for hints first is told instead of the solution."""
-    return _("{title}, {rating}.\nYou asked for hints first: reply /hint to this message "
-             "for a step at a time, or press the button for the whole solution.").format(
-        title=kind.title, rating=rating)
+def hints_first_text(kind: PuzzleKind, rating: str, chosen: bool = True) -> str:
+    """What a person is told instead of the solution: one who asked for hints first
+    (`chosen`), or one who sent a grid part-way solved (`PuzzleKind.being_solved`)."""
+    if chosen:
+        return _("{title}, {rating}.\nYou asked for hints first: reply /hint to this "
+                 "message for a step at a time, or press the button for the whole "
+                 "solution.").format(title=kind.title, rating=rating)
+    return _("{title}: your grid is part-way solved, so I won't spoil it. Reply /hint to "
+             "this message for the next step, or press the button for the whole "
+             "solution.").format(title=kind.title)
 
 
 #: callback data of *Show the solution*: `reveal:PAYLOAD` (a shared puzzle's payload)
@@ -166,15 +171,16 @@ REVEAL_DATA = "reveal:"
 
 
 async def hints_first(context: Context, message: Message, key: str, text: str,
-                      kind: PuzzleKind) -> Message | None:
-    """For a person who chose hints first: the puzzle's difficulty, a pointer to /hint
-    and a *Show the solution* button, sent instead of the solution (the message sent);
-    None for a kind without hints (answered as usual)."""
+                      kind: PuzzleKind, chosen: bool = True) -> Message | None:
+    """For a person who chose hints first (`chosen`) or sent a grid part-way solved:
+    the puzzle's difficulty, a pointer to /hint and a *Show the solution* button, sent
+    instead of the solution (the message sent); None for a kind without hints (answered
+    as usual)."""
     store = context.bot_data.services.store
     rating = await rating_of(context, text, kind)
     payload = await keep_shared(store, key, kind, text) if rating else None
     if rating is None or payload is None:
         return None
-    return await message.reply_text(hints_first_text(kind, rating), reply_markup=(
+    return await message.reply_text(hints_first_text(kind, rating, chosen), reply_markup=(
         InlineKeyboardMarkup([[InlineKeyboardButton(
             _("Show the solution"), callback_data=REVEAL_DATA + payload)]])))

@@ -39,6 +39,16 @@ DIFFICULTIES = ("easy", "medium", "hard")
 #: the bands of a puzzle's rated difficulty (`Difficulty.level`), easiest first (kept in
 #: English, the names compared; translated where shown)
 LEVELS = (N_("Easy"), N_("Medium"), N_("Hard"), N_("Fiendish"), N_("Extreme"))
+#: the lowest rating of each band of LEVELS: one scale for every kind, so that a rating
+#: always says the same band ("rated 3.2 (Medium: X-Wing)", never Hard beside a 3.4 Medium)
+LEVEL_FLOORS = (0.0, 2.5, 3.8, 5.7, 7.5)
+
+
+def level_of(rating: float) -> str:
+    """The band of LEVELS a rating falls in (English, the name compared)."""
+    return next(level for level, floor in reversed(tuple(zip(LEVELS, LEVEL_FLOORS,
+                                                             strict=True)))
+                if rating >= floor)
 
 #: a kind's puzzle model and its solution form (`PuzzleKind[SekiPuzzle, Grid]`)
 P = TypeVar("P")
@@ -276,6 +286,11 @@ class Difficulty:
     level: str
     hardest: str
 
+    @classmethod
+    def of(cls, rating: float, hardest: str) -> Difficulty:
+        """A puzzle rated by its hardest step, its band read off the one scale."""
+        return cls(rating, level_of(rating), hardest)
+
     def text(self) -> str:
         """"rated 4.2 (Hard: XY-Wing)", the phrase a caption or race announcement uses."""
         return _("rated {rating} ({level}: {hardest})").format(
@@ -425,6 +440,11 @@ class PuzzleKind(ABC, Generic[P, S]):
     def claims(self, text: str) -> bool:
         """In a private chat, whether text that no kind `detect`s is this kind's anyway
         (bare letters are an anagram clue). At most one kind should claim any text."""
+        return False
+
+    def being_solved(self, puzzle: P) -> bool:
+        """Whether the puzzle as sent is a person's grid part-way through (mostly filled,
+        not full): they are solving it, so hints are offered before the solution."""
         return False
 
     def puzzle_name(self, puzzle: P) -> str:

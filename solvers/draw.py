@@ -7,6 +7,11 @@ about half that width: lines at least 2 px, labels at least 18 px.
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,6 +39,13 @@ PHOTO_BYTES = 10 * 1024 * 1024
 #: characters of a title drawn on a picture (a 19,000-character burr title once made the
 #: picture, and the worker drawing it, 2.2 GB)
 TITLE_CHARS = 60
+
+#: a phone shows a picture at most this wide (px), and a text under LEGIBLE_PX there is
+#: too small to read (`legible`)
+PHONE_WIDTH = 412
+LEGIBLE_PX = 11
+#: what sets a legend's parts apart on one line ("teal: vowels   yellow: rare letters")
+LEGEND_GAP = "   "
 
 #: distinct, colour-blind-friendly fills for pieces and word paths (Okabe-Ito + extras)
 PALETTE = [
@@ -68,11 +80,93 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(font(size, bold).getlength(title(text))) + 1
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as a picture shows it: its words, pixel size, box (left, top, right,
+    bottom) and the picture's width and height, so a test can read every word a picture
+    says and see that it fits and is large enough on a phone."""
+
+    text: str
+    size: int
+    box: tuple[float, float, float, float]
+    picture: tuple[int, int]
+    asked: str
+
+
+#: where `write` records the texts it draws, while `watching_texts` is on
+_watched: ContextVar[list[DrawnText] | None] = ContextVar("watched_texts", default=None)
+
+
+@contextmanager
+def watching_texts() -> Iterator[list[DrawnText]]:
+    """Every text the pictures drawn inside the block write, in order (for the tests:
+    the words a picture says must be in the reader's language and legible at phone
+    width)."""
+    seen: list[DrawnText] = []
+    token = _watched.set(seen)
+    try:
+        yield seen
+    finally:
+        _watched.reset(token)
+
+
+def write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+          fill=INK, bold: bool = False, anchor: str = "mm", mono: bool = False,
+          asked: str | None = None) -> None:
+    """Write text at a point by Pillow's anchor: the one way a picture's words are drawn,
+    so that `watching_texts` sees them all (`asked`: the text before it was cut)."""
+    shape = font(size, bold, mono)
+    draw.text(xy, text, font=shape, fill=fill, anchor=anchor)
+    seen = _watched.get()
+    if seen is not None:
+        left, top, right, bottom = draw.textbbox(xy, text, font=shape, anchor=anchor)
+        seen.append(DrawnText(text, size, (left, top, right, bottom), draw.im.size,
+                              text if asked is None else asked))
+
+
+def legible(size: int, width: int) -> int:
+    """`size`, or more when a picture `width` px wide would show it smaller than
+    LEGIBLE_PX on a phone (which shows a picture at most PHONE_WIDTH px wide)."""
+    return max(size, math.ceil(LEGIBLE_PX * width / PHONE_WIDTH))
+
+
+def wrapped(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """The text broken into lines at most `width` px wide at `size`, so a translated
+    legend is never cut: a legend's parts (set apart by three spaces, "teal: vowels
+    yellow: rare letters") stay whole where they fit, else break at spaces; a word wider
+    than `width` stands alone on its line."""
+    def fits(line: str) -> bool:
+        return font(size, bold).getlength(line) <= width
+
+    lines: list[str] = []
+    for part in text.split(LEGEND_GAP):
+        words = part.split()
+        if lines and fits(f"{lines[-1]}{LEGEND_GAP}{part}"):
+            lines[-1] = f"{lines[-1]}{LEGEND_GAP}{part}"
+            continue
+        lines.append(words[0] if words else "")
+        for word in words[1:]:
+            if fits(f"{lines[-1]} {word}"):
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+    return lines
+
+
+def centred_lines(draw: ImageDraw.ImageDraw, xy: tuple[float, float], lines: list[str],
+                  size: int, fill=INK, bold: bool = False) -> None:
+    """Lines (from `wrapped`) centred one under another, the block centred on a point."""
+    step = round(size * 1.25)
+    first = xy[1] - step * (len(lines) - 1) / 2
+    for index, line in enumerate(lines):
+        write(draw, (xy[0], first + index * step), line, size, fill, bold)
+
+
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
                  size: int, fill=INK, bold: bool = False) -> None:
     """Write text centred on a point (the anchor handles ascent/descent properly); a long
     text is cut as a `title`, so nothing a person typed widens a picture past reason."""
-    draw.text(xy, title(text), font=font(size, bold), fill=fill, anchor="mm")
+    write(draw, xy, title(text), size, fill, bold, asked=text)
 
 
 def round_line(draw: ImageDraw.ImageDraw, start: tuple[float, float],

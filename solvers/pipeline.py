@@ -280,11 +280,12 @@ def run(
 
 def rated_difficulty(kind: PuzzleKind, puzzle: Any, solutions: Solutions) -> str:
     """"rated 4.2 (Hard: XY-Wing)" for a puzzle of a kind with hints and exactly one
-    solution (the hint path is only defined then), else nothing."""
+    solution (the hint path is only defined then), else nothing; nothing too for a grid
+    already full (no step to rate)."""
     if not kind.hints or solutions.count != 1 or not solutions.exhaustive:
         return ""
     rated = kind.difficulty(puzzle)
-    return rated.text() if rated is not None else ""
+    return rated.text() if rated is not None and rated.hardest else ""
 
 
 def recount(kind: PuzzleKind, puzzle: Any, solutions: Solutions, limits: Limits) -> Solutions:

@@ -26,7 +26,6 @@ from PIL import Image, ImageDraw
 
 from . import draw
 from .base import (
-    LEVELS,
     CheckReport,
     Difficulty,
     HintPath,
@@ -433,10 +432,10 @@ def picture(puzzle: SekiPuzzle, title: str, fill: Fill, black: Grid | None,
 # followed rotor by rotor, leaves some rotor no way to be set (*Probe*); and when none
 # applies, a named *Guess* of the solution's colour.
 
-#: technique -> (rating, band), on the same footing as Sudoku's scale
+#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
 #: (the English names are the keys; `_(technique)` is the name a person reads)
-HINT_TECHNIQUES = {N_("Rotor"): (1.5, "Easy"), N_("Two Rotors"): (3.0, "Medium"),
-                   N_("Probe"): (4.0, "Hard"), N_("Guess"): (11.0, "Extreme")}
+HINT_TECHNIQUES = {N_("Rotor"): 1.5, N_("Two Rotors"): 3.0, N_("Probe"): 4.0,
+                   N_("Guess"): 11.0}
 #: a cell's colour as a sentence says it of one cell ("B1 is black")
 COLOURS = (N_("white"), N_("black"))
 #: a cell's state while hinting: -1 not known yet, else 0 white or 1 black
@@ -616,7 +615,7 @@ def hint_path(puzzle: SekiPuzzle, entries: Known | None, limit: int | None) -> H
     wrong = [c for c in range(SIZE * SIZE) if known[c] != -1 and known[c] != solution[c]]
     if wrong:
         r, c = divmod(wrong[0], SIZE)
-        return HintPath("seki", [], Difficulty(0.0, "Easy", ""), False, Mistake(
+        return HintPath("seki", [], Difficulty.of(0.0, ""), False, Mistake(
             f"row {r + 1}", (r + 1, c + 1),
             _("There is a mistake in row {row}.").format(row=r + 1),
             _("{cell} is not {colour}.").format(cell=cell_name(wrong[0]),
@@ -629,16 +628,14 @@ def hint_path(puzzle: SekiPuzzle, entries: Known | None, limit: int | None) -> H
             _(step.technique), step.text, step.where,
             tuple((c // SIZE + 1, c % SIZE + 1, v) for c, v in step.forced), (),
             tuple((c // SIZE + 1, c % SIZE + 1) for c in sorted(step.cells)),
-            HINT_TECHNIQUES[step.technique][0], (step, known)))
+            HINT_TECHNIQUES[step.technique], (step, known)))
         cells = list(known)
         for c, v in step.forced:
             cells[c] = v
         known = tuple(cells)
     hardest = max(steps, key=lambda s: s.rating, default=None)
-    level = max((HINT_TECHNIQUES[s.state[0].technique][1] for s in steps), key=LEVELS.index,
-                default="Easy")
-    return HintPath("seki", steps, Difficulty(hardest.rating if hardest else 0.0, level,
-                                              hardest.state[0].technique if hardest else ""),
+    return HintPath("seki", steps, Difficulty.of(hardest.rating if hardest else 0.0,
+                                                 hardest.state[0].technique if hardest else ""),
                     -1 not in known)
 
 

@@ -18,11 +18,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solvers.__main__ import main as solvers_main
-from solvers.base import DIFFICULTIES, Limits, PuzzleError
+from solvers.base import DIFFICULTIES, Difficulty, Limits, PuzzleError, level_of
+from solvers.pipeline import run
 from solvers.registry import KINDS
 from solvers.sudoku import Sudoku
 from solvers.sudoku.generate import generate
 from solvers.sudoku.logic import (
+    TECHNIQUES,
     chains,
     fish,
     forcing,
@@ -310,8 +312,8 @@ def test_every_hard_puzzle_path_agrees_with_its_solution():
 def test_the_kind_declares_hints_and_rates_puzzles():
     assert SUDOKU.hints
     assert {k.name for k in KINDS if k.hints} == {"sudoku", "gogen", "nw", "seki"}
-    figure, band, hardest = rating(inkala_path().steps)
-    assert band == "Extreme" and figure >= 7.5 and hardest
+    figure, hardest = rating(inkala_path().steps)
+    assert level_of(figure) == "Extreme" and figure >= 7.5 and hardest
     easy = SUDOKU.parse(generate(random.Random(1), "easy"))
     assert SUDOKU.difficulty(easy).level == "Easy"
 
@@ -412,3 +414,21 @@ def test_hint_command_prints_the_path_as_json(tmp_path, capsys):
     assert all(1 <= x <= 9 for p in first["placements"] for x in p)
     assert solvers_main(["hint", str(path), "--steps", "2"]) == 0
     assert "Difficulty: rated" in capsys.readouterr().out
+
+
+def test_one_scale_gives_every_kind_the_same_band_for_a_rating():
+    """A rating always names one band, whatever the kind or technique (a 3.2 X-Wing is
+    not Hard beside a 3.4 Hidden Pair that is Medium)."""
+    assert [level_of(r) for r in (1.0, 2.4, 2.5, 3.2, 3.4, 3.7, 3.8, 5.6, 5.7, 7.4, 7.5, 11)] \
+        == ["Easy", "Easy", "Medium", "Medium", "Medium", "Medium", "Hard", "Hard",
+            "Fiendish", "Fiendish", "Extreme", "Extreme"]
+    x_wing, hidden_pair = (Difficulty.of(TECHNIQUES[t], t) for t in ("X-Wing", "Hidden Pair"))
+    assert x_wing.level == hidden_pair.level == "Medium"
+    assert x_wing.text() == "rated 3.2 (Medium: X-Wing)"
+
+
+def test_a_full_grid_is_not_rated():
+    full = SUDOKU.solve(SUDOKU.parse(generate(random.Random(3), "easy")), Limits()).found[0]
+    text = "\n".join("".join(map(str, full[r * 9:r * 9 + 9])) for r in range(9))
+    result = run(text, "sudoku", render=False)
+    assert result.ok and result.difficulty == "" and "rated" not in result.caption

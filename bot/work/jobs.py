@@ -288,7 +288,7 @@ def rating(kind_name: str, text: str) -> str:
     path: up to a few seconds on the hardest), else nothing."""
     kind, puzzle, _ = prepare(text, kind_name)
     rated = kind.difficulty(puzzle) if kind.hints else None
-    return rated.text() if rated is not None else ""
+    return rated.text() if rated is not None and rated.hardest else ""
 
 
 #: the widest a rules picture is drawn (`rules_picture`): small beside the text on a phone

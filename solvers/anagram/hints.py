@@ -90,7 +90,10 @@ def circle_picture(letters: str, blanks: int = 0, answer: str | None = None) -> 
     count = max(1, len(shown))
     side, top = 600, 70
     band = 110 if answer else 0
-    image, pen = draw.canvas(side, side + top + band + 40)
+    legend = draw.wrapped(_("teal: vowels   yellow: rare letters   read in any direction"),
+                          18, side - 40)
+    below = 22 * len(legend)  # the legend's lines under the ring
+    image, pen = draw.canvas(side, side + top + band + 18 + below)
     draw.centred_text(pen, (side / 2, top / 2 + 4), _("{count} letters on a ring").format(
                           count=len(shown)), 30,
                       bold=True)
@@ -108,10 +111,10 @@ def circle_picture(letters: str, blanks: int = 0, answer: str | None = None) -> 
                     width=3)
         draw.centred_text(pen, (x, y), letter.upper(), int(disc * 1.15), bold=True,
                           fill=draw.contrast(fill))
-    legend = _("teal: vowels   yellow: rare letters   read in any direction")
-    draw.centred_text(pen, (side / 2, top + side - 10), legend, 18, fill=draw.MUTED)
+    draw.centred_lines(pen, (side / 2, top + side - 10 + 11 * (len(legend) - 1)), legend, 18,
+                       fill=draw.MUTED)
     if answer:
-        draw.centred_text(pen, (side / 2, top + side + band / 2 + 10), answer.upper(),
+        draw.centred_text(pen, (side / 2, top + side + below + band / 2 - 12), answer.upper(),
                           _fit_size(answer, side - 40), bold=True, fill=draw.GIVEN)
     return image
 

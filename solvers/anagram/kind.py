@@ -273,28 +273,34 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         ok &= letters_ok
         detail = ""
         if missing:
-            detail += f"; unused: {spaced_upper(missing)}"
+            detail += "; " + _("unused: {letters}").format(letters=spaced_upper(missing))
         if sum(extra.values()) != puzzle.blanks or (extra and not puzzle.blanks):
-            detail += f"; not in the clue: {spaced_upper(extra) or 'none'}"
-        rules.append(Rule("Letters", letters_ok, f"clue {''.join(sorted(puzzle.letters)).upper()}"
-                          f"{' + ' + '?' * puzzle.blanks if puzzle.blanks else ''}, answer "
-                          f"{''.join(sorted(letters_of(text))).upper()}: "
-                          f"{'OK' if letters_ok else 'FAIL'}{detail}", ": "))
+            detail += "; " + _("not in the clue: {letters}").format(
+                letters=spaced_upper(extra) or _("none"))
+        clue = "".join(sorted(puzzle.letters)).upper() + (
+            " + " + "?" * puzzle.blanks if puzzle.blanks else "")
+        rules.append(Rule(_("Letters"), letters_ok, _("clue {clue}, answer {answer}").format(
+            clue=clue, answer="".join(sorted(letters_of(text))).upper())
+            + f": {'OK' if letters_ok else 'FAIL'}{detail}", ": "))
         if puzzle.blanks and letters_ok:
-            rules.append(Rule("Blanks", True, f"? stands for {spaced_upper(extra)}: OK", ": "))
+            rules.append(Rule(_("Blanks"), True, _("? stands for {letters}").format(
+                letters=spaced_upper(extra)) + ": OK", ": "))
         unknown = [e.text for e in answer.entries
                    if not (e.in_dictionary or e.is_name or e.topics)]
         ok &= not unknown
-        rules.append(Rule("Words", not unknown, ", ".join(e.text for e in answer.entries)
-                          + (": OK (all in the word list)" if not unknown
-                             else f": FAIL, not in the word list: {', '.join(unknown)}"), ": "))
+        words = ", ".join(e.text for e in answer.entries)
+        rules.append(Rule(_("Words"), not unknown, words + (
+            ": OK " + _("(all in the word list)") if not unknown
+            else ": FAIL, " + _("not in the word list: {words}").format(
+                words=", ".join(unknown))), ": "))
         option_rules = self._check_options(puzzle, answer)
         ok &= all(rule.ok for rule in option_rules)
         rules += option_rules
         if puzzle.topic:
             on = any(puzzle.topic in e.topics for e in answer.entries)
-            rules.append(Rule(f"Topic {puzzle.topic}", None, "on the list" if on
-                              else "not on the list (still a valid anagram)", ": "))
+            rules.append(Rule(_("Topic {topic}").format(topic=puzzle.topic), None,
+                              _("on the list") if on
+                              else _("not on the list (still a valid anagram)"), ": "))
         verdict = (_("Answer OK: it uses exactly the clue's letters.") if ok
                    else _("Answer has ** ERROR **: see the FAIL lines."))
         return CheckReport(ok, rules, verdict)
@@ -306,14 +312,17 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         words = [letters_of(w) for w in answer.text.split()]
         if puzzle.pattern:
             good = sorted(map(len, words)) == sorted(puzzle.pattern)
-            rules.append(Rule(f"Pattern {','.join(map(str, puzzle.pattern))}", good,
+            rules.append(Rule(_("Pattern {pattern}").format(
+                pattern=",".join(map(str, puzzle.pattern))), good,
                               "OK" if good else "FAIL", ": "))
         for word in puzzle.with_words:
             good = f" {word} " in f" {answer.text} "
-            rules.append(Rule(f"With '{word}'", good, "OK" if good else "FAIL", ": "))
+            rules.append(Rule(_("With '{word}'").format(word=word), good,
+                              "OK" if good else "FAIL", ": "))
         for word in puzzle.without_words:
             good = word not in answer.text.split()
-            rules.append(Rule(f"Without '{word}'", good, "OK" if good else "FAIL", ": "))
+            rules.append(Rule(_("Without '{word}'").format(word=word), good,
+                              "OK" if good else "FAIL", ": "))
         return rules
 
     # Text and pictures ----------------------------------------------------------------------

@@ -203,8 +203,7 @@ class QueensKind(PuzzleKind[Board, Placement]):
                 fill = (240, 217, 181) if (r + c) % 2 == 0 else (181, 136, 99)
                 pen.rectangle([x, y, x + cell, y + cell], fill=fill)
                 if solution is not None and solution[r] == c:
-                    pen.text((x + cell / 2, y + cell / 2), "\u265b", fill=draw.INK,
-                             font=draw.font(int(cell * 0.95)), anchor="mm")
+                    draw.write(pen, (x + cell / 2, y + cell / 2), "\u265b", int(cell * 0.95))
         pen.rectangle([margin, top, margin + n * cell, top + n * cell], outline=draw.INK,
                       width=3)
         return image

@@ -39,7 +39,7 @@ def tiles(grid: LabelGrid, rows: int, cols: int, labels: str, cell: int,
         fill = colour(label, labels) if label else (215, 215, 215)
         pen.rectangle([x, y, x + cell, y + cell], fill=fill)
         if label and cell >= 22:
-            draw.centred_text(pen, (x + cell / 2, y + cell / 2), label, int(cell * 0.5),
+            draw.centred_text(pen, (x + cell / 2, y + cell / 2), label, int(cell * 0.55),
                               fill=draw.contrast(fill), bold=True)
     for r, c in product(range(rows), range(cols)):
         x, y = left + c * cell, top + r * cell

@@ -258,7 +258,7 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
         holes = set(frame(puzzle.length).core) - owner.keys()
         scene = [(c, i) for c, i in owner.items()]
         view = render.scene_image(scene, 26)
-        legend = render.legend(puzzle.pieces, 420)
+        legend = render.legend(puzzle.pieces, 470)
         slices = render.slice_diagram(puzzle.length, owner, holes, puzzle.pieces)
         subtitle = _("{level}; {holes} holes").format(level=level_words(solution.disassembly),
                                                       holes=len(holes))

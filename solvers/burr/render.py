@@ -91,13 +91,13 @@ def slice_diagram(length: int, owner: dict[Cell, int], holes: set[Cell],
     columns = 3 if length <= 6 else 4
     rows = math.ceil(length / columns)
     block = length * cell
-    footer = 34
+    footer = 40
     image, pen = draw.canvas(columns * block + (columns + 1) * gap,
                              rows * (block + label) + (rows + 1) * gap // 2 + footer)
     draw.centred_text(pen, (image.width / 2, image.height - footer / 2),
-                      _("layer 1 at the bottom; back row on top; circle = hole"), 17,
+                      _("layer 1 at the bottom; back row on top; circle = hole"), 22,
                       fill=draw.MUTED)
-    text = draw.font(max(14, cell // 2), bold=True)
+    mark_size = max(22, cell * 2 // 3)
     for z in range(length):
         r, c = divmod(z, columns)
         left = gap + c * (block + gap)
@@ -112,9 +112,9 @@ def slice_diagram(length: int, owner: dict[Cell, int], holes: set[Cell],
                 if piece is not None:
                     fill = colour(piece)
                     pen.rectangle(box, fill=fill, outline=draw.GRID, width=1)
-                    pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-                             pieces[piece].mark, font=text, fill=draw.contrast(fill),
-                             anchor="mm")
+                    draw.write(pen, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                               pieces[piece].mark, mark_size, fill=draw.contrast(fill),
+                               bold=True)
                 elif (x, y, z) in holes:
                     pen.rectangle(box, fill=HOLE, outline=draw.GRID, width=1)
                     inset = cell // 4
@@ -127,27 +127,27 @@ def slice_diagram(length: int, owner: dict[Cell, int], holes: set[Cell],
 
 def legend(pieces: Sequence[Piece], width: int) -> Image.Image:
     """One line per piece: colour, mark, ID typed and canonical, weight, name."""
-    line = 30
+    line = 32
     image, pen = draw.canvas(width, line * len(pieces) + 10)
     for i, piece in enumerate(pieces):
         y = 5 + i * line
         pen.rectangle([4, y + 3, 28, y + 25], fill=colour(i), outline=draw.GRID)
         canonical = f" = {piece.canonical_id}" if piece.canonical_id != piece.piece_id else ""
         words = f"{piece.mark}: ID {piece.piece_id}{canonical}  w{piece.weight}  {piece.name}"
-        pen.text((36, y + 14), words[:44], font=draw.font(18), fill=draw.INK, anchor="lm")
+        draw.write(pen, (36, y + 15), words[:44], 20, anchor="lm")
     return image
 
 
 def stack(parts: Sequence[Image.Image], title: str, subtitle: str = "") -> Image.Image:
     """Title, subtitle, then the parts one below the other, centred."""
     title, subtitle = draw.title(title), draw.title(subtitle)
-    head = 44 + (28 if subtitle else 0)
-    words = max(draw.font(26, bold=True).getlength(title), draw.font(19).getlength(subtitle))
+    head = 44 + (30 if subtitle else 0)
+    words = max(draw.font(26, bold=True).getlength(title), draw.font(21).getlength(subtitle))
     width = int(max(max(p.width for p in parts), words)) + 20
     image, pen = draw.canvas(width, head + sum(p.height for p in parts) + 10 * len(parts))
     draw.centred_text(pen, (width / 2, 24), title, 26, bold=True)
     if subtitle:
-        draw.centred_text(pen, (width / 2, 58), subtitle, 19, fill=draw.MUTED)
+        draw.centred_text(pen, (width / 2, 60), subtitle, 21, fill=draw.MUTED)
     y = head
     for part in parts:
         image.paste(part, ((width - part.width) // 2, y))

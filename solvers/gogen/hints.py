@@ -20,10 +20,9 @@ from .grid import EMPTY, GogenPuzzle, Solution, neighbours
 from .propagate import _narrow
 from .solve import solve
 
-#: technique -> (rating, band) on the same footing as Sudoku's scale
-TECHNIQUES = {"Last Cell": (1.0, "Easy"), "Only Letter": (1.5, "Easy"),
-              "Linked Letters": (2.0, "Medium"), "Probe": (4.0, "Hard"),
-              "Guess": (11.0, "Extreme")}
+#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
+TECHNIQUES = {"Last Cell": 1.0, "Only Letter": 1.5, "Linked Letters": 2.6, "Probe": 4.0,
+              "Guess": 11.0}
 
 
 @dataclass
@@ -165,7 +164,7 @@ def steps(puzzle: GogenPuzzle, entries: str | None, limit: int | None) -> HintPa
             mistake = Mistake(f"row {r + 1}", (r + 1, c + 1),
                               f"There is a mistake in row {r + 1}.",
                               f"The {letter.upper()} at row {r + 1}, column {c + 1} is wrong.")
-            return HintPath("gogen", [], Difficulty(0.0, "Easy", ""), False, mistake)
+            return HintPath("gogen", [], Difficulty.of(0.0, ""), False, mistake)
     board = _Board(puzzle, grid)
     found: list[HintStep] = []
     while len(board.placed) < len(puzzle.letters) and (limit is None or len(found) < limit):
@@ -178,10 +177,8 @@ def steps(puzzle: GogenPuzzle, entries: str | None, limit: int | None) -> HintPa
             step.eliminations.extend(board.place(letter, cell))
         found.append(_hint_step(puzzle, step, before))
     hardest = max(found, key=lambda s: s.rating) if found else None
-    bands = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
-    level = max((TECHNIQUES[s.technique][1] for s in found), key=bands.index, default="Easy")
-    rating = Difficulty(hardest.rating if hardest else 0.0, level,
-                        hardest.technique if hardest else "")
+    rating = Difficulty.of(hardest.rating if hardest else 0.0,
+                           hardest.technique if hardest else "")
     return HintPath("gogen", found, rating, len(board.placed) == len(puzzle.letters))
 
 
@@ -194,7 +191,7 @@ def _hint_step(puzzle: GogenPuzzle, step: _Step, before: dict[str, frozenset[int
                     tuple((*rc(c), x.upper()) for c, x in step.placements),
                     tuple((*rc(c), x.upper()) for c, x in step.eliminations),
                     tuple(rc(c) for c in sorted(set(step.cells))),
-                    TECHNIQUES[step.technique][0], (step, before))
+                    TECHNIQUES[step.technique], (step, before))
 
 
 def picture(puzzle: GogenPuzzle, hint: HintStep) -> Image.Image:
@@ -203,7 +200,9 @@ def picture(puzzle: GogenPuzzle, hint: HintStep) -> Image.Image:
     step, before = hint.state
     cell_px, margin, top = 600 // puzzle.size, 30, 70
     side = cell_px * puzzle.size
-    image, pen = draw.canvas(side + 2 * margin, top + side + 50)
+    legend = draw.wrapped(i18n._("yellow: the step's cells   green: placed   red: ruled out"),
+                          18, side)
+    image, pen = draw.canvas(side + 2 * margin, top + side + 28 + 22 * len(legend))
     draw.centred_text(pen, (image.width / 2, top / 2), f"Gogen: {step.technique}", 28,
                       bold=True)
     placed = {next(iter(c)): x for x, c in before.items() if len(c) == 1}
@@ -226,7 +225,6 @@ def picture(puzzle: GogenPuzzle, hint: HintStep) -> Image.Image:
             if (cell, letter) in step.eliminations:
                 pen.line([centre[0] - 22, centre[1] + 22, centre[0] + 22, centre[1] - 22],
                          fill=colour, width=4)
-    draw.centred_text(pen, (image.width / 2, top + side + 26),
-                      "yellow: the step's cells   green: placed   red: ruled out", 18,
-                      fill=draw.MUTED)
+    draw.centred_lines(pen, (image.width / 2, top + side + 26 + 11 * (len(legend) - 1)),
+                       legend, 18, fill=draw.MUTED)
     return image

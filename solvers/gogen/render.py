@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from .. import draw
+from .. import draw, i18n
 from .grid import EMPTY, GogenPuzzle, Solution
 
 #: words listed in the legend, three to a row; the rest are counted on its last line (a
@@ -66,10 +66,11 @@ def _draw_legend(pen, puzzle: GogenPuzzle, top: int, width: int) -> None:
         r, c = divmod(number, 3)
         x, y = 20 + c * column, top + r * 38
         pen.line([(x, y + 15), (x + 30, y + 15)], fill=colour, width=10)
-        pen.text((x + 38, y + 15), draw.title(word.upper()), font=draw.font(22, bold=True),
-                 fill=draw.INK, anchor="lm")
+        draw.write(pen, (x + 38, y + 15), draw.title(word.upper()), 22, bold=True,
+                   anchor="lm")
     hidden = len(puzzle.words) - LEGEND_WORDS
     if hidden > 0:
         y = top + (LEGEND_WORDS + 2) // 3 * 38
-        pen.text((20, y + 15), f"... and {hidden:,} more words", font=draw.font(22),
-                 fill=draw.MUTED, anchor="lm")
+        more = i18n.ngettext("... and {count} more word", "... and {count} more words", hidden)
+        draw.write(pen, (20, y + 15), more.format(count=i18n.number(hidden)), 22, fill=draw.MUTED,
+                   anchor="lm")

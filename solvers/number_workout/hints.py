@@ -38,12 +38,10 @@ from .render import board as draw_board
 from .render import centre_of, legend, number
 from .solve import solve
 
-#: technique -> (rating, band), on the same footing as Sudoku's scale
+#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
 #: (the English names are the keys; `_(technique)` is the name a person reads)
-TECHNIQUES = {N_("Touching Pairs"): (1.0, "Easy"), N_("Last Segment"): (1.0, "Easy"),
-              N_("Only Place"): (1.2, "Easy"), N_("Only Number"): (2.3, "Easy"),
-              N_("Probe"): (4.0, "Hard"), N_("Guess"): (11.0, "Extreme")}
-BANDS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
+TECHNIQUES = {N_("Touching Pairs"): 1.0, N_("Last Segment"): 1.0, N_("Only Place"): 1.2,
+              N_("Only Number"): 2.3, N_("Probe"): 4.0, N_("Guess"): 11.0}
 #: the first segment of each input line, to name a segment by (line, position)
 LINE_STARTS = (0, *accumulate(TEMPLATE))
 #: an outside segment's name by the angle of its middle on a flat-topped hexagon (y
@@ -302,7 +300,7 @@ def steps(puzzle: NumberWorkoutPuzzle, entries: Grid | None, limit: int | None) 
     solution = _solution(puzzle)
     grid = tuple(clue or (entries[c] if entries else 0) for c, clue in enumerate(puzzle.clues))
     if (mistake := _mistake(grid, solution)) is not None:
-        return HintPath("nw", [], Difficulty(0.0, "Easy", ""), False, mistake)
+        return HintPath("nw", [], Difficulty.of(0.0, ""), False, mistake)
     board = _Board(grid)
     filled = {c for c, v in enumerate(grid) if v}
     found: list[HintStep] = []
@@ -318,10 +316,8 @@ def steps(puzzle: NumberWorkoutPuzzle, entries: Grid | None, limit: int | None) 
         found.append(_hint_step(step, before, filled))
     hardest = max(found, key=lambda s: s.rating, default=None)
     # the English names (the step's state) are the table's keys; `technique` is translated
-    level = max((TECHNIQUES[s.state[0].technique][1] for s in found), key=BANDS.index,
-                default="Easy")
-    rated = Difficulty(hardest.rating if hardest else 0.0, level,
-                       hardest.state[0].technique if hardest else "")
+    rated = Difficulty.of(hardest.rating if hardest else 0.0,
+                          hardest.state[0].technique if hardest else "")
     return HintPath("nw", found, rated, len(filled) == CELLS)
 
 
@@ -342,7 +338,7 @@ def _hint_step(step: _Step, before: tuple[tuple[int, ...], dict[int, int]],
                           for s in _both(c)),
                     tuple(line_position(s) for s in sorted({s for c in step.cells
                                                             for s in _both(c)})),
-                    TECHNIQUES[step.technique][0], (step, before))
+                    TECHNIQUES[step.technique], (step, before))
 
 
 def picture(puzzle: NumberWorkoutPuzzle, hint: HintStep) -> Image.Image:

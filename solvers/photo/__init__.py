@@ -129,8 +129,7 @@ class Reading:
                               width=5)
             if digit:
                 pen.rectangle([x + 5, y + 5, x + 27, y + 31], fill=draw.PAPER)
-                pen.text((x + 16, y + 18), str(digit), font=draw.font(24, bold=True),
-                         fill=READ_INK, anchor="mm")
+                draw.write(pen, (x + 16, y + 18), str(digit), 24, fill=READ_INK, bold=True)
         return image.resize((BOARD * 3 // 2, BOARD * 3 // 2), Image.Resampling.LANCZOS)
 
     def picture_png(self, marked: list[int] | None = None) -> bytes:

@@ -7,8 +7,14 @@ from ..i18n import N_, _
 from .grid import DIGITS, UNIT_NAMES, UNITS, Grid, SudokuPuzzle, cell_name
 
 #: the words of UNIT_NAMES ("Row 1"), for the catalogs: a unit named to a person is
-#: named in their language (the check report's rule lines stay the seeds' English)
+#: named in their language, in sentences and in the check report's lines alike
 UNIT_WORDS = (N_("Row"), N_("Column"), N_("Box"))
+
+
+def unit_words(name: str) -> str:
+    """A unit's name ("Row 1") in the reader's language."""
+    word, number = name.split()
+    return f"{_(word)} {number}"
 
 
 def repeated_givens(givens: Grid) -> str:
@@ -32,21 +38,22 @@ def check(puzzle: SudokuPuzzle, solution: Grid) -> CheckReport:
         missing = sorted(set(DIGITS) - set(digits))
         if twice or missing:
             failures += 1
-            rules.append(Rule(name, False, "; ".join(
-                [f"{d} more than once" for d in twice] +
-                ([f"missing {', '.join(map(str, missing))}"] if missing else [])) + " FAIL",
-                sep=": "))
+            rules.append(Rule(unit_words(name), False, "; ".join(
+                [_("{digit} more than once").format(digit=d) for d in twice] +
+                ([_("missing {digits}").format(digits=", ".join(map(str, missing)))]
+                 if missing else [])) + " FAIL", sep=": "))
         else:
-            rules.append(Rule(name, True, "1-9 once each OK", sep=": "))
+            rules.append(Rule(unit_words(name), True, _("1-9 once each") + " OK", sep=": "))
     changed = [c for c, d in enumerate(puzzle.givens) if d and solution[c] != d]
     total = sum(1 for d in puzzle.givens if d)
     if changed:
-        where = ", ".join(f"{cell_name(c)} should be {puzzle.givens[c]}"
-                          for c in changed[:5])
-        rules.append(Rule("Givens", False, f"{len(changed)} of {total} changed ({where}) FAIL",
-                          sep=": "))
+        where = ", ".join(_("{cell} should be {digit}").format(
+            cell=cell_name(c), digit=puzzle.givens[c]) for c in changed[:5])
+        rules.append(Rule(_("Givens"), False, _("{changed} of {total} changed ({where})").format(
+            changed=len(changed), total=total, where=where) + " FAIL", sep=": "))
     else:
-        rules.append(Rule("Givens", True, f"all {total} kept OK", sep=": "))
+        rules.append(Rule(_("Givens"), True, _("all {total} kept").format(total=total) + " OK",
+                          sep=": "))
     if not failures and not changed:
         return CheckReport(True, rules, "Puzzle OK Solution successful.")
     return CheckReport(False, rules, f"Puzzle has ** ERROR ** {failures} units fail, "

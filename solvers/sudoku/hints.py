@@ -35,10 +35,10 @@ def _mistake(cell: int, digit: int) -> Mistake:
 
 def steps(puzzle: SudokuPuzzle, entries: Grid | None, limit: int | None) -> HintPath:
     path = hint_path(puzzle.givens, entries, limit)
-    figure, level, hardest = rating(path.steps)
+    figure, hardest = rating(path.steps)
     found = [_hint_step(s, b) for s, b in zip(path.steps, path.before, strict=True)]
     mistake = _mistake(*path.mistake) if path.mistake else None
-    return HintPath("sudoku", found, Difficulty(figure, level, hardest), path.complete,
+    return HintPath("sudoku", found, Difficulty.of(figure, hardest), path.complete,
                     mistake)
 
 

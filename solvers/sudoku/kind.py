@@ -15,6 +15,10 @@ from . import check, generate, hints, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 from .search import solve_grid, warm
 
+#: a grid sent with at least this many digits (and not all 81) is someone's solving in
+#: progress: published puzzles give at most about 40, so more than half is the person's
+SOLVING_FILLED = 46
+
 
 class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     name = "sudoku"
@@ -86,6 +90,10 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     def hint_steps(self, puzzle: SudokuPuzzle, entries: Grid | None = None,
                    limit: int | None = None) -> HintPath:
         return hints.steps(puzzle, entries, limit)
+
+    def being_solved(self, puzzle: SudokuPuzzle) -> bool:
+        filled = sum(1 for digit in puzzle.givens if digit)
+        return SOLVING_FILLED <= filled < len(puzzle.givens)
 
     def hint_entries(self, puzzle: SudokuPuzzle, text: str) -> Grid:
         return parse.parse_sudoku(text).givens

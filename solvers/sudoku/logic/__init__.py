@@ -8,7 +8,7 @@ families (`singles`, `intersections`, `subsets`, `fish`, `wings`, `single_digit`
 """
 
 from .path import FINDERS, Path, Snapshot, hint_path, next_step, rating
-from .step import BANDS, TECHNIQUES, Step
+from .step import TECHNIQUES, Step
 
-__all__ = ["BANDS", "FINDERS", "TECHNIQUES", "Path", "Snapshot", "Step", "hint_path",
+__all__ = ["FINDERS", "TECHNIQUES", "Path", "Snapshot", "Step", "hint_path",
            "next_step", "rating"]

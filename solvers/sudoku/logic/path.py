@@ -27,7 +27,7 @@ from . import (
     wings,
 )
 from .board import Board
-from .step import BANDS, Finder, Step
+from .step import Finder, Step
 
 #: every finder, in the order tried: roughly by rating, cheap scans first
 FINDERS: tuple[Finder, ...] = (
@@ -128,12 +128,10 @@ def locate_mistake(grid: Grid) -> int | None:
     return None
 
 
-def rating(steps: list[Step]) -> tuple[float, str, str]:
-    """The hardest step's rating and technique, and the puzzle's band (the hardest
-    band among its steps)."""
+def rating(steps: list[Step]) -> tuple[float, str]:
+    """The hardest step's rating and technique (0 and none for no step)."""
     if not steps:
-        return 0.0, "Easy", ""
+        return 0.0, ""
     hardest = max(steps, key=lambda s: s.rating)
-    band = max((s.band for s in steps), key=BANDS.index)
-    return hardest.rating, band, hardest.technique
+    return hardest.rating, hardest.technique
 

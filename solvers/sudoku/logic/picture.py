@@ -25,7 +25,9 @@ RED = (205, 40, 40)
 
 def picture(givens: Grid, before: Snapshot, found: Step, title: str) -> Image.Image:
     side = CELL * SIZE
-    image, pen = draw.canvas(side + 2 * MARGIN, TOP + side + 72)
+    legend = draw.wrapped(_("yellow: the step's cells   green: placed   red: removed"), 18,
+                          side)
+    image, pen = draw.canvas(side + 2 * MARGIN, TOP + side + 50 + 22 * len(legend))
     draw.centred_text(pen, (image.width / 2, TOP / 2), f"{title}: {found.name}", 28,
                       bold=True)
     placed = dict(found.placements)
@@ -51,9 +53,8 @@ def picture(givens: Grid, before: Snapshot, found: Step, title: str) -> Image.Im
         elif cell in focus:
             _candidates(pen, x, y, before.cands[cell], removed.get(cell, set()), digits)
     _lines(pen)
-    draw.centred_text(pen, (image.width / 2, TOP + side + 36),
-                      _("yellow: the step's cells   green: placed   red: removed"), 18,
-                      fill=draw.MUTED)
+    draw.centred_lines(pen, (image.width / 2, TOP + side + 36 + 11 * (len(legend) - 1)),
+                       legend, 18, fill=draw.MUTED)
     return image
 
 

@@ -2,8 +2,8 @@
 
 Ratings follow Sudoku Explainer's scale where it has the technique (1.0 full house ...
 7.x forcing chains); techniques it lacks (single-digit patterns, finned fish, ALS) sit
-where players usually place them. Bands follow HoDoKu's levels for the same technique,
-so a puzzle's band is the band of its hardest step.
+where players usually place them. A puzzle's band is its hardest step's rating read off
+the one scale every kind shares (`solvers.base.level_of`).
 """
 
 from __future__ import annotations
@@ -12,50 +12,49 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...base import level_of
 from ...i18n import N_, _
 
 if TYPE_CHECKING:
     from .board import Board
 
-BANDS = ("Easy", "Medium", "Hard", "Fiendish", "Extreme")
-
-#: technique -> (rating, band); the technique's English name is its key everywhere, and
+#: technique -> rating; the technique's English name is its key everywhere, and
 #: `Step.name` (or `_(technique)`) is the name a person reads
-TECHNIQUES: dict[str, tuple[float, str]] = {
-    N_("Full House"): (1.0, "Easy"),
-    N_("Hidden Single"): (1.2, "Easy"),  # in a box; 1.5 in a row or column
-    N_("Naked Single"): (2.3, "Easy"),
-    N_("Pointing"): (2.6, "Medium"),
-    N_("Claiming"): (2.8, "Medium"),
-    N_("Naked Pair"): (3.0, "Medium"),
-    N_("X-Wing"): (3.2, "Hard"),
-    N_("Hidden Pair"): (3.4, "Medium"),
-    N_("Naked Triple"): (3.6, "Medium"),
-    N_("Swordfish"): (3.8, "Hard"),
-    N_("Hidden Triple"): (4.0, "Medium"),
-    N_("Skyscraper"): (4.0, "Hard"),
-    N_("2-String Kite"): (4.1, "Hard"),
-    N_("XY-Wing"): (4.2, "Hard"),
-    N_("Empty Rectangle"): (4.3, "Hard"),
-    N_("XYZ-Wing"): (4.4, "Hard"),
-    N_("W-Wing"): (4.4, "Hard"),
-    N_("Unique Rectangle"): (4.5, "Hard"),
-    N_("Finned X-Wing"): (4.6, "Hard"),
-    N_("Simple Colouring"): (4.7, "Hard"),
-    N_("Naked Quad"): (5.0, "Hard"),
-    N_("Jellyfish"): (5.2, "Hard"),
-    N_("Hidden Quad"): (5.4, "Hard"),
-    N_("BUG+1"): (5.6, "Hard"),
-    N_("Finned Swordfish"): (5.7, "Fiendish"),
-    N_("Finned Jellyfish"): (6.0, "Fiendish"),
-    N_("X-Chain"): (6.5, "Fiendish"),  # + 0.1 a link beyond four
-    N_("XY-Chain"): (6.6, "Fiendish"),  # + 0.1 a cell beyond four
-    N_("AIC"): (6.8, "Fiendish"),  # + 0.1 a strong link beyond three
-    N_("Grouped AIC"): (7.0, "Fiendish"),  # + 0.1 a strong link beyond three
-    N_("ALS-XZ"): (7.0, "Fiendish"),
-    N_("Forcing Chain"): (7.8, "Extreme"),  # + 0.1 a placement beyond eight, to 9.5
-    N_("Forcing Net"): (8.6, "Extreme"),  # + the same for length, to 10.1
-    N_("Guess"): (11.0, "Extreme"),
+TECHNIQUES: dict[str, float] = {
+    N_("Full House"): 1.0,
+    N_("Hidden Single"): 1.2,  # in a box; 1.5 in a row or column
+    N_("Naked Single"): 2.3,
+    N_("Pointing"): 2.6,
+    N_("Claiming"): 2.8,
+    N_("Naked Pair"): 3.0,
+    N_("X-Wing"): 3.2,
+    N_("Hidden Pair"): 3.4,
+    N_("Naked Triple"): 3.6,
+    N_("Swordfish"): 3.8,
+    N_("Hidden Triple"): 4.0,
+    N_("Skyscraper"): 4.0,
+    N_("2-String Kite"): 4.1,
+    N_("XY-Wing"): 4.2,
+    N_("Empty Rectangle"): 4.3,
+    N_("XYZ-Wing"): 4.4,
+    N_("W-Wing"): 4.4,
+    N_("Unique Rectangle"): 4.5,
+    N_("Finned X-Wing"): 4.6,
+    N_("Simple Colouring"): 4.7,
+    N_("Naked Quad"): 5.0,
+    N_("Jellyfish"): 5.2,
+    N_("Hidden Quad"): 5.4,
+    N_("BUG+1"): 5.6,
+    N_("Finned Swordfish"): 5.7,
+    N_("Finned Jellyfish"): 6.0,
+    N_("X-Chain"): 6.5,  # + 0.1 a link beyond four
+    N_("XY-Chain"): 6.6,  # + 0.1 a cell beyond four
+    N_("AIC"): 6.8,  # + 0.1 a strong link beyond three
+    N_("Grouped AIC"): 7.0,  # + 0.1 a strong link beyond three
+    N_("ALS-XZ"): 7.0,
+    N_("Forcing Chain"): 7.8,  # + 0.1 a placement beyond eight, to 9.5
+    N_("Forcing Net"): 8.6,  # + the same for length, to 10.1
+    N_("Guess"): 11.0,
 }
 
 
@@ -80,7 +79,7 @@ class Step:
 
     @property
     def band(self) -> str:
-        return TECHNIQUES[self.technique][1]
+        return level_of(self.rating)
 
 
 def step(technique: str, text: str, where: str, cells: list[int] | tuple[int, ...], *,
@@ -88,7 +87,7 @@ def step(technique: str, text: str, where: str, cells: list[int] | tuple[int, ..
          eliminations: list[tuple[int, int]] | None = None,
          extra: float = 0.0) -> Step:
     """A Step rated from the table (`extra` for longer chains, line hidden singles)."""
-    rating = round(TECHNIQUES[technique][0] + extra, 1)
+    rating = round(TECHNIQUES[technique] + extra, 1)
     return Step(technique, text, where, tuple(sorted(set(cells))),
                 tuple(placements or ()), tuple(sorted(set(eliminations or ()))), rating)
 

@@ -1,0 +1,89 @@
+"""End to end: a hint ladder speaks the language of the person climbing it (issue 39),
+even when someone in another language climbed the same puzzle's ladder first: the
+step's words (the technique, where, the sentence) and its picture are made for each
+language, not kept once per puzzle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import pytest_asyncio
+from botchat import bot_config
+from test_e2e_grid_hints import after, data, labels
+
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
+from solvers import i18n, registry
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+ALICE, BERND, CARMEN = 301, 302, 303
+SUDOKU = registry.get("sudoku")
+#: the rung "Show this step" in each language, and words only that language's step says
+SHOW_STEP = {"en": "Show this step", "de": "Diesen Schritt zeigen", "es": "Mostrar este paso"}
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def client(tmp_path_factory):
+    config = bot_config(tmp_path_factory.mktemp("hintlanguages"), solve_timeout=30,
+                        rate_burst=100)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as sandbox:
+        yield sandbox
+
+
+def first_step(text: str, code: str) -> tuple[str, str]:
+    """The first step's technique and sentence as the library says them in `code`."""
+    with i18n.language(code):
+        step = SUDOKU.hint_steps(SUDOKU.parse(text), limit=1).steps[0]
+    return step.technique, step.text
+
+
+async def climb_to_the_step(client: SandboxClient, user: int, text: str, code: str) -> dict:
+    """`user` (in language `code`) sends the puzzle, replies /hint and presses the rung
+    that shows the step: the step's message."""
+    typed = await client.send(user, text, language_code=code)
+    await after(client, user, typed, 2)
+    asked = await client.send(user, "/hint", language_code=code,
+                              reply_to_message_id=typed["message_id"])
+    offer = (await after(client, user, asked))[0]
+    assert SHOW_STEP[code] in labels(offer)
+    await client.press(user, user, offer["message_id"], data(offer, SHOW_STEP[code]),
+                       language_code=code)
+    return (await after(client, user, offer))[0]
+
+
+async def test_a_german_and_a_spanish_climber_after_an_english_one_read_their_language(client):
+    text = SUDOKU.generate(random.Random(7), "easy")
+    english = await climb_to_the_step(client, ALICE, text, "en")
+    german = await climb_to_the_step(client, BERND, text, "de")
+    spanish = await climb_to_the_step(client, CARMEN, text, "es")
+    for step, code, opening in ((english, "en", "Step 1, "), (german, "de", "Schritt 1, "),
+                                (spanish, "es", "Paso 1, ")):
+        technique, sentence = first_step(text, code)
+        assert step["caption"] == f"{opening}{technique}: {sentence}"
+    assert first_step(text, "de") != first_step(text, "en")
+    assert first_step(text, "es") != first_step(text, "en")
+
+
+@pytest.mark.parametrize(("code", "lines"), [
+    ("de", ["Zeile 1: 1-9 je einmal OK", "Vorgaben: alle {givens} erhalten OK"]),
+    ("es", ["Fila 1: 1-9 una vez cada uno OK", "Pistas: las {givens} respetadas OK"]),
+])
+async def test_a_sudoku_report_reads_in_the_askers_language(client, code, lines):
+    text = SUDOKU.generate(random.Random(11), "easy")
+    givens = sum(1 for digit in SUDOKU.parse(text).givens if digit)
+    typed = await client.send(ALICE, text, language_code=code)
+    said = " ".join(m.get("text") or m.get("caption") or ""
+                    for m in await after(client, ALICE, typed, 2))
+    for line in lines:
+        assert line.format(givens=givens) in said
+    assert "kept" not in said and "once each" not in said
+
+
+async def test_an_anagram_report_reads_in_the_askers_language(client):
+    typed = await client.send(BERND, "/check\nanagram dormitory\n---\ndirty rooms",
+                              language_code="de")
+    said = (await after(client, BERND, typed))[0]["text"]
+    assert ("Buchstaben: Rätsel DIMOORRTY, Antwort DIMOORRSTY: FAIL; nicht im Rätsel: S"
+            in said), said

@@ -1,0 +1,73 @@
+"""End to end: what a newcomer meets first (issue 39): a bare /hint names both ways to
+ask, and a Sudoku grid sent part-way solved is answered with hints before the solution."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import pytest_asyncio
+from botchat import bot_config
+from test_e2e_grid_hints import after, data, labels
+
+from bot.__main__ import running_in_sandbox
+from sandbox.client import SandboxClient
+from solvers import registry
+from solvers.base import Limits
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+ALICE, BERND, CARMEN = 401, 402, 403
+SUDOKU = registry.get("sudoku")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def client(tmp_path_factory):
+    config = bot_config(tmp_path_factory.mktemp("newcomer"), solve_timeout=30, rate_burst=100)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as sandbox:
+        yield sandbox
+
+
+@pytest.mark.parametrize(("user", "code", "words"), [
+    (ALICE, "en", ["reply /hint to it", "/hint LETTERS"]),
+    (BERND, "de", ["antworte mit /hint darauf", "/hint BUCHSTABEN"]),
+    (CARMEN, "es", ["responde /hint a él", "/hint LETRAS"]),
+])
+async def test_a_bare_hint_names_the_puzzle_and_the_anagram_ways(client, user, code, words):
+    sent = await client.send(user, "/hint", language_code=code)
+    said = (await after(client, user, sent))[0]["text"]
+    for word in words:
+        assert word in said, said
+
+
+def half_solved(seed: int) -> tuple[str, str]:
+    """A Sudoku and the same grid with 50 of its digits filled in, as a person's page."""
+    text = SUDOKU.generate(random.Random(seed), "easy")
+    puzzle = SUDOKU.parse(text)
+    solution = SUDOKU.solve(puzzle, Limits.within(30, 1)).found[0]
+    empty = [cell for cell, digit in enumerate(puzzle.givens) if not digit]
+    filled = set(random.Random(seed).sample(empty, 50 - (81 - len(empty))))
+    rows = ["".join(str(solution[r * 9 + c] if puzzle.givens[r * 9 + c] or r * 9 + c in filled
+                        else 0) for c in range(9)) for r in range(9)]
+    return text, "\n".join(rows)
+
+
+async def test_a_grid_part_way_solved_gets_hints_before_the_solution(client):
+    _, page = half_solved(5)
+    sent = await client.send(ALICE, page)
+    offer = (await after(client, ALICE, sent))[0]
+    assert offer["sent_as"] == "text"
+    assert "part-way solved" in offer["text"]
+    assert labels(offer) == ["Show the solution"]
+    asked = await client.send(ALICE, "/hint", reply_to_message_id=offer["message_id"])
+    ladder = (await after(client, ALICE, asked))[0]
+    assert "Show this step" in labels(ladder), ladder
+    await client.press(ALICE, ALICE, offer["message_id"], data(offer, "Show the solution"))
+    shown = await after(client, ALICE, ladder)
+    assert shown[0]["sent_as"] == "photo"
+
+
+async def test_a_puzzle_with_its_givens_alone_is_solved_at_once(client):
+    text, _ = half_solved(5)
+    sent = await client.send(BERND, text)
+    assert (await after(client, BERND, sent))[0]["sent_as"] == "photo"
