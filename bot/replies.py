@@ -340,10 +340,9 @@ async def send_report(message: Message, result: Result,
                       markup: InlineKeyboardMarkup | None = None,
                       spoiler: bool = False) -> Message:
     """The full check report: as a message when it fits, else as a text document; its
-    lines folded under its verdict, or with `spoiler` hidden in a spoiler."""
-    body = (f"<b>{html.escape(report_heading(result))}</b>\n"
-            f"<tg-spoiler>{html.escape(result.report)}</tg-spoiler>" if spoiler
-            else folded(report_heading(result), result.report))
+    lines folded under its verdict (with `spoiler`, hidden in a spoiler inside the fold,
+    so a long report is neither a wall nor a clue)."""
+    body = folded(report_heading(result), result.report, spoiler)
     if len(body) <= TEXT_LIMIT:
         return await message.reply_text(body, parse_mode=ParseMode.HTML, reply_markup=markup)
     return await message.reply_document(
@@ -361,14 +360,18 @@ def report_heading(result: Result) -> str:
         "Check report")
 
 
-def folded(heading: str, text: str) -> str:
+def folded(heading: str, text: str, spoiler: bool = False) -> str:
     """HTML of a heading shown in bold and a long text folded under it (`fold`)."""
-    return f"<b>{html.escape(heading)}</b>\n{fold(text)}"
+    return f"<b>{html.escape(heading)}</b>\n{fold(text, spoiler)}"
 
 
-def fold(text: str) -> str:
+def fold(text: str, spoiler: bool = False) -> str:
     """HTML of text folded in Telegram's expandable quote: a phone shows the quote's
-    first lines until it is tapped, so no reply is a wall of lines. (Telegram's quote
-    holds no <pre> or <code>: the lines come in the chat's own font.)"""
-    return f"<blockquote expandable>{html.escape(text)}</blockquote>"
+    first lines until it is tapped, so no reply is a wall of lines (with `spoiler`, the
+    lines are hidden too until tapped). (Telegram's quote holds no <pre> or <code>: the
+    lines come in the chat's own font.)"""
+    inner = html.escape(text)
+    if spoiler:
+        inner = f"<tg-spoiler>{inner}</tg-spoiler>"
+    return f"<blockquote expandable>{inner}</blockquote>"
 

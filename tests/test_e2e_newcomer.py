@@ -71,3 +71,19 @@ async def test_a_puzzle_with_its_givens_alone_is_solved_at_once(client):
     text, _ = half_solved(5)
     sent = await client.send(BERND, text)
     assert (await after(client, BERND, sent))[0]["sent_as"] == "photo"
+
+
+async def test_with_solutions_hidden_the_report_is_folded_and_hidden(client):
+    """Spoiler mode keeps the report folded as usual, its lines hidden inside the fold
+    (not a wall of 28 grey bars)."""
+    menu = await client.send(CARMEN, "/settings")
+    menu = (await after(client, CARMEN, menu))[0]
+    await client.press(CARMEN, CARMEN, menu["message_id"], data(menu, "👀 Solutions: shown"))
+    text, _ = half_solved(8)
+    sent = await client.send(CARMEN, text)
+    photo, report = await after(client, CARMEN, sent, 2)
+    assert photo["has_spoiler"]
+    kinds = {e["type"]: e for e in report["entities"]}
+    quote, hidden = kinds["expandable_blockquote"], kinds["spoiler"]
+    assert (hidden["offset"], hidden["length"]) == (quote["offset"], quote["length"])
+    assert report["text"][quote["offset"]:].startswith("Row 1: 1-9 once each OK")
