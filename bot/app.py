@@ -30,6 +30,7 @@ from . import (
     check,
     commands,
     deeplinks,
+    examples,
     files,
     grid_hints,
     language,
@@ -104,11 +105,12 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("help", welcome.help_command))
     application.add_handler(CommandHandler("settings", settings.settings_command))
     application.add_handler(CallbackQueryHandler(welcome.help_pressed, pattern=r"^help:"))
+    application.add_handler(CallbackQueryHandler(examples.example_pressed, pattern=r"^ex:"))
     application.add_handler(CallbackQueryHandler(settings.setting_pressed, pattern=r"^set:"))
     application.add_handler(CommandHandler("language", language.language_command))
     application.add_handler(CallbackQueryHandler(language.language_pressed, pattern=r"^lang:"))
     application.add_handler(CallbackQueryHandler(deeplinks.reveal_pressed, pattern=r"^reveal:"))
-    application.add_handler(CommandHandler("example", commands.example))
+    application.add_handler(CommandHandler("example", examples.example))
     application.add_handler(CommandHandler("smt", commands.smt))
     application.add_handler(CommandHandler("check", check.check_command))
     application.add_handler(CommandHandler("admin", commands.admin))

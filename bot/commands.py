@@ -22,15 +22,15 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from solvers import registry
-from solvers.base import CAPTION_LINES, PuzzleError, clip
+from solvers.base import PuzzleError, clip
 
-from . import anagrams, grid_hints
+from . import anagrams
 from .context import Context, message_of
 from .games import quiz
 from .i18n import N_, _, ngettext
 from .race_guard import refusal_for
 from .replies import admitted, fold, user_id
-from .routing import PUZZLES, command_argument
+from .routing import command_argument
 from .store import StoreUnavailable
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
@@ -128,26 +128,6 @@ def commands_listing() -> str:
     lines = [f"/{c.command}: {c.description}" for c in bot_commands() if c.command not in kinds]
     return "\n".join([*lines, _("Puzzles: {commands}").format(
         commands=" ".join(f"/{name}" for name in kinds))])
-
-
-async def example(update: Update, context: Context) -> None:
-    """/example KIND: the kind's sample puzzle, ready to be sent back."""
-    kind = registry.get(context.args[0]) if context.args else None
-    if kind is None or not kind.example:
-        names = ", ".join(k.name for k in registry.with_example())
-        await message_of(update).reply_text(
-            _("Usage: /example KIND, one of: {names}").format(names=names))
-        return
-    text = (PUZZLES / kind.example).read_text().strip()
-    note = await grid_hints.rating_note(context, kind, text)
-    if len(text.splitlines()) <= CAPTION_LINES:
-        await message_of(update).reply_text(text)
-    else:
-        first, rest = text.split("\n", 1)  # the same text, its long part folded
-        await message_of(update).reply_text(f"{html.escape(first)}\n{fold(rest)}",
-                                            parse_mode=ParseMode.HTML)
-    if note:
-        await message_of(update).reply_text(note)
 
 
 #: seconds a worker may take to parse a puzzle and write its SMT-LIB2 text

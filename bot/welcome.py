@@ -18,13 +18,13 @@ from telegram.error import BadRequest
 
 from solvers import registry
 
-from . import anagrams, photos
+from . import anagrams, examples, photos
 from .commands import kinds_listing
 from .context import Context, message_of, query_of
 from .deeplinks import open_shared
 from .games import quiz
 from .i18n import N_, _, ngettext
-from .rules import PUZZLES, send_rules
+from .rules import send_rules
 
 
 def greeting() -> str:
@@ -49,6 +49,9 @@ MENU_TEXT = N_("<b>Help</b>: pick a topic.\n"
                "/example KIND: a puzzle to try")
 #: callback data of the help buttons: `help:TOPIC`, and `help:menu` back to the menu
 HELP_DATA = "help:"
+#: the greeting's Help button: the menu in a message of its own, so the greeting (and
+#: its buttons) stays where it was
+OPEN_MENU = "open"
 
 
 def puzzles_page(bot: str) -> str:
@@ -120,7 +123,7 @@ def welcome_buttons(bot: str) -> InlineKeyboardMarkup:
              photo_kind=photos.PHOTO_KIND.title), callback_data=HELP_DATA + "photo")],
         [InlineKeyboardButton(_("👥 Play in a group"),
                               url=f"https://t.me/{bot}?startgroup={GROUP_PAYLOAD}"),
-         InlineKeyboardButton(_("❓ Help"), callback_data=HELP_DATA + "menu")],
+         InlineKeyboardButton(_("❓ Help"), callback_data=HELP_DATA + OPEN_MENU)],
     ])
 
 
@@ -161,14 +164,19 @@ async def help_command(update: Update, context: Context) -> None:
 
 async def help_pressed(update: Update, context: Context) -> None:
     """A help or welcome button: a topic's page (or the menu) in place of the message;
-    *Try an example* sends an example puzzle, *Send a photo* says how."""
+    *Try an example* opens the menu of examples below it, *Send a photo* says how."""
     query = query_of(update)
     topic = (query.data or "").removeprefix(HELP_DATA)
     await query.answer()
     if not isinstance(query.message, Message):
         return
     if topic == "example":
-        await send_example(query.message, context)
+        text, markup = examples.family_menu()
+        await query.message.reply_text(text, reply_markup=markup)
+        return
+    if topic == OPEN_MENU:
+        await query.message.reply_text(menu_text(), parse_mode=ParseMode.HTML,
+                                       reply_markup=menu_buttons())
         return
     if topic == "photo":
         await query.message.reply_text(_(PHOTO_HOWTO).format(
@@ -190,11 +198,3 @@ PHOTO_HOWTO = N_("Take a photo of a {photo_kind} on paper, the whole grid in the
                  "and send it here: I read the digits, show what I read and solve it.")
 
 
-async def send_example(message: Message, context: Context) -> None:
-    """*Try an example*: a ready puzzle, with how to have it solved."""
-    kind = registry.with_example()[0]
-    text = (PUZZLES / kind.example).read_text().strip()
-    await message.reply_text(_("A {title} to try: send it back to me (copy it, or forward "
-                               "this message), or try it yourself first.").format(
-                                   title=kind.title))
-    await message.reply_text(text)

@@ -39,6 +39,9 @@ DIFFICULTIES = ("easy", "medium", "hard")
 #: the bands of a puzzle's rated difficulty (`Difficulty.level`), easiest first (kept in
 #: English, the names compared; translated where shown)
 LEVELS = (N_("Easy"), N_("Medium"), N_("Hard"), N_("Fiendish"), N_("Extreme"))
+#: the families /example groups kinds under (`PuzzleKind.family`), for a kind to name
+LOGIC_GRIDS, ASSEMBLY_PUZZLES, WORD_PUZZLES = (N_("Logic grids"), N_("Assemblies and burrs"),
+                                               N_("Words"))
 #: the lowest rating of each band of LEVELS: one scale for every kind, so that a rating
 #: always says the same band ("rated 3.2 (Medium: X-Wing)", never Hard beside a 3.4 Medium)
 LEVEL_FLOORS = (0.0, 2.5, 3.8, 5.7, 7.5)
@@ -352,8 +355,13 @@ class PuzzleKind(ABC, Generic[P, S]):
     summary: str = ""
     #: bumped whenever the solver's answers or pictures change, so stale cache entries die
     version: str = "1"
-    #: file name of the ready sample puzzle in `puzzles/`, shown by /example
+    #: file name of the ready sample puzzle in `puzzles/`, shown by /example (where a
+    #: newcomer starts: an easy one where the kind has several)
     example: str = ""
+    #: a harder sample in `puzzles/`, shown by /example KIND hard (none: the example)
+    hard_example: str = ""
+    #: the family /example groups the kind under (English; translated where shown)
+    family: str = N_("Other puzzles")
     #: other names accepted for the explicit command and /example
     aliases: tuple[str, ...] = ()
     #: solutions a reply looks for by default: 2 is enough to prove a puzzle unique

@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 
 from . import draw
 from .base import (
+    LOGIC_GRIDS,
     CheckReport,
     Difficulty,
     HintPath,
@@ -88,6 +89,7 @@ class SekiPuzzle:
 
 class Seki(PuzzleKind[SekiPuzzle, Grid]):
     name = "seki"
+    family = LOGIC_GRIDS
     title = "Seki"
     summary = Translated("`#seki NAME`, then 9 rotor characters (+ - o a) row by row, e.g. "
                          "oo+ooaoo-")

@@ -340,7 +340,7 @@ async def test_commands_click_and_hint_buttons_fit_on_a_phone(tmp_path, browser_
         sent = page.locator("[data-testid=message][data-from=user]", has_text="/example")
         await sent.wait_for(timeout=60000)
         assert await sent.get_by_test_id("message-text").inner_text() == "/example"
-        await bot_bubbles(page, "text").filter(has_text="Usage: /example KIND").wait_for(
+        await bot_bubbles(page, "text").filter(has_text="Pick a family").wait_for(
             timeout=60000)
 
         await composer.type("/hint dormitory")

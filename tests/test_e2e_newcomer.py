@@ -17,7 +17,7 @@ from solvers.base import Limits
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-ALICE, BERND, CARMEN = 401, 402, 403
+ALICE, BERND, CARMEN, DORA = 401, 402, 403, 404
 SUDOKU = registry.get("sudoku")
 
 
@@ -76,14 +76,35 @@ async def test_a_puzzle_with_its_givens_alone_is_solved_at_once(client):
 async def test_with_solutions_hidden_the_report_is_folded_and_hidden(client):
     """Spoiler mode keeps the report folded as usual, its lines hidden inside the fold
     (not a wall of 28 grey bars)."""
-    menu = await client.send(CARMEN, "/settings")
-    menu = (await after(client, CARMEN, menu))[0]
-    await client.press(CARMEN, CARMEN, menu["message_id"], data(menu, "👀 Solutions: shown"))
+    menu = await client.send(DORA, "/settings")
+    menu = (await after(client, DORA, menu))[0]
+    pressed = await client.press(DORA, DORA, menu["message_id"],
+                                 data(menu, "👀 Solutions: shown"))
+    await client.callback_answer(pressed["callback_query_id"])  # the setting is saved
     text, _ = half_solved(8)
-    sent = await client.send(CARMEN, text)
-    photo, report = await after(client, CARMEN, sent, 2)
+    sent = await client.send(DORA, text)
+    photo, report = await after(client, DORA, sent, 2)
     assert photo["has_spoiler"]
     kinds = {e["type"]: e for e in report["entities"]}
     quote, hidden = kinds["expandable_blockquote"], kinds["spoiler"]
     assert (hidden["offset"], hidden["length"]) == (quote["offset"], quote["length"])
     assert report["text"][quote["offset"]:].startswith("Row 1: 1-9 once each OK")
+
+
+async def test_the_first_sudoku_example_is_easy_and_a_harder_one_is_named(client):
+    asked = await client.send(ALICE, "/example sudoku")
+    puzzle, note = await after(client, ALICE, asked, 2)
+    assert puzzle["text"].startswith("#sudoku An easy start")
+    assert "(Easy: " in note["text"] and note["text"].endswith(
+        "For a harder one: /example sudoku hard")
+    asked = await client.send(ALICE, "/example sudoku hard")
+    puzzle, note = await after(client, ALICE, asked, 2)
+    assert puzzle["text"].startswith("#sudoku Arto Inkala 2012")
+    assert "(Extreme: " in note["text"] and "harder one" not in note["text"]
+
+
+async def test_example_alone_opens_the_menu_in_german(client):
+    asked = await client.send(BERND, "/example", language_code="de")
+    menu = (await after(client, BERND, asked))[0]
+    assert menu["text"].startswith("Welches Rätsel")
+    assert labels(menu) == ["Logikgitter", "Legespiele und Burrs", "Wörter"]

@@ -63,11 +63,22 @@ async def test_start_is_a_short_greeting_with_buttons(client):
                           "👥 Play in a group", "❓ Help"}
     assert found["👥 Play in a group"]["url"] == "https://t.me/PuzzleBot?startgroup=group"
     await press(client, ALICE, ALICE, welcome, "🎲 Try an example")
-    example = await reply_with(client, ALICE, welcome["message_id"], "#")
-    assert example["text"].startswith("#")
+    families = await reply_with(client, ALICE, welcome["message_id"], "Pick a family")
+    assert list(buttons(families)) == ["Logic grids", "Assemblies and burrs", "Words"]
+    await press(client, ALICE, ALICE, families, "Logic grids")
+    grids = await now(client, ALICE, families["message_id"])
+    assert grids["text"] == "Logic grids: which one?"
+    assert {"Seki", "Sudoku", "‹ Families"} <= set(buttons(grids))
+    await press(client, ALICE, ALICE, grids, "Sudoku")
+    example = await reply_with(client, ALICE, grids["message_id"], "#sudoku")
+    assert example["text"].startswith("#sudoku An easy start")
+    await press(client, ALICE, ALICE, grids, "‹ Families")
+    assert (await now(client, ALICE, families["message_id"]))["text"].endswith(
+        "(or send /example KIND).")
     await press(client, ALICE, ALICE, welcome, "❓ Help")
-    menu = await now(client, ALICE, welcome["message_id"])
-    assert menu["text"].startswith("Help: pick a topic") and "🧩 Puzzles" in buttons(menu)
+    menu = await reply_with(client, ALICE, welcome["message_id"], "Help: pick a topic")
+    assert "🧩 Puzzles" in buttons(menu)
+    assert (await now(client, ALICE, welcome["message_id"]))["text"] == welcome["text"]
     # the group the link adds the bot to is greeted with what groups can do
     greeted = await ask(client, -100500, "/start@PuzzleBot group", user=ALICE)
     assert "/race KIND" in greeted["text"] and "/quiz" in greeted["text"]

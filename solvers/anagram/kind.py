@@ -22,6 +22,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..base import (
+    WORD_PUZZLES,
     CheckReport,
     Limits,
     PuzzleError,
@@ -201,6 +202,7 @@ def answer_from_text(text: str, lang: str = "en") -> Answer:
 
 class AnagramKind(PuzzleKind[Query, Answer]):
     name = "anagram"
+    family = WORD_PUZZLES
     title = "Anagram"
     summary = Translated("`anagram LETTERS [topic=countries] [pattern=5,4] [with=word] "
                          "[without=word] [words=4]`; ? is a blank")

@@ -19,6 +19,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..base import (
+    ASSEMBLY_PUZZLES,
     CheckReport,
     Limits,
     PuzzleError,
@@ -43,6 +44,7 @@ ASSEMBLIES = (N_("unique assemblies"), N_("unique assembly"))
 
 class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
     name = "boxer"
+    family = ASSEMBLY_PUZZLES
     title = "Boxer"
     summary = Translated("`#boxer NAME` then the seed's boxer numbers: dimensions, lengths, "
                          "holes, shapes with their parts and offsets")

@@ -23,7 +23,16 @@ from math import cos, pi, sin
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
+from ..base import (
+    ASSEMBLY_PUZZLES,
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+)
 from ..exact_cover import ExactCover
 from ..i18n import Translated, _
 
@@ -55,6 +64,7 @@ Flower = tuple[tuple[int, tuple[int, ...]], ...]
 
 class NutsKind(PuzzleKind[Nuts, Flower]):
     name = "nuts"
+    family = ASSEMBLY_PUZZLES
     title = "Drive Ya Nuts"
     summary = Translated("`nuts` for the commercial puzzle, or 7 lines of six numbers 1-6 "
                          "(clockwise)")

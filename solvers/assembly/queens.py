@@ -16,6 +16,7 @@ from PIL import Image
 
 from .. import draw
 from ..base import (
+    ASSEMBLY_PUZZLES,
     CheckReport,
     Limits,
     PuzzleError,
@@ -68,6 +69,7 @@ def symmetries(p: Placement) -> list[Placement]:
 
 class QueensKind(PuzzleKind[Board, Placement]):
     name = "queens"
+    family = ASSEMBLY_PUZZLES
     title = "Queens"
     summary = Translated("`queens N`: N queens on an N x N board, none attacking another (N up "
                          "to 16)")

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Rule, Solutions, check_size
+from ..base import (
+    ASSEMBLY_PUZZLES,
+    CheckReport,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Rule,
+    Solutions,
+    check_size,
+)
 from ..exact_cover import ExactCover
 from ..i18n import Translated, _
 
@@ -112,6 +121,7 @@ class TangramPuzzle:
 
 class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
     name = "tangram"
+    family = ASSEMBLY_PUZZLES
     title = "Tangram square"
     summary = Translated("`tangram`: the seven tans into a square (the 4x4 grid of 64 "
                          "half-squares)")

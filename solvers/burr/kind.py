@@ -17,6 +17,7 @@ from PIL import Image
 
 from .. import draw
 from ..base import (
+    ASSEMBLY_PUZZLES,
     CheckReport,
     Limits,
     Media,
@@ -85,6 +86,7 @@ def level_words(disassembly: Disassembly | None) -> str:
 
 class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
     name = "burr"
+    family = ASSEMBLY_PUZZLES
     title = "Six-piece burr"
     summary = Translated("`#Burr6 NAME` then six lines `Mark,IDValue,Name` (Cutler's piece "
                          "IDs), or six IDs on one line: 1 120 3328 3322 3328 3305; add "
@@ -478,6 +480,7 @@ class PieceKind(PuzzleKind[PieceQuery, Piece]):
     """`/piece 3322`: a picture of one burr piece, its other IDs and its cubie table."""
 
     name = "piece"
+    family = ASSEMBLY_PUZZLES
     title = "Burr piece"
     summary = Translated("a burr piece ID 1..4096 (Cutler's numbering), e.g. 3322; add "
                          "`length 8`")

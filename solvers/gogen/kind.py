@@ -8,6 +8,7 @@ import random
 from PIL import Image
 
 from ..base import (
+    LOGIC_GRIDS,
     CheckReport,
     Difficulty,
     HintPath,
@@ -27,6 +28,7 @@ from .solve import grid_of
 
 class Gogen(PuzzleKind[GogenPuzzle, Solution]):
     name = "gogen"
+    family = LOGIC_GRIDS
     title = "Gogen"
     summary = Translated("`#gogen NAME`, then the grid rows (. for an empty cell), then the "
                          "words, one a line")

@@ -8,6 +8,7 @@ import random
 from PIL import Image
 
 from ..base import (
+    LOGIC_GRIDS,
     CheckReport,
     Difficulty,
     HintPath,
@@ -24,6 +25,7 @@ from .geometry import MIRRORS, Grid, NumberWorkoutPuzzle
 
 class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
     name = "nw"
+    family = LOGIC_GRIDS
     title = "Number Workout"
     summary = Translated("`#nw NAME`, then 10 lines of 3, 9 (x8), 3 digits, 0 for an empty "
                          "segment")

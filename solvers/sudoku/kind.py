@@ -9,7 +9,16 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from ..base import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleKind, Solutions
+from ..base import (
+    LOGIC_GRIDS,
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    PuzzleKind,
+    Solutions,
+)
 from ..i18n import Translated
 from . import check, generate, hints, parse, render, variant
 from .grid import Grid, SudokuPuzzle
@@ -22,10 +31,12 @@ SOLVING_FILLED = 46
 
 class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     name = "sudoku"
+    family = LOGIC_GRIDS
     title = "Sudoku"
     summary = Translated("`#sudoku NAME`, then 9 rows of 9 characters (1-9 given, anything "
                          "else blank), or one line of 81")
-    example = "sudoku_inkala.txt"
+    example = "sudoku_easy.txt"
+    hard_example = "sudoku_inkala.txt"
     rules = Translated("Fill the 9x9 grid so that every row, every column and every 3x3 box "
                        "holds the digits 1 to 9, each once. Some digits are given.")
     solution_form = Translated("9 lines of 9 digits")
