@@ -110,6 +110,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("language", language.language_command))
     application.add_handler(CallbackQueryHandler(language.language_pressed, pattern=r"^lang:"))
     application.add_handler(CallbackQueryHandler(deeplinks.reveal_pressed, pattern=r"^reveal:"))
+    application.add_handler(CallbackQueryHandler(deeplinks.hint_pressed, pattern=r"^shint:"))
     application.add_handler(CommandHandler("example", examples.example))
     application.add_handler(CommandHandler("smt", commands.smt))
     application.add_handler(CommandHandler("check", check.check_command))

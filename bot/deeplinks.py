@@ -1,7 +1,7 @@
 """Where a shared puzzle leads: `/start PAYLOAD` (a Share button's link, opened in a
-private chat) shows the puzzle and answers it as if the person had sent it, by their
-/settings (hints first, a spoiler); *Show the solution* under a hints-first reply
-answers it in full.
+private chat) shows the puzzle to solve, not its solution (a friend shares a puzzle to
+be solved): *Hint* opens its hint ladder, /check in reply checks a solution, and *Show
+the solution* (also under a hints-first reply) answers it in full.
 
 Fair play holds as everywhere: a running race's puzzle opened by one of its players is
 shown (it is in the group already) but not solved (bot/race_guard.py, through
@@ -12,17 +12,25 @@ from __future__ import annotations
 
 import html
 
-from telegram import Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
 
+from solvers.base import PuzzleKind
+
+from . import grid_hints
 from .context import Context, message_of, pressed_message, query_of
 from .i18n import N_, _
-from .replies import TEXT_LIMIT, admitted, answer, solve_and_reply
+from .replies import TEXT_LIMIT, admitted, answer, remember_answer
 from .settings import REVEAL_DATA
 from .share import shared_puzzle
 
 #: the toast of a Show the solution press whose puzzle is no longer kept
 FORGOTTEN = N_("I no longer have that puzzle; send it again.")
+#: callback data of *Hint* under a shared puzzle: `shint:PAYLOAD`
+SHARED_HINT_DATA = "shint:"
+#: what comes under a shared puzzle: how to solve it here
+SOLVE_IT = N_("Solve it yourself: reply /check to this message with your solution to "
+              "have it checked. The buttons give a hint or the whole solution.")
 
 
 async def open_shared(update: Update, context: Context, payload: str) -> bool:
@@ -36,9 +44,33 @@ async def open_shared(update: Update, context: Context, payload: str) -> bool:
         f"\n<pre>{html.escape(text)}</pre>")
     if len(shown) > TEXT_LIMIT:
         shown = _("A {title} shared with you (too long to show here).").format(title=title)
-    await message_of(update).reply_text(shown, parse_mode=ParseMode.HTML)
-    await solve_and_reply(update, context, text, kind)
+    sent = await message_of(update).reply_text(
+        f"{shown}\n\n{html.escape(_(SOLVE_IT))}", parse_mode=ParseMode.HTML,
+        reply_markup=shared_buttons(kind, payload))
+    remember_answer(context.bot_data, sent, text, kind)  # /check, /hint in reply to it
     return True
+
+
+def shared_buttons(kind: PuzzleKind, payload: str) -> InlineKeyboardMarkup:
+    """*Hint* (for a kind with hints) and *Show the solution* under a shared puzzle."""
+    solution = InlineKeyboardButton(_("Show the solution"), callback_data=REVEAL_DATA + payload)
+    if not kind.hints:
+        return InlineKeyboardMarkup([[solution]])
+    return InlineKeyboardMarkup([[InlineKeyboardButton(
+        _("💡 Hint"), callback_data=SHARED_HINT_DATA + payload), solution]])
+
+
+async def hint_pressed(update: Update, context: Context) -> None:
+    """*Hint* under a shared puzzle: its hint ladder, as /hint in reply to it opens."""
+    query = query_of(update)
+    found = await shared_puzzle(context.bot_data.services.store,
+                                (query.data or "").removeprefix(SHARED_HINT_DATA))
+    if found is None or pressed_message(query) is None:
+        await query.answer(_(FORGOTTEN))
+        return
+    await query.answer()
+    kind, text = found
+    await grid_hints.start(update, context, kind, grid_hints.Asked(text, kind))
 
 
 async def reveal_pressed(update: Update, context: Context) -> None:

@@ -203,6 +203,8 @@ async def test_an_expired_share_link_gets_the_welcome(tmp_path):
         payload = url.rpartition("start=")[2]
         opened = await ask(client, BOB, f"/start {payload}", user=BOB)
         assert opened["text"].startswith("A Seki shared with you")
+        reveal = buttons(opened)["Show the solution"]["callback_data"]
+        await client.press(BOB, BOB, opened["message_id"], reveal)
         solved = await client.wait_for(BOB, after=opened["message_id"], sent_as="photo")
         await client.wait_for(BOB, after=solved["message_id"], sent_as="text")  # shared again
 

@@ -117,7 +117,13 @@ async def test_a_shared_puzzle_opens_for_someone_else(client):
     assert re.fullmatch(r"[A-Za-z0-9_-]{1,64}", payload) and "oo+" not in payload
     opened = await ask(client, BOB, f"/start {payload}", user=BOB)
     assert opened["text"].startswith("A Seki shared with you:") and "oo+ooaoo-" in opened["text"]
-    answer = await client.wait_for(BOB, after=opened["message_id"], sent_as="photo",
+    assert "Solve it yourself" in opened["text"]  # the puzzle to solve, not its solution
+    assert list(buttons(opened)) == ["💡 Hint", "Show the solution"]
+    await press(client, BOB, BOB, opened, "💡 Hint")
+    ladder = await client.wait_for(BOB, after=opened["message_id"], timeout=60)
+    assert "the next step (step 1) is ready" in ladder["text"]
+    await press(client, BOB, BOB, opened, "Show the solution")
+    answer = await client.wait_for(BOB, after=ladder["message_id"], sent_as="photo",
                                    timeout=60)
     assert "Solutions: exactly 1" in answer["caption"]
     # the same puzzle has the same link, whoever shares it
@@ -187,9 +193,13 @@ async def test_a_race_post_shares_its_puzzle_but_not_with_its_players(client):
     payload = start_payload(buttons(post)["↗️ Share"]["url"])
     opened = await ask(client, BOB, f"/start {payload}", user=BOB)
     assert opened["text"].startswith("A Seki shared with you:")
-    refused = await client.wait_for(BOB, after=opened["message_id"])
-    assert refused["text"].startswith("That is race #")
+    for label in ("💡 Hint", "Show the solution"):
+        await press(client, BOB, BOB, opened, label)
+        refused = await client.wait_for(BOB, after=opened["message_id"])
+        assert refused["text"].startswith("That is race #")
+        opened = await ask(client, BOB, f"/start {payload}", user=BOB)
     opened = await ask(client, DAVE, f"/start {payload}", user=DAVE)  # not a player
+    await press(client, DAVE, DAVE, opened, "Show the solution")
     solved = await client.wait_for(DAVE, after=opened["message_id"], sent_as="photo",
                                    timeout=60)
     assert "Solutions:" in solved["caption"]
