@@ -66,6 +66,8 @@ WHERE, TECHNIQUE, STEP, NEXT, CELL, SOLUTION = ("where", "technique", "step", "n
 LABELS = {WHERE: N_("Where to look"), TECHNIQUE: N_("Which technique"),
           STEP: N_("Show this step"), NEXT: N_("Next step"), CELL: N_("Which cell?"),
           SOLUTION: N_("Show the solution")}
+#: a cell's shorthand in a step's sentence: R3C5 (row 3, column 5)
+CELL_NAME = re.compile(r"\bR(?P<row>\d{1,2})C(?P<column>\d{1,2})\b")
 #: a ladder button's data: `gh:` + the ladder's random key + the rung pressed (<= 64 bytes)
 BUTTON = re.compile(r"gh:(?P<key>[0-9a-f]{12}):(?P<action>[a-z]{4,9})", re.ASCII)
 
@@ -294,10 +296,22 @@ def rung_text(kind: PuzzleKind, hint: GridHint, rung: str) -> str:
         return _("Step {step}: {technique}, in {where}.").format(
             step=hint.step, technique=hint.technique, where=hint.where)
     if rung == STEP:
-        return _("Step {step}, {technique}: {text}").format(
+        said = _("Step {step}, {technique}: {text}").format(
             step=hint.step, technique=hint.technique, text=hint.text)
+        return f"{said}\n{cell_words(said)}" if hint.step == 1 and CELL_NAME.search(said) \
+            else said
     return _("{kind}: the next step (step {step}) is ready. Climb only as far as you "
              "need.").format(kind=kind.title, step=hint.step)
+
+
+def cell_words(text: str) -> str:
+    """What the first cell name in `text` means ("R3C5 = row 3, column 5"), said under
+    a ladder's first step: the names are shorthand a newcomer has not met."""
+    found = CELL_NAME.search(text)
+    if found is None:
+        return ""
+    return _("({cell} = row {row}, column {column})").format(
+        cell=found[0], row=found["row"], column=found["column"])
 
 
 def offered(hint: GridHint, rung: str) -> list[str]:

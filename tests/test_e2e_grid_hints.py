@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,15 @@ async def press(client: SandboxClient, chat: int, message: dict, label: str,
     return (await after(client, chat, message))[0]
 
 
+def first_step(technique: str, text: str, opening: str = "Step 1, ",
+               meaning: str = "(R{row}C{column} = row {row}, column {column})") -> str:
+    """A ladder's first step as shown: the sentence, then what its first cell name
+    means (R3C5 is shorthand a newcomer has not met)."""
+    said = f"{opening}{technique}: {text}"
+    cell = re.search(r"\bR(\d)C(\d)\b", said)
+    return f"{said}\n{meaning.format(row=cell[1], column=cell[2])}" if cell else said
+
+
 async def test_hint_in_reply_to_a_typed_sudoku_climbs_the_ladder(client):
     text = sudoku(1)
     typed = await client.send(ALICE, text)
@@ -98,7 +108,7 @@ async def test_hint_in_reply_to_a_typed_sudoku_climbs_the_ladder(client):
     assert technique["text"] == f"Step 1: {first.technique}, in {first.where}."
     step = await press(client, ALICE, technique, "Show this step")
     assert step["sent_as"] == "photo"
-    assert step["caption"] == f"Step 1, {first.technique}: {first.text}"
+    assert step["caption"] == first_step(first.technique, first.text)
     with Image.open(io.BytesIO(await client.file(step["file_url"]))) as picture:
         assert picture.format == "PNG"
     assert labels(step) == ["Next step", "Show the solution"]
@@ -136,7 +146,7 @@ async def test_hint_after_the_command_and_for_a_grid_with_a_mistake(client):
     (ready,) = await after(client, BOB, asked)
     step = await press(client, BOB, ready, "Show this step")
     found = SUDOKU.hint_steps(puzzle, tuple(mine), limit=1).steps[0]
-    assert step["caption"] == f"Step 1, {found.technique}: {found.text}"
+    assert step["caption"] == first_step(found.technique, found.text)
 
 
 async def test_hint_in_reply_to_a_photo(client):
@@ -175,7 +185,8 @@ async def test_example_and_race_state_the_rating_and_players_get_no_hints(client
     example, note = await after(client, ALICE, asked, 2)
     rated = SUDOKU.difficulty(SUDOKU.parse(example["text"])).text()
     assert note["text"] == (f"Sudoku, {rated}. Send it back for the solution, or reply "
-                            "/hint to it for its next step.")
+                            "/hint to it for its next step.\n"
+                            "For a harder one: /example sudoku hard")
 
     started = await client.send(GROUP, "/race sudoku hard minutes=30", user_id=ALICE)
     photo = await client.wait_for(GROUP, after=started["message_id"], sent_as="photo",

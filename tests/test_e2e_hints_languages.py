@@ -10,7 +10,7 @@ import random
 import pytest
 import pytest_asyncio
 from botchat import bot_config
-from test_e2e_grid_hints import after, data, labels
+from test_e2e_grid_hints import after, data, first_step, labels
 
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
@@ -32,7 +32,7 @@ async def client(tmp_path_factory):
         yield sandbox
 
 
-def first_step(text: str, code: str) -> tuple[str, str]:
+def step_words(text: str, code: str) -> tuple[str, str]:
     """The first step's technique and sentence as the library says them in `code`."""
     with i18n.language(code):
         step = SUDOKU.hint_steps(SUDOKU.parse(text), limit=1).steps[0]
@@ -58,12 +58,14 @@ async def test_a_german_and_a_spanish_climber_after_an_english_one_read_their_la
     english = await climb_to_the_step(client, ALICE, text, "en")
     german = await climb_to_the_step(client, BERND, text, "de")
     spanish = await climb_to_the_step(client, CARMEN, text, "es")
-    for step, code, opening in ((english, "en", "Step 1, "), (german, "de", "Schritt 1, "),
-                                (spanish, "es", "Paso 1, ")):
-        technique, sentence = first_step(text, code)
-        assert step["caption"] == f"{opening}{technique}: {sentence}"
-    assert first_step(text, "de") != first_step(text, "en")
-    assert first_step(text, "es") != first_step(text, "en")
+    for step, code, opening, meaning in (
+            (english, "en", "Step 1, ", "(R{row}C{column} = row {row}, column {column})"),
+            (german, "de", "Schritt 1, ", "(R{row}C{column} = Zeile {row}, Spalte {column})"),
+            (spanish, "es", "Paso 1, ", "(R{row}C{column} = fila {row}, columna {column})")):
+        technique, sentence = step_words(text, code)
+        assert step["caption"] == first_step(technique, sentence, opening, meaning)
+    assert step_words(text, "de") != step_words(text, "en")
+    assert step_words(text, "es") != step_words(text, "en")
 
 
 @pytest.mark.parametrize(("code", "lines"), [
