@@ -27,7 +27,7 @@ def test_link_prefixes(text: str) -> None:
 
 
 @pytest.mark.parametrize("genre", [
-    "nurikabe", "slither", "heyawake", "lightup", "hitori", "shikaku"])
+    "nurikabe", "slither", "heyawake", "lightup", "hitori", "shikaku", "sudoku"])
 def test_genre_solved_and_judged(genre: str) -> None:
     assert solved_and_judged(links_of(genre)) == []
 
