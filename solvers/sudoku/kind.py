@@ -16,10 +16,12 @@ from ..base import (
     HintPath,
     HintStep,
     Limits,
+    PuzzleError,
     PuzzleKind,
     Solutions,
 )
 from ..i18n import Translated
+from ..pencil.genres.sudoku import sudoku_text
 from . import check, generate, hints, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 from .search import solve_grid, warm
@@ -27,6 +29,15 @@ from .search import solve_grid, warm
 #: a grid sent with at least this many digits (and not all 81) is someone's solving in
 #: progress: published puzzles give at most about 40, so more than half is the person's
 SOLVING_FILLED = 46
+
+
+def _from_link(text: str) -> str | None:
+    """A 9x9 sudoku puzz.link link as this kind's text (the pencil kind's decoder reads
+    it), else None; a sudoku link of another size stays with the pencil kind."""
+    try:
+        return sudoku_text(text)
+    except PuzzleError:
+        return None
 
 
 class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
@@ -49,7 +60,7 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         warm()
 
     def detect(self, text: str) -> bool:
-        return parse.looks_like_sudoku(text)
+        return parse.looks_like_sudoku(text) or _from_link(text) is not None
 
     def near_miss(self, text: str) -> str | None:
         return parse.near_miss(text)
@@ -59,7 +70,7 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         return {"read-photo": main}
 
     def parse(self, text: str) -> SudokuPuzzle:
-        return parse.parse_sudoku(text)
+        return parse.parse_sudoku(_from_link(text) or text)
 
     def canonical(self, puzzle: SudokuPuzzle) -> str:
         return "".join(str(d) for d in puzzle.givens)
