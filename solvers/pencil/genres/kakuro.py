@@ -177,7 +177,7 @@ class KakuroGenre(Genre):
                   *((r, -1) for r in range(board.rows))]}
         sheet.fill(shift.values(), render.LIGHT)
         sheet.grid()
-        size = int(sheet.cell * 0.34)
+        size = int(sheet.cell * 0.38)
         for cell, at in shift.items():
             x0, y0, x1, y1 = sheet.box(at)
             sheet.draw.line([(x0, y0), (x1, y1)], fill=render.BLACK, width=max(1, sheet.cell // 28))

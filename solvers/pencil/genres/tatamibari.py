@@ -24,10 +24,9 @@ from ..link import Link
 
 #: the marks as the player numbers them
 SQUARE, TALL, WIDE = 1, 2, 3
-#: link characters, file tokens and drawn symbols of each mark
+#: link characters and file tokens of each mark
 LINK_CHAR = {TALL: "1", WIDE: "2", SQUARE: "3", QUESTION: "."}
 FILE_TOKEN = {TALL: "a", WIDE: "b", SQUARE: "c", QUESTION: "-"}
-SYMBOL = {TALL: "|", WIDE: "-", SQUARE: "+", QUESTION: "?"}
 #: a rectangle: top row, left column, height, width
 Rect = tuple[int, int, int, int]
 
@@ -178,7 +177,14 @@ class TatamibariGenre(Genre):
         sheet.grid(dashed=True)
         if answer is not None:
             sheet.walls(answer.borders)
-        sheet.numbers({c: SYMBOL[m] for c, m in board.given().items()})
+        arm, width = sheet.cell * 0.28, max(3, sheet.cell // 12)
+        for cell, mark in board.given().items():
+            x, y = sheet.centre(cell)
+            if mark in (SQUARE, WIDE):
+                sheet.draw.line([(x - arm, y), (x + arm, y)], fill=render.BLACK, width=width)
+            if mark in (SQUARE, TALL):
+                sheet.draw.line([(x, y - arm), (x, y + arm)], fill=render.BLACK, width=width)
+        sheet.numbers({c: "?" for c, m in board.given().items() if m == QUESTION})
         return sheet.finish()
 
     def pzprv3(self, board: Tatamibari, answer: Answer | None) -> str:
