@@ -14,7 +14,7 @@ DEBIAN_RUN := wamerican wbritish wamerican-large wbritish-large wngerman wspanis
 	fonts-noto-color-emoji
 DEBIAN_TEST := $(DEBIAN_RUN) chromium postgresql redis-server
 
-.PHONY: install warm run test lint docs fuzz clean i18n
+.PHONY: install warm run test lint docs fuzz clean i18n pzpr
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -70,10 +70,17 @@ lint: install
 # fill 2 cores (4 time out more on a loaded machine); --dist loadfile keeps a module, and
 # the bot its tests share, on one process (loadgroup's marks are lost under pytest 9.2's
 # node ids); --durations=25 lists the slowest
-test: install lint
+test: install lint pzpr
 	$(call debian,$(DEBIAN_TEST))
 	$(MAKE) warm
 	$(VENV)/bin/pytest -q --durations=25 -n 3 --dist loadfile
+
+# the puzz.link player's engine (npm pzpr, MIT), the judge of the pencil tests
+# (tests/pzpr_judge.js), installed into .cache/pzpr only when missing
+PZPR := .cache/pzpr/node_modules/pzpr/package.json
+pzpr: $(PZPR)
+$(PZPR):
+	npm install --silent --prefix .cache/pzpr pzpr@0.10.1
 
 # the manual (mkdocs.yml, pages under docs/) as a website in site/: open site/index.html
 docs: install

@@ -10,6 +10,7 @@ from .base import PuzzleKind
 from .burr import KINDS as BURR_KINDS
 from .gogen import Gogen
 from .number_workout import NumberWorkout
+from .pencil import Pencil
 from .seki import Seki
 from .sudoku import Sudoku
 
@@ -22,6 +23,7 @@ KINDS: tuple[PuzzleKind, ...] = (
     Sudoku(),
     AnagramKind(),
     *BURR_KINDS,
+    Pencil(),
 )
 
 

@@ -1,0 +1,114 @@
+"""Pencil puzzles from puzz.link links: one kind for every genre (`genres/`).
+
+The kind reads a link (`link.py`), finds the genre by its name, and hands the board to
+the genre: its rules as constraints on the engine's `Model`, its independent checker,
+its picture, and the player's file (pzprv3) of the answer, which is also the solution's
+text form, so a person can open it in the player and carry on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..i18n import N_, _
+from .genre import Genre
+from .genres import find, genres
+from .layers import Answer
+from .link import find_link, read_link
+
+#: where the list of supported genres is kept (named in the unknown-genre message)
+GENRES_PAGE = "docs/kinds/pencil.md"
+
+
+@dataclass(frozen=True)
+class PencilPuzzle:
+    """A decoded link: the genre's canonical name, its board and the link written
+    back from the board (the puzzle's canonical form)."""
+
+    genre: str
+    board: Any
+    link: str
+
+
+def genre_of(puzzle: PencilPuzzle) -> Genre:
+    genre = find(puzzle.genre)
+    assert genre is not None, puzzle.genre
+    return genre
+
+
+class Pencil(PuzzleKind[PencilPuzzle, Answer]):
+    name = "pencil"
+    title = N_("Pencil puzzle")
+    summary = N_("a puzz.link (or pzv.jp) link: https://puzz.link/p?GENRE/COLS/ROWS/...")
+    solution_form = ""
+    #: the solution's text is a file of this format (`python -m solvers solve --pzprv3`)
+    solution_file = "pzprv3"
+    rules = N_("Paste a puzz.link link; the genre's rules are in the link's genre.")
+    version = "1"
+
+    @property
+    def aliases(self) -> tuple[str, ...]:  # type: ignore[override]
+        return tuple(sorted({name for genre in genres() for name in genre.names}))
+
+    def detect(self, text: str) -> bool:
+        return find_link(text) is not None
+
+    def parse(self, text: str) -> PencilPuzzle:
+        check_size(text)
+        link = read_link(text)
+        genre = find(link.genre)
+        if genre is None:
+            raise PuzzleError(_("The genre {genre!r} is not supported yet; the supported "
+                                "genres are listed in {page}.").format(
+                                    genre=link.genre, page=GENRES_PAGE))
+        board = genre.read(link)
+        return PencilPuzzle(genre.name, board, genre.encode(board))
+
+    def canonical(self, puzzle: PencilPuzzle) -> str:
+        return puzzle.link
+
+    def puzzle_name(self, puzzle: PencilPuzzle) -> str:
+        return _(genre_of(puzzle).title)
+
+    def solve(self, puzzle: PencilPuzzle, limits: Limits) -> Solutions[Answer]:
+        genre = genre_of(puzzle)
+        found = genre.solve(puzzle.board, limits.max_solutions, limits.deadline)
+        reason = ""
+        if not found.answers and found.exhaustive:
+            reason = (_("no solution: {clash} cannot all hold.").format(
+                clash=", ".join(found.clash)) if found.clash
+                else _("no solution: the rules cannot all hold."))
+        return Solutions(found.answers, len(found.answers), found.exhaustive, reason,
+                         found.stats)
+
+    def check(self, puzzle: PencilPuzzle, solution: Answer) -> CheckReport:
+        rules = genre_of(puzzle).check(puzzle.board, solution)
+        ok = all(rule.ok is not False for rule in rules)
+        broken = sum(rule.ok is False for rule in rules)
+        return CheckReport(ok, rules, _("Puzzle OK Solution successful.") if ok else
+                           _("Puzzle has ** ERROR ** {count} rules broken.").format(
+                               count=broken))
+
+    def render(self, puzzle: PencilPuzzle, solution: Answer | None) -> Image.Image:
+        return genre_of(puzzle).draw(puzzle.board, solution)
+
+    def format_solution(self, puzzle: PencilPuzzle, solution: Answer) -> str:
+        return genre_of(puzzle).pzprv3(puzzle.board, solution)
+
+    def parse_solution(self, puzzle: PencilPuzzle, text: str) -> Answer:
+        return genre_of(puzzle).read_answer(puzzle.board, text)
+
+    def caption(self, puzzle: PencilPuzzle, solutions: Solutions[Answer],
+                report: CheckReport | None) -> str:
+        """The genre, the verdict and the count (the answer is the picture; its
+        player file is in the JSON and `--pzprv3`)."""
+        title = self.puzzle_name(puzzle)
+        if not solutions.found:
+            return super().caption(puzzle, solutions, report)
+        return "\n".join(line for line in (
+            title, report.summary() if report else "",
+            _("Solutions: {count}").format(count=solutions.count_text())) if line)
