@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 
-from ..base import PuzzleError
+from ..base import PuzzleError, Rule
 from ..i18n import _
+from .check import pieces, rule, where
 from .codecs import Reader
 from .engine import IntVar, Lit, Model
-from .check import pieces
 from .grid import Cell, Grid
 
 #: the digits of kakuro-like genres
@@ -94,6 +94,11 @@ def count_equals(model: Model, lits: Sequence[Lit], value: Mapping[int, Lit]) ->
 
 
 # -- plain checks --------------------------------------------------------------------------
+def cells_rule(name: str, faults: Sequence[Cell]) -> Rule:
+    """A rule that holds when no cell is at fault, naming the cells (r3c5) otherwise."""
+    return rule(name, faults, where)  # type: ignore[arg-type]
+
+
 def repeated(cells: Sequence[Cell], numbers: Mapping[Cell, int]) -> list[Cell]:
     """The cells of a unit whose number another cell of the unit also holds."""
     seen: dict[int, int] = {}
@@ -143,7 +148,8 @@ class SizedRegions:
                 inside = set(area)
                 edge = {o for c in area for o in self.grid.neighbours(c) if o not in inside}
                 out.append([*(-lit for c in area for lit in value_lits(self.cells[c], number)),
-                            *(lit for c in sorted(edge) for lit in value_lits(self.cells[c], number))])
+                            *(lit for c in sorted(edge)
+                              for lit in value_lits(self.cells[c], number))])
         return out
 
 

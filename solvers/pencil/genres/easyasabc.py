@@ -122,7 +122,7 @@ class EasyAsAbcGenre(Genre):
                  if sorted(answer.numbers[c] for c in line if c in answer.numbers) != wanted]
         seen = [side for side, clue in board.given().items()
                 if self.first_seen(board, answer, side) != clue]
-        return [check.rule(_("Each row and column holds each letter once"), lines, check.where),
+        return [numbers.cells_rule(_("Each row and column holds each letter once"), lines),
                 check.rule(_("Each clue is the first letter seen"), seen,
                            lambda s: f"{s[0]} {s[1] + 1}")]  # type: ignore[index]
 
@@ -153,7 +153,8 @@ class EasyAsAbcGenre(Genre):
             value = clue.get(side) if inside_r != inside_c else None
             return "." if value is None or value == QUESTION else str(value)
 
-        block = [[token(r, c) for c in range(-1, board.cols + 1)] for r in range(-1, board.rows + 1)]
+        block = [[token(r, c) for c in range(-1, board.cols + 1)]
+                 for r in range(-1, board.rows + 1)]
         return pzprv3.write("easyasabc", board.grid, [[[str(board.letters)]], block])
 
 

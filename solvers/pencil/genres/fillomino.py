@@ -94,9 +94,9 @@ class FillominoGenre(Genre):
         wrong = [area[0] for area in areas if full[area[0]] and len(area) != full[area[0]]]
         walls = [p[0] for p in board.grid.pairs()
                  if (full[p[0]] != full[p[1]]) != (pair(*p) in answer.borders)]
-        return [check.rule(_("Every cell holds a number"), empty, check.where),
-                check.rule(_("Every area's size is its number"), wrong, check.where),
-                check.rule(_("Walls run between different numbers"), walls, check.where)]
+        return [numbers.cells_rule(_("Every cell holds a number"), empty),
+                numbers.cells_rule(_("Every area's size is its number"), wrong),
+                numbers.cells_rule(_("Walls run between different numbers"), walls)]
 
     def draw(self, board: Fillomino, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)

@@ -42,6 +42,10 @@ class Kakuro:
     down: Mapping[Cell, int]
     across: Mapping[Cell, int]
 
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, self.blocks, tuple(sorted(self.down.items())),
+                     tuple(sorted(self.across.items()))))
+
     @property
     def grid(self) -> Grid:
         return Grid(self.rows, self.cols)
@@ -166,9 +170,9 @@ class KakuroGenre(Genre):
             twice += numbers.repeated(run, answer.numbers)
             if clue and sum(answer.numbers.get(c, 0) for c in run) != clue:
                 wrong.append(head)
-        return [check.rule(_("Every white cell holds a digit 1-9"), filled, check.where),
-                check.rule(_("No digit twice in a run"), sorted(set(twice)), check.where),
-                check.rule(_("Every run adds up to its clue"), wrong, check.where)]
+        return [numbers.cells_rule(_("Every white cell holds a digit 1-9"), filled),
+                numbers.cells_rule(_("No digit twice in a run"), sorted(set(twice))),
+                numbers.cells_rule(_("Every run adds up to its clue"), wrong)]
 
     def draw(self, board: Kakuro, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows + 1, board.cols + 1)

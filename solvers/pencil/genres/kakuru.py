@@ -140,10 +140,9 @@ class KakuruGenre(Genre):
                  if numbers.repeated(board.around(cell), digits)
                  or sum(digits.get(c, 0) for c in board.around(cell)) != clue]
         same = [a for a, b in touching(board.white()) if a in digits and digits[a] == digits.get(b)]
-        return [check.rule(_("Every white cell holds a digit 1-9"), empty, check.where),
-                check.rule(_("Different digits around each clue add up to it"), wrong,
-                           check.where),
-                check.rule(_("Touching cells hold different digits"), same, check.where)]
+        return [numbers.cells_rule(_("Every white cell holds a digit 1-9"), empty),
+                numbers.cells_rule(_("Different digits around each clue add up to it"), wrong),
+                numbers.cells_rule(_("Touching cells hold different digits"), same)]
 
     def draw(self, board: Kakuru, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)

@@ -119,14 +119,14 @@ class NanroGenre(Genre):
             held = [value[c] for c in room if c in value]
             if not held or any(n != len(held) for n in held):
                 wrong.append(room[0])
-        room = check.room_of(board.rooms())
-        touching = [a for a, b in board.grid.pairs() if room[a] != room[b]
+        index = check.room_of(board.rooms())
+        touching = [a for a, b in board.grid.pairs() if index[a] != index[b]
                     and a in value and b in value and value[a] == value[b]]
         pieces = check.pieces(board.grid, value)
-        return [check.rule(_("Each room's numbers equal how many it holds"), wrong, check.where),
-                check.rule(_("No equal numbers touch across a wall"), touching, check.where),
-                check.rule(_("No 2x2 block of numbers"), check.squares_all(board.grid, value),
-                           check.where),
+        return [numbers.cells_rule(_("Each room's numbers equal how many it holds"), wrong),
+                numbers.cells_rule(_("No equal numbers touch across a wall"), touching),
+                numbers.cells_rule(_("No 2x2 block of numbers"),
+                                   check.squares_all(board.grid, value)),
                 Rule(_("Numbers connected"), len(pieces) == 1,
                      _("{count} pieces").format(count=len(pieces)), ": ")]
 

@@ -107,11 +107,11 @@ class RippleGenre(Genre):
         wrong = [c for room in board.rooms() for c in room
                  if not 1 <= value.get(c, 0) <= len(room)]
         twice = [c for room in board.rooms() for c in numbers.repeated(room, value)]
-        return [check.rule(_("Every cell holds a number from 1 to its room's size"), wrong,
-                           check.where),
-                check.rule(_("No number twice in a room"), twice, check.where),
-                check.rule(_("Equal numbers N are more than N cells apart"),
-                           too_close(board.grid, value), check.where)]
+        return [numbers.cells_rule(_("Every cell holds a number from 1 to its room's size"),
+                                   wrong),
+                numbers.cells_rule(_("No number twice in a room"), twice),
+                numbers.cells_rule(_("Equal numbers N are more than N cells apart"),
+                                   too_close(board.grid, value))]
 
     def draw(self, board: Ripple, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)

@@ -89,8 +89,8 @@ class SukoroGenre(Genre):
                    if n != sum(o in value for o in grid.neighbours(cell))]
         same = [a for a, b in grid.pairs() if a in value and value[a] == value.get(b)]
         pieces = check.pieces(grid, value)
-        return [check.rule(_("Each number counts its numbered neighbours"), counted, check.where),
-                check.rule(_("Neighbouring numbers differ"), same, check.where),
+        return [numbers.cells_rule(_("Each number counts its numbered neighbours"), counted),
+                numbers.cells_rule(_("Neighbouring numbers differ"), same),
                 Rule(_("Numbers connected"), len(pieces) == 1,
                      _("{count} pieces").format(count=len(pieces)), ": ")]
 

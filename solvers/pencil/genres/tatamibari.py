@@ -163,14 +163,13 @@ class TatamibariGenre(Genre):
                 counted.append(room[0])
             elif height * width != len(room) or not fits(inside[0], height, width):
                 shape.append(room[0])
-        crossing = [(r, c) for r in range(1, board.rows) for c in range(1, board.cols)
+        crossing = [(r - 1, c - 1) for r in range(1, board.rows) for c in range(1, board.cols)
                     if {((r - 1, c - 1), (r - 1, c)), ((r, c - 1), (r, c)),
                         ((r - 1, c - 1), (r, c - 1)), ((r - 1, c), (r, c))} <= answer.borders]
-        return [check.rule(_("One mark in every area"), counted, check.where),
-                check.rule(_("Every area is a rectangle of its mark's shape"), shape,
-                           check.where),
-                check.rule(_("No four areas meet at a corner"), crossing,
-                           lambda v: f"r{v[0]}c{v[1]}")]  # type: ignore[index]
+        return [numbers.cells_rule(_("One mark in every area"), counted),
+                numbers.cells_rule(_("Every area is a rectangle of its mark's shape"), shape),
+                numbers.cells_rule(_("No four areas meet at a corner (below right of the cell)"),
+                                   crossing)]
 
     def draw(self, board: Tatamibari, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)
@@ -189,7 +188,7 @@ class TatamibariGenre(Genre):
 
     def pzprv3(self, board: Tatamibari, answer: Answer | None) -> str:
         walls = frozenset() if answer is None else answer.borders
-        marks = pzprv3.cells(board.grid, lambda c: FILE_TOKEN.get(board.mark(c), "."))
+        marks = pzprv3.cells(board.grid, lambda c: FILE_TOKEN.get(board.mark(c) or 0, "."))
         borders = pzprv3.pairs(board.grid, lambda p: "1" if p in walls else "0")
         return pzprv3.write("tatamibari", board.grid, [marks, *borders])
 

@@ -35,6 +35,9 @@ class Tentaisho:
     cols: int
     stars: Mapping[Place, int]
 
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, tuple(sorted(self.stars.items()))))
+
     @property
     def grid(self) -> Grid:
         return Grid(self.rows, self.cols)
@@ -147,9 +150,9 @@ class TentaishoGenre(Genre):
         on_wall = [board.cells_of(star)[0] for star in board.stars
                    if any(a in board.cells_of(star) and b in board.cells_of(star)
                           for a, b in answer.borders)]
-        return [check.rule(_("One star in every area"), counted, check.where),
-                check.rule(_("Every area turns onto itself about its star"), turned, check.where),
-                check.rule(_("No wall through a star"), on_wall, check.where)]
+        return [numbers.cells_rule(_("One star in every area"), counted),
+                numbers.cells_rule(_("Every area turns onto itself about its star"), turned),
+                numbers.cells_rule(_("No wall through a star"), on_wall)]
 
     def draw(self, board: Tentaisho, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)
