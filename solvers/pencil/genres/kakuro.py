@@ -100,9 +100,9 @@ class KakuroGenre(Genre):
         across: dict[Cell, int] = {}
         index = 0
         while index < rows * cols:
-            char = reader.take()
-            if not char:
+            if not reader.peek():
                 raise reader.fail(_("the body ends too soon"))
+            char = reader.take()
             if "k" <= char <= "z":
                 index += int(char, 36) - 19
                 continue
