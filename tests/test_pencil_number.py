@@ -13,7 +13,7 @@ import pytest
 
 from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil
-from solvers.pencil.genres import find
+from solvers.pencil.genres import fillomino, find
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
 from tests.pzpr import judge, links_of, solve, solved_and_judged
@@ -130,6 +130,14 @@ def test_genres_found_by_name() -> None:
     assert [find(name).name for name in GENRES] == GENRES  # type: ignore[union-attr]
 
 
-def test_fillomino_free_area_bound_is_the_board_when_small() -> None:
-    board = find("fillomino").read(read_link("https://puzz.link/p?fillomino/2/2/1g"))  # type: ignore[union-attr]
-    assert board.largest() == 4
+def test_fillomino_larger_areas_searched_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Areas larger than the common size are searched apart and still found: a row of
+    three empty cells is 1+2, 2+1 or one area of 3, with the common size cut to 2 (the
+    count is then not claimed exact: touching large areas could make more)."""
+    genre = find("fillomino")
+    assert genre is not None
+    board = genre.read(read_link("https://puzz.link/p?fillomino/3/1/i"))
+    monkeypatch.setattr(fillomino, "COMMON_AREA", 2)
+    found = genre.solve(board, limit=5)
+    rows = sorted(tuple(a.numbers[(0, c)] for c in range(3)) for a in found.answers)
+    assert (rows, found.exhaustive) == ([(1, 2, 2), (2, 2, 1), (3, 3, 3)], False)

@@ -129,11 +129,13 @@ class SizedRegions:
     checked on each candidate answer (the engine calls `cuts`, as it does for
     connectivity): an area too large forbids its number on a connected part one cell
     larger than the number; an area too small forbids its number on all its cells
-    unless a neighbour takes the same number."""
+    unless a neighbour takes the same number. The number `big`, if given, stands for
+    any size from `big` up: its areas need only be large enough."""
 
-    def __init__(self, grid: Grid, cells: Mapping[Cell, IntVar]):
+    def __init__(self, grid: Grid, cells: Mapping[Cell, IntVar], big: int | None = None):
         self.grid = grid
         self.cells = cells
+        self.big = big
 
     def cuts(self, true: Callable[[Lit], bool]) -> list[list[Lit]]:
         value = {cell: next(v for v, lit in zip(var.values, var.lits, strict=True) if true(lit))
@@ -141,7 +143,7 @@ class SizedRegions:
         out = []
         for area in areas(self.grid, value):
             number = value[area[0]]
-            if len(area) > number:
+            if len(area) > number and number != self.big:
                 part = grown(self.grid, area, number + 1)
                 out.append([-lit for cell in part for lit in value_lits(self.cells[cell], number)])
             elif len(area) < number:
@@ -170,10 +172,11 @@ def grown(grid: Grid, area: Sequence[Cell], size: int) -> list[Cell]:
     return order[:size]
 
 
-def sized_regions(model: Model, grid: Grid, cells: Mapping[Cell, IntVar]) -> None:
+def sized_regions(model: Model, grid: Grid, cells: Mapping[Cell, IntVar],
+                  big: int | None = None) -> None:
     """Every area of equal numbers has as many cells as its number (lazily, see
-    `SizedRegions`), with the local consequences stated at once: a number above 1
-    has a neighbour with the same number, a 1 has none."""
+    `SizedRegions`; `big` stands for any size from it up), with the local consequences
+    stated at once: a number above 1 has a neighbour with the same number, a 1 none."""
     for cell, var in cells.items():
         for value, lit in zip(var.values, var.lits, strict=True):
             near = [x for o in grid.neighbours(cell) for x in value_lits(cells[o], value)]
@@ -182,4 +185,4 @@ def sized_regions(model: Model, grid: Grid, cells: Mapping[Cell, IntVar]) -> Non
                     model.clause([-lit, -other])
             else:
                 model.clause([-lit, *near])
-    model.graphs.append(SizedRegions(grid, cells))  # type: ignore[arg-type]
+    model.graphs.append(SizedRegions(grid, cells, big))  # type: ignore[arg-type]

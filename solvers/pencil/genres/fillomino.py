@@ -17,14 +17,15 @@ from ...i18n import N_, _
 from .. import check, numbers, pzprv3, render
 from ..codecs import QUESTION, Reader, read_number16, write_number16
 from ..engine import IntVar, Model, Values
-from ..genre import Genre
+from ..genre import Found, Genre
 from ..grid import Cell, Grid, pair
 from ..layers import Answer
 from ..link import Link
 
-#: the largest area an unclued area may have, besides the clues' own sizes: a bound the
-#: search needs; real puzzles' free areas stay well below it
-FREE_AREA = 12
+#: areas up to this size (or the largest clue) are searched first; larger ones, which
+#: only a stretch of the board without clues can hold, are searched apart afterwards
+#: (they rarely exist, and one search over every size is several times slower)
+COMMON_AREA = 12
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,19 @@ class Fillomino:
         return {cell: value for cell in self.grid.cells()
                 if (value := self.clue(cell)) is not None and value != QUESTION}
 
-    def largest(self) -> int:
-        return min(self.rows * self.cols, max([FREE_AREA, *self.given().values()]))
+    def common(self) -> int:
+        """The largest size searched first."""
+        return max([COMMON_AREA, *self.given().values()])
+
+    def sizes(self) -> dict[Cell, list[int]]:
+        """The numbers each cell may hold: a clue's own; elsewhere a clue's size (its area
+        may reach a clue) or at most the cells of the clue-free stretch around it."""
+        given = self.given()
+        free = check.pieces(self.grid, [c for c in self.grid.cells() if c not in given])
+        reach = {cell: len(piece) for piece in free for cell in piece}
+        clued = set(given.values())
+        return {cell: [given[cell]] if cell in given else
+                sorted(clued | set(range(1, reach[cell] + 1))) for cell in self.grid.cells()}
 
 
 class FillominoGenre(Genre):
@@ -67,18 +79,56 @@ class FillominoGenre(Genre):
         return Link("fillomino", board.cols, board.rows, write_number16(board.clues)).url()
 
     def constrain(self, board: Fillomino, model: Model) -> dict[Cell, IntVar]:
-        values = range(1, board.largest() + 1)
-        cells = numbers.digits(model, board.grid.cells(), values)
+        """The rules with areas up to the common size (see `solve` for the rest)."""
+        return self.sized(board, model, larger=False)
+
+    def sized(self, board: Fillomino, model: Model, larger: bool) -> dict[Cell, IntVar]:
+        """The rules with every area at most the common size C; or (`larger`) with
+        some area larger, every such area written C+1 ("larger than C"): a clue-free
+        stretch of C+1 or more cells is then one area of its own size, so the two
+        searches split the answers between them (see `solve`)."""
+        common = board.common()
+        cells = {}
+        for cell, values in board.sizes().items():
+            kept = [v for v in values if v <= common]
+            if larger and values[-1] > common:
+                kept.append(common + 1)
+            cells[cell] = model.number(kept)
+        if larger:
+            model.clause([lit for var in cells.values()
+                          for lit in numbers.value_lits(var, common + 1)])
         model.show(lit for var in cells.values() for lit in var.lits)
         for cell, clue in board.given().items():
             with model.about(_("the clue {clue} at {cell}").format(clue=clue,
                                                                    cell=check.where(cell))):
                 model.clause(numbers.value_lits(cells[cell], clue))
-        numbers.sized_regions(model, board.grid, cells)
+        numbers.sized_regions(model, board.grid, cells, common + 1 if larger else None)
         return cells
+
+    def solve(self, board: Fillomino, limit: int = 2, deadline: float | None = None) -> Found:
+        """Answers with areas up to the common size, then those with a larger area. A
+        search of the second kind finds each answer whose large areas do not touch
+        one another; when it finds some but fewer than `limit`, two touching large
+        areas might make more, so the count is then not claimed exact."""
+        found = super().solve(board, limit, deadline)
+        if not found.exhaustive or len(found.answers) >= limit:
+            return found
+        model = Model()
+        variables = self.sized(board, model, larger=True)
+        outcome = model.solve(limit - len(found.answers), deadline=deadline)
+        answers = [self.answer(board, variables, values) for values in outcome.found]
+        stats = {key: found.stats.get(key, 0) + outcome.stats.get(key, 0)
+                 for key in {*found.stats, *outcome.stats}}
+        exhaustive = outcome.exhaustive and not answers
+        return Found(found.answers + answers, exhaustive, stats,
+                     found.clash if not found.answers and not answers else [])
 
     def answer(self, board: Fillomino, variables: dict[Cell, IntVar], values: Values) -> Answer:
         filled = {cell: values.number(var) for cell, var in variables.items()}
+        common = board.common()
+        for area in numbers.areas(board.grid, filled):
+            if filled[area[0]] > common:  # "larger than the common size": its own size
+                filled.update(dict.fromkeys(area, len(area)))
         walls = frozenset(p for p in board.grid.pairs() if filled[p[0]] != filled[p[1]])
         return Answer(numbers={c: n for c, n in filled.items() if board.clue(c) is None},
                       borders=walls)
