@@ -95,9 +95,10 @@ class EasyAsAbcGenre(Genre):
     def constrain(self, board: EasyAsAbc, model: Model) -> dict[Cell, IntVar]:
         cells = numbers.digits(model, board.grid.cells(), range(board.letters + 1))
         model.show(lit for var in cells.values() for lit in var.lits)
-        for line in board.lines():
-            for value in range(1, board.letters + 1):
-                model.exactly([cells[c].lits[value] for c in line], 1)
+        with model.about(_("Each row and column holds each letter once")):
+            for line in board.lines():
+                for value in range(1, board.letters + 1):
+                    model.exactly([cells[c].lits[value] for c in line], 1)
         for side, clue in board.given().items():
             seen = board.sight(side)
             with model.about(_("the clue {letter} at {side} {index}").format(

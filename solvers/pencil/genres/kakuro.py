@@ -156,7 +156,8 @@ class KakuroGenre(Genre):
                         clue=clue, cell=check.where(head))):
                     numbers.sum_of_different(model, variables, clue)
             else:
-                numbers.all_different(model, variables)
+                with model.about(_("No digit twice in a run")):
+                    numbers.all_different(model, variables)
         return cells
 
     def answer(self, board: Kakuro, variables: dict[Cell, IntVar], values: Values) -> Answer:

@@ -122,8 +122,9 @@ class KakuruGenre(Genre):
     def constrain(self, board: Kakuru, model: Model) -> dict[Cell, IntVar]:
         cells = numbers.digits(model, board.white())
         model.show(lit for var in cells.values() for lit in var.lits)
-        for a, b in touching(board.white()):
-            numbers.all_different(model, [cells[a], cells[b]])
+        with model.about(_("Touching cells hold different digits")):
+            for a, b in touching(board.white()):
+                numbers.all_different(model, [cells[a], cells[b]])
         for cell, clue in board.clues().items():
             with model.about(_("the clue {clue} at {cell}").format(clue=clue,
                                                                    cell=check.where(cell))):

@@ -74,8 +74,9 @@ class NanroGenre(Genre):
         rooms = []
         for room in board.rooms():
             size = model.number(range(1, len(room) + 1))
-            numbers.count_equals(model, [numbered[c] for c in room],
-                                 dict(zip(size.values, size.lits, strict=True)))
+            with model.about(_("Each room's numbers equal how many it holds")):
+                numbers.count_equals(model, [numbered[c] for c in room],
+                                     dict(zip(size.values, size.lits, strict=True)))
             for cell in room:
                 clue = board.clue(cell)
                 if clue is not None:
@@ -85,13 +86,15 @@ class NanroGenre(Genre):
                             model.clause(numbers.value_lits(size, clue))
             rooms.append((room, size))
         room_size = {cell: size for room, size in rooms for cell in room}
-        for a, b in grid.pairs():
-            if room_size[a] is not room_size[b]:
-                for value in room_size[a].values:
-                    for x in numbers.value_lits(room_size[a], value):
-                        for y in numbers.value_lits(room_size[b], value):
-                            model.clause([-numbered[a], -numbered[b], -x, -y])
-        rules.no_2x2(model, grid, numbered)
+        with model.about(_("No equal numbers touch across a wall")):
+            for a, b in grid.pairs():
+                if room_size[a] is not room_size[b]:
+                    for value in room_size[a].values:
+                        for x in numbers.value_lits(room_size[a], value):
+                            for y in numbers.value_lits(room_size[b], value):
+                                model.clause([-numbered[a], -numbered[b], -x, -y])
+        with model.about(_("No 2x2 block of numbers")):
+            rules.no_2x2(model, grid, numbered)
         rules.connected_cells(model, grid, numbered)
         return NanroVars(numbered, rooms)
 

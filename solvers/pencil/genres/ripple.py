@@ -81,21 +81,24 @@ class RippleGenre(Genre):
         for room in board.rooms():
             sizes = range(1, len(room) + 1)
             cells.update(numbers.digits(model, room, sizes))
-            for value in sizes:
-                model.exactly([lit for c in room for lit in numbers.value_lits(cells[c], value)], 1)
+            with model.about(_("No number twice in a room")):
+                for value in sizes:
+                    model.exactly([lit for c in room
+                                   for lit in numbers.value_lits(cells[c], value)], 1)
         model.show(lit for var in cells.values() for lit in var.lits)
         for cell, clue in board.given().items():
             with model.about(_("the clue {clue} at {cell}").format(clue=clue,
                                                                    cell=check.where(cell))):
                 model.clause(numbers.value_lits(cells[cell], clue))
-        for cell, var in cells.items():
-            for step in ((0, 1), (1, 0)):
-                for distance, other in enumerate(board.grid.line(cell, step), start=1):
-                    for value in var.values:
-                        if value >= distance:
-                            for a in numbers.value_lits(var, value):
-                                for b in numbers.value_lits(cells[other], value):
-                                    model.clause([-a, -b])
+        with model.about(_("Equal numbers N are more than N cells apart")):
+            for cell, var in cells.items():
+                for step in ((0, 1), (1, 0)):
+                    for distance, other in enumerate(board.grid.line(cell, step), start=1):
+                        for value in var.values:
+                            if value >= distance:
+                                for a in numbers.value_lits(var, value):
+                                    for b in numbers.value_lits(cells[other], value):
+                                        model.clause([-a, -b])
         return cells
 
     def answer(self, board: Ripple, variables: dict[Cell, IntVar], values: Values) -> Answer:

@@ -64,12 +64,14 @@ class SukoroGenre(Genre):
                 with model.about(_("the clue at {cell}").format(cell=check.where(cell))):
                     model.clause([numbered[cell]] if clue == QUESTION
                                  else numbers.value_lits(var, clue))
-            numbers.count_equals(model, [numbered[o] for o in grid.neighbours(cell)],
-                                 {v: lit for v, lit in zip(var.values, var.lits, strict=True)
-                                  if v})
-        for a, b in grid.pairs():
-            for value in range(1, 5):
-                model.clause([-cells[a].lits[value], -cells[b].lits[value]])
+            with model.about(_("Each number counts its numbered neighbours")):
+                numbers.count_equals(model, [numbered[o] for o in grid.neighbours(cell)],
+                                     {v: lit for v, lit in zip(var.values, var.lits,
+                                                               strict=True) if v})
+        with model.about(_("Neighbouring numbers differ")):
+            for a, b in grid.pairs():
+                for value in range(1, 5):
+                    model.clause([-cells[a].lits[value], -cells[b].lits[value]])
         rules.connected_cells(model, grid, numbered)
         return cells
 

@@ -136,12 +136,14 @@ class TatamibariGenre(Genre):
                 corner.setdefault((cell, name), []).append(lit)
         for lits in covering.values():
             model.exactly(lits, 1)
-        for r in range(1, board.rows):
-            for c in range(1, board.cols):
-                meet = [corner.get(((r - 1, c - 1), "dr"), []), corner.get(((r - 1, c), "dl"), []),
-                        corner.get(((r, c - 1), "ur"), []), corner.get(((r, c), "ul"), [])]
-                if all(meet):
-                    model.clause([-model.any_of(lits) for lits in meet])
+        with model.about(_("No four areas meet at a corner (below right of the cell)")):
+            for r in range(1, board.rows):
+                for c in range(1, board.cols):
+                    meet = [corner.get(((r - 1, c - 1), "dr"), []),
+                            corner.get(((r - 1, c), "dl"), []),
+                            corner.get(((r, c - 1), "ur"), []), corner.get(((r, c), "ul"), [])]
+                    if all(meet):
+                        model.clause([-model.any_of(lits) for lits in meet])
         return chosen
 
     def answer(self, board: Tatamibari, variables: dict[Rect, Lit], values: Values) -> Answer:
