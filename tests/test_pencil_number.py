@@ -88,6 +88,21 @@ def test_spoilt_answer_fails_both(genre: str) -> None:
     assert (verdict["complete"], verdict["code"]) == (False, code)
 
 
+@pytest.mark.parametrize("link", [
+    "https://puzz.link/p?fillomino/6/6/h.j53g2k5233k2g14j3h",
+    "https://puzz.link/p?ripple/4/4/9n8rigk1.h32k",
+    "https://puzz.link/p?sukoro/5/5/2a.c4a2g2a4c2a2",
+])
+def test_question_clue_takes_its_number(link: str) -> None:
+    """A '?' clue (the player's unknown number) holds whatever its area needs: the
+    first answer passes our check and pzpr's. (Not nanro: pzpr 0.10.1 counts a '?' as a
+    number of its own in the room, unlike the player today and our solver.)"""
+    puzzle, answers, _exhaustive = solve(link)
+    assert KIND.check(puzzle, answers[0]).ok
+    verdict = judge([{"pzprv3": KIND.format_solution(puzzle, answers[0])}])[0]
+    assert verdict["complete"], verdict
+
+
 @pytest.mark.parametrize(("link", "message"), [
     ("https://puzz.link/p?tentaisho/5/5/6fl94fi65en8dbf10000",
      "The link goes on after the board ('10000'): empty cells are not supported."),

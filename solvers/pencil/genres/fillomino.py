@@ -130,7 +130,8 @@ class FillominoGenre(Genre):
             if filled[area[0]] > common:  # "larger than the common size": its own size
                 filled.update(dict.fromkeys(area, len(area)))
         walls = frozenset(p for p in board.grid.pairs() if filled[p[0]] != filled[p[1]])
-        return Answer(numbers={c: n for c, n in filled.items() if board.clue(c) is None},
+        return Answer(numbers={c: n for c, n in filled.items()
+                               if board.clue(c) in (None, QUESTION)},
                       borders=walls)
 
     def filled(self, board: Fillomino, answer: Answer) -> dict[Cell, int]:
@@ -153,7 +154,8 @@ class FillominoGenre(Genre):
         sheet.grid(dashed=True)
         if answer is not None:
             sheet.walls(answer.borders)
-            sheet.numbers(answer.numbers, render.GREEN)
+            sheet.numbers({c: n for c, n in answer.numbers.items() if board.clue(c) is None},
+                          render.GREEN)
         sheet.numbers({c: v for c in board.grid.cells() if (v := board.clue(c)) is not None})
         return sheet.finish()
 
@@ -161,7 +163,8 @@ class FillominoGenre(Genre):
         if answer is None:
             answer = Answer()
         clues = pzprv3.cells(board.grid, lambda c: pzprv3.clue(board.clue(c)))
-        written = pzprv3.cells(board.grid, lambda c: str(answer.numbers.get(c, ".")))
+        written = pzprv3.cells(board.grid, lambda c: str(answer.numbers.get(c, "."))
+                                if board.clue(c) is None else ".")
         walls = pzprv3.pairs(board.grid, lambda p: "1" if p in answer.borders else "0")
         return pzprv3.write("fillomino", board.grid, [clues, written, *walls])
 

@@ -103,7 +103,7 @@ class RippleGenre(Genre):
 
     def answer(self, board: Ripple, variables: dict[Cell, IntVar], values: Values) -> Answer:
         return Answer(numbers={cell: values.number(var) for cell, var in variables.items()
-                               if board.clue(cell) is None})
+                               if board.clue(cell) in (None, QUESTION)})
 
     def check(self, board: Ripple, answer: Answer) -> list[Rule]:
         value = {**answer.numbers, **board.given()}
@@ -121,7 +121,8 @@ class RippleGenre(Genre):
         sheet.grid()
         sheet.walls(board.walls)
         if answer is not None:
-            sheet.numbers(answer.numbers, render.GREEN)
+            sheet.numbers({c: n for c, n in answer.numbers.items() if board.clue(c) is None},
+                          render.GREEN)
         sheet.numbers({c: v for c in board.grid.cells() if (v := board.clue(c)) is not None})
         return sheet.finish()
 
@@ -130,7 +131,8 @@ class RippleGenre(Genre):
             answer = Answer()
         walls = pzprv3.pairs(board.grid, lambda p: "1" if p in board.walls else "0")
         clues = pzprv3.cells(board.grid, lambda c: pzprv3.clue(board.clue(c)))
-        written = pzprv3.cells(board.grid, lambda c: str(answer.numbers.get(c, ".")))
+        written = pzprv3.cells(board.grid, lambda c: str(answer.numbers.get(c, "."))
+                                if board.clue(c) is None else ".")
         return pzprv3.write("ripple", board.grid, [*walls, clues, written])
 
 
