@@ -159,7 +159,7 @@ class TentaishoGenre(Genre):
         sheet.grid(dashed=True)
         if answer is not None:
             sheet.walls(answer.borders)
-        radius = max(4, sheet.cell * 0.24)
+        radius = max(4, sheet.cell * 0.28)
         for (y, x), colour in board.stars.items():
             cx = sheet.pad + (x + 1) * sheet.cell / 2
             cy = sheet.pad + (y + 1) * sheet.cell / 2
