@@ -118,8 +118,6 @@ def test_question_clue_takes_its_number(link: str) -> None:
      "A clue names a letter past the last one."),
     ("https://puzz.link/p?kakuru/5/5/3.a+4+mD.S.bm+g+A.3!",
      "The link goes on after the board ('!'): extra parts are not supported."),
-    ("https://puzz.link/p?kakuru/5/5/3.a+4+mD.S.b",
-     "The link's board is short: 15 of 25 cells."),
     ("https://puzz.link/p?tatamibari/5/5/m3g11i2g31h1*3g3g",
      "The link's marks could not be read at character 13 (unexpected '*')."),
     ("https://puzz.link/p?ripple/4/4/9n8rigk14h32k/x",
@@ -131,6 +129,14 @@ def test_bad_links_named(link: str, message: str) -> None:
     with pytest.raises(PuzzleError) as error:
         KIND.parse(link)
     assert str(error.value) == message
+
+
+def test_kakuru_short_body_is_white() -> None:
+    """As in the player, cells after a short kakuru body are white (a link's final '.',
+    one white cell, is lost when it ends a sentence)."""
+    board = KIND.parse("https://puzz.link/p?kakuru/6/6/49.G.i6.imaheja5kg+ea+ng.iE").board
+    assert board.cells[-1] is None
+    assert KIND.parse("https://puzz.link/p?kakuru/6/6/49.G.i6.imaheja5kg+ea+ng.iE.").board == board
 
 
 def test_impossible_kakuro_names_the_clue() -> None:

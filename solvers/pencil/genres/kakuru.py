@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
+from ...base import Rule
 from ...i18n import N_, _
 from .. import check, numbers, pzprv3, render
 from ..codecs import QUESTION, Reader
@@ -95,10 +95,9 @@ class KakuruGenre(Genre):
                 reader.pos -= 1
                 raise reader.fail(_("unexpected {char!r}").format(char=char))
         numbers.rest_refused(reader, _("extra parts"))
-        if len(cells) < total:
-            raise PuzzleError(_("The link's board is short: {count} of {total} cells.").format(
-                count=len(cells), total=total))
-        return Kakuru(link.rows, link.cols, tuple(cells[:total]))
+        # the player leaves the cells after a short body white (and a final '.', one
+        # white cell, is easily lost at the end of a sentence)
+        return Kakuru(link.rows, link.cols, tuple((cells + [None] * total)[:total]))
 
     def encode(self, board: Kakuru) -> str:
         tokens: list[str] = []
