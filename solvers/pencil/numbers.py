@@ -18,7 +18,8 @@ from ..i18n import _
 from .check import pieces, rule, where
 from .codecs import Reader
 from .engine import IntVar, Lit, Model
-from .grid import Cell, Grid
+from .grid import Cell, Grid, Pair
+from .pzprv3 import Block, File
 
 #: the digits of kakuro-like genres
 DIGITS = tuple(range(1, 10))
@@ -186,3 +187,31 @@ def sized_regions(model: Model, grid: Grid, cells: Mapping[Cell, IntVar],
             else:
                 model.clause([-lit, *near])
     model.graphs.append(SizedRegions(grid, cells, big))  # type: ignore[arg-type]
+
+
+# -- a person's board, from the player's file ------------------------------------------------
+#: the tokens of a wall in the player's file: drawn (1), drawn and marked (2), given (X)
+WALL_TOKENS = frozenset({"1", "2", "X", "-X"})
+
+
+def read_numbers(block: Block) -> dict[Cell, int]:
+    """The numbers written in a cell layer of the player's file; marks ('+', '-'),
+    pencilled sub-numbers ('[...]') and empty cells are left out."""
+    out = {}
+    for r, row in enumerate(block):
+        for c, token in enumerate(row):
+            digits = token.split("[")[0]
+            if digits.isdigit():
+                out[(r, c)] = int(digits)
+    return out
+
+
+def read_walls(file: File) -> frozenset[Pair]:
+    """The walls of the file's next two blocks (right of each cell, then below)."""
+    right = file.block(file.rows, file.cols - 1)
+    below = file.block(file.rows - 1, file.cols)
+    walls = {((r, c), (r, c + 1)) for r, row in enumerate(right)
+             for c, token in enumerate(row) if token in WALL_TOKENS}
+    walls |= {((r, c), (r + 1, c)) for r, row in enumerate(below)
+              for c, token in enumerate(row) if token in WALL_TOKENS}
+    return frozenset(walls)

@@ -158,5 +158,12 @@ class EasyAsAbcGenre(Genre):
                  for r in range(-1, board.rows + 1)]
         return pzprv3.write("easyasabc", board.grid, [[[str(board.letters)]], block])
 
+    def read_answer(self, board: EasyAsAbc, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.block(1, 1)
+        block = file.block(board.rows + 2, board.cols + 2)
+        inside = [row[1:-1] for row in block[1:-1]]
+        return Answer(numbers=numbers.read_numbers(inside))
+
 
 GENRE = EasyAsAbcGenre()

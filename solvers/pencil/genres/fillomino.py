@@ -168,5 +168,18 @@ class FillominoGenre(Genre):
         walls = pzprv3.pairs(board.grid, lambda p: "1" if p in answer.borders else "0")
         return pzprv3.write("fillomino", board.grid, [clues, written, *walls])
 
+    def read_answer(self, board: Fillomino, text: str) -> Answer:
+        """A person's board; a '?' clue takes the size of the area its walls close."""
+        file = pzprv3.read(text)
+        file.cells()
+        written = numbers.read_numbers(file.cells())
+        walls = numbers.read_walls(file)
+        for room in board.grid.rooms(walls):
+            for cell in room:
+                if board.clue(cell) == QUESTION:
+                    written[cell] = len(room)
+        return Answer(numbers={c: n for c, n in written.items()
+                               if board.clue(c) in (None, QUESTION)}, borders=walls)
+
 
 GENRE = FillominoGenre()

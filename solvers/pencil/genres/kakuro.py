@@ -207,5 +207,11 @@ class KakuroGenre(Genre):
         digits = pzprv3.cells(board.grid, lambda cell: str(written.get(cell, ".")))
         return pzprv3.write("kakuro", board.grid, [frame, digits])
 
+    def read_answer(self, board: Kakuro, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.block(board.rows + 1, board.cols + 1)
+        written = numbers.read_numbers(file.cells())
+        return Answer(numbers={c: n for c, n in written.items() if c not in board.blocks})
+
 
 GENRE = KakuroGenre()

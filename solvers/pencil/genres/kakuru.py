@@ -169,5 +169,11 @@ class KakuruGenre(Genre):
         digits = pzprv3.cells(board.grid, lambda c: str(written.get(c, ".")))
         return pzprv3.write("kakuru", board.grid, [clues, digits])
 
+    def read_answer(self, board: Kakuru, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.cells()
+        return Answer(numbers={c: n for c, n in numbers.read_numbers(file.cells()).items()
+                               if board.at(c) is None and n})
+
 
 GENRE = KakuruGenre()

@@ -152,5 +152,13 @@ class NanroGenre(Genre):
         written = pzprv3.cells(board.grid, lambda c: str(answer.numbers.get(c, ".")))
         return pzprv3.write("nanro", board.grid, [ids, clues, written])
 
+    def read_answer(self, board: Nanro, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.block(1, 1)
+        file.cells()
+        file.cells()
+        return Answer(numbers={c: n for c, n in numbers.read_numbers(file.cells()).items()
+                               if board.clue(c) is None})
+
 
 GENRE = NanroGenre()

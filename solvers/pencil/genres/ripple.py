@@ -135,5 +135,21 @@ class RippleGenre(Genre):
                                 if board.clue(c) is None else ".")
         return pzprv3.write("ripple", board.grid, [*walls, clues, written])
 
+    def read_answer(self, board: Ripple, text: str) -> Answer:
+        """A person's board; a '?' clue takes the one number its room lacks."""
+        file = pzprv3.read(text)
+        file.block(board.rows, board.cols - 1)
+        file.block(board.rows - 1, board.cols)
+        file.cells()
+        written = {c: n for c, n in numbers.read_numbers(file.cells()).items()
+                   if board.clue(c) is None}
+        value = {**written, **board.given()}
+        for room in board.rooms():
+            unknown = [c for c in room if board.clue(c) == QUESTION]
+            lacking = set(range(1, len(room) + 1)) - {value[c] for c in room if c in value}
+            if len(unknown) == 1 == len(lacking):
+                written[unknown[0]] = lacking.pop()
+        return Answer(numbers=written)
+
 
 GENRE = RippleGenre()

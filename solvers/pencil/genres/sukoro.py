@@ -110,5 +110,11 @@ class SukoroGenre(Genre):
         cells = pzprv3.cells(board.grid, lambda c: str(written.get(c, ".")))
         return pzprv3.write("sukoro", board.grid, [clues, cells])
 
+    def read_answer(self, board: Sukoro, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.cells()
+        return Answer(numbers={c: n for c, n in numbers.read_numbers(file.cells()).items()
+                               if board.clue(c) is None})
+
 
 GENRE = SukoroGenre()

@@ -194,5 +194,10 @@ class TatamibariGenre(Genre):
         borders = pzprv3.pairs(board.grid, lambda p: "1" if p in walls else "0")
         return pzprv3.write("tatamibari", board.grid, [marks, *borders])
 
+    def read_answer(self, board: Tatamibari, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.cells()
+        return Answer(borders=numbers.read_walls(file))
+
 
 GENRE = TatamibariGenre()

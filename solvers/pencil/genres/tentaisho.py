@@ -176,6 +176,11 @@ class TentaishoGenre(Genre):
         shades = pzprv3.cells(board.grid, lambda c: "0")
         return pzprv3.write("tentaisho", board.grid, [stars, *borders, shades])
 
+    def read_answer(self, board: Tentaisho, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.block(2 * board.rows - 1, 1)
+        return Answer(borders=numbers.read_walls(file))
+
 
 def _skips(tokens: list[str | None]) -> str:
     """Join star tokens, each run of empty places as g-z (1-20 places a letter)."""
