@@ -125,6 +125,11 @@ def rest_refused(reader: Reader, what: str) -> None:
 
 
 # -- regions whose size is the number written in them (fillomino) ----------------------------
+#: the most cells two steps round a small area for which its "two more cells" cuts are
+#: added (one clause each): beyond it they cost more than the rounds they save
+NEAR_CUTS = 16
+
+
 class SizedRegions:
     """The lazy rule "every area of equal numbers has as many cells as its number",
     checked on each candidate answer (the engine calls `cuts`, as it does for
@@ -148,11 +153,23 @@ class SizedRegions:
                 part = grown(self.grid, area, number + 1)
                 out.append([-lit for cell in part for lit in value_lits(self.cells[cell], number)])
             elif len(area) < number:
-                inside = set(area)
-                edge = {o for c in area for o in self.grid.neighbours(c) if o not in inside}
-                out.append([*(-lit for c in area for lit in value_lits(self.cells[c], number)),
-                            *(lit for c in sorted(edge)
-                              for lit in value_lits(self.cells[c], number))])
+                out += self.grow(area, number)
+        return out
+
+    def grow(self, area: list[Cell], number: int) -> list[list[Lit]]:
+        """Cuts for an area smaller than its number: with all its cells as they are, the
+        area takes k more cells within k steps, for k = 1 and 2 (while it lacks them)."""
+        held = [-lit for c in area for lit in value_lits(self.cells[c], number)]
+        inside = set(area)
+        ring = [c for c in sorted({o for c in area for o in self.grid.neighbours(c)} - inside)
+                if value_lits(self.cells[c], number)]
+        out = [[*held, *(value_lits(self.cells[c], number)[0] for c in ring)]]
+        if number - len(area) >= 2:
+            reach = set(ring) | {o for c in ring for o in self.grid.neighbours(c)}
+            near = [value_lits(self.cells[c], number)[0] for c in sorted(reach - inside)
+                    if value_lits(self.cells[c], number)]
+            if len(near) <= NEAR_CUTS:
+                out += [[*held, *(x for x in near if x != skip)] for skip in near]
         return out
 
 
