@@ -59,18 +59,43 @@ def cells_of(rect: Rect) -> list[Cell]:
 
 
 def candidates(board: Tatamibari, cell: Cell, mark: int) -> list[Rect]:
-    """Every rectangle holding this mark and no other, of the mark's shape."""
-    marked = board.given()
+    """Every rectangle holding this mark and no other, of the mark's shape. Growing a
+    rectangle only adds marks, so each direction stops at the first second mark (a
+    table of mark counts answers "how many marks in this rectangle" at once)."""
+    count = mark_counts(board)
+
+    def marks_in(top: int, left: int, bottom: int, right: int) -> int:
+        return (count[bottom + 1][right + 1] - count[top][right + 1]
+                - count[bottom + 1][left] + count[top][left])
+
     out = []
-    for top in range(cell[0] + 1):
-        for left in range(cell[1] + 1):
-            for bottom in range(cell[0], board.rows):
-                for right in range(cell[1], board.cols):
-                    rect = (top, left, bottom - top + 1, right - left + 1)
-                    if fits(mark, rect[2], rect[3]) and not any(
-                            c in marked and c != cell for c in cells_of(rect)):
-                        out.append(rect)
+    row, col = cell
+    for top in range(row, -1, -1):
+        if marks_in(top, col, row, col) > 1:
+            break
+        for bottom in range(row, board.rows):
+            if marks_in(top, col, bottom, col) > 1:
+                break
+            for left in range(col, -1, -1):
+                if marks_in(top, left, bottom, col) > 1:
+                    break
+                for right in range(col, board.cols):
+                    if marks_in(top, left, bottom, right) > 1:
+                        break
+                    height, width = bottom - top + 1, right - left + 1
+                    if fits(mark, height, width):
+                        out.append((top, left, height, width))
     return out
+
+
+def mark_counts(board: Tatamibari) -> list[list[int]]:
+    """count[r][c]: the marks above row r and left of column c (a summed-area table)."""
+    count = [[0] * (board.cols + 1) for _ in range(board.rows + 1)]
+    for r in range(board.rows):
+        for c in range(board.cols):
+            count[r + 1][c + 1] = (count[r][c + 1] + count[r + 1][c] - count[r][c]
+                                   + (board.mark((r, c)) is not None))
+    return count
 
 
 class TatamibariGenre(Genre):
