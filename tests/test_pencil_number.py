@@ -130,10 +130,10 @@ def test_question_clue_takes_its_number(link: str) -> None:
 @pytest.mark.parametrize(("link", "message"), [
     ("https://puzz.link/p?tentaisho/5/5/6fl94fi65en8dbf10000",
      "The link goes on after the board ('10000'): empty cells are not supported."),
-    ("https://puzz.link/p?fillomino/t/6/6/h4j53g2k5233k2g14j3h",
-     "The fillomino option 't' in the link is not supported."),
+    ("https://puzz.link/p?fillomino/x/6/6/h4j53g2k5233k2g14j3h",
+     "The fillomino option 'x' in the link is not supported."),
     ("https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h00000",
-     "The link goes on after the board ('00000'): given walls are not supported."),
+     "The link's given walls could not be read at character 27 (the body ends too soon)."),
     ("https://puzz.link/p?kakuro/5/5/48la0.na0lh3",
      "The link's board could not be read at character 13 (the body ends too soon)."),
     ("https://puzz.link/p?easyasabc/4/4/5/1m2h3g3h",
@@ -153,6 +153,23 @@ def test_bad_links_named(link: str, message: str) -> None:
     with pytest.raises(PuzzleError) as error:
         KIND.parse(link)
     assert str(error.value) == message
+
+
+@pytest.mark.parametrize(("link", "count"), [
+    ("https://puzz.link/p?fillomino/2/1/h", 1),  # one area of 2
+    ("https://puzz.link/p?fillomino/2/1/hg", 0),  # a wall between: no way
+    ("https://puzz.link/p?fillomino/4/1/h", 4),  # 4, 1+3, 3+1, 1+2+1 (not 2+2)
+    ("https://puzz.link/p?fillomino/t/4/1/h", 3),  # areas up to 3 only: not 4
+    ("https://puzz.link/p?fillomino/t/4/1/4h", 0),  # a clue 4 cannot be
+])
+def test_fillomino_walls_and_small_areas(link: str, count: int) -> None:
+    """The newer player's given walls and `t` option (areas of at most three cells),
+    counted by our solver (pzpr 0.10.1 knows neither)."""
+    puzzle = KIND.parse(link)
+    assert KIND.parse(puzzle.link).board == puzzle.board
+    found = KIND.solve(puzzle, Limits.within(30, max_solutions=5))
+    assert (found.count, found.exhaustive) == (count, True)
+    assert all(KIND.check(puzzle, answer).ok for answer in found.found)
 
 
 def test_kakuru_short_body_is_white() -> None:

@@ -1,9 +1,10 @@
 """Fillomino: divide the board into areas and write each area's size in its cells; two
 areas of the same size never share a side.
 
-The link holds the clue numbers (the shared base-16 codec). Newer players may add
-given walls after them or a `t` flag (areas of at most three cells); both are refused
-by name, since the judge's player (pzpr 0.10.1) knows neither.
+The link holds the clue numbers (the shared base-16 codec), then, in newer links, the
+walls given between areas (border bits). A `t` flag before the size asks for areas of
+at most three cells. (The judge's player, pzpr 0.10.1, knows neither: it reads such a
+link as plain fillomino.)
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from PIL import Image
 from ...base import Rule
 from ...i18n import N_, _
 from .. import check, numbers, pzprv3, render
-from ..codecs import QUESTION, Reader, read_number16, write_number16
+from ..codecs import QUESTION, Reader, read_borders, read_number16, write_borders, write_number16
 from ..engine import IntVar, Model, Values
 from ..genre import Found, Genre
-from ..grid import Cell, Grid, pair
+from ..grid import Cell, Grid, Pair, pair
 from ..layers import Answer
 from ..link import Link
 
@@ -26,13 +27,20 @@ from ..link import Link
 #: only a stretch of the board without clues can hold, are searched apart afterwards
 #: (they rarely exist, and one search over every size is several times slower)
 COMMON_AREA = 12
+#: the largest area with the `t` flag
+SMALL_AREA = 3
 
 
 @dataclass(frozen=True)
 class Fillomino:
+    """The clues, the walls given between areas, and whether areas have at most three
+    cells (`small`, the link's `t` flag)."""
+
     rows: int
     cols: int
     clues: tuple[int | None, ...]
+    walls: frozenset[Pair] = frozenset()
+    small: bool = False
 
     @property
     def grid(self) -> Grid:
@@ -57,26 +65,37 @@ class Fillomino:
         free = check.pieces(self.grid, [c for c in self.grid.cells() if c not in given])
         reach = {cell: len(piece) for piece in free for cell in piece}
         clued = set(given.values())
+        top = SMALL_AREA if self.small else self.rows * self.cols
         return {cell: [given[cell]] if cell in given else
-                sorted(clued | set(range(1, reach[cell] + 1))) for cell in self.grid.cells()}
+                sorted(v for v in clued | set(range(1, reach[cell] + 1)) if v <= top)
+                for cell in self.grid.cells()}
 
 
 class FillominoGenre(Genre):
     names = ("fillomino",)
+    flags = ("t",)
     title = N_("Fillomino")
     rules = (N_("Divide the board into areas and write each area's size in all its cells."),
              N_("Areas of the same size never share a side."),
-             N_("A clue is the size of the area it lies in."))
+             N_("A clue is the size of the area it lies in; a given wall separates areas."),
+             N_("With the link's t option, no area has more than three cells."))
 
     def decode(self, link: Link) -> Fillomino:
         reader = Reader(link.body)
         reader.part = _("clues")
         clues = read_number16(reader, link.rows * link.cols)
-        numbers.rest_refused(reader, _("given walls"))
-        return Fillomino(link.rows, link.cols, tuple(clues))
+        walls: frozenset[Pair] = frozenset()
+        if reader.rest:
+            reader.part = _("given walls")
+            walls = read_borders(reader, link.rows, link.cols)
+            numbers.rest_refused(reader, _("extra parts"))
+        return Fillomino(link.rows, link.cols, tuple(clues), walls, link.flag == "t")
 
     def encode(self, board: Fillomino) -> str:
-        return Link("fillomino", board.cols, board.rows, write_number16(board.clues)).url()
+        body = write_number16(board.clues)
+        if board.walls:
+            body += write_borders(board.walls, board.rows, board.cols)
+        return Link("fillomino", board.cols, board.rows, body, "t" if board.small else "").url()
 
     def constrain(self, board: Fillomino, model: Model) -> dict[Cell, IntVar]:
         """The rules with areas up to the common size (see `solve` for the rest)."""
@@ -102,6 +121,17 @@ class FillominoGenre(Genre):
             with model.about(_("the clue {clue} at {cell}").format(clue=clue,
                                                                    cell=check.where(cell))):
                 model.clause(numbers.value_lits(cells[cell], clue))
+        with model.about(_("Walls run between different numbers")):
+            for a, b in board.walls:
+                for value in cells[a].values:
+                    for x in numbers.value_lits(cells[a], value):
+                        for y in numbers.value_lits(cells[b], value):
+                            model.clause([-x, -y])
+        if board.small:
+            with model.about(_("Areas of at most three cells")):
+                for var in cells.values():
+                    model.clause([lit for v, lit in zip(var.values, var.lits, strict=True)
+                                  if v <= SMALL_AREA])
         numbers.sized_regions(model, board.grid, cells, common + 1 if larger else None)
         return cells
 
@@ -144,14 +174,20 @@ class FillominoGenre(Genre):
         areas = numbers.areas(board.grid, full)
         wrong = [area[0] for area in areas if full[area[0]] and len(area) != full[area[0]]]
         walls = [p[0] for p in board.grid.pairs()
-                 if (full[p[0]] != full[p[1]]) != (pair(*p) in answer.borders)]
-        return [numbers.cells_rule(_("Every cell holds a number"), empty),
-                numbers.cells_rule(_("Every area's size is its number"), wrong),
-                numbers.cells_rule(_("Walls run between different numbers"), walls)]
+                 if (full[p[0]] != full[p[1]]) != (pair(*p) in answer.borders)
+                 or p in board.walls and full[p[0]] == full[p[1]]]
+        out = [numbers.cells_rule(_("Every cell holds a number"), empty),
+               numbers.cells_rule(_("Every area's size is its number"), wrong),
+               numbers.cells_rule(_("Walls run between different numbers"), walls)]
+        if board.small:
+            out.append(numbers.cells_rule(_("Areas of at most three cells"),
+                                          [c for c, n in full.items() if n > SMALL_AREA]))
+        return out
 
     def draw(self, board: Fillomino, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)
         sheet.grid(dashed=True)
+        sheet.walls(board.walls)
         if answer is not None:
             sheet.walls(answer.borders)
             sheet.numbers({c: n for c, n in answer.numbers.items() if board.clue(c) is None},
