@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import product
+from typing import cast
 
+from ..base import Rule
+from . import check
 from .engine import Lit, Model
 from .grid import STEPS, Cell, Grid, Pair, pair
 
@@ -89,3 +92,8 @@ def follow(start: Cell, direction: int, ways: Mapping[Cell, set[int]],
         onward = next(iter(here - {BACK[direction]}))
         turns += AXIS[onward] != AXIS[direction]
         direction = onward
+
+
+def cell_rule(name: str, cells: Collection[Cell]) -> Rule:
+    """A rule that holds when no cell is at fault, naming the cells that are."""
+    return check.rule(name, list(cells), lambda cell: check.where(cast(Cell, cell)))

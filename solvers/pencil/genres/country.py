@@ -16,9 +16,8 @@ from PIL import Image
 from ...base import Rule
 from ...draw import centred_text
 from ...i18n import N_, _
-from .. import check, pzprv3, render, rules
-from ..codecs import QUESTION, Reader, read_borders, read_number16, write_borders, \
-    write_number16
+from .. import check, paths, pzprv3, render, rules
+from ..codecs import QUESTION, Reader, read_borders, read_number16, write_borders, write_number16
 from ..engine import Lit, Model, Values
 from ..genre import Genre
 from ..grid import Cell, Grid, Pair
@@ -113,13 +112,12 @@ class CountryGenre(Genre[Country, Road]):
             if number != QUESTION and number != count:
                 miscounted.append(room[0])
         out = check.single_loop(answer.lines, _("the lines"))
-        out += [check.rule(_("Each room entered once"), twice, check.where)]
+        out += [paths.cell_rule(_("Each room entered once"), twice)]
         if not board.empty:
-            out.append(check.rule(_("Every room visited"), skipped, check.where))
-        out += [check.rule(_("Room numbers"), miscounted, check.where),
-                check.rule(_("No two empty cells across a wall"),
-                           [a for a, b in sorted(board.walls) if a not in on and b not in on],
-                           check.where)]
+            out.append(paths.cell_rule(_("Every room visited"), skipped))
+        out += [paths.cell_rule(_("Room numbers"), miscounted),
+                paths.cell_rule(_("No two empty cells across a wall"),
+                           [a for a, b in sorted(board.walls) if a not in on and b not in on])]
         return out
 
     def draw(self, board: Country, answer: Answer | None) -> Image.Image:

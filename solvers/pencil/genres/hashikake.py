@@ -156,11 +156,10 @@ class HashikakeGenre(Genre[Hashikake, Crossings]):
                                                   lambda a, b: pair(a, b) in joined)
                   if any(c in board.islands for c in piece)]
         return [
-            check.rule(_("Bridges run straight from island to island"), loose, check.where),
-            check.rule(_("No crossing bridges"), crossed, check.where),
-            check.rule(_("Island numbers"),
-                       [c for c, n in board.islands.items() if n != QUESTION and count[c] != n],
-                       check.where),
+            paths.cell_rule(_("Bridges run straight from island to island"), loose),
+            paths.cell_rule(_("No crossing bridges"), crossed),
+            paths.cell_rule(_("Island numbers"),
+                       [c for c, n in board.islands.items() if n != QUESTION and count[c] != n]),
             Rule(_("All islands joined"), len(groups) == 1,
                  _("{count} groups").format(count=len(groups)), ": ")]
 
@@ -195,7 +194,8 @@ class HashikakeGenre(Genre[Hashikake, Crossings]):
         doubled = answer.doubled if isinstance(answer, Bridges) else frozenset()
         return pzprv3.write(self.name, grid, [
             pzprv3.cells(grid, lambda c: pzprv3.clue(board.islands.get(c))),
-            *pzprv3.pairs(grid, lambda p: "2" if p in doubled else "1" if p in lines else "0")])
+            *pzprv3.pairs(grid, lambda p: "0" if p not in lines else "2" if p in doubled
+                          else "1")])
 
 
 GENRE = HashikakeGenre()

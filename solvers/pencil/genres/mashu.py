@@ -125,20 +125,17 @@ class MashuGenre(Genre[Mashu, Loop]):
     def check(self, board: Mashu, answer: Answer) -> list[Rule]:
         ways = paths.exits(answer.lines)
         out = check.single_loop(answer.lines, _("the lines"))
-        out.append(check.rule(_("Every pearl on the loop"),
-                              [c for c in board.pearls if c not in ways], check.where))
+        out.append(paths.cell_rule(_("Every pearl on the loop"),
+                              [c for c in board.pearls if c not in ways]))
         white = [c for c, p in board.pearls.items() if p == WHITE]
         black = [c for c, p in board.pearls.items() if p == BLACK]
-        out.append(check.rule(_("White pearls: straight, with a turn next to it"),
-                              [c for c in white if c in ways and not self._white_ok(c, ways)],
-                              check.where))
-        out.append(check.rule(_("Black pearls: a turn, straight on both sides"),
-                              [c for c in black if c in ways and not self._black_ok(c, ways)],
-                              check.where))
+        out.append(paths.cell_rule(_("White pearls: straight, with a turn next to it"),
+                              [c for c in white if c in ways and not self._white_ok(c, ways)]))
+        out.append(paths.cell_rule(_("Black pearls: a turn, straight on both sides"),
+                              [c for c in black if c in ways and not self._black_ok(c, ways)]))
         if board.full:
-            out.append(check.rule(_("Every cell on the loop"),
-                                  [c for c in self.grid(board).cells() if c not in ways],
-                                  check.where))
+            out.append(paths.cell_rule(_("Every cell on the loop"),
+                                  [c for c in self.grid(board).cells() if c not in ways]))
         return out
 
     @staticmethod

@@ -59,7 +59,7 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
         values = sorted({v for v in board.numbers.values() if v != QUESTION})
         colour = {cell: model.number(range(len(values))) for cell in grid.cells()} \
             if len(values) > 1 else {}
-        used = {}
+        used: dict[object, Lit] = {}
         for cell in grid.cells():
             ways = list(paths.around(grid, lines, cell).values())
             used[cell] = model.any_of(ways)
@@ -77,7 +77,7 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
                 model.implies([lit, x], y)
                 model.implies([lit, y], x)
         # every line reaches a number: no loose loop of empty cells
-        nodes: dict[object, Lit] = {**used, ROOT: model.true()}
+        nodes = {**used, ROOT: model.true()}
         links: list[tuple[object, object, Lit] | tuple[object, object]] = [
             (a, b, lit) for (a, b), lit in lines.items()]
         links += [(cell, ROOT) for cell in board.numbers]
@@ -92,13 +92,11 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
         ways = paths.exits(answer.lines)
         count = {cell: len(ways.get(cell, ())) for cell in grid.cells()}
         out = [
-            check.rule(_("No branch or crossing"), [c for c, n in count.items() if n > 2],
-                       check.where),
-            check.rule(_("Each number has one line"),
-                       [c for c in board.numbers if count[c] != 1], check.where),
-            check.rule(_("Lines end only at numbers"),
-                       [c for c, n in count.items() if n == 1 and c not in board.numbers],
-                       check.where)]
+            paths.cell_rule(_("No branch or crossing"), [c for c, n in count.items() if n > 2]),
+            paths.cell_rule(_("Each number has one line"),
+                       [c for c in board.numbers if count[c] != 1]),
+            paths.cell_rule(_("Lines end only at numbers"),
+                       [c for c, n in count.items() if n == 1 and c not in board.numbers])]
         joined = set(answer.lines)
         wrong = []
         for piece in check.pieces(grid, ways, lambda a, b: (min(a, b), max(a, b)) in joined):
@@ -106,7 +104,7 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
             known = {v for v in found if v != QUESTION}
             if len(found) != 2 or len(known) > 1:
                 wrong.append(piece[0])
-        out.append(check.rule(_("Each line joins two equal numbers"), wrong, check.where))
+        out.append(paths.cell_rule(_("Each line joins two equal numbers"), wrong))
         return out
 
     def draw(self, board: Numberlink, answer: Answer | None) -> Image.Image:

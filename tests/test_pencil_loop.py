@@ -1,0 +1,144 @@
+"""The loop and path genres (masyu, numberlink, bridges, country road, slant, pipelink...)
+solved from their links and judged by the puzz.link player's own engine (npm pzpr).
+
+Every puzzle of tests/data/pencil/GENRE.json solves to exactly one answer (or, marked
+"unique": false, to two different answers pzpr accepts), our checker agrees with pzpr,
+the link survives a trip through our decoder and encoder, and an answer spoilt in one
+place is refused by both our checker and pzpr.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from solvers.base import PuzzleError
+from solvers.pencil import Pencil
+from solvers.pencil.genres import find
+from solvers.pencil.layers import Answer
+from solvers.pencil.link import read_link
+from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
+
+KIND = Pencil()
+GENRES = ["mashu", "numlin", "hashikake", "country", "gokigen", "pipelink"]
+
+
+def puzzles(genre: str) -> list[dict[str, object]]:
+    return json.loads((DATA / f"{genre}.json").read_text(encoding="utf-8"))["puzzles"]
+
+
+def unique_links(genre: str) -> list[str]:
+    return [str(p["link"]) for p in puzzles(genre) if p.get("unique", True)]
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_solved_and_judged(genre: str) -> None:
+    assert solved_and_judged(unique_links(genre)) == []
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_several_answers_both_judged(genre: str) -> None:
+    """A puzzle with more than one answer gives two that differ, both complete."""
+    links = [str(p["link"]) for p in puzzles(genre) if not p.get("unique", True)]
+    for link in links:
+        puzzle, answers, exhaustive = solve(link)
+        assert (len(answers), exhaustive) == (2, False)
+        assert answers[0] != answers[1]
+        verdicts = judge([{"pzprv3": KIND.format_solution(puzzle, a)} for a in answers])
+        assert [v["complete"] for v in verdicts] == [True, True]
+        assert all(KIND.check(puzzle, a).ok for a in answers)
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_link_round_trip(genre: str) -> None:
+    """The encoder writes a link that decodes to the same board (the player's own
+    links may fold empty cells differently, so the boards are compared)."""
+    handler = find(genre)
+    assert handler is not None
+    for link in links_of(genre):
+        board = handler.read(read_link(link))
+        again = handler.encode(board)
+        assert again.startswith(f"https://puzz.link/p?{genre}/")
+        assert handler.read(read_link(again)) == board
+
+
+def spoil(answer: Answer) -> Answer:
+    """The answer with one thing changed: a line taken away, a diagonal turned, a
+    bridge halved, a number moved on."""
+    if answer.marks:
+        cell = min(answer.marks)
+        turned = {"/": "\\", "\\": "/"}
+        return replace(answer, marks={**answer.marks, cell: turned[answer.marks[cell]]})
+    if answer.lines:
+        return replace(answer, lines=answer.lines - {min(answer.lines)})
+    cell = min(answer.numbers)
+    return replace(answer, numbers={**answer.numbers, cell: answer.numbers[cell] % 4 + 1})
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_spoilt_answer_refused_by_both(genre: str) -> None:
+    link = unique_links(genre)[0]
+    puzzle, answers, _ = solve(link)
+    wrong = spoil(answers[0])
+    assert not KIND.check(puzzle, wrong).ok
+    verdict = judge([{"pzprv3": KIND.format_solution(puzzle, wrong)}])[0]
+    assert verdict["complete"] is False, verdict
+
+
+def test_bridge_count_spoilt() -> None:
+    """A double bridge made single: both checkers count the island short."""
+    link = unique_links("hashikake")[0]
+    puzzle, answers, _ = solve(link)
+    answer = answers[0]
+    doubled = answer.doubled  # type: ignore[attr-defined]
+    wrong = replace(answer, doubled=doubled - {min(doubled)})
+    broken = [rule.name for rule in KIND.check(puzzle, wrong).broken()]
+    assert broken == ["Bridges run straight from island to island", "Island numbers"]
+    assert judge([{"pzprv3": KIND.format_solution(puzzle, wrong)}])[0]["code"] == "nmLineLt"
+
+
+def test_masyu_full_variant() -> None:
+    """The `f` flag: the loop passes every cell (a 2x2 board has one loop, a 2x3 board
+    with a black pearl in the middle of a side has none that covers all)."""
+    puzzle = KIND.parse("https://puzz.link/p?mashu/f/2/2/00")
+    found = KIND.solve(puzzle, __import__("solvers.base").base.Limits.within(10))
+    assert (found.count, found.exhaustive) == (1, True)
+    assert len(found.found[0].lines) == 4
+    assert KIND.format_solution(puzzle, found.found[0]).split("\n")[4] == "f"
+
+
+@pytest.mark.parametrize(("link", "message"), [
+    ("https://puzz.link/p?mashu/x/6/6/1063000i3000",
+     "The mashu option 'x' in the link is not supported."),
+    ("https://puzz.link/p?mashu/6/6/10630#0i3000",
+     "The link's pearls could not be read at character 6 (unexpected '#')."),
+    ("https://puzz.link/p?mashu/6/6/1063",
+     "The link's pearls could not be read at character 6 (the body ends too soon)."),
+    ("https://puzz.link/p?numlin/5/5/1j2h!3m1h2j3",
+     "The link's numbers could not be read at character 5 (unexpected '!')."),
+    ("https://puzz.link/p?hashi/5/5/4g2i3h2*3k3g1g3g4g3",
+     "The link's islands could not be read at character 8 (unexpected '*')."),
+    ("https://puzz.link/p?country/5/5/amda0uf02#12h",
+     "The link's room numbers could not be read at character 10 (unexpected '#')."),
+    ("https://puzz.link/p?country/5/5/amd",
+     "The link's walls could not be read at character 5 (the body ends too soon)."),
+    ("https://puzz.link/p?pipelink/5/5/ma3",
+     "The link's cells could not be read at character 3 (unexpected '3')."),
+    ("https://puzz.link/p?gokigen/4/4/iaeg#",
+     "The link's corner numbers could not be read at character 5 (unexpected '#')."),
+])
+def test_decoder_errors(link: str, message: str) -> None:
+    with pytest.raises(PuzzleError) as error:
+        KIND.parse(link)
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_drawing_fits_a_phone(genre: str) -> None:
+    """The picture of the first puzzle, with its answer: cells at least 22 px, and no
+    wider than the renderer's limit."""
+    puzzle, answers, _ = solve(unique_links(genre)[0])
+    image = KIND.render(puzzle, answers[0])
+    assert 100 < image.width <= 1000
