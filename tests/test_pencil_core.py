@@ -26,7 +26,7 @@ def test_link_prefixes(text: str) -> None:
     assert KIND.detect(text)
 
 
-@pytest.mark.parametrize("genre", ["nurikabe"])
+@pytest.mark.parametrize("genre", ["nurikabe", "slither"])
 def test_genre_solved_and_judged(genre: str) -> None:
     assert solved_and_judged(links_of(genre)) == []
 
