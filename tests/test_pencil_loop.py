@@ -22,7 +22,8 @@ from solvers.pencil.link import read_link
 from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
-GENRES = ["mashu", "numlin", "hashikake", "country", "gokigen", "pipelink", "hebi", "roma"]
+GENRES = ["mashu", "numlin", "hashikake", "country", "gokigen", "pipelink", "hebi", "roma",
+          "firefly"]
 
 
 def puzzles(genre: str) -> list[dict[str, object]]:
