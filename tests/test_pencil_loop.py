@@ -23,7 +23,7 @@ from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
 GENRES = ["mashu", "numlin", "hashikake", "country", "gokigen", "pipelink", "hebi", "roma",
-          "firefly"]
+          "firefly", "icebarn"]
 
 
 def puzzles(genre: str) -> list[dict[str, object]]:
@@ -138,6 +138,11 @@ def test_masyu_full_variant() -> None:
      "The link's room numbers could not be read at character 10 (unexpected '#')."),
     ("https://puzz.link/p?country/5/5/amd",
      "The link's walls could not be read at character 5 (the body ends too soon)."),
+    ("https://puzz.link/p?icebarn/8/8/73btfk05ovbjghzpwz9bwm/3",
+     "The link's entrance and exit ('/IN/OUT' after the arrows, each 0-31) could not be "
+     "read."),
+    ("https://puzz.link/p?icebarn/8/8/73btfk05ovbjghzp#z9bwm/3/11",
+     "The link's arrows could not be read at character 17 (unexpected '#')."),
     ("https://puzz.link/p?pipelink/5/5/ma3",
      "The link's cells could not be read at character 3 (unexpected '3')."),
     ("https://puzz.link/p?gokigen/4/4/iaeg#",
