@@ -23,7 +23,7 @@ from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
 GENRES = ["mashu", "numlin", "hashikake", "country", "gokigen", "pipelink", "hebi", "roma",
-          "firefly", "icebarn"]
+          "firefly", "icebarn", "kinkonkan"]
 
 
 def puzzles(genre: str) -> list[dict[str, object]]:

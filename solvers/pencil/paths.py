@@ -22,6 +22,9 @@ UP, DOWN, LEFT, RIGHT = range(4)
 BACK = (DOWN, UP, RIGHT, LEFT)
 #: each direction's axis: 0 up-down, 1 left-right
 AXIS = (0, 0, 1, 1)
+#: a place on the board's edge: a cell of the outer row or column, and the side (a
+#: direction) facing out of the board
+Gate = tuple[Cell, int]
 
 
 def step(cell: Cell, direction: int) -> Cell:
@@ -46,6 +49,15 @@ def degree(model: Model, lits: Sequence[Lit], allowed: Collection[int]) -> None:
     for bits in product((False, True), repeat=len(lits)):
         if sum(bits) not in allowed:
             model.clause([-lit if on else lit for lit, on in zip(lits, bits, strict=True)])
+
+
+def edge_places(grid: Grid) -> list[Gate]:
+    """The places around the board in the player's order: the top edge left to right,
+    the bottom edge, the left edge top to bottom, the right edge."""
+    return ([((0, c), UP) for c in range(grid.cols)]
+            + [((grid.rows - 1, c), DOWN) for c in range(grid.cols)]
+            + [((r, 0), LEFT) for r in range(grid.rows)]
+            + [((r, grid.cols - 1), RIGHT) for r in range(grid.rows)])
 
 
 def line_vars(model: Model, grid: Grid, cells: Iterable[Cell] | None = None) -> dict[Pair, Lit]:

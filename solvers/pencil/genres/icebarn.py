@@ -28,9 +28,7 @@ from ..grid import Cell, Grid, Pair, Segment, pair
 from ..layers import Answer
 from ..link import Link
 
-#: a place on the board's edge: a cell of the outer row or column, and the side (a paths
-#: direction) pointing out of the board
-Gate = tuple[Cell, int]
+Gate = paths.Gate
 ROOT = "entrance"
 
 
@@ -51,14 +49,6 @@ def walls(grid: Grid) -> list[Pair]:
     """The walls between cells in the player's order: those between side-by-side cells
     row by row, then those between cells one above the other."""
     return grid.pairs()
-
-
-def edge_places(grid: Grid) -> list[Gate]:
-    """The places on the board's edge in the player's order."""
-    return ([((0, c), paths.UP) for c in range(grid.cols)]
-            + [((grid.rows - 1, c), paths.DOWN) for c in range(grid.cols)]
-            + [((r, 0), paths.LEFT) for r in range(grid.rows)]
-            + [((r, grid.cols - 1), paths.RIGHT) for r in range(grid.rows)])
 
 
 def read_arrows(reader: Reader, grid: Grid) -> dict[Pair, int]:
@@ -134,7 +124,7 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
         reader.part = _("arrows")
         found = read_arrows(reader, grid)
         reader.part = _("entrance and exit")
-        places = edge_places(grid)
+        places = paths.edge_places(grid)
         parts = reader.rest.split("/")
         try:
             entrance, exit_ = (places[int(parts[1] or 0)], places[int(parts[2] or 0)])
@@ -146,7 +136,7 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
 
     def encode(self, board: Icebarn) -> str:
         grid = self.grid(board)
-        places = edge_places(grid)
+        places = paths.edge_places(grid)
         body = (write_bits([c in board.ice for c in grid.cells()]) + write_arrows(board, grid)
                 + f"/{places.index(board.entrance)}/{places.index(board.exit)}")
         return Link(self.name, board.cols, board.rows, body).url()
@@ -269,7 +259,7 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
         grid = self.grid(board)
         lines = answer.lines if answer is not None else frozenset()
         inside = len(grid.pairs())
-        places = edge_places(grid)
+        places = paths.edge_places(grid)
         gates = {self._segment(gate) for gate in (board.entrance, board.exit)}
 
         def cells_of(segment: Segment) -> Pair:
