@@ -106,6 +106,13 @@ def follow(start: Cell, direction: int, ways: Mapping[Cell, set[int]],
         direction = onward
 
 
+def board_hash(board: object) -> int:
+    """A hash for a frozen board whose clues are dicts (a dataclass would fail on them):
+    each mapping is hashed as its sorted items."""
+    return hash(tuple(tuple(sorted(value.items())) if isinstance(value, Mapping) else value
+                      for value in vars(board).values()))
+
+
 def cell_rule(name: str, cells: Collection[Cell]) -> Rule:
     """A rule that holds when no cell is at fault, naming the cells that are."""
     return check.rule(name, list(cells), lambda cell: check.where(cast(Cell, cell)))

@@ -38,6 +38,8 @@ class Country:
     numbers: Mapping[int, int]
     empty: bool = False
 
+    __hash__ = paths.board_hash
+
 
 @dataclass(frozen=True)
 class Road:

@@ -38,6 +38,8 @@ class Firefly:
     cols: int
     flies: Mapping[Cell, tuple[int, int]]
 
+    __hash__ = paths.board_hash
+
 
 @dataclass(frozen=True)
 class Beams:

@@ -38,6 +38,8 @@ class Gokigen:
     cols: int
     corners: Mapping[Vertex, int]
 
+    __hash__ = paths.board_hash
+
 
 def touching(grid: Grid, vertex: Vertex) -> list[tuple[Cell, str]]:
     """The cells around a corner, each with the diagonal that would touch the corner."""

@@ -33,6 +33,8 @@ class Hashikake:
     cols: int
     islands: Mapping[Cell, int]
 
+    __hash__ = paths.board_hash
+
 
 @dataclass(frozen=True)
 class Bridges(Answer):

@@ -37,6 +37,8 @@ class Hebi:
     cols: int
     clues: Mapping[Cell, tuple[int, int]]
 
+    __hash__ = paths.board_hash
+
 
 @dataclass(frozen=True)
 class Snakes:

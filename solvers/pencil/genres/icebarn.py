@@ -44,6 +44,8 @@ class Icebarn:
     entrance: Gate
     exit: Gate
 
+    __hash__ = paths.board_hash
+
 
 def walls(grid: Grid) -> list[Pair]:
     """The walls between cells in the player's order: those between side-by-side cells

@@ -45,6 +45,8 @@ class Kinkonkan:
     rooms: tuple[tuple[Cell, ...], ...]
     places: Mapping[int, tuple[int, int]]
 
+    __hash__ = paths.board_hash
+
 
 @dataclass(frozen=True)
 class Mirrors:
@@ -108,7 +110,8 @@ def shine(grid: Grid, mirrors: Mapping[Cell, str], place: paths.Gate
     """A beam from a place: the cells it passes, its reflections and where it leaves."""
     cell, side = place
     moving = paths.BACK[side]
-    passed, turns = [], 0
+    passed: list[Cell] = []
+    turns = 0
     while grid.inside(cell) and len(passed) <= 4 * len(grid.cells()):
         passed.append(cell)
         if cell in mirrors:
@@ -163,7 +166,7 @@ class KinkonkanGenre(Genre[Kinkonkan, Mirrors]):
         gates = paths.edge_places(grid)
         plain = {cell: -model.any_of(list(kind[cell].values())) for cell in grid.cells()}
         seen: dict[Cell, list[Lit]] = {cell: [] for cell in grid.cells()}
-        for index, (letter, number) in sorted(board.places.items()):
+        for index, (letter, _number) in sorted(board.places.items()):
             with model.about(_("the beam from {letter} at place {place}").format(
                     letter=letter_name(letter), place=index + 1)):
                 self._beam(model, board, grid, kind, plain, seen, gates, index)

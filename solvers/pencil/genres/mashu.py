@@ -35,6 +35,8 @@ class Mashu:
     pearls: Mapping[Cell, int]
     full: bool = False
 
+    __hash__ = paths.board_hash
+
 
 @dataclass(frozen=True)
 class Loop:

@@ -32,6 +32,8 @@ class Numberlink:
     cols: int
     numbers: Mapping[Cell, int]
 
+    __hash__ = paths.board_hash
+
 
 class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
     names = ("numlin", "numberlink")

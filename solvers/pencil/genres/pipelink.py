@@ -39,6 +39,8 @@ class Pipelink:
     cols: int
     given: Mapping[Cell, str]
 
+    __hash__ = paths.board_hash
+
 
 def read_cells(link: Link) -> dict[Cell, str]:
     """The given cells of the body; PuzzleError at a character that is not a cell."""

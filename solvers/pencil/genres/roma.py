@@ -37,6 +37,8 @@ class Roma:
     rooms: tuple[tuple[Cell, ...], ...]
     given: Mapping[Cell, int]
 
+    __hash__ = paths.board_hash
+
 
 def target(cell: Cell, arrow: int) -> Cell:
     return paths.step(cell, arrow - 1)
