@@ -20,7 +20,7 @@ from .. import check, paths, pzprv3, render, rules
 from ..codecs import QUESTION, Reader, read_borders, read_number16, write_borders, write_number16
 from ..engine import Lit, Model, Values
 from ..genre import Genre
-from ..grid import Cell, Grid, Pair
+from ..grid import Cell, Grid, Pair, top
 from ..layers import Answer
 from ..link import Link
 
@@ -129,7 +129,7 @@ class CountryGenre(Genre[Country, Road]):
             sheet.lines(answer.lines)
         sheet.walls(board.walls)
         for index, number in board.numbers.items():
-            x, y, *_rest = sheet.box(board.rooms[index][0])
+            x, y, *_rest = sheet.box(top(board.rooms[index]))
             centred_text(sheet.draw, (x + sheet.cell * 0.26, y + sheet.cell * 0.28),
                          "?" if number == QUESTION else str(number), int(sheet.cell * 0.42),
                          fill=render.BLACK)
@@ -139,7 +139,7 @@ class CountryGenre(Genre[Country, Road]):
         grid = self.grid(board)
         lines = answer.lines if answer is not None else frozenset()
         room = {cell: index for index, cells in enumerate(board.rooms) for cell in cells}
-        first = {cells[0]: index for index, cells in enumerate(board.rooms)}
+        first = {top(cells): index for index, cells in enumerate(board.rooms)}
         return pzprv3.write(self.name, grid, [
             [[str(len(board.rooms))]],
             pzprv3.cells(grid, lambda c: str(room[c])),

@@ -75,9 +75,9 @@ class MashuGenre(Genre[Mashu, Loop]):
         with model.about(_("the loop")):
             model.clause(lines.values())
         for cell, pearl in sorted(board.pearls.items()):
-            with model.about(_("the {pearl} pearl at {cell}").format(
-                    pearl=_("white") if pearl == WHITE else _("black"),
-                    cell=check.where(cell))):
+            label = _("the white pearl at {cell}") if pearl == WHITE \
+                else _("the black pearl at {cell}")
+            with model.about(label.format(cell=check.where(cell))):
                 model.clause([used[cell]])
                 if pearl == WHITE:
                     self._white(model, grid, lines, cell)
