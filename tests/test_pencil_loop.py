@@ -143,6 +143,8 @@ def test_masyu_full_variant() -> None:
      "read."),
     ("https://puzz.link/p?icebarn/8/8/73btfk05ovbjghzp#z9bwm/3/11",
      "The link's arrows could not be read at character 17 (unexpected '#')."),
+    ("https://puzz.link/p?hebi/5/5/a4g31b0b42g45a",
+     "The link's clues could not be read at character 3 (unexpected 'g')."),
     ("https://puzz.link/p?pipelink/5/5/ma3",
      "The link's cells could not be read at character 3 (unexpected '3')."),
     ("https://puzz.link/p?gokigen/4/4/iaeg#",

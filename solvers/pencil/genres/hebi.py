@@ -10,7 +10,7 @@ digits), a-z skip 1-26 cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PIL import Image
@@ -18,8 +18,8 @@ from PIL import Image
 from ...base import Rule
 from ...i18n import N_, _
 from .. import arrows, check, paths, pzprv3, render
-from ..codecs import BLANK, QUESTION, Reader, read_arrow_numbers, write_arrow_numbers
-from ..engine import Lit, Model, Values
+from ..codecs import BLANK, QUESTION, Reader, write_arrow_numbers
+from ..engine import IntVar, Lit, Model, Values
 from ..genre import Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
@@ -40,25 +40,6 @@ class Hebi:
     __hash__ = paths.board_hash
 
 
-@dataclass(frozen=True)
-class Snakes:
-    places: list[tuple[Cell, ...]]  # each a body, head first
-    chosen: list[Lit]
-
-
-def bodies(grid: Grid, free: set[Cell]) -> Iterator[tuple[Cell, ...]]:
-    """Every way to lay a snake of LENGTH cells on the free cells, head first."""
-    def grow(body: tuple[Cell, ...]) -> Iterator[tuple[Cell, ...]]:
-        if len(body) == LENGTH:
-            yield body
-            return
-        for nxt in grid.neighbours(body[-1]):
-            if nxt in free and nxt not in body:
-                yield from grow((*body, nxt))
-    for head in sorted(free):
-        yield from grow((head,))
-
-
 def ray(grid: Grid, board: Hebi, cell: Cell, direction: int) -> list[Cell]:
     """The cells from `cell` (excluded) in a direction, up to a clue cell or the edge."""
     out = []
@@ -75,7 +56,7 @@ def facing(body: tuple[Cell, ...]) -> int:
     return paths.STEPS.index((hr - nr, hc - nc))
 
 
-class HebiGenre(Genre[Hebi, Snakes]):
+class HebiGenre(Genre[Hebi, dict[Cell, IntVar]]):
     names = ("hebi", "snakes")
     title = N_("Hebi Ichigo (Snakes)")
     rules = (N_("Place snakes of five cells, numbered 1 (the head) to 5 along the body, in "
@@ -88,7 +69,7 @@ class HebiGenre(Genre[Hebi, Snakes]):
     def decode(self, link: Link) -> Hebi:
         reader = Reader(link.body)
         reader.part = _("clues")
-        values = read_arrow_numbers(reader, link.rows * link.cols)
+        values = arrows.read_clues(reader, link.rows * link.cols)
         cells = Grid(link.rows, link.cols).cells()
         return Hebi(link.rows, link.cols,
                     {c: v for c, v in zip(cells, values, strict=True) if v is not None})
@@ -97,30 +78,36 @@ class HebiGenre(Genre[Hebi, Snakes]):
         body = write_arrow_numbers([board.clues.get(c) for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Hebi, model: Model) -> Snakes:
+    def constrain(self, board: Hebi, model: Model) -> dict[Cell, IntVar]:
         grid = self.grid(board)
-        free = {c for c in grid.cells() if c not in board.clues}
-        places = list(bodies(grid, free))
-        chosen = [model.var() for _ in places]
-        model.show(chosen)
-        covering: dict[Cell, list[Lit]] = {c: [] for c in free}
-        at: dict[tuple[Cell, int], list[Lit]] = {}
-        for body, lit in zip(places, chosen, strict=True):
-            for index, cell in enumerate(body):
-                covering[cell].append(lit)
-                at.setdefault((cell, index + 1), []).append(lit)
-        occupied = {}
-        for cell, lits in covering.items():
-            model.at_most(lits, 1)
-            occupied[cell] = model.any_of(lits)
+        free = [c for c in grid.cells() if c not in board.clues]
+        value = {cell: model.number(range(LENGTH + 1)) for cell in free}
+        for digits in value.values():
+            model.show(digits.lits[1:])
+        occupied = {cell: -digits.lits[0] for cell, digits in value.items()}
+
+        def lit(cell: Cell, k: int) -> Lit:
+            return value[cell].lits[k]
+
+        with model.about(_("snakes of five cells numbered 1 to 5")):
+            for cell in free:
+                near = [n for n in grid.neighbours(cell) if n in value]
+                for k in range(1, LENGTH + 1):
+                    for step in (k - 1, k + 1):
+                        if 1 <= step <= LENGTH:
+                            self._exactly_one(model, lit(cell, k),
+                                              [lit(n, step) for n in near])
         with model.about(_("snakes do not touch")):
-            for body, lit in zip(places, chosen, strict=True):
-                for cell in {n for c in body for n in grid.neighbours(c)} & free - set(body):
-                    model.clause([-lit, -occupied[cell]])
+            for a, b in grid.pairs():
+                if a in value and b in value:
+                    self._apart(model, grid, value, a, b)
         with model.about(_("no head looks at another snake")):
-            for body, lit in zip(places, chosen, strict=True):
-                for cell in ray(grid, board, body[0], facing(body)):
-                    model.clause([-lit, -occupied[cell]])
+            for head in free:
+                for neck in grid.neighbours(head):
+                    if neck in value:
+                        way = facing((head, neck))
+                        for cell in ray(grid, board, head, way):
+                            model.clause([-lit(head, 1), -lit(neck, 2), -occupied[cell]])
         for cell, (direction, number) in sorted(board.clues.items()):
             if direction == 0 or number < 0:
                 continue
@@ -131,17 +118,50 @@ class HebiGenre(Genre[Hebi, Snakes]):
                     for other in seen:
                         model.clause([-occupied[other]])
                     continue
+                if number > LENGTH:
+                    model.clause([])
+                    continue
                 model.clause([occupied[c] for c in seen])
                 for index, other in enumerate(seen):
                     model.clause([*(occupied[c] for c in seen[:index]), -occupied[other],
-                                  *at.get((other, number), [])])
-        return Snakes(places, chosen)
+                                  lit(other, number)])
+        return value
 
-    def answer(self, board: Hebi, variables: Snakes, values: Values) -> Answer:
-        numbers = {cell: index + 1
-                   for body, lit in zip(variables.places, variables.chosen, strict=True)
-                   if values(lit) for index, cell in enumerate(body)}
-        return Answer(numbers=numbers)
+    @staticmethod
+    def _exactly_one(model: Model, guard: Lit, lits: list[Lit]) -> None:
+        """When `guard` holds, exactly one of `lits` does."""
+        model.clause([-guard, *lits])
+        for i, a in enumerate(lits):
+            for b in lits[i + 1:]:
+                model.clause([-guard, -a, -b])
+
+    @staticmethod
+    def _apart(model: Model, grid: Grid, value: dict[Cell, IntVar], a: Cell, b: Cell) -> None:
+        """Two neighbouring snake cells are consecutive (the counting rule keeps those in
+        one snake) or belong to one snake curled in a 2x2 square: 1 beside 4 or 2 beside
+        5, the two cells between them in the square numbered in order."""
+        for x in range(1, LENGTH + 1):
+            for y in range(1, LENGTH + 1):
+                if abs(x - y) == 1:
+                    continue
+                clash = [-value[a].lits[x], -value[b].lits[y]]
+                if {x, y} in ({1, 4}, {2, 5}):
+                    low, high = (a, b) if x < y else (b, a)
+                    start = min(x, y)
+                    for block in grid.squares():
+                        if low in block and high in block:
+                            beside_low = next(c for c in block if c not in (low, high)
+                                              and abs(c[0] - low[0]) + abs(c[1] - low[1]) == 1)
+                            beside_high = next(c for c in block if c not in (low, high,
+                                                                             beside_low))
+                            if beside_low in value and beside_high in value:
+                                clash.append(model.all_of([value[beside_low].lits[start + 1],
+                                                           value[beside_high].lits[start + 2]]))
+                model.clause(clash)
+
+    def answer(self, board: Hebi, variables: dict[Cell, IntVar], values: Values) -> Answer:
+        numbers = {cell: values.number(number) for cell, number in variables.items()}
+        return Answer(numbers={cell: n for cell, n in numbers.items() if n})
 
     def check(self, board: Hebi, answer: Answer) -> list[Rule]:
         grid = self.grid(board)
