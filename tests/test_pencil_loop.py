@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from solvers.base import PuzzleError
+from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil
 from solvers.pencil.genres import find
 from solvers.pencil.layers import Answer
@@ -117,7 +117,7 @@ def test_masyu_full_variant() -> None:
     """The `f` flag: the loop passes every cell (a 2x2 board has one loop, a 2x3 board
     with a black pearl in the middle of a side has none that covers all)."""
     puzzle = KIND.parse("https://puzz.link/p?mashu/f/2/2/00")
-    found = KIND.solve(puzzle, __import__("solvers.base").base.Limits.within(10))
+    found = KIND.solve(puzzle, Limits.within(10))
     assert (found.count, found.exhaustive) == (1, True)
     assert len(found.found[0].lines) == 4
     assert KIND.format_solution(puzzle, found.found[0]).split("\n")[4] == "f"
@@ -163,3 +163,14 @@ def test_drawing_fits_a_phone(genre: str) -> None:
     puzzle, answers, _ = solve(unique_links(genre)[0])
     image = KIND.render(puzzle, answers[0])
     assert 100 < image.width <= 1000
+
+
+@pytest.mark.parametrize(("link", "reason"), [
+    ("https://puzz.link/p?numlin/3/1/1g2",
+     "no solution: these cannot all hold: the 1 at r1c1; the 2 at r1c3."),
+    ("https://puzz.link/p?hashi/3/1/1g2",
+     "no solution: these cannot all hold: the 1 at r1c1; the 2 at r1c3."),
+])
+def test_no_solution_names_the_clash(link: str, reason: str) -> None:
+    found = KIND.solve(KIND.parse(link), Limits.within(30))
+    assert (found.count, found.exhaustive, found.reason) == (0, True, reason)

@@ -13,6 +13,7 @@ from itertools import product
 from typing import cast
 
 from ..base import Rule
+from ..i18n import _
 from . import check
 from .engine import Lit, Model
 from .grid import STEPS, Cell, Grid, Pair, pair
@@ -111,6 +112,12 @@ def board_hash(board: object) -> int:
     each mapping is hashed as its sorted items."""
     return hash(tuple(tuple(sorted(value.items())) if isinstance(value, Mapping) else value
                       for value in vars(board).values()))
+
+
+def one_piece(name: str, count: int) -> Rule:
+    """A rule that holds when something comes in exactly one piece."""
+    return Rule(name, count == 1, _("OK") if count == 1 else _("{count} pieces").format(
+        count=count), ": ")
 
 
 def cell_rule(name: str, cells: Collection[Cell]) -> Rule:

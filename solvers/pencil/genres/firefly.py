@@ -167,8 +167,7 @@ class FireflyGenre(Genre[Firefly, Beams]):
                 paths.cell_rule(_("Every dot has its line"), dark),
                 paths.cell_rule(_("Each line joins a dot to a body"), heads),
                 paths.cell_rule(_("Turn counts"), counts),
-                Rule(_("One network"), len(networks) == 1,
-                     _("{count} pieces").format(count=len(networks)), ": ")]
+                paths.one_piece(_("One network"), len(networks))]
 
     def draw(self, board: Firefly, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)

@@ -162,8 +162,7 @@ class HashikakeGenre(Genre[Hashikake, Crossings]):
             paths.cell_rule(_("No crossing bridges"), crossed),
             paths.cell_rule(_("Island numbers"),
                        [c for c, n in board.islands.items() if n != QUESTION and count[c] != n]),
-            Rule(_("All islands joined"), len(groups) == 1,
-                 _("{count} groups").format(count=len(groups)), ": ")]
+            paths.one_piece(_("All islands joined"), len(groups))]
 
     @staticmethod
     def _same(cell: Cell, ways: set[int], doubled: frozenset[Pair]) -> bool:

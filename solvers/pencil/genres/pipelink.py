@@ -122,8 +122,7 @@ class PipelinkGenre(Genre[Pipelink, dict[Pair, Lit]]):
         return [paths.cell_rule(_("Every cell passed, no branch"),
                            [c for c in grid.cells() if len(ways.get(c, ())) not in (2, 4)]),
                 paths.cell_rule(_("Pipe pieces followed"), wrong),
-                Rule(_("One loop"), strands(grid, answer.lines) == 1,
-                     _("{count} pieces").format(count=strands(grid, answer.lines)), ": ")]
+                paths.one_piece(_("One loop"), strands(grid, answer.lines))]
 
     def draw(self, board: Pipelink, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)
