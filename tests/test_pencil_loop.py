@@ -174,3 +174,25 @@ def test_drawing_fits_a_phone(genre: str) -> None:
 def test_no_solution_names_the_clash(link: str, reason: str) -> None:
     found = KIND.solve(KIND.parse(link), Limits.within(30))
     assert (found.count, found.exhaustive, found.reason) == (0, True, reason)
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_our_file_read_back(genre: str) -> None:
+    """A person's board in the player's file reads back as the answer it was made from."""
+    for link in unique_links(genre) + unique_links(genre, judged=False):
+        puzzle, answers, _ = solve(link)
+        assert KIND.parse_solution(puzzle, KIND.format_solution(puzzle, answers[0])) \
+            == answers[0], link
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_the_players_solved_board_passes_our_check(genre: str) -> None:
+    """The player's own solved board of each puzzle that has one (pzprjs's test
+    scripts) passes our checker and is the answer we find."""
+    for item in puzzles(genre):
+        if "solution_pzprv3" not in item:
+            continue
+        puzzle, answers, _ = solve(str(item["link"]))
+        theirs = KIND.parse_solution(puzzle, str(item["solution_pzprv3"]))
+        assert KIND.check(puzzle, theirs).ok, item["link"]
+        assert theirs == answers[0]

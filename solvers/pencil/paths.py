@@ -14,7 +14,7 @@ from typing import cast
 
 from ..base import Rule
 from ..i18n import _
-from . import check
+from . import check, pzprv3
 from .engine import Lit, Model
 from .grid import STEPS, Cell, Grid, Pair, pair
 
@@ -123,3 +123,22 @@ def one_piece(name: str, count: int) -> Rule:
 def cell_rule(name: str, cells: Collection[Cell]) -> Rule:
     """A rule that holds when no cell is at fault, naming the cells that are."""
     return check.rule(name, list(cells), lambda cell: check.where(cast(Cell, cell)))
+
+
+def read_pairs(file: pzprv3.File, grid: Grid) -> dict[Pair, str]:
+    """A layer between neighbouring cells from a player's file (side by side, then one
+    above the other): each pair's token."""
+    right = file.block(grid.rows, grid.cols - 1)
+    below = file.block(grid.rows - 1, grid.cols)
+    out = {((r, c), (r, c + 1)): token for r, row in enumerate(right)
+           for c, token in enumerate(row)}
+    out.update({((r, c), (r + 1, c)): token for r, row in enumerate(below)
+                for c, token in enumerate(row)})
+    return out
+
+
+def read_lines(file: pzprv3.File, grid: Grid) -> frozenset[Pair]:
+    """The lines between cell centres of a player's file (a positive count; '-1' is a
+    cross the player marks where no line goes)."""
+    return frozenset(p for p, token in read_pairs(file, grid).items()
+                     if token.lstrip("-").isdigit() and int(token) > 0)

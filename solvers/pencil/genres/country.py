@@ -150,5 +150,14 @@ class CountryGenre(Genre[Country, Road]):
             version="pzprv3.1" if board.empty else "pzprv3",
             header=["country_empty"] if board.empty else [])
 
+    def read_answer(self, board: Country, text: str) -> Answer:
+        file = pzprv3.read(text)
+        if file.lines and file.lines[0] == ["country_empty"]:
+            file.block(1, 1)
+        file.block(1, 1)
+        file.cells()
+        file.cells()
+        return Answer(lines=paths.read_lines(file, self.grid(board)))
+
 
 GENRE = CountryGenre()

@@ -201,5 +201,10 @@ class FireflyGenre(Genre[Firefly, Beams]):
             pzprv3.cells(grid, fly),
             *pzprv3.pairs(grid, lambda p: "1" if p in lines else "0")])
 
+    def read_answer(self, board: Firefly, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.cells()
+        return Answer(lines=paths.read_lines(file, self.grid(board)))
+
 
 GENRE = FireflyGenre()

@@ -151,6 +151,13 @@ class GokigenGenre(Genre[Gokigen, dict[Cell, Lit]]):
              for r in range(grid.rows + 1)],
             pzprv3.cells(grid, lambda c: token.get(marks.get(c, ""), "."))])
 
+    def read_answer(self, board: Gokigen, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.block(board.rows + 1, board.cols + 1)
+        marks = {"1": BACKSLASH, "2": SLASH}
+        return Answer(marks={(r, c): marks[token] for r, row in enumerate(file.cells())
+                             for c, token in enumerate(row) if token in marks})
+
 
 def loops(marks: Mapping[Cell, str]) -> list[Cell]:
     """Cells whose diagonal closes a loop (joins two corners already joined)."""

@@ -198,5 +198,12 @@ class HashikakeGenre(Genre[Hashikake, Crossings]):
             *pzprv3.pairs(grid, lambda p: "0" if p not in lines else "2" if p in doubled
                           else "1")])
 
+    def read_answer(self, board: Hashikake, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.cells()
+        tokens = paths.read_pairs(file, self.grid(board))
+        return Bridges(lines=frozenset(p for p, t in tokens.items() if t in ("1", "2")),
+                       doubled=frozenset(p for p, t in tokens.items() if t == "2"))
+
 
 GENRE = HashikakeGenre()

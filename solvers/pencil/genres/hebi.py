@@ -224,5 +224,11 @@ class HebiGenre(Genre[Hebi, dict[Cell, IntVar]]):
             pzprv3.cells(grid, clue),
             pzprv3.cells(grid, lambda c: str(numbers[c]) if c in numbers else ".")])
 
+    def read_answer(self, board: Hebi, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.cells()
+        return Answer(numbers={(r, c): int(token) for r, row in enumerate(file.cells())
+                               for c, token in enumerate(row) if token in "12345"})
+
 
 GENRE = HebiGenre()

@@ -290,6 +290,21 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
         return {paths.UP: ((r, c), (r, c + 1)), paths.DOWN: ((r + 1, c), (r + 1, c + 1)),
                 paths.LEFT: ((r, c), (r + 1, c)), paths.RIGHT: ((r, c + 1), (r + 1, c + 1))}[side]
 
+    def read_answer(self, board: Icebarn, text: str) -> Answer:
+        grid = self.grid(board)
+        file = pzprv3.read(text)
+        file.block(2, 1)
+        file.cells()
+        file.block(grid.rows, grid.cols + 1)  # the arrows
+        file.block(grid.rows + 1, grid.cols)
+        upright = file.block(grid.rows, grid.cols + 1)
+        level = file.block(grid.rows + 1, grid.cols)
+        lines = {((r, c - 1), (r, c)) for r, row in enumerate(upright)
+                 for c, token in enumerate(row) if 0 < c < grid.cols and token[:1] == "1"}
+        lines |= {((r - 1, c), (r, c)) for r, row in enumerate(level)
+                  for c, token in enumerate(row) if 0 < r < grid.rows and token[:1] == "1"}
+        return Answer(lines=frozenset(lines))
+
 
 def trace(board: Icebarn, ways: Mapping[Cell, set[int]]) -> tuple[list[Cell], bool]:
     """Follow the line from the entrance: the points passed (from just outside IN) and

@@ -291,5 +291,17 @@ class KinkonkanGenre(Genre[Kinkonkan, Mirrors]):
             [[spot((r, c)) for c in range(-1, grid.cols + 1)] for r in range(-1, grid.rows + 1)]],
             version="pzprv3.1")
 
+    def read_answer(self, board: Kinkonkan, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.block(1, 1)
+        file.cells()
+        spots = file.block(board.rows + 2, board.cols + 2)
+        if file.version == "pzprv3":  # the older file: the mirrors follow as a cell layer
+            spots = [["."] * (board.cols + 2), *(([".", *row, "."]) for row in file.cells())]
+        marks = {"1": BACKSLASH, "2": SLASH}
+        return Answer(marks={(r - 1, c - 1): marks[token] for r, row in enumerate(spots)
+                             for c, token in enumerate(row)
+                             if 0 < r <= board.rows and 0 < c <= board.cols and token in marks})
+
 
 GENRE = KinkonkanGenre()

@@ -169,5 +169,12 @@ class MashuGenre(Genre[Mashu, Loop]):
             *pzprv3.pairs(grid, lambda p: "1" if p in lines else "0")],
             header=["f"] if board.full else [])
 
+    def read_answer(self, board: Mashu, text: str) -> Answer:
+        file = pzprv3.read(text)
+        if file.lines and file.lines[0] == ["f"]:
+            file.block(1, 1)
+        file.cells()
+        return Answer(lines=paths.read_lines(file, self.grid(board)))
+
 
 GENRE = MashuGenre()

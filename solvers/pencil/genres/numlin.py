@@ -125,4 +125,10 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
             pzprv3.cells(grid, lambda c: pzprv3.clue(board.numbers.get(c))),
             *pzprv3.pairs(grid, lambda p: "1" if p in lines else "0")])
 
+    def read_answer(self, board: Numberlink, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.cells()
+        return Answer(lines=paths.read_lines(file, self.grid(board)))
+
+
 GENRE = NumberlinkGenre()

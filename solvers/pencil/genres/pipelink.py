@@ -151,6 +151,12 @@ class PipelinkGenre(Genre[Pipelink, dict[Pair, Lit]]):
                                                    board.given.get(c, "."))),
             *pzprv3.pairs(grid, lambda p: "1" if p in lines else "0")])
 
+    def read_answer(self, board: Pipelink, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.block(1, 1)
+        file.cells()
+        return Answer(lines=paths.read_lines(file, self.grid(board)))
+
 
 def strands(grid: Grid, lines: frozenset[Pair]) -> int:
     """How many separate lines there are, a crossing keeping its two lines apart."""

@@ -146,6 +146,14 @@ class RomaGenre(Genre[Roma, dict[Cell, dict[int, Lit]]]):
             pzprv3.cells(grid, lambda c: pzprv3.clue(board.given.get(c))),
             pzprv3.cells(grid, lambda c: str(numbers[c]) if c in numbers else ".")])
 
+    def read_answer(self, board: Roma, text: str) -> Answer:
+        file = pzprv3.read(text)
+        file.block(1, 1)
+        file.cells()
+        file.cells()
+        return Answer(numbers={(r, c): int(token) for r, row in enumerate(file.cells())
+                               for c, token in enumerate(row) if token in "1234"})
+
 
 def reaches_goal(grid: Grid, arrow: Mapping[Cell, int], start: Cell) -> bool:
     """Whether following the arrows from `start` ends on a goal."""
