@@ -196,3 +196,24 @@ def test_the_players_solved_board_passes_our_check(genre: str) -> None:
         theirs = KIND.parse_solution(puzzle, str(item["solution_pzprv3"]))
         assert KIND.check(puzzle, theirs).ok, item["link"]
         assert theirs == answers[0]
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_the_players_wrong_boards_fail_our_check(genre: str) -> None:
+    """The wrong boards of pzprjs's test scripts (each with the code pzpr refuses it
+    by) fail our checker too."""
+    first = puzzles(genre)[0]
+    puzzle = KIND.parse(str(first["link"]))
+    wrong = first["wrong_pzprv3"]
+    assert isinstance(wrong, list) and wrong
+    passed = [code for code, text in wrong if KIND.check(puzzle, KIND.parse_solution(
+        puzzle, text)).ok]
+    assert passed == []
+
+
+@pytest.mark.parametrize(("alias", "genre"), [
+    ("masyu", "mashu"), ("pearl", "mashu"), ("numberlink", "numlin"), ("hashi", "hashikake"),
+    ("bridges", "hashikake"), ("snakes", "hebi"), ("rome", "roma")])
+def test_aliases(alias: str, genre: str) -> None:
+    link = links_of(genre)[0].replace(f"?{genre}/", f"?{alias}/")
+    assert KIND.parse(link).genre == genre
