@@ -217,3 +217,9 @@ def test_the_players_wrong_boards_fail_our_check(genre: str) -> None:
 def test_aliases(alias: str, genre: str) -> None:
     link = links_of(genre)[0].replace(f"?{genre}/", f"?{alias}/")
     assert KIND.parse(link).genre == genre
+
+
+def test_slant_older_body() -> None:
+    """The `d` flag: the player's older body, a character a corner (0-4 a number)."""
+    older = KIND.parse("https://puzz.link/p?gokigen/d/4/4/...0..4...2...2......1.0.")
+    assert older.board == KIND.parse(links_of("gokigen")[0]).board
