@@ -47,15 +47,9 @@ class Icebarn:
     __hash__ = paths.board_hash
 
 
-def walls(grid: Grid) -> list[Pair]:
-    """The walls between cells in the player's order: those between side-by-side cells
-    row by row, then those between cells one above the other."""
-    return grid.pairs()
-
-
 def read_arrows(reader: Reader, grid: Grid) -> dict[Pair, int]:
     """The two passes of arrows: up/left, then down/right."""
-    order = walls(grid)
+    order = grid.pairs()  # the player's order of the walls between cells
     out: dict[Pair, int] = {}
     for forward in (False, True):
         index = 0
@@ -84,7 +78,7 @@ def write_arrows(board: Icebarn, grid: Grid) -> str:
     out = []
     for forward in (False, True):
         gap = 0
-        for wall in walls(grid):
+        for wall in grid.pairs():
             if wall in board.arrows and (board.arrows[wall] in (paths.DOWN, paths.RIGHT)) \
                     == forward:
                 out.append(_base36(gap))
@@ -129,7 +123,10 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
         places = paths.edge_places(grid)
         parts = reader.rest.split("/")
         try:
-            entrance, exit_ = (places[int(parts[1] or 0)], places[int(parts[2] or 0)])
+            where = [int(parts[1] or 0), int(parts[2] or 0)]
+            if not all(0 <= place < len(places) for place in where):
+                raise ValueError
+            entrance, exit_ = (places[place] for place in where)
         except (IndexError, ValueError):
             raise PuzzleError(_("The link's entrance and exit ('/IN/OUT' after the arrows, "
                                 "each 0-{last}) could not be read.").format(

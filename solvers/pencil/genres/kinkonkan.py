@@ -67,7 +67,7 @@ def read_places(reader: Reader, count: int) -> dict[int, tuple[int, int]]:
             raise reader.fail(_("the letters end too soon"))
         if char in LETTERS:
             letters[index] = LETTERS.index(char) + 1
-        elif char.isdigit() and reader.peek() in LETTERS:
+        elif char.isdigit() and reader.peek() and reader.peek() in LETTERS:
             letters[index] = LETTERS.index(reader.take()) + 1 + (int(char) + 1) * 26
         elif "a" <= char <= "z":
             index += int(char, 36) - 10

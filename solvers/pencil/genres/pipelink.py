@@ -144,11 +144,10 @@ class PipelinkGenre(Genre[Pipelink, dict[Pair, Lit]]):
     def pzprv3(self, board: Pipelink, answer: Answer | None) -> str:
         grid = self.grid(board)
         lines = answer.lines if answer is not None else frozenset()
-        token = {MARK: "-"}
+        shown = {**board.given, **{c: "-" for c, piece in board.given.items() if piece == MARK}}
         return pzprv3.write(self.name, grid, [
-            [["pipe"]],
-            pzprv3.cells(grid, lambda c: token.get(board.given.get(c, "."),
-                                                   board.given.get(c, "."))),
+            [["pipe"]],  # the player's old display line
+            pzprv3.cells(grid, lambda c: shown.get(c, ".")),
             *pzprv3.pairs(grid, lambda p: "1" if p in lines else "0")])
 
     def read_answer(self, board: Pipelink, text: str) -> Answer:
