@@ -59,12 +59,15 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
         lines = paths.line_vars(model, grid)
         model.show(lines.values())
         values = sorted({v for v in board.numbers.values() if v != QUESTION})
-        colour = {cell: model.number(range(len(values))) for cell in grid.cells()} \
+        colour = {cell: [model.var() for _ in values] for cell in grid.cells()} \
             if len(values) > 1 else {}
         used: dict[object, Lit] = {}
         for cell in grid.cells():
             ways = list(paths.around(grid, lines, cell).values())
             used[cell] = model.any_of(ways)
+            if colour:  # a colour for each cell on a line, none for an empty cell
+                model.at_most(colour[cell], 1)
+                model.equal(used[cell], model.any_of(colour[cell]))
             number = board.numbers.get(cell)
             if number is None:
                 paths.degree(model, ways, (0, 2))
@@ -73,9 +76,9 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
                     number="?" if number == QUESTION else number, cell=check.where(cell))):
                 paths.degree(model, ways, (1,))
                 if colour and number != QUESTION:
-                    model.clause([colour[cell].lits[values.index(number)]])
+                    model.clause([colour[cell][values.index(number)]])
         for (a, b), lit in lines.items() if colour else ():
-            for x, y in zip(colour[a].lits, colour[b].lits, strict=True):
+            for x, y in zip(colour[a], colour[b], strict=True):
                 model.implies([lit, x], y)
                 model.implies([lit, y], x)
         # every line reaches a number: no loose loop of empty cells
