@@ -10,6 +10,8 @@ place is refused by both our checker and pzpr.
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -17,8 +19,13 @@ import pytest
 from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil
 from solvers.pencil.genres import find
+from solvers.pencil.genres.gokigen import Gokigen, ends, touching
+from solvers.pencil.genres.kinkonkan import Kinkonkan, shine
+from solvers.pencil.genres.roma import Roma
+from solvers.pencil.grid import Grid, Pair
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
+from solvers.pencil.paths import edge_places
 from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
@@ -107,7 +114,7 @@ def test_bridge_count_spoilt() -> None:
     puzzle, answers, _ = solve(link)
     answer = answers[0]
     doubled = answer.doubled  # type: ignore[attr-defined]
-    wrong = replace(answer, doubled=doubled - {min(doubled)})
+    wrong = replace(answer, doubled=doubled - {min(doubled)})  # type: ignore[call-arg]
     broken = [rule.name for rule in KIND.check(puzzle, wrong).broken()]
     assert broken == ["Bridges run straight from island to island", "Island numbers"]
     assert judge([{"pzprv3": KIND.format_solution(puzzle, wrong)}])[0]["code"] == "nmLineLt"
@@ -223,3 +230,91 @@ def test_slant_older_body() -> None:
     """The `d` flag: the player's older body, a character a corner (0-4 a number)."""
     older = KIND.parse("https://puzz.link/p?gokigen/d/4/4/...0..4...2...2......1.0.")
     assert older.board == KIND.parse(links_of("gokigen")[0]).board
+
+
+# -- boards made here from a random answer (seeded), for the genres with few public links:
+#    whatever answer we find, pzpr must find it complete --------------------------------
+def random_rooms(rnd: random.Random, grid: Grid, largest: int) -> frozenset[Pair]:
+    """Walls cutting the board into rooms of at most `largest` cells."""
+    room = {cell: {cell} for cell in grid.cells()}
+    pairs = grid.pairs()
+    rnd.shuffle(pairs)
+    for a, b in pairs:
+        if room[a] is not room[b] and len(room[a]) + len(room[b]) <= largest:
+            merged = room[a] | room[b]
+            for cell in merged:
+                room[cell] = merged
+    return frozenset(p for p in grid.pairs() if room[p[0]] is not room[p[1]])
+
+
+def made_kinkonkan(seed: int) -> str:
+    """Mirrors placed at random, one a room; the letters and counts their beams give."""
+    rnd = random.Random(seed)
+    grid = Grid(5, 6)
+    walls = random_rooms(rnd, grid, 4)
+    rooms = tuple(tuple(r) for r in grid.rooms(walls))
+    mirrors = {rnd.choice(room): rnd.choice("/\\") for room in rooms}
+    gates = edge_places(grid)
+    places: dict[int, tuple[int, int]] = {}
+    for index, gate in enumerate(gates):
+        if index not in places:
+            _, turns, leaving = shine(grid, mirrors, gate)
+            letter = len(places) // 2 + 1
+            places[index] = places[gates.index(leaving)] = (letter, turns)
+    board = Kinkonkan(grid.rows, grid.cols, walls, rooms, places)
+    return find("kinkonkan").encode(board)  # type: ignore[union-attr]
+
+
+def made_roma(seed: int) -> str:
+    """Rooms and goals at random, then some of the arrows of an answer given."""
+    rnd = random.Random(seed)
+    grid = Grid(6, 6)
+    walls = random_rooms(rnd, grid, 4)
+    goals = {cell: 5 for cell in rnd.sample(grid.cells(), 4)}
+    roma = find("roma")
+    assert roma is not None
+    board = Roma(grid.rows, grid.cols, walls, tuple(tuple(r) for r in grid.rooms(walls)),
+                 goals)
+    found = roma.solve(board, limit=1)
+    if not found.answers:
+        return roma.encode(board)
+    arrows = dict(found.answers[0].numbers)
+    given = {**goals, **{c: arrows[c] for c in rnd.sample(sorted(arrows), 8)}}
+    return roma.encode(replace(board, given=given))
+
+
+def made_slant(seed: int) -> str:
+    """Diagonals at random without a loop; every corner's number given."""
+    rnd = random.Random(seed)
+    grid = Grid(7, 8)
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def root(v: tuple[int, int]) -> tuple[int, int]:
+        while parent.get(v, v) != v:
+            v = parent[v]
+        return v
+
+    marks = {}
+    for cell in grid.cells():
+        for mark in rnd.sample(["/", "\\"], 2):
+            a, b = (root(v) for v in ends(cell, mark))
+            if a != b:
+                parent[a] = b
+                marks[cell] = mark
+                break
+    corners = {v: sum(marks.get(c) == m for c, m in touching(grid, v)) for v in grid.vertices()}
+    return find("gokigen").encode(Gokigen(grid.rows, grid.cols, corners))  # type: ignore
+
+
+@pytest.mark.parametrize("make", [made_kinkonkan, made_roma, made_slant])
+def test_made_boards_judged_complete(make: Callable[[int], str]) -> None:
+    links = [make(seed) for seed in range(6)]
+    items = []
+    for link in links:
+        puzzle, answers, _ = solve(link)
+        if not answers:  # a random room layout can leave no answer at all
+            continue
+        assert KIND.check(puzzle, answers[0]).ok, link
+        items.append({"pzprv3": KIND.format_solution(puzzle, answers[0])})
+    assert len(items) >= 3
+    assert [v.get("complete") for v in judge(items)] == [True] * len(items)
