@@ -20,12 +20,15 @@ from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil
 from solvers.pencil.genres import find
 from solvers.pencil.genres.gokigen import Gokigen, ends, touching
+from solvers.pencil.genres.hebi import Hebi
+from solvers.pencil.genres.icebarn import Icebarn, trace
 from solvers.pencil.genres.kinkonkan import Kinkonkan, shine
+from solvers.pencil.genres.pipelink import PIECES, Pipelink
 from solvers.pencil.genres.roma import Roma
-from solvers.pencil.grid import Grid, Pair
+from solvers.pencil.grid import STEPS, Grid, Pair
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
-from solvers.pencil.paths import edge_places
+from solvers.pencil.paths import edge_places, exits
 from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
@@ -318,3 +321,70 @@ def test_made_boards_judged_complete(make: Callable[[int], str]) -> None:
         items.append({"pzprv3": KIND.format_solution(puzzle, answers[0])})
     assert len(items) >= 3
     assert [v.get("complete") for v in judge(items)] == [True] * len(items)
+
+
+def made_pipelink(seed: int) -> str:
+    """Some pieces of an answer to the empty board given (a crossing among them)."""
+    rnd = random.Random(seed)
+    pipes = find("pipelink")
+    assert pipes is not None
+    board = Pipelink(5, 6, {})
+    ways = exits(pipes.solve(board, limit=1).answers[0].lines)
+    letter = {frozenset(shape): name for name, shape in PIECES.items()}
+    given = {c: letter[frozenset(ways[c])] for c in rnd.sample(sorted(ways), 6)}
+    return pipes.encode(replace(board, given=given))
+
+
+def made_hebi(seed: int) -> str:
+    """Snakes laid at random (not touching), clue cells elsewhere, each clue given the
+    number it sees in a random direction."""
+    rnd = random.Random(seed)
+    hebi = find("hebi")
+    assert hebi is not None
+    grid = Grid(7, 7)
+    numbers: dict[tuple[int, int], int] = {}
+    for _try in range(60):
+        body = [rnd.choice(grid.cells())]
+        while len(body) < 5:
+            free = [n for n in grid.neighbours(body[-1]) if n not in body]
+            if not free:
+                break
+            body.append(rnd.choice(free))
+        near = {n for c in body for n in grid.neighbours(c)} | set(body)
+        if len(body) == 5 and not near & set(numbers):
+            numbers.update({c: k + 1 for k, c in enumerate(body)})
+    blanks = rnd.sample([c for c in grid.cells() if c not in numbers], 6)
+    clues = {}
+    for cell in blanks:
+        way = rnd.randrange(4)
+        seen = [numbers.get(c, 0) for c in grid.line(cell, STEPS[way])
+                if c in numbers or c in blanks]
+        clues[cell] = (way + 1, seen[0] if seen else 0)
+    return hebi.encode(Hebi(7, 7, clues))
+
+
+def made_icebarn(seed: int) -> str:
+    """Ice at random, IN and OUT on the edge, then arrows on some steps of a line."""
+    rnd = random.Random(seed)
+    barn = find("icebarn")
+    assert barn is not None
+    grid = Grid(6, 6)
+    gates = edge_places(grid)
+    board = Icebarn(6, 6, frozenset(rnd.sample(grid.cells(), 8)), {}, *rnd.sample(gates, 2))
+    found = barn.solve(board, limit=1)
+    if not found.answers:
+        return barn.encode(board)
+    ways = exits(found.answers[0].lines)
+    for cell, side in (board.entrance, board.exit):
+        ways.setdefault(cell, set()).add(side)
+    route, _ = trace(board, ways)
+    steps = [(a, b) for a, b in zip(route[1:-2], route[2:-1], strict=False)]
+    chosen = rnd.sample(steps, min(4, len(steps)))
+    arrows = {(min(a, b), max(a, b)): STEPS.index((b[0] - a[0], b[1] - a[1]))
+              for a, b in chosen}
+    return barn.encode(replace(board, arrows=arrows))
+
+
+@pytest.mark.parametrize("make", [made_pipelink, made_hebi, made_icebarn])
+def test_more_made_boards_judged_complete(make: Callable[[int], str]) -> None:
+    test_made_boards_judged_complete(make)
