@@ -19,10 +19,13 @@ import pytest
 from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil
 from solvers.pencil.genres import find
+from solvers.pencil.genres.country import Country
 from solvers.pencil.genres.gokigen import Gokigen, ends, touching
+from solvers.pencil.genres.hashikake import Hashikake
 from solvers.pencil.genres.hebi import Hebi
 from solvers.pencil.genres.icebarn import Icebarn, trace
 from solvers.pencil.genres.kinkonkan import Kinkonkan, shine
+from solvers.pencil.genres.numlin import Numberlink
 from solvers.pencil.genres.pipelink import PIECES, Pipelink
 from solvers.pencil.genres.roma import Roma
 from solvers.pencil.grid import STEPS, Grid, Pair
@@ -387,4 +390,70 @@ def made_icebarn(seed: int) -> str:
 
 @pytest.mark.parametrize("make", [made_pipelink, made_hebi, made_icebarn])
 def test_more_made_boards_judged_complete(make: Callable[[int], str]) -> None:
+    test_made_boards_judged_complete(make)
+
+
+def made_bridges(seed: int) -> str:
+    """Islands grown one bridge at a time from a first one, never crossing."""
+    rnd = random.Random(seed)
+    grid = Grid(8, 8)
+    islands = {(rnd.randrange(8), rnd.randrange(8)): 0}
+    taken: set[tuple[int, int]] = set()
+    for _try in range(200):
+        start = rnd.choice(sorted(islands))
+        way = rnd.randrange(4)
+        route = list(grid.line(start, STEPS[way]))[:rnd.randrange(2, 5)]
+        if len(route) < 2 or any(c in taken or c in islands for c in route) or any(
+                n in islands for n in grid.neighbours(route[-1])):
+            continue
+        count = rnd.choice((1, 2))
+        taken.update(route[:-1])
+        islands[start] += count
+        islands[route[-1]] = count
+    return find("hashikake").encode(Hashikake(8, 8, islands))  # type: ignore[union-attr]
+
+
+def made_numberlink(seed: int) -> str:
+    """Paths walked at random on the empty board; their ends numbered."""
+    rnd = random.Random(seed)
+    grid = Grid(7, 7)
+    used: set[tuple[int, int]] = set()
+    numbers: dict[tuple[int, int], int] = {}
+    for _try in range(40):
+        path = [rnd.choice(grid.cells())]
+        if path[0] in used:
+            continue
+        while len(path) < 8:
+            free = [n for n in grid.neighbours(path[-1]) if n not in used and n not in path]
+            if not free:
+                break
+            path.append(rnd.choice(free))
+        if len(path) >= 3:
+            used.update(path)
+            value = len(numbers) // 2 + 1
+            numbers[path[0]] = numbers[path[-1]] = value
+    return find("numlin").encode(Numberlink(7, 7, numbers))  # type: ignore[union-attr]
+
+
+def made_country(seed: int) -> str:
+    """Rooms at random (until some answer exists); an answer found without numbers,
+    then half the rooms' counts given."""
+    rnd = random.Random(seed)
+    grid = Grid(6, 6)
+    road = find("country")
+    assert road is not None
+    for _try in range(20):
+        walls = random_rooms(rnd, grid, 8)
+        board = Country(6, 6, walls, tuple(tuple(r) for r in grid.rooms(walls)), {})
+        found = road.solve(board, limit=1)
+        if found.answers:
+            break
+    on = {c for p in found.answers[0].lines for c in p}
+    numbers = {i: sum(c in on for c in room) for i, room in enumerate(board.rooms)
+               if rnd.random() < 0.5}
+    return road.encode(replace(board, numbers=numbers))
+
+
+@pytest.mark.parametrize("make", [made_bridges, made_numberlink, made_country])
+def test_boards_made_for_path_genres_judged_complete(make: Callable[[int], str]) -> None:
     test_made_boards_judged_complete(make)
