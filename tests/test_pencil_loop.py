@@ -25,13 +25,14 @@ from solvers.pencil.genres.hashikake import Hashikake
 from solvers.pencil.genres.hebi import Hebi
 from solvers.pencil.genres.icebarn import Icebarn, trace
 from solvers.pencil.genres.kinkonkan import Kinkonkan, shine
+from solvers.pencil.genres.mashu import Mashu
 from solvers.pencil.genres.numlin import Numberlink
 from solvers.pencil.genres.pipelink import PIECES, Pipelink
 from solvers.pencil.genres.roma import Roma
 from solvers.pencil.grid import STEPS, Grid, Pair
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
-from solvers.pencil.paths import edge_places, exits
+from solvers.pencil.paths import BACK, edge_places, exits, step
 from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
@@ -457,3 +458,42 @@ def made_country(seed: int) -> str:
 @pytest.mark.parametrize("make", [made_bridges, made_numberlink, made_country])
 def test_boards_made_for_path_genres_judged_complete(make: Callable[[int], str]) -> None:
     test_made_boards_judged_complete(make)
+
+
+def made_masyu(seed: int) -> str:
+    """A loop round a random blob of 2x2 blocks (between cell centres), then some of the
+    pearls its straights and turns allow."""
+    rnd = random.Random(seed)
+    blob = {(rnd.randrange(6), rnd.randrange(6))}
+    for _try in range(60):
+        r, c = rnd.choice(sorted(blob))
+        dr, dc = rnd.choice(STEPS)
+        new = (r + dr, c + dc)
+        if not (0 <= new[0] < 6 and 0 <= new[1] < 6) or new in blob:
+            continue
+        # no touching at a corner only, and no hole: the blob stays a disc
+        corners = [(new[0] + a, new[1] + b) for a in (-1, 1) for b in (-1, 1)]
+        if any(k in blob and (new[0], k[1]) not in blob and (k[0], new[1]) not in blob
+               for k in corners):
+            continue
+        blob.add(new)
+    edges: dict[Pair, int] = {}
+    for r, c in blob:  # the block's four sides, each between two cell centres
+        for side in [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1)),
+                     ((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]:
+            edges[side] = edges.get(side, 0) + 1
+    lines = frozenset(side for side, count in edges.items() if count == 1)
+    ways = exits(lines)
+    pearls = {}
+    for cell, here in ways.items():
+        bends = [len(ways.get(step(cell, w), ())) == 2 and ways[step(cell, w)] != {w, BACK[w]}
+                 for w in here]
+        if here in ({0, 1}, {2, 3}) and any(bends) and rnd.random() < 0.4:
+            pearls[cell] = 1
+        elif here not in ({0, 1}, {2, 3}) and not any(bends) and rnd.random() < 0.7:
+            pearls[cell] = 2
+    return find("mashu").encode(Mashu(7, 7, pearls))  # type: ignore[union-attr]
+
+
+def test_masyu_boards_made_judged_complete() -> None:
+    test_made_boards_judged_complete(made_masyu)
