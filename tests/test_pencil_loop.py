@@ -20,6 +20,7 @@ from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil
 from solvers.pencil.genres import find
 from solvers.pencil.genres.country import Country
+from solvers.pencil.genres.firefly import Firefly
 from solvers.pencil.genres.gokigen import Gokigen, ends, touching
 from solvers.pencil.genres.hashikake import Hashikake
 from solvers.pencil.genres.hebi import Hebi
@@ -32,7 +33,7 @@ from solvers.pencil.genres.roma import Roma
 from solvers.pencil.grid import STEPS, Grid, Pair
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
-from solvers.pencil.paths import BACK, edge_places, exits, step
+from solvers.pencil.paths import AXIS, BACK, edge_places, exits, step
 from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
@@ -497,3 +498,49 @@ def made_masyu(seed: int) -> str:
 
 def test_masyu_boards_made_judged_complete() -> None:
     test_made_boards_judged_complete(made_masyu)
+
+
+def made_firefly(seed: int) -> str:
+    """Fireflies grown along random lines: each dot's line walks (turning now and then)
+    until it meets an existing firefly's body or a new firefly is put where it stops;
+    each number is the turns its line made."""
+    rnd = random.Random(seed)
+    grid = Grid(6, 6)
+    for _attempt in range(50):
+        first = rnd.choice(grid.cells())
+        flies = {first: [rnd.choice([w for w in range(4) if grid.inside(step(first, w))]), 0]}
+        used, todo, ok = {first}, [first], True
+        while todo and ok:
+            fly = todo.pop(0)
+            cell, moving, turns, length = fly, flies[fly][0], 0, rnd.randrange(1, 6)
+            while ok:
+                nxt = step(cell, moving)
+                if not grid.inside(nxt) or (nxt in used and nxt not in flies):
+                    ok = False
+                elif nxt in flies:  # the line ends at a firefly's body, never its dot
+                    ok = flies[nxt][0] != BACK[moving]
+                    break
+                elif (length := length - 1) <= 0:
+                    ways = [w for w in range(4) if w != BACK[moving]
+                            and grid.inside(step(nxt, w)) and step(nxt, w) not in used]
+                    ok = bool(ways) and len(flies) < 8
+                    if ok:
+                        flies[nxt] = [rnd.choice(ways), 0]
+                        used.add(nxt)
+                        todo.append(nxt)
+                    break
+                else:
+                    used.add(nxt)
+                    cell = nxt
+                    if rnd.random() < 0.35:
+                        moving = rnd.choice([w for w in range(4) if AXIS[w] != AXIS[moving]])
+                        turns += 1
+            flies[fly][1] = turns
+        if ok and not todo:
+            break
+    board = Firefly(6, 6, {c: (d + 1, n) for c, (d, n) in flies.items()})
+    return find("firefly").encode(board)  # type: ignore[union-attr]
+
+
+def test_firefly_boards_made_judged_complete() -> None:
+    test_made_boards_judged_complete(made_firefly)
