@@ -1,0 +1,150 @@
+"""Pieces that several shading genres share and the core toolkit does not carry.
+
+Cells are `(row, col)` from 0, as everywhere in `solvers.pencil`. Here: the arrows of
+arrow clues (Yajilin, Yajikazu) and their drawing, the ring of eight neighbours and its
+runs (Tapa), the cells that touch diagonally (Star Battle) and the tetrominoes (LITS).
+None of it touches the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+from .codecs import BLANK, QUESTION
+from .grid import Cell, Grid
+from ..draw import centred_text
+from .render import BLACK, ON_SHADE, Sheet
+
+#: the links' arrow codes as (row step, column step): up, down, left, right
+ARROWS: dict[int, Cell] = {1: (-1, 0), 2: (1, 0), 3: (0, -1), 4: (0, 1)}
+#: the eight neighbours of a cell in ring order (clockwise from the top left)
+RING: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+
+
+def pointed(grid: Grid, cell: Cell, direction: int) -> list[Cell]:
+    """The cells an arrow clue at `cell` points at, to the edge (none for no arrow)."""
+    return list(grid.line(cell, ARROWS[direction])) if direction in ARROWS else []
+
+
+def draw_arrow_clues(sheet: Sheet, clues: Mapping[Cell, tuple[int, int]],
+                     shaded: Iterable[Cell] = ()) -> None:
+    """Arrow clues as the player draws them: the number with a small arrow beside it
+    pointing the way it counts (above the number for left and right, left of it for
+    up and down). A clue on a shaded cell (Yajikazu) is drawn light on the black."""
+    dark = set(shaded)
+    size = sheet.cell
+    for cell, (direction, number) in clues.items():
+        colour = ON_SHADE if cell in dark else BLACK
+        x, y = sheet.centre(cell)
+        text = "" if number == BLANK else "?" if number == QUESTION else str(number)
+        step = ARROWS.get(direction)
+        if step is None:
+            if text:
+                centred_text(sheet.draw, (x, y), text, int(size * 0.62), fill=colour)
+            continue
+        upright = step[1] == 0
+        # the arrow runs along a line a third of a cell off the centre
+        side = (x - size * 0.3, y) if upright else (x, y - size * 0.28)
+        tip = (side[0] + step[1] * size * 0.3, side[1] + step[0] * size * 0.3)
+        tail = (side[0] - step[1] * size * 0.3, side[1] - step[0] * size * 0.3)
+        sheet.draw.line([tail, tip], fill=colour, width=max(2, size // 22))
+        back = (tip[0] - step[1] * size * 0.14, tip[1] - step[0] * size * 0.14)
+        wing = (step[0] * size * 0.1, step[1] * size * 0.1)
+        sheet.draw.polygon([tip, (back[0] + wing[0], back[1] + wing[1]),
+                            (back[0] - wing[0], back[1] - wing[1])], fill=colour)
+        if text:
+            at = (x + size * 0.12, y) if upright else (x, y + size * 0.12)
+            scale = 0.52 if len(text) < 3 else 0.4
+            centred_text(sheet.draw, at, text, int(size * scale), fill=colour)
+
+
+def touching_pairs(cells: Iterable[Cell]) -> list[tuple[Cell, Cell]]:
+    """Every pair of cells of `cells` that touch, diagonally included (each pair once)."""
+    inside = set(cells)
+    return sorted(((r, c), (r + dr, c + dc)) for r, c in inside
+                  for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)) if (r + dr, c + dc) in inside)
+
+
+def ring(grid: Grid, cell: Cell) -> list[Cell | None]:
+    """The eight neighbours of `cell` in ring order; None where the ring leaves the board."""
+    out: list[Cell | None] = []
+    for dr, dc in RING:
+        other = (cell[0] + dr, cell[1] + dc)
+        out.append(other if grid.inside(other) else None)
+    return out
+
+
+def runs(flags: Sequence[bool]) -> list[int]:
+    """The lengths of the runs of True around a closed ring (Tapa's clue), sorted."""
+    if all(flags):
+        return [len(flags)] if flags else []
+    start = list(flags).index(False)
+    turned = [*flags[start:], *flags[:start], False]
+    out, length = [], 0
+    for flag in turned:
+        if flag:
+            length += 1
+        elif length:
+            out.append(length)
+            length = 0
+    return sorted(out)
+
+
+def clue_fits(clue: Sequence[int], lengths: Sequence[int]) -> bool:
+    """Whether run lengths answer a Tapa clue (QUESTION entries stand for any length)."""
+    if len(clue) != len(lengths):
+        return False
+    rest = list(lengths)
+    for number in clue:
+        if number != QUESTION:
+            if number not in rest:
+                return False
+            rest.remove(number)
+    return True
+
+
+def normalised(cells: Iterable[Cell]) -> frozenset[Cell]:
+    """A shape moved so that its topmost row and leftmost column are 0."""
+    cells = list(cells)
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return frozenset((r - top, c - left) for r, c in cells)
+
+
+def _tetrominoes() -> dict[frozenset[Cell], str]:
+    """Every rotation and reflection of each tetromino, by its letter."""
+    bases = {"L": ((0, 0), (1, 0), (2, 0), (2, 1)), "I": ((0, 0), (1, 0), (2, 0), (3, 0)),
+             "T": ((0, 0), (0, 1), (0, 2), (1, 1)), "S": ((0, 1), (0, 2), (1, 0), (1, 1)),
+             "O": ((0, 0), (0, 1), (1, 0), (1, 1))}
+    out = {}
+    for letter, base in bases.items():
+        for turn in range(8):
+            cells = list(base)
+            for _ in range(turn % 4):
+                cells = [(c, -r) for r, c in cells]
+            if turn >= 4:
+                cells = [(r, -c) for r, c in cells]
+            out[normalised(cells)] = letter
+    return out
+
+
+#: the tetrominoes in every rotation and reflection, by shape, with their letters
+TETROMINOES = _tetrominoes()
+
+
+def tetromino(cells: Iterable[Cell]) -> str | None:
+    """The letter (L, I, T, S, O) of four cells that form a tetromino, else None."""
+    cells = list(cells)
+    return TETROMINOES.get(normalised(cells)) if len(cells) == 4 else None
+
+
+def placements(cells: Iterable[Cell]) -> Iterator[tuple[str, frozenset[Cell]]]:
+    """Every tetromino lying inside `cells`, with its letter (each placement once)."""
+    inside = set(cells)
+    for r, c in sorted(inside):
+        for shape, letter in TETROMINOES.items():
+            # the shape placed so that its first cell in reading order is (r, c)
+            first = min(shape)
+            placed = frozenset((r + sr - first[0], c + sc - first[1]) for sr, sc in shape)
+            if placed <= inside:
+                yield letter, placed
