@@ -8,10 +8,14 @@ None of it touches the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
+from ..base import Rule
+from ..i18n import _
+from . import check, pzprv3
 from .codecs import BLANK, QUESTION
-from .grid import Cell, Grid
+from .engine import Lit, Values
+from .grid import Cell, Grid, Pair
 from ..draw import centred_text
 from .render import BLACK, ON_SHADE, Sheet
 
@@ -19,6 +23,23 @@ from .render import BLACK, ON_SHADE, Sheet
 ARROWS: dict[int, Cell] = {1: (-1, 0), 2: (1, 0), 3: (0, -1), 4: (0, 1)}
 #: the eight neighbours of a cell in ring order (clockwise from the top left)
 RING: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+
+
+def shaded_cells(lits: Mapping[Cell, Lit], values: Values) -> frozenset[Cell]:
+    """The cells whose literal holds in a solution."""
+    return frozenset(cell for cell, lit in lits.items() if values(lit))
+
+
+def connected_rule(grid: Grid, cells: Collection[Cell], name: str) -> Rule:
+    """The rule that `cells` make one orthogonally connected piece."""
+    count = len(check.pieces(grid, cells))
+    return Rule(name, count <= 1, _("{count} pieces").format(count=count), ": ")
+
+
+def room_blocks(grid: Grid, walls: Collection[Pair]) -> list[pzprv3.Block]:
+    """The player's room layer: the number of rooms, then each cell's room number."""
+    index = check.room_of(grid.rooms(walls))
+    return [[[str(max(index.values()) + 1)]], pzprv3.cells(grid, lambda cell: str(index[cell]))]
 
 
 def pointed(grid: Grid, cell: Cell, direction: int) -> list[Cell]:
