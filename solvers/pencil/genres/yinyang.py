@@ -1,0 +1,114 @@
+"""Yin-Yang: fill every cell with a black or white circle; each colour one connected area."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from ...base import Rule
+from ...i18n import N_, _
+from .. import check, codecs, pzprv3, rules
+from ..engine import Lit, Model, Values
+from ..genre import Genre
+from ..grid import Cell, Grid
+from ..layers import Answer
+from ..link import Link
+from ..render import LIGHT, Sheet
+from ..shading import connected_rule, shaded_cells
+
+#: the links' and files' circle codes
+WHITE, BLACK = 1, 2
+
+
+@dataclass(frozen=True)
+class Board:
+    rows: int
+    cols: int
+    #: the given circles: cell -> WHITE or BLACK
+    given: dict[Cell, int]
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, tuple(sorted(self.given.items()))))
+
+
+@dataclass
+class Vars:
+    black: dict[Cell, Lit]
+
+
+class YinYang(Genre[Board, Vars]):
+    names = ("yinyang",)
+    title = N_("Yin-Yang")
+    rules = (
+        N_("Put a black or a white circle in every cell."),
+        N_("The black circles are all connected, and so are the white ones."),
+        N_("No 2x2 block holds four circles of one colour."),
+    )
+
+    def decode(self, link: Link) -> Board:
+        values = codecs.read_trits(codecs.Reader(link.body), link.rows * link.cols)
+        cells = Grid(link.rows, link.cols).cells()
+        return Board(link.rows, link.cols, {cell: value for cell, value
+                                            in zip(cells, values, strict=True) if value})
+
+    def encode(self, board: Board) -> str:
+        body = codecs.write_trits([board.given.get(c, 0) for c in self.grid(board).cells()])
+        return Link(self.name, board.cols, board.rows, body).url()
+
+    def constrain(self, board: Board, model: Model) -> Vars:
+        grid = self.grid(board)
+        black = model.vars(grid.cells())
+        model.show(black.values())
+        for cell, colour in board.given.items():
+            model.clause([black[cell] if colour == BLACK else -black[cell]])
+        white = {cell: -lit for cell, lit in black.items()}
+        for colour in (black, white):
+            rules.no_2x2(model, grid, colour)
+            rules.connected_cells(model, grid, colour)
+        return Vars(black)
+
+    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+        return Answer(shaded=shaded_cells(variables.black, values))
+
+    def check(self, board: Board, answer: Answer) -> list[Rule]:
+        grid = self.grid(board)
+        white = [cell for cell in grid.cells() if cell not in answer.shaded]
+        changed = [cell for cell, colour in board.given.items()
+                   if (cell in answer.shaded) != (colour == BLACK)]
+        return [
+            check.rule(_("Given circles kept"), sorted(changed), check.where),  # type: ignore
+            check.rule(_("No 2x2 block of one colour"), sorted(
+                check.squares_all(grid, answer.shaded) + check.squares_all(grid, white)),
+                check.where),  # type: ignore[arg-type]
+            connected_rule(grid, answer.shaded, _("Black circles connected")),
+            connected_rule(grid, white, _("White circles connected")),
+        ]
+
+    def draw(self, board: Board, answer: Answer | None) -> Image.Image:
+        sheet = Sheet(board.rows, board.cols)
+        sheet.fill(board.given, LIGHT)
+        sheet.grid()
+        if answer:
+            black = answer.shaded
+            sheet.circles([c for c in self.grid(board).cells() if c not in black])
+        else:
+            black = frozenset(c for c, colour in board.given.items() if colour == BLACK)
+            sheet.circles([c for c, colour in board.given.items() if colour == WHITE])
+        sheet.circles(black, black=True)
+        return sheet.finish()
+
+    def pzprv3(self, board: Board, answer: Answer | None) -> str:
+        grid = self.grid(board)
+
+        def answered(cell: Cell) -> str:
+            if answer is None or cell in board.given:
+                return "."
+            return str(BLACK if cell in answer.shaded else WHITE)
+
+        return pzprv3.write(self.name, grid, [
+            pzprv3.cells(grid, lambda cell: pzprv3.clue(board.given.get(cell))),
+            pzprv3.cells(grid, answered)])
+
+
+GENRE = YinYang()
