@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
 from ..base import Rule
+from ..draw import centred_text
 from ..i18n import _
 from . import check, pzprv3
 from .codecs import BLANK, QUESTION
 from .engine import Lit, Values
 from .grid import Cell, Grid, Pair
-from ..draw import centred_text
 from .render import BLACK, ON_SHADE, Sheet
 
 #: the links' arrow codes as (row step, column step): up, down, left, right
@@ -141,7 +141,7 @@ def _tetrominoes() -> dict[frozenset[Cell], str]:
     for letter, base in bases.items():
         for turn in range(8):
             cells = list(base)
-            for _ in range(turn % 4):
+            for _quarter in range(turn % 4):
                 cells = [(c, -r) for r, c in cells]
             if turn >= 4:
                 cells = [(r, -c) for r, c in cells]

@@ -71,6 +71,7 @@ def read_clues(reader: codecs.Reader, count: int) -> list[Clue | None]:
 def _several(reader: codecs.Reader, text: str) -> Clue:
     """A clue of two to four numbers from its two base-36 letters."""
     value = int(text, 36) if len(text) == 2 and text.isalnum() else -1
+    numbers: tuple[int, ...]
     if PAIRS <= value < TRIPLES:
         numbers = divmod(value - PAIRS, 6)
     elif TRIPLES <= value < QUADS:

@@ -63,9 +63,9 @@ class YinYang(Genre[Board, Vars]):
         for cell, colour in board.given.items():
             model.clause([black[cell] if colour == BLACK else -black[cell]])
         white = {cell: -lit for cell, lit in black.items()}
-        for colour in (black, white):
-            rules.no_2x2(model, grid, colour)
-            rules.connected_cells(model, grid, colour)
+        for side in (black, white):
+            rules.no_2x2(model, grid, side)
+            rules.connected_cells(model, grid, side)
         return Vars(black)
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:

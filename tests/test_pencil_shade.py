@@ -1,0 +1,79 @@
+"""The shading genres (yajirin, lits, norinori, starbattle, kurodoko, tapa, yinyang,
+creek, ...): each public puzzle solves to exactly one answer that npm pzpr 0.10.1 judges
+complete and reads back as the same puzzle, our checker agrees, a board one cell off is
+refused by both, and unreadable links are named exactly.
+
+The puzzles are the robx/pzprjs test scripts' (MIT), in tests/data/pencil/GENRE.json.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from solvers.base import PuzzleError
+from solvers.pencil import Pencil, genre_of
+from solvers.pencil.layers import Answer
+from solvers.pencil.link import read_link
+from tests.pzpr import judge, links_of, solve, solved_and_judged
+
+KIND = Pencil()
+GENRES = ["yajirin", "lits", "norinori", "starbattle", "kurodoko", "tapa", "yinyang", "creek"]
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_solved_and_judged(genre: str) -> None:
+    assert solved_and_judged(links_of(genre)) == []
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_link_written_back(genre: str) -> None:
+    for link in links_of(genre):
+        puzzle = KIND.parse(link)
+        ours = read_link(genre_of(puzzle).encode(puzzle.board))
+        theirs = read_link(link)
+        assert (ours.cols, ours.rows, ours.body, ours.flag) == (
+            theirs.cols, theirs.rows, theirs.body, theirs.flag)
+
+
+def one_cell_off(genre: str, board: object, answer: Answer) -> Answer:
+    """The answer with the first cell that holds no clue changed: a star taken away or
+    put in (Star Battle), else the cell's shading flipped."""
+    clues = getattr(board, "clues", None) or getattr(board, "given", {})
+    cell = next(cell for cell in sorted(answer.shaded | {(r, c) for r in range(3)
+                                                         for c in range(3)})
+                if cell not in clues)
+    if genre == "starbattle":
+        marks = dict(answer.marks)
+        if cell in marks:
+            del marks[cell]
+        else:
+            marks[cell] = "star"
+        return replace(answer, marks=marks)
+    return replace(answer, shaded=answer.shaded ^ {cell})
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_one_cell_off_refused(genre: str) -> None:
+    puzzle, answers, _ = solve(links_of(genre)[0])
+    wrong = one_cell_off(genre, puzzle.board, answers[0])
+    assert not KIND.check(puzzle, wrong).ok
+    verdict, = judge([{"pzprv3": KIND.format_solution(puzzle, wrong)}])
+    assert verdict["complete"] is False, verdict
+
+
+@pytest.mark.parametrize(("link", "message"), [
+    ("https://puzz.link/p?starbattle/6/6/x/4ilbhgdnmhou",
+     "The star count 'x' in the link is not a number of stars."),
+    ("https://puzz.link/p?tapa/5/5/3n5h!",
+     "The link's body could not be read at character 5 (unexpected '!')."),
+    ("https://puzz.link/p?tapa/5/5/3nfz",
+     "The link's body could not be read at character 3 ('fz' is not a Tapa clue)."),
+    ("https://puzz.link/p?yajilin/o/5/5/m32j10",
+     "The yajirin option 'o' in the link is not supported."),
+])
+def test_unreadable_links_named(link: str, message: str) -> None:
+    with pytest.raises(PuzzleError) as error:
+        KIND.parse(link)
+    assert str(error.value) == message
