@@ -15,12 +15,14 @@ from ..draw import centred_text
 from ..i18n import _
 from . import check, pzprv3
 from .codecs import BLANK, QUESTION
-from .engine import Lit, Values
+from .engine import Lit, Model, Values
 from .grid import Cell, Grid, Pair
 from .render import BLACK, ON_SHADE, Sheet
 
 #: the links' arrow codes as (row step, column step): up, down, left, right
 ARROWS: dict[int, Cell] = {1: (-1, 0), 2: (1, 0), 3: (0, -1), 4: (0, 1)}
+#: shading drawn grey where room walls must stay visible across it (LITS, Norinori)
+SHADE = (112, 112, 112)
 #: the eight neighbours of a cell in ring order (clockwise from the top left)
 RING: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 
@@ -28,6 +30,26 @@ RING: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1
 def shaded_cells(lits: Mapping[Cell, Lit], values: Values) -> frozenset[Cell]:
     """The cells whose literal holds in a solution."""
     return frozenset(cell for cell, lit in lits.items() if values(lit))
+
+
+def at_least_counts(model: Model, lits: Sequence[Lit], top: int) -> list[Lit]:
+    """Literals `at_least[k]` (k = 0 .. top + 1) that hold exactly when at least k of
+    `lits` do: a unary counter, for counts a rule needs only under a condition (an
+    unshaded arrow's count, a region's size compared with its neighbours')."""
+    true = model.true()
+    at_least = [true] + [-true] * (top + 1)
+    for lit in lits:
+        for k in range(top + 1, 0, -1):  # downwards: at_least[k - 1] is still the old one
+            at_least[k] = model.any_of([at_least[k], model.all_of([at_least[k - 1], lit])])
+    return at_least
+
+
+def count_is(model: Model, lits: Sequence[Lit], number: int) -> Lit:
+    """A literal that holds exactly when `number` of `lits` hold."""
+    if number > len(lits):
+        return -model.true()
+    at_least = at_least_counts(model, lits, number)
+    return model.all_of([at_least[number], -at_least[number + 1]])
 
 
 def connected_rule(grid: Grid, cells: Collection[Cell], name: str) -> Rule:
@@ -45,6 +67,13 @@ def room_blocks(grid: Grid, walls: Collection[Pair]) -> list[pzprv3.Block]:
 def pointed(grid: Grid, cell: Cell, direction: int) -> list[Cell]:
     """The cells an arrow clue at `cell` points at, to the edge (none for no arrow)."""
     return list(grid.line(cell, ARROWS[direction])) if direction in ARROWS else []
+
+
+def arrow_token(clue: tuple[int, int] | None) -> str:
+    """An arrow clue in the player's file: "direction,number" ('-' for '?')."""
+    if clue is None:
+        return "."
+    return f"{clue[0]},{'-' if clue[1] == QUESTION else clue[1]}"
 
 
 def draw_arrow_clues(sheet: Sheet, clues: Mapping[Cell, tuple[int, int]],

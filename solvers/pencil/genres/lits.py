@@ -15,7 +15,7 @@ from ..grid import Cell, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import connected_rule, placements, room_blocks, shaded_cells, tetromino
+from ..shading import SHADE, connected_rule, placements, room_blocks, shaded_cells, tetromino
 
 #: the shapes LITS places (the square is ruled out by the 2x2 rule)
 LETTERS = ("L", "I", "T", "S")
@@ -108,7 +108,7 @@ class Lits(Genre[Board, Vars]):
     def draw(self, board: Board, answer: Answer | None) -> Image.Image:
         sheet = Sheet(board.rows, board.cols)
         if answer:
-            sheet.fill(answer.shaded)
+            sheet.fill(answer.shaded, SHADE)
         sheet.grid()
         sheet.walls(board.walls)
         return sheet.finish()

@@ -16,7 +16,7 @@ from ..grid import Cell, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import room_blocks, shaded_cells
+from ..shading import SHADE, room_blocks, shaded_cells
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class Norinori(Genre[Board, Vars]):
     def draw(self, board: Board, answer: Answer | None) -> Image.Image:
         sheet = Sheet(board.rows, board.cols)
         if answer:
-            sheet.fill(answer.shaded)
+            sheet.fill(answer.shaded, SHADE)
         sheet.grid()
         sheet.walls(board.walls)
         return sheet.finish()

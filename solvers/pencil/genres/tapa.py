@@ -21,9 +21,9 @@ from ..render import Sheet
 from ..shading import clue_fits, connected_rule, ring, runs, shaded_cells
 
 #: where a clue's numbers sit in its cell, as offsets from the centre (a cell is 1)
-PLACES = {1: ((0, 0),), 2: ((-0.2, -0.2), (0.2, 0.2)),
-          3: ((-0.22, -0.2), (0.22, -0.2), (0, 0.22)),
-          4: ((-0.22, -0.22), (0.22, -0.22), (-0.22, 0.22), (0.22, 0.22))}
+PLACES = {1: ((0, 0),), 2: ((-0.19, -0.19), (0.19, 0.19)),
+          3: ((-0.23, -0.2), (0.23, -0.2), (0, 0.23)),
+          4: ((-0.23, -0.22), (0.23, -0.22), (-0.23, 0.23), (0.23, 0.23))}
 #: base-36 values of a two-letter clue: two numbers 360-395, three 396-459, four 460-475
 PAIRS, TRIPLES, QUADS, END = 360, 396, 460, 476
 
@@ -194,7 +194,7 @@ class Tapa(Genre[Board, Vars]):
         size = sheet.cell
         for cell, clue in board.clues.items():
             x, y = sheet.centre(cell)
-            scale = 0.62 if len(clue) == 1 else 0.4 if len(clue) == 2 else 0.34
+            scale = 0.62 if len(clue) == 1 else 0.46 if len(clue) == 2 else 0.4
             for number, (dx, dy) in zip(text(clue), PLACES[len(clue)], strict=True):
                 centred_text(sheet.draw, (x + dx * size, y + dy * size), number,
                              int(size * scale))

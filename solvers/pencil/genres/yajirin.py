@@ -15,7 +15,7 @@ from ..grid import Cell, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import draw_arrow_clues, pointed
+from ..shading import arrow_token, draw_arrow_clues, pointed
 
 
 @dataclass(frozen=True)
@@ -123,14 +123,8 @@ class Yajirin(Genre[Board, Vars]):
         lines = answer.lines if answer else frozenset()
         grid = self.grid(board)
 
-        def clue(cell: Cell) -> str:
-            if cell not in board.clues:
-                return "."
-            direction, number = board.clues[cell]
-            return f"{direction},{'-' if number == codecs.QUESTION else number}"
-
         return pzprv3.write(self.name, grid, [
-            pzprv3.cells(grid, clue),
+            pzprv3.cells(grid, lambda cell: arrow_token(board.clues.get(cell))),
             pzprv3.cells(grid, lambda cell: "#" if cell in shaded else "."),
             *pzprv3.pairs(grid, lambda link: "1" if link in lines else "0")])
 
