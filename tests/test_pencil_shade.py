@@ -19,7 +19,10 @@ from solvers.pencil.link import read_link
 from tests.pzpr import judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
-GENRES = ["yajirin", "lits", "norinori", "starbattle", "kurodoko", "tapa", "yinyang", "creek"]
+GENRES = ["yajirin", "lits", "norinori", "starbattle", "kurodoko", "tapa", "yinyang", "creek",
+          "shakashaka", "shimaguni", "nurimaze", "tasquare", "yajikazu"]
+#: the genres whose answer is marks in cells, with the mark one cell gets
+MARKED = {"starbattle": "star", "shakashaka": "tri-ul"}
 
 
 @pytest.mark.parametrize("genre", GENRES)
@@ -38,18 +41,19 @@ def test_link_written_back(genre: str) -> None:
 
 
 def one_cell_off(genre: str, board: object, answer: Answer) -> Answer:
-    """The answer with the first cell that holds no clue changed: a star taken away or
-    put in (Star Battle), else the cell's shading flipped."""
-    clues = getattr(board, "clues", None) or getattr(board, "given", {})
+    """The answer with the first cell that holds no clue changed: a mark taken away or
+    put in (a star, a triangle), else the cell's shading flipped."""
+    clues = {**getattr(board, "clues", {}), **getattr(board, "given", {}),
+             **getattr(board, "marks", {})}
     cell = next(cell for cell in sorted(answer.shaded | {(r, c) for r in range(3)
                                                          for c in range(3)})
                 if cell not in clues)
-    if genre == "starbattle":
+    if genre in MARKED:
         marks = dict(answer.marks)
         if cell in marks:
             del marks[cell]
         else:
-            marks[cell] = "star"
+            marks[cell] = MARKED[genre]
         return replace(answer, marks=marks)
     return replace(answer, shaded=answer.shaded ^ {cell})
 
