@@ -21,7 +21,8 @@ from .render import BLACK, ON_SHADE, Sheet
 
 #: the links' arrow codes as (row step, column step): up, down, left, right
 ARROWS: dict[int, Cell] = {1: (-1, 0), 2: (1, 0), 3: (0, -1), 4: (0, 1)}
-#: shading drawn grey where room walls must stay visible across it (LITS, Norinori)
+#: shading drawn grey where room walls must stay visible across it (LITS, Norinori,
+#: Shimaguni, Nurimaze)
 SHADE = (112, 112, 112)
 #: the eight neighbours of a cell in ring order (clockwise from the top left)
 RING: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))

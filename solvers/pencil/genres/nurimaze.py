@@ -17,7 +17,7 @@ from ..grid import Cell, Grid, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import connected_rule, room_blocks, shaded_cells
+from ..shading import SHADE, connected_rule, room_blocks, shaded_cells
 
 #: the marks a cell can hold, by their code in links, and their letter in files
 START, GOAL, CIRCLE, TRIANGLE = "1", "2", "3", "4"
@@ -197,7 +197,7 @@ class Nurimaze(Genre[Board, Vars]):
     def draw(self, board: Board, answer: Answer | None) -> Image.Image:
         sheet = Sheet(board.rows, board.cols)
         if answer:
-            sheet.fill(answer.shaded)
+            sheet.fill(answer.shaded, SHADE)
         sheet.grid()
         sheet.walls(board.walls)
         size = sheet.cell

@@ -175,10 +175,10 @@ class Shakashaka(Genre[Board, Vars]):
     def draw(self, board: Board, answer: Answer | None) -> Image.Image:
         sheet = Sheet(board.rows, board.cols)
         sheet.fill(board.clues)
-        sheet.grid(dashed=True)
-        sheet.numbers({c: n for c, n in board.clues.items() if n >= 0}, shaded=board.clues)
         if answer:
             sheet.marks(answer.marks)
+        sheet.grid(dashed=True)  # over the triangles: half cells show as halves
+        sheet.numbers({c: n for c, n in board.clues.items() if n >= 0}, shaded=board.clues)
         return sheet.finish()
 
     def pzprv3(self, board: Board, answer: Answer | None) -> str:

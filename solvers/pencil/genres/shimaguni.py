@@ -15,7 +15,7 @@ from ..grid import Cell, Grid, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import at_least_counts, room_blocks, shaded_cells
+from ..shading import SHADE, at_least_counts, room_blocks, shaded_cells
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ class Shimaguni(Genre[Board, Vars]):
     def draw(self, board: Board, answer: Answer | None) -> Image.Image:
         sheet = Sheet(board.rows, board.cols)
         shaded = answer.shaded if answer else frozenset()
-        sheet.fill(shaded)
+        sheet.fill(shaded, SHADE)
         sheet.grid()
         sheet.walls(board.walls)
         sheet.numbers(board.clues, shaded=shaded)
