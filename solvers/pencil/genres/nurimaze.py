@@ -138,12 +138,31 @@ class Nurimaze(Genre[Board, Vars]):
         rules.no_2x2(model, grid, shaded)
         rules.no_2x2(model, grid, white)
         rules.connected_cells(model, grid, white)
-        # a connected maze without loops: as many open links as open cells, less one
-        pairs = grid.pairs()
-        closed = [-model.all_of([white[a], white[b]]) for a, b in pairs]
-        model.exactly([*white.values(), *closed], len(pairs) + 1)
+        self._no_loop(model, grid, board.only(START), white)
         self._route(model, grid, board, white)
         return Vars(shaded)
+
+    @staticmethod
+    def _no_loop(model: Model, grid: Grid, root: Cell, white: dict[Cell, Lit]) -> None:
+        """No loop in the connected maze: every open cell but the start picks one open
+        neighbour as its parent, and every two open neighbours are parent and child one
+        way round; then the open links number the open cells less one, which for a
+        connected area means a tree."""
+        parent = {(a, b): model.var() for a in grid.cells() for b in grid.neighbours(a)}
+        for (a, b), lit in parent.items():
+            model.implies(lit, [white[a]])
+            model.implies(lit, [white[b]])
+        for cell in grid.cells():
+            mine = [parent[cell, other] for other in grid.neighbours(cell)]
+            if cell == root:
+                for lit in mine:
+                    model.clause([-lit])
+                continue
+            model.implies(white[cell], mine)
+            model.at_most(mine, 1)
+        for a, b in grid.pairs():
+            model.clause([-white[a], -white[b], parent[a, b], parent[b, a]])
+            model.clause([-parent[a, b], -parent[b, a]])
 
     @staticmethod
     def _route(model: Model, grid: Grid, board: Board, white: dict[Cell, Lit]) -> None:

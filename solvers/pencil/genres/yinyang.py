@@ -66,7 +66,29 @@ class YinYang(Genre[Board, Vars]):
         for side in (black, white):
             rules.no_2x2(model, grid, side)
             rules.connected_cells(model, grid, side)
+        self._planar(model, grid, black)
         return Vars(black)
+
+    @staticmethod
+    def _planar(model: Model, grid: Grid, black: dict[Cell, Lit]) -> None:
+        """Two consequences of both colours being connected on a flat board, given to
+        the solver so that it need not find them cut by cut: no 2x2 block is a
+        checkerboard (its two blacks would be joined around one of its whites, cutting
+        the other off), and going round the board's edge the colour changes at most
+        twice (two black runs there would be joined across, cutting the whites apart)."""
+        for a, b, c, d in grid.squares():
+            model.clause([-black[a], -black[d], black[b], black[c]])
+            model.clause([black[a], black[d], -black[b], -black[c]])
+        edge = list(dict.fromkeys(
+            [(0, c) for c in range(grid.cols)] + [(r, grid.cols - 1) for r in range(grid.rows)]
+            + [(grid.rows - 1, c) for c in reversed(range(grid.cols))]
+            + [(r, 0) for r in reversed(range(grid.rows))]))
+        if len(edge) > 2:
+            changes = [model.var() for _cell in edge]  # holds where the colour changes
+            for change, one, other in zip(changes, edge, edge[1:] + edge[:1], strict=True):
+                model.clause([change, black[one], -black[other]])
+                model.clause([change, -black[one], black[other]])
+            model.at_most(changes, 2)
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.black, values))
