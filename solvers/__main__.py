@@ -40,8 +40,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
         render=bool(args.png),
         seconds=args.timeout,
     )
+    kind = registry.get(result.kind) if result.ok else None
+    solution_file = kind.solution_file if kind else ""
+    if args.pzprv3 and solution_file != "pzprv3":
+        print(f"--pzprv3 is for pencil puzzles (puzz.link links), not {result.kind}",
+              file=sys.stderr)
+        return 2
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        data = result.to_json()
+        if solution_file:  # the first solution in its own file format, under that name
+            data[solution_file] = result.solutions[0] if result.solutions else None
+        print(json.dumps(data, indent=2))
     elif not result.ok:
         print(result.error, file=sys.stderr)
     else:
@@ -52,6 +61,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             if number:
                 target = target.with_name(f"{target.stem}-{number}{Path(media.filename).suffix}")
             target.write_bytes(media.data)
+    if args.pzprv3 and result.solutions:
+        Path(args.pzprv3).write_text(result.solutions[0], encoding="utf-8")
     return 0 if result.ok else 2
 
 
@@ -117,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument("--max", type=int, help="solutions to count at most (default: the kind's)")
     solve.add_argument("--timeout", type=float, default=None, help="seconds to search")
+    solve.add_argument("--pzprv3", metavar="OUT", help="pencil puzzles: write the first "
+                       "solution here as a pzprv3 file (the puzz.link player opens it)")
     solve.set_defaults(handler=cmd_solve)
     smt = sub.add_parser("smt", help="print the SMT-LIB2 text of a puzzle")
     smt.add_argument("file")

@@ -349,6 +349,10 @@ class PuzzleKind(ABC, Generic[P, S]):
     #: how a person types a solution (`9 lines of 9 digits`), shown by /check and races;
     #: a kind without one is never raced
     solution_form: str = ""
+    #: the file format a solution's text is (`pzprv3`: the puzz.link player's file), for
+    #: kinds whose solutions are files another program opens; the command line's JSON
+    #: carries the first solution under this name and `solve --pzprv3 OUT` writes it
+    solution_file: str = ""
     #: True when `generate` makes new puzzles: each race gets a fresh one
     generates: bool = False
     #: for kinds without a generator, the file-name prefix of the puzzles in `puzzles/`

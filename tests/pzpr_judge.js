@@ -20,6 +20,7 @@ function judge(item) {
       code: result.complete ? null : (result[0] || null),
       text: result.complete ? "" : String(result.text),
       url: puzzle.getURL(),
+      file: item.file ? puzzle.getFileData() : undefined,
     };
   } catch (error) {
     return { error: String(error && error.message ? error.message : error) };

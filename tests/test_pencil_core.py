@@ -26,7 +26,8 @@ def test_link_prefixes(text: str) -> None:
     assert KIND.detect(text)
 
 
-@pytest.mark.parametrize("genre", ["nurikabe", "slither"])
+@pytest.mark.parametrize("genre", [
+    "nurikabe", "slither", "heyawake", "lightup", "hitori", "shikaku", "sudoku"])
 def test_genre_solved_and_judged(genre: str) -> None:
     assert solved_and_judged(links_of(genre)) == []
 

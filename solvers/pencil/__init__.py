@@ -13,12 +13,23 @@ from typing import Any
 
 from PIL import Image
 
-from ..base import CheckReport, Limits, PuzzleError, PuzzleKind, Solutions, check_size
+from ..base import (
+    CheckReport,
+    Limits,
+    Media,
+    PuzzleError,
+    PuzzleKind,
+    Solutions,
+    check_size,
+    why_none,
+)
+from ..draw import picture
 from ..i18n import N_, _
+from .check import where
 from .genre import Genre
 from .genres import find, genres
-from .layers import Answer
-from .link import find_link, read_link
+from .layers import Answer, differences
+from .link import is_link, read_link
 
 #: where the list of supported genres is kept (named in the unknown-genre message)
 GENRES_PAGE = "docs/kinds/pencil.md"
@@ -40,22 +51,31 @@ def genre_of(puzzle: PencilPuzzle) -> Genre:
     return genre
 
 
+def clash_text(clash: list[str]) -> str:
+    """Why there is no solution, naming the rules that clash (the solver's core)."""
+    if len(clash) == 1:
+        return _("no solution: {rule} cannot hold with the clues.").format(rule=clash[0])
+    if clash:
+        return _("no solution: these cannot all hold: {rules}.").format(
+            rules="; ".join(clash))
+    return _("no solution: the rules cannot all hold.")
+
+
 class Pencil(PuzzleKind[PencilPuzzle, Answer]):
     name = "pencil"
     title = N_("Pencil puzzle")
     summary = N_("a puzz.link (or pzv.jp) link: https://puzz.link/p?GENRE/COLS/ROWS/...")
-    solution_form = ""
-    #: the solution's text is a file of this format (`python -m solvers solve --pzprv3`)
     solution_file = "pzprv3"
     rules = N_("Paste a puzz.link link; the genre's rules are in the link's genre.")
-    version = "1"
+    example = "pencil_nurikabe.txt"
 
     @property
     def aliases(self) -> tuple[str, ...]:  # type: ignore[override]
         return tuple(sorted({name for genre in genres() for name in genre.names}))
 
     def detect(self, text: str) -> bool:
-        return find_link(text) is not None
+        """A text that is a puzz.link / pzv.jp link and nothing else."""
+        return is_link(text)
 
     def parse(self, text: str) -> PencilPuzzle:
         check_size(text)
@@ -79,9 +99,7 @@ class Pencil(PuzzleKind[PencilPuzzle, Answer]):
         found = genre.solve(puzzle.board, limits.max_solutions, limits.deadline)
         reason = ""
         if not found.answers and found.exhaustive:
-            reason = (_("no solution: {clash} cannot all hold.").format(
-                clash=", ".join(found.clash)) if found.clash
-                else _("no solution: the rules cannot all hold."))
+            reason = clash_text(found.clash)
         return Solutions(found.answers, len(found.answers), found.exhaustive, reason,
                          found.stats)
 
@@ -102,13 +120,34 @@ class Pencil(PuzzleKind[PencilPuzzle, Answer]):
     def parse_solution(self, puzzle: PencilPuzzle, text: str) -> Answer:
         return genre_of(puzzle).read_answer(puzzle.board, text)
 
+    def alternatives_note(self, puzzle: PencilPuzzle, solutions: Solutions[Answer]) -> str:
+        """Where the first two answers differ (the second is drawn too, `extra_media`)."""
+        if len(solutions.found) < 2:
+            return ""
+        first, second = solutions.found[:2]
+        cells = differences(first, second, puzzle.board.rows, puzzle.board.cols)
+        shown = ", ".join(where(cell) for cell in cells[:8])
+        more = _(" and {count} more").format(count=len(cells) - 8) if len(cells) > 8 else ""
+        return _("The puzzle is not unique; another solution differs at {cells}.").format(
+            cells=shown + more)
+
+    def extra_media(self, puzzle: PencilPuzzle, solutions: Solutions[Answer]) -> list[Media]:
+        """The second answer's picture, when the puzzle has more than one."""
+        if len(solutions.found) < 2:
+            return []
+        return [picture(f"{puzzle.genre}-another.png",
+                        self.render(puzzle, solutions.found[1]), _("Another solution"))]
+
     def caption(self, puzzle: PencilPuzzle, solutions: Solutions[Answer],
                 report: CheckReport | None) -> str:
         """The genre, the verdict and the count (the answer is the picture; its
         player file is in the JSON and `--pzprv3`)."""
         title = self.puzzle_name(puzzle)
         if not solutions.found:
-            return super().caption(puzzle, solutions, report)
+            status = (_("{title}: no solution.") if solutions.exhaustive
+                      else _("{title}: no solution found in time."))
+            why = f"\n{why_none(solutions.reason)}" if solutions.reason else ""
+            return status.format(title=title) + why
         return "\n".join(line for line in (
             title, report.summary() if report else "",
             _("Solutions: {count}").format(count=solutions.count_text())) if line)

@@ -324,3 +324,41 @@ def write_arrow_numbers(values: Sequence[tuple[int, int] | None]) -> str:
         else:
             tokens.append(f"-{direction}{number:03x}")
     return _with_skips(tokens, "a", 26)
+
+
+# -- one base-36 digit a cell, '-' two digits, '@' a '?', '.' an empty cell (hitori) -------
+def read_number36(reader: Reader, count: int) -> list[int | None]:
+    out: list[int | None] = []
+    while len(out) < count and reader.peek():
+        char = reader.take()
+        if char.isdigit() or "a" <= char <= "z":
+            out.append(int(char, 36))
+        elif char == "-":
+            digits = reader.take(2)
+            try:
+                out.append(int(digits, 36))
+            except ValueError:
+                raise reader.fail(_("expected 2 base-36 digits")) from None
+        elif char in "@%":
+            out.append(QUESTION)
+        else:
+            out.append(None)
+    return _fit(out, count)
+
+
+def write_number36(values: Sequence[int | None]) -> str:
+    out = []
+    for value in values:
+        if value is None:
+            out.append(".")
+        elif value == QUESTION:
+            out.append("@")
+        elif value < 36:
+            out.append(_base36(value))
+        else:
+            out.append("-" + _base36(value // 36) + _base36(value % 36))
+    return "".join(out)
+
+
+def _base36(value: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[value]

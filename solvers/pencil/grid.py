@@ -103,3 +103,9 @@ class Grid:
                         stack.append(other)
             rooms.append(sorted(room))
         return rooms
+
+
+def top(room: Iterable[Cell]) -> Cell:
+    """The cell where the player writes a room's clue: the leftmost column's topmost
+    cell (not the first in reading order)."""
+    return min(room, key=lambda cell: (cell[1], cell[0]))

@@ -33,3 +33,18 @@ class Answer:
     edges: frozenset[Segment] = frozenset()
     borders: frozenset[Pair] = frozenset()
     marks: Mapping[Cell, str] = field(default_factory=dict)
+
+
+def differences(first: Answer, second: Answer, rows: int, cols: int) -> list[Cell]:
+    """The cells where two answers differ (for a line or wall: the cell beside it),
+    in reading order: what tells a person where a puzzle is not unique."""
+    cells: set[Cell] = set()
+    for layer in ("shaded", "dotted", "numbers", "marks"):
+        a, b = getattr(first, layer), getattr(second, layer)
+        cells |= {c for c in set(a) | set(b) if (c in a) != (c in b) or
+                  (isinstance(a, Mapping) and a.get(c) != b.get(c))}
+    for layer in ("lines", "borders"):
+        cells |= {pair[0] for pair in getattr(first, layer) ^ getattr(second, layer)}
+    for (r, c), _ in first.edges ^ second.edges:
+        cells.add((min(r, rows - 1), min(c, cols - 1)))
+    return sorted(cells)

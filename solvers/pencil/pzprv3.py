@@ -24,10 +24,11 @@ Block = list[list[str]]
 
 
 def write(genre: str, grid: Grid, blocks: Iterable[Block], version: str = "pzprv3",
-          header: Sequence[str] = ()) -> str:
-    """The file: version, genre, rows, cols, any extra `header` lines (a pzprv3.1
-    file's flags), then each block's lines."""
-    lines = [version, genre, str(grid.rows), str(grid.cols), *header]
+          header: Sequence[str] = (), sizes: Sequence[int] | None = None) -> str:
+    """The file: version, genre, rows, cols (or `sizes`: sudoku writes its side once),
+    any extra `header` lines (a pzprv3.1 file's flags), then each block's lines."""
+    shape = [grid.rows, grid.cols] if sizes is None else list(sizes)
+    lines = [version, genre, *map(str, shape), *header]
     for block in blocks:
         lines += ["".join(f"{token} " for token in row) for row in block]
     return "\n".join(lines) + "\n"
@@ -88,14 +89,16 @@ class File:
         return self.block(self.rows, self.cols)
 
 
-def read(text: str) -> File:
-    """Split a pzprv3 file (lines, or the '/'-joined one-line form) into its parts."""
-    lines = [line for line in text.replace("\r", "").replace("/", "\n").split("\n")]
-    if len(lines) < 4 or not lines[0].startswith("pzprv3"):
+def read(text: str, sizes: int = 2) -> File:
+    """Split a pzprv3 file (lines, or the '/'-joined one-line form) into its parts;
+    `sizes` is how many size lines the genre writes (sudoku: one, the side)."""
+    lines = text.replace("\r", "").replace("/", "\n").split("\n")
+    if len(lines) < 2 + sizes or not lines[0].startswith("pzprv3"):
         raise PuzzleError(_("This is not a pzprv3 file (it starts with 'pzprv3')."))
     try:
-        rows, cols = int(lines[2]), int(lines[3])
+        shape = [int(line) for line in lines[2:2 + sizes]]
     except ValueError:
-        raise PuzzleError(_("The pzprv3 file's size (lines 3 and 4) could not be read."),
+        raise PuzzleError(_("The pzprv3 file's size (line 3) could not be read."),
                           line=3) from None
-    return File(lines[0], lines[1], rows, cols, [line.split() for line in lines[4:]])
+    return File(lines[0], lines[1], shape[0], shape[-1],
+                [line.split() for line in lines[2 + sizes:]])

@@ -29,6 +29,8 @@ GRID = (150, 150, 150)
 ON_SHADE = (224, 224, 224)
 #: a clue cell's background where the player greys it (hitori's numbers on shade...)
 LIGHT = (220, 220, 220)
+#: a light (akari): a dark filled circle, as the player draws it on the lit cells' yellow
+LIGHT_BULB = (0, 110, 90)
 #: widest the drawn board may be, and the cell size range
 MAX_WIDTH = 900
 CELL_MAX = 64
@@ -182,8 +184,7 @@ def draw_mark(sheet: Sheet, cell: Cell, mark: str) -> None:
     size = sheet.cell
     if mark == "light":
         radius = size * 0.3
-        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=(255, 200, 40),
-                     outline=BLACK, width=max(2, size // 20))
+        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=LIGHT_BULB)
     elif mark == "star":
         points = []
         for k in range(10):

@@ -9,11 +9,30 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from ..base import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleKind, Solutions
+from ..base import (
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    PuzzleError,
+    PuzzleKind,
+    Solutions,
+)
 from ..i18n import Translated
+from ..pencil.genres.sudoku import sudoku_text
 from . import check, generate, hints, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 from .search import solve_grid, warm
+
+
+def _from_link(text: str) -> str | None:
+    """A 9x9 sudoku puzz.link link as this kind's text (the pencil kind's decoder reads
+    it), else None; a sudoku link of another size stays with the pencil kind."""
+    try:
+        return sudoku_text(text)
+    except PuzzleError:
+        return None
 
 
 class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
@@ -34,7 +53,7 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         warm()
 
     def detect(self, text: str) -> bool:
-        return parse.looks_like_sudoku(text)
+        return parse.looks_like_sudoku(text) or _from_link(text) is not None
 
     def near_miss(self, text: str) -> str | None:
         return parse.near_miss(text)
@@ -44,7 +63,7 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         return {"read-photo": main}
 
     def parse(self, text: str) -> SudokuPuzzle:
-        return parse.parse_sudoku(text)
+        return parse.parse_sudoku(_from_link(text) or text)
 
     def canonical(self, puzzle: SudokuPuzzle) -> str:
         return "".join(str(d) for d in puzzle.givens)

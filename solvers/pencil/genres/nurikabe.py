@@ -85,7 +85,8 @@ class Nurikabe(Genre[Board, Vars]):
                 if size > 0:
                     model.exactly(list(mine.values()), size)
             rules.connected_cells(model, grid, mine, root=clue)
-        rules.no_2x2(model, grid, shaded)
+        with model.about(_("no 2x2 shaded block")):
+            rules.no_2x2(model, grid, shaded)
         rules.connected_cells(model, grid, shaded)
         return Vars(shaded)
 
