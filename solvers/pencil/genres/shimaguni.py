@@ -11,7 +11,7 @@ from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
 from ..genre import Genre
-from ..grid import Cell, Grid, Pair
+from ..grid import Cell, Grid, Pair, top
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
@@ -24,7 +24,7 @@ class Board:
     cols: int
     #: the walls between regions
     walls: frozenset[Pair]
-    #: the regions' numbers, by the region's first cell (QUESTION for '?')
+    #: the regions' numbers, by the cell the player writes them in (`grid.top`)
     clues: dict[Cell, int]
 
     def __hash__(self) -> int:
@@ -57,14 +57,14 @@ class Shimaguni(Genre[Board, Vars]):
         walls = codecs.read_borders(reader, link.rows, link.cols)
         rooms = Grid(link.rows, link.cols).rooms(walls)
         values = codecs.read_number16(reader, len(rooms))
-        return Board(link.rows, link.cols, walls, {room[0]: value for room, value
+        return Board(link.rows, link.cols, walls, {top(room): value for room, value
                                                    in zip(rooms, values, strict=True)
                                                    if value is not None})
 
     def encode(self, board: Board) -> str:
         rooms = self.grid(board).rooms(board.walls)
         body = (codecs.write_borders(board.walls, board.rows, board.cols)
-                + codecs.write_number16([board.clues.get(room[0]) for room in rooms]))
+                + codecs.write_number16([board.clues.get(top(room)) for room in rooms]))
         return Link(self.name, board.cols, board.rows, body).url()
 
     def constrain(self, board: Board, model: Model) -> Vars:
@@ -75,7 +75,7 @@ class Shimaguni(Genre[Board, Vars]):
         sizes: list[dict[int, Lit]] = []
         for room in rooms:
             lits = [shaded[cell] for cell in room]
-            number = board.clues.get(room[0], -1)
+            number = board.clues.get(top(room), -1)
             with model.about(_("the region at {where}").format(where=check.where(room[0]))):
                 model.clause(lits)
                 if number >= 0:
@@ -105,7 +105,7 @@ class Shimaguni(Genre[Board, Vars]):
         not_one = [room[0] for room, island in zip(rooms, islands, strict=True)
                    if len(check.pieces(grid, island)) != 1]
         wrong = [room[0] for room, island in zip(rooms, islands, strict=True)
-                 if board.clues.get(room[0], -1) >= 0 and len(island) != board.clues[room[0]]]
+                 if board.clues.get(top(room), -1) >= 0 and len(island) != board.clues[top(room)]]
         touching = sorted({a for a, b in grid.pairs() if index[a] != index[b]
                            and a in answer.shaded and b in answer.shaded})
         same = sorted(rooms[one][0] for one, other in neighbouring_rooms(grid, rooms)
