@@ -87,3 +87,13 @@ def test_unreadable_links_named(link: str, message: str) -> None:
     with pytest.raises(PuzzleError) as error:
         KIND.parse(link)
     assert str(error.value) == message
+
+
+def test_two_answers_both_complete() -> None:
+    """A LITS link with two answers (penpa-edit's parser tests, MIT): both are found and
+    pzpr judges each complete, so the count "several" is the puzzle's, not ours."""
+    puzzle, answers, exhaustive = solve("https://puzz.link/p?lits/6/6/lldoa4043q6c")
+    assert (len(answers), exhaustive) == (2, False)
+    assert answers[0] != answers[1]
+    verdicts = judge([{"pzprv3": KIND.format_solution(puzzle, a)} for a in answers])
+    assert [v["complete"] for v in verdicts] == [True, True]
