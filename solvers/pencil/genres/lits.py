@@ -76,8 +76,17 @@ class Lits(Genre[Board, Vars]):
             for letter in LETTERS:
                 model.clause([-shaded[a], -shaded[b], -letter_of[a][letter],
                               -letter_of[b][letter]])
+        # all shaded cells connected: each region's tetromino is, so the regions must be,
+        # joined where two tetrominoes touch across a wall (a far smaller graph to cut)
+        joins: dict[tuple[int, int], list[Lit]] = {}
+        for a, b in grid.pairs():
+            if index[a] != index[b]:
+                key = (min(index[a], index[b]), max(index[a], index[b]))
+                joins.setdefault(key, []).append(model.all_of([shaded[a], shaded[b]]))
+        true = model.true()
+        model.connected({room: true for room in range(len(rooms))},
+                        [(one, other, model.any_of(lits)) for (one, other), lits in joins.items()])
         rules.no_2x2(model, grid, shaded)
-        rules.connected_cells(model, grid, shaded)
         return Vars(shaded)
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
