@@ -84,7 +84,8 @@ class Kurodoko(Genre[Board, Vars]):
                         reach = model.all_of([reach, -shaded[other]])
                         visible.append(reach)
                 rules.count_in(model, visible, number - 1)
-        rules.no_adjacent(model, grid, shaded)
+        with model.about(_("no two shaded cells side by side")):
+            rules.no_adjacent(model, grid, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
         return Vars(shaded)
 

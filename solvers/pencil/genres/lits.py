@@ -70,12 +70,13 @@ class Lits(Genre[Board, Vars]):
             for cell in room:
                 letter_of[cell] = letters
         index = check.room_of(rooms)
-        for a, b in grid.pairs():
-            if index[a] == index[b]:
-                continue
-            for letter in LETTERS:
-                model.clause([-shaded[a], -shaded[b], -letter_of[a][letter],
-                              -letter_of[b][letter]])
+        with model.about(_("no equal shapes touching")):
+            for a, b in grid.pairs():
+                if index[a] == index[b]:
+                    continue
+                for letter in LETTERS:
+                    model.clause([-shaded[a], -shaded[b], -letter_of[a][letter],
+                                  -letter_of[b][letter]])
         # all shaded cells connected: each region's tetromino is, so the regions must be,
         # joined where two tetrominoes touch across a wall (a far smaller graph to cut)
         joins: dict[tuple[int, int], list[Lit]] = {}
@@ -86,7 +87,8 @@ class Lits(Genre[Board, Vars]):
         true = model.true()
         model.connected({room: true for room in range(len(rooms))},
                         [(one, other, model.any_of(lits)) for (one, other), lits in joins.items()])
-        rules.no_2x2(model, grid, shaded)
+        with model.about(_("no 2x2 shaded block")):
+            rules.no_2x2(model, grid, shaded)
         return Vars(shaded)
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:

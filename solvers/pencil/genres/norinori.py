@@ -55,11 +55,12 @@ class Norinori(Genre[Board, Vars]):
         for room in grid.rooms(board.walls):
             with model.about(_("the region at {where}").format(where=check.where(room[0]))):
                 rules.count_in(model, [shaded[cell] for cell in room], 2)
-        for cell in grid.cells():
-            near = [shaded[other] for other in grid.neighbours(cell)]
-            model.implies(shaded[cell], near)
-            for a, b in combinations(near, 2):
-                model.clause([-shaded[cell], -a, -b])
+        with model.about(_("the shading is dominoes")):
+            for cell in grid.cells():
+                near = [shaded[other] for other in grid.neighbours(cell)]
+                model.implies(shaded[cell], near)
+                for a, b in combinations(near, 2):
+                    model.clause([-shaded[cell], -a, -b])
         return Vars(shaded)
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:

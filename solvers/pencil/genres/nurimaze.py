@@ -132,14 +132,17 @@ class Nurimaze(Genre[Board, Vars]):
         for room in grid.rooms(board.walls):
             for cell in room[1:]:
                 model.equal(shaded[room[0]], shaded[cell])
-        for cell in board.marks:
-            model.clause([-shaded[cell]])
+        with model.about(_("marks stay unshaded")):
+            for cell in board.marks:
+                model.clause([-shaded[cell]])
         white = {cell: -lit for cell, lit in shaded.items()}
-        rules.no_2x2(model, grid, shaded)
-        rules.no_2x2(model, grid, white)
+        with model.about(_("no 2x2 block of one kind")):
+            rules.no_2x2(model, grid, shaded)
+            rules.no_2x2(model, grid, white)
         rules.connected_cells(model, grid, white)
         self._no_loop(model, grid, board.only(START), white)
-        self._route(model, grid, board, white)
+        with model.about(_("the way from S to G passes every circle and no triangle")):
+            self._route(model, grid, board, white)
         return Vars(shaded)
 
     @staticmethod

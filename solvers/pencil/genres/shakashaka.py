@@ -102,8 +102,9 @@ class Shakashaka(Genre[Board, Vars]):
                         number=number, where=check.where(cell))):
                     rules.count_in(model, [triangle[c] for c in grid.neighbours(cell)
                                            if c in triangle], number)
-        for vertex in grid.vertices():
-            self._corner(model, vertex, states)
+        with model.about(_("white areas are rectangles")):
+            for vertex in grid.vertices():
+                self._corner(model, vertex, states)
         return Vars(states)
 
     @staticmethod

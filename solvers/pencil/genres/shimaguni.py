@@ -85,13 +85,15 @@ class Shimaguni(Genre[Board, Vars]):
                           for size in range(1, len(room) + 1)})
             rules.connected_cells(model, grid, {cell: shaded[cell] for cell in room})
         index = check.room_of(rooms)
-        for a, b in grid.pairs():
-            if index[a] != index[b]:
-                model.clause([-shaded[a], -shaded[b]])
-        for one, other in neighbouring_rooms(grid, rooms):
-            for size, lit in sizes[one].items():
-                if size in sizes[other]:
-                    model.clause([-lit, -sizes[other][size]])
+        with model.about(_("islands never touch across a wall")):
+            for a, b in grid.pairs():
+                if index[a] != index[b]:
+                    model.clause([-shaded[a], -shaded[b]])
+        with model.about(_("neighbouring islands differ in size")):
+            for one, other in neighbouring_rooms(grid, rooms):
+                for size, lit in sizes[one].items():
+                    if size in sizes[other]:
+                        model.clause([-lit, -sizes[other][size]])
         return Vars(shaded)
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:

@@ -66,8 +66,9 @@ class StarBattle(Genre[Board, Vars]):
         for name, cells in units:
             with model.about(name):
                 rules.count_in(model, [stars[cell] for cell in cells], board.stars)
-        for a, b in touching_pairs(grid.cells()):
-            model.clause([-stars[a], -stars[b]])
+        with model.about(_("no stars touching")):
+            for a, b in touching_pairs(grid.cells()):
+                model.clause([-stars[a], -stars[b]])
         return Vars(stars)
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:

@@ -164,7 +164,8 @@ class Tapa(Genre[Board, Vars]):
                         model.clause([-shaded[around[i]] if on else shaded[around[i]]
                                       for i, on in zip(free, pattern, strict=True)
                                       if around[i] is not None])
-        rules.no_2x2(model, grid, shaded)
+        with model.about(_("no 2x2 shaded block")):
+            rules.no_2x2(model, grid, shaded)
         rules.connected_cells(model, grid, shaded)
         return Vars(shaded)
 

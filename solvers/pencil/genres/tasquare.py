@@ -95,15 +95,16 @@ class Tasquare(Genre[Board, Vars]):
                     break
                 squares[square] = model.var()
         cover: dict[Cell, list[Lit]] = {cell: [] for cell in grid.cells()}
-        for square, lit in squares.items():
-            for cell in covered(square):
-                cover[cell].append(lit)
-                model.implies(lit, shaded[cell])
-            for cell in rim(grid, square):
-                model.implies(lit, -shaded[cell])
-        for cell, lits in cover.items():
-            model.implies(shaded[cell], lits)
-            model.at_most(lits, 1)
+        with model.about(_("shaded pieces are squares")):
+            for square, lit in squares.items():
+                for cell in covered(square):
+                    cover[cell].append(lit)
+                    model.implies(lit, shaded[cell])
+                for cell in rim(grid, square):
+                    model.implies(lit, -shaded[cell])
+            for cell, lits in cover.items():
+                model.implies(shaded[cell], lits)
+                model.at_most(lits, 1)
         for cell, number in board.clues.items():
             model.clause([-shaded[cell]])
             with model.about(_("the {number} at {where}").format(

@@ -67,7 +67,8 @@ class Yajikazu(Genre[Board, Vars]):
                     counted = count_is(model, [shaded[c] for c in pointed(grid, cell, direction)],
                                        number)
                     model.clause([shaded[cell], counted])
-        rules.no_adjacent(model, grid, shaded)
+        with model.about(_("no two shaded cells side by side")):
+            rules.no_adjacent(model, grid, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
         return Vars(shaded)
 

@@ -66,12 +66,14 @@ class Yajirin(Genre[Board, Vars]):
         shaded = model.vars(free)
         lines, used = rules.cell_loop(model, grid, free)
         model.show([*shaded.values(), *lines.values()])
-        for cell in free:  # each free cell: shaded, or on the loop
-            if cell in used:
-                model.exactly([shaded[cell], used[cell]], 1)
-            else:
-                model.clause([shaded[cell]])
-        rules.no_adjacent(model, grid, shaded)
+        with model.about(_("every other cell shaded or on the loop")):
+            for cell in free:
+                if cell in used:
+                    model.exactly([shaded[cell], used[cell]], 1)
+                else:
+                    model.clause([shaded[cell]])
+        with model.about(_("no two shaded cells side by side")):
+            rules.no_adjacent(model, grid, shaded)
         for cell, (direction, number) in board.clues.items():
             if number >= 0 and direction:
                 with model.about(_("the arrow {number} at {where}").format(

@@ -63,8 +63,10 @@ class YinYang(Genre[Board, Vars]):
         for cell, colour in board.given.items():
             model.clause([black[cell] if colour == BLACK else -black[cell]])
         white = {cell: -lit for cell, lit in black.items()}
+        with model.about(_("no 2x2 block of one colour")):
+            for side in (black, white):
+                rules.no_2x2(model, grid, side)
         for side in (black, white):
-            rules.no_2x2(model, grid, side)
             rules.connected_cells(model, grid, side)
         self._planar(model, grid, black)
         return Vars(black)
