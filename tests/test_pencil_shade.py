@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from solvers.base import PuzzleError
+from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil, genre_of
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
@@ -82,6 +82,12 @@ def test_one_cell_off_refused(genre: str) -> None:
      "The link's body could not be read at character 3 ('fz' is not a Tapa clue)."),
     ("https://puzz.link/p?yajilin/o/5/5/m32j10",
      "The yajirin option 'o' in the link is not supported."),
+    ("https://puzz.link/p?starbattle/3/3/1/00",
+     "The link's room borders could not be read at character 6 (the body ends too soon)."),
+    ("https://puzz.link/p?nurimaze/3/3/0000!",
+     "The link's marks could not be read at character 5 (unexpected '!')."),
+    ("https://puzz.link/p?nurimaze/3/3/00001",
+     "A Nurimaze needs exactly one G; the link has 0."),
 ])
 def test_unreadable_links_named(link: str, message: str) -> None:
     with pytest.raises(PuzzleError) as error:
@@ -97,3 +103,14 @@ def test_two_answers_both_complete() -> None:
     assert answers[0] != answers[1]
     verdicts = judge([{"pzprv3": KIND.format_solution(puzzle, a)} for a in answers])
     assert [v["complete"] for v in verdicts] == [True, True]
+
+
+@pytest.mark.parametrize(("link", "reason"), [
+    ("https://puzz.link/p?kurodoko/3/3/j9j",
+     "no solution: the 9 at r2c2 cannot hold with the clues."),
+    ("https://puzz.link/p?tapa/3/3/i9i",
+     "no solution: the clue 1 1 1 1 at r2c1 cannot hold with the clues."),
+])
+def test_no_solution_names_the_clash(link: str, reason: str) -> None:
+    found = KIND.solve(KIND.parse(link), Limits.within(60))
+    assert (found.count, found.exhaustive, found.reason) == (0, True, reason)

@@ -109,7 +109,9 @@ class Nurimaze(Genre[Board, Vars]):
 
     def decode(self, link: Link) -> Board:
         reader = codecs.Reader(link.body)
+        reader.part = _("room borders")
         walls = codecs.read_borders(reader, link.rows, link.cols)
+        reader.part = _("marks")
         values = read_marks(reader, link.rows * link.cols)
         cells = Grid(link.rows, link.cols).cells()
         marks = {cell: value for cell, value in zip(cells, values, strict=True) if value}

@@ -54,8 +54,10 @@ class Shimaguni(Genre[Board, Vars]):
 
     def decode(self, link: Link) -> Board:
         reader = codecs.Reader(link.body)
+        reader.part = _("room borders")
         walls = codecs.read_borders(reader, link.rows, link.cols)
         rooms = Grid(link.rows, link.cols).rooms(walls)
+        reader.part = _("room numbers")
         values = codecs.read_number16(reader, len(rooms))
         return Board(link.rows, link.cols, walls, {top(room): value for room, value
                                                    in zip(rooms, values, strict=True)

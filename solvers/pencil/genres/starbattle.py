@@ -42,11 +42,14 @@ class StarBattle(Genre[Board, Vars]):
     )
 
     def decode(self, link: Link) -> Board:
-        count, _slash, rest = link.body.partition("/")
+        count = link.body.partition("/")[0]
         if not count.isdigit() or int(count) < 1:
             raise PuzzleError(_("The star count {count!r} in the link is not a number of "
                                 "stars.").format(count=count))
-        walls = codecs.read_borders(codecs.Reader(rest), link.rows, link.cols)
+        reader = codecs.Reader(link.body)
+        reader.pos = len(count) + 1
+        reader.part = _("room borders")
+        walls = codecs.read_borders(reader, link.rows, link.cols)
         return Board(link.rows, link.cols, int(count), walls)
 
     def encode(self, board: Board) -> str:
