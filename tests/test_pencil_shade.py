@@ -8,6 +8,7 @@ The puzzles are the robx/pzprjs test scripts' (MIT), in tests/data/pencil/GENRE.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -16,7 +17,7 @@ from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil, genre_of
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
-from tests.pzpr import judge, links_of, solve, solved_and_judged
+from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()
 GENRES = ["yajirin", "lits", "norinori", "starbattle", "kurodoko", "tapa", "yinyang", "creek",
@@ -114,3 +115,31 @@ def test_two_answers_both_complete() -> None:
 def test_no_solution_names_the_clash(link: str, reason: str) -> None:
     found = KIND.solve(KIND.parse(link), Limits.within(60))
     assert (found.count, found.exhaustive, found.reason) == (0, True, reason)
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_answer_read_back(genre: str) -> None:
+    """Our player file of an answer reads back as the same answer."""
+    puzzle, answers, _ = solve(links_of(genre)[0])
+    text = KIND.format_solution(puzzle, answers[0])
+    assert KIND.parse_solution(puzzle, text) == answers[0]
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_the_players_solved_board_passes_our_check(genre: str) -> None:
+    """The solved boards of the player's own test scripts (a person's file, marks and
+    crosses included) are read and pass our checker."""
+    data = json.loads((DATA / f"{genre}.json").read_text(encoding="utf-8"))
+    boards = [p for p in data["puzzles"] if "solution_pzprv3" in p]
+    assert boards
+    for entry in boards:
+        puzzle = KIND.parse(entry["link"])
+        answer = KIND.parse_solution(puzzle, entry["solution_pzprv3"])
+        assert KIND.check(puzzle, answer).ok, entry["link"]
+
+
+def test_a_file_of_another_size_is_refused() -> None:
+    puzzle, answers, _ = solve(links_of("kurodoko")[0])
+    with pytest.raises(PuzzleError) as error:
+        KIND.parse_solution(puzzle, "pzprv3/kurodoko/4/5/")
+    assert str(error.value) == "The pzprv3 file is 4x5; the puzzle is 5x5."

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
-from ..base import Rule
+from ..base import PuzzleError, Rule
 from ..draw import centred_text
 from ..i18n import _
 from . import check, pzprv3
@@ -63,6 +63,22 @@ def room_blocks(grid: Grid, walls: Collection[Pair]) -> list[pzprv3.Block]:
     """The player's room layer: the number of rooms, then each cell's room number."""
     index = check.room_of(grid.rooms(walls))
     return [[[str(max(index.values()) + 1)]], pzprv3.cells(grid, lambda cell: str(index[cell]))]
+
+
+def answer_file(text: str, rows: int, cols: int) -> pzprv3.File:
+    """A person's pzprv3 file of a board of this size, ready to be read block by block."""
+    file = pzprv3.read(text)
+    if (file.rows, file.cols) != (rows, cols):
+        raise PuzzleError(_("The pzprv3 file is {rows}x{cols}; the puzzle is "
+                            "{want_rows}x{want_cols}.").format(
+            rows=file.rows, cols=file.cols, want_rows=rows, want_cols=cols))
+    return file
+
+
+def marked(block: pzprv3.Block, tokens: Collection[str] = ("#",)) -> frozenset[Cell]:
+    """The cells of a cell block whose token is one of `tokens` (shading: '#')."""
+    return frozenset((r, c) for r, row in enumerate(block) for c, token in enumerate(row)
+                     if token in tokens)
 
 
 def pointed(grid: Grid, cell: Cell, direction: int) -> list[Cell]:

@@ -16,7 +16,7 @@ from ..grid import Cell, Grid, Vertex
 from ..layers import Answer
 from ..link import Link
 from ..render import BLACK, WHITE, Sheet
-from ..shading import connected_rule, shaded_cells
+from ..shading import answer_file, connected_rule, marked, shaded_cells
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,11 @@ class Creek(Genre[Board, Vars]):
         return pzprv3.write(self.name, grid, [
             corners, pzprv3.cells(grid, lambda cell: "#" if cell in shaded else
                                   "+" if answer else ".")])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.block(board.rows + 1, board.cols + 1)  # the corner numbers
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Creek()

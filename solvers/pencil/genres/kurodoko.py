@@ -15,7 +15,7 @@ from ..grid import STEPS, Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import connected_rule, shaded_cells
+from ..shading import answer_file, connected_rule, marked, shaded_cells
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,11 @@ class Kurodoko(Genre[Board, Vars]):
             pzprv3.cells(grid, lambda cell: pzprv3.clue(board.clues.get(cell))),
             pzprv3.cells(grid, lambda cell: "#" if cell in shaded else
                          "+" if answer and cell not in board.clues else ".")])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.cells()  # the clues
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Kurodoko()

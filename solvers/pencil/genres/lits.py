@@ -15,7 +15,16 @@ from ..grid import Cell, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import SHADE, connected_rule, placements, room_blocks, shaded_cells, tetromino
+from ..shading import (
+    SHADE,
+    answer_file,
+    connected_rule,
+    marked,
+    placements,
+    room_blocks,
+    shaded_cells,
+    tetromino,
+)
 
 #: the shapes LITS places (the square is ruled out by the 2x2 rule)
 LETTERS = ("L", "I", "T", "S")
@@ -130,6 +139,12 @@ class Lits(Genre[Board, Vars]):
         return pzprv3.write(self.name, grid, [
             *room_blocks(grid, board.walls),
             pzprv3.cells(grid, lambda cell: "#" if cell in shaded else ".")])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.block(1, 1)  # the number of regions
+        file.cells()  # each cell's region
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Lits()

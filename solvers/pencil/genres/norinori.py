@@ -16,7 +16,7 @@ from ..grid import Cell, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import SHADE, room_blocks, shaded_cells
+from ..shading import SHADE, answer_file, marked, room_blocks, shaded_cells
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,12 @@ class Norinori(Genre[Board, Vars]):
         return pzprv3.write(self.name, grid, [
             *room_blocks(grid, board.walls),
             pzprv3.cells(grid, lambda cell: "#" if cell in shaded else ".")])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.block(1, 1)  # the number of regions
+        file.cells()  # each cell's region
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Norinori()

@@ -17,7 +17,7 @@ from ..grid import Cell, Grid, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import SHADE, connected_rule, room_blocks, shaded_cells
+from ..shading import SHADE, answer_file, connected_rule, marked, room_blocks, shaded_cells
 
 #: the marks a cell can hold, by their code in links, and their letter in files
 START, GOAL, CIRCLE, TRIANGLE = "1", "2", "3", "4"
@@ -245,6 +245,13 @@ class Nurimaze(Genre[Board, Vars]):
             *room_blocks(grid, board.walls),
             pzprv3.cells(grid, lambda cell: FILE.get(board.marks.get(cell, ""), ".")),
             pzprv3.cells(grid, lambda cell: "#" if cell in shaded else "+" if answer else ".")])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.block(1, 1)  # the number of regions
+        file.cells()  # each cell's region
+        file.cells()  # the clues
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Nurimaze()

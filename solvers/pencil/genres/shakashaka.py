@@ -15,6 +15,7 @@ from ..grid import STEPS, Cell, Grid, Vertex
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
+from ..shading import answer_file, marked
 
 #: a triangle by the cell corner its right angle is in, as (down, right) offsets 0/1
 CORNERS = {"tri-ul": (0, 0), "tri-ur": (0, 1), "tri-dl": (1, 0), "tri-dr": (1, 1)}
@@ -193,6 +194,13 @@ class Shakashaka(Genre[Board, Vars]):
         return pzprv3.write(self.name, grid, [
             pzprv3.cells(grid, clue),
             pzprv3.cells(grid, lambda cell: CODES.get(marks.get(cell, ""), "."))])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.cells()  # the black cells
+        block = file.cells()
+        return Answer(marks={cell: mark for mark, code in CODES.items()
+                             for cell in marked(block, (code,))})
 
 
 GENRE = Shakashaka()

@@ -15,7 +15,7 @@ from ..grid import Cell, Grid, Pair, top
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import SHADE, at_least_counts, room_blocks, shaded_cells
+from ..shading import SHADE, answer_file, at_least_counts, marked, room_blocks, shaded_cells
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,13 @@ class Shimaguni(Genre[Board, Vars]):
             *room_blocks(grid, board.walls),
             pzprv3.cells(grid, lambda cell: pzprv3.clue(board.clues.get(cell))),
             pzprv3.cells(grid, lambda cell: "#" if cell in shaded else "+" if answer else ".")])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.block(1, 1)  # the number of regions
+        file.cells()  # each cell's region
+        file.cells()  # the clues
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Shimaguni()

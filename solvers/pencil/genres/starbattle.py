@@ -15,7 +15,7 @@ from ..grid import Cell, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import room_blocks, touching_pairs
+from ..shading import answer_file, marked, room_blocks, touching_pairs
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,12 @@ class StarBattle(Genre[Board, Vars]):
         return pzprv3.write(self.name, grid, [
             [[str(board.stars)]], *room_blocks(grid, board.walls),
             pzprv3.cells(grid, lambda cell: "#" if cell in stars else "+")])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.block(2, 1)  # the star count, the number of regions
+        file.cells()  # each cell's region
+        return Answer(marks=dict.fromkeys(marked(file.cells()), "star"))
 
 
 GENRE = StarBattle()

@@ -18,7 +18,7 @@ from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import clue_fits, connected_rule, ring, runs, shaded_cells
+from ..shading import answer_file, clue_fits, connected_rule, marked, ring, runs, shaded_cells
 
 #: where a clue's numbers sit in its cell, as offsets from the centre (a cell is 1)
 PLACES = {1: ((0, 0),), 2: ((-0.19, -0.19), (0.19, 0.19)),
@@ -211,6 +211,10 @@ class Tapa(Genre[Board, Vars]):
             return "#" if cell in shaded else "+" if answer else "."
 
         return pzprv3.write(self.name, grid, [pzprv3.cells(grid, token)])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Tapa()

@@ -16,7 +16,7 @@ from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import connected_rule, shaded_cells
+from ..shading import answer_file, connected_rule, marked, shaded_cells
 
 Square = tuple[Cell, int]
 
@@ -177,6 +177,10 @@ class Tasquare(Genre[Board, Vars]):
             return "#" if cell in shaded else "+" if answer else "."
 
         return pzprv3.write(self.name, grid, [pzprv3.cells(grid, token)])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Tasquare()

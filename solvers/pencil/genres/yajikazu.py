@@ -15,7 +15,16 @@ from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import arrow_token, connected_rule, count_is, draw_arrow_clues, pointed, shaded_cells
+from ..shading import (
+    answer_file,
+    arrow_token,
+    connected_rule,
+    count_is,
+    draw_arrow_clues,
+    marked,
+    pointed,
+    shaded_cells,
+)
 
 
 @dataclass(frozen=True)
@@ -105,6 +114,11 @@ class Yajikazu(Genre[Board, Vars]):
         return pzprv3.write(self.name, grid, [
             pzprv3.cells(grid, lambda cell: arrow_token(board.clues.get(cell))),
             pzprv3.cells(grid, lambda cell: "#" if cell in shaded else "+" if answer else ".")])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.cells()  # the clues
+        return Answer(shaded=marked(file.cells()))
 
 
 GENRE = Yajikazu()

@@ -15,7 +15,7 @@ from ..grid import Cell, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import arrow_token, draw_arrow_clues, pointed
+from ..shading import answer_file, arrow_token, draw_arrow_clues, marked, pointed
 
 
 @dataclass(frozen=True)
@@ -131,19 +131,13 @@ class Yajirin(Genre[Board, Vars]):
             *pzprv3.pairs(grid, lambda link: "1" if link in lines else "0")])
 
     def read_answer(self, board: Board, text: str) -> Answer:
-        file = pzprv3.read(text)
-        file.cells()
-        grid = self.grid(board)
-        marks = file.cells()
+        file = answer_file(text, board.rows, board.cols)
+        file.cells()  # the clues
+        shaded = marked(file.cells())
         level = file.block(board.rows, board.cols - 1)
         upright = file.block(board.rows - 1, board.cols)
-        lines = {((r, c), (r, c + 1)) for r, row in enumerate(level)
-                 for c, token in enumerate(row) if token == "1"}
-        lines |= {((r, c), (r + 1, c)) for r, row in enumerate(upright)
-                  for c, token in enumerate(row) if token == "1"}
-        return Answer(shaded=frozenset(cell for cell in grid.cells()
-                                       if marks[cell[0]][cell[1]] == "#"),
-                      lines=frozenset(lines))
-
+        lines = {((r, c), (r, c + 1)) for r, c in marked(level, ("1",))}
+        lines |= {((r, c), (r + 1, c)) for r, c in marked(upright, ("1",))}
+        return Answer(shaded=shaded, lines=frozenset(lines))
 
 GENRE = Yajirin()

@@ -15,7 +15,7 @@ from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import LIGHT, Sheet
-from ..shading import connected_rule, shaded_cells
+from ..shading import answer_file, connected_rule, marked, shaded_cells
 
 #: the links' and files' circle codes
 WHITE, BLACK = 1, 2
@@ -133,6 +133,12 @@ class YinYang(Genre[Board, Vars]):
         return pzprv3.write(self.name, grid, [
             pzprv3.cells(grid, lambda cell: pzprv3.clue(board.given.get(cell))),
             pzprv3.cells(grid, answered)])
+
+    def read_answer(self, board: Board, text: str) -> Answer:
+        file = answer_file(text, board.rows, board.cols)
+        file.cells()  # the given circles
+        given = frozenset(cell for cell, colour in board.given.items() if colour == BLACK)
+        return Answer(shaded=given | marked(file.cells(), (str(BLACK),)))
 
 
 GENRE = YinYang()
