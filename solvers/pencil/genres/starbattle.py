@@ -60,9 +60,9 @@ class StarBattle(Genre[Board, Vars]):
         grid = self.grid(board)
         stars = model.vars(grid.cells())
         model.show(stars.values())
-        units = [(_("row {n}").format(n=r + 1), [(r, c) for c in range(board.cols)])
+        units = [(_("row {number}").format(number=r + 1), [(r, c) for c in range(board.cols)])
                  for r in range(board.rows)]
-        units += [(_("column {n}").format(n=c + 1), [(r, c) for r in range(board.rows)])
+        units += [(_("column {number}").format(number=c + 1), [(r, c) for r in range(board.rows)])
                   for c in range(board.cols)]
         units += [(_("the region at {where}").format(where=check.where(room[0])), room)
                   for room in grid.rooms(board.walls)]
