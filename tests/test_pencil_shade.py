@@ -8,7 +8,9 @@ The puzzles are the robx/pzprjs test scripts' (MIT), in tests/data/pencil/GENRE.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -87,6 +89,8 @@ def test_one_cell_off_refused(genre: str) -> None:
      "The link's room borders could not be read at character 6 (the body ends too soon)."),
     ("https://puzz.link/p?nurimaze/3/3/0000!",
      "The link's marks could not be read at character 5 (unexpected '!')."),
+    ("https://puzz.link/p?yajilin/4/5/fe0p",
+     "The link's body could not be read at character 5 (expected a hex digit)."),
     ("https://puzz.link/p?nurimaze/3/3/00001",
      "A Nurimaze needs exactly one G; the link has 0."),
 ])
@@ -143,3 +147,17 @@ def test_a_file_of_another_size_is_refused() -> None:
     with pytest.raises(PuzzleError) as error:
         KIND.parse_solution(puzzle, "pzprv3/kurodoko/4/5/")
     assert str(error.value) == "The pzprv3 file is 4x5; the puzzle is 5x5."
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_any_body_is_read_or_refused_by_name(genre: str) -> None:
+    """Bodies of random characters: each is read, or refused with a PuzzleError (never
+    another exception, which would reach the user as a traceback)."""
+    name = "yajilin" if genre == "yajirin" else genre
+    chance = random.Random(genre)
+    for _ in range(200):
+        rows, cols = chance.randint(1, 7), chance.randint(1, 7)
+        body = "".join(chance.choice("0123456789abcdefghijklmnopqrstuvwxyz.+-/!")
+                       for _ in range(chance.randint(0, 40)))
+        with contextlib.suppress(PuzzleError):
+            KIND.parse(f"https://puzz.link/p?{name}/{cols}/{rows}/{body}")

@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from ..base import PuzzleError, Rule
 from ..draw import centred_text
 from ..i18n import _
-from . import check, pzprv3
+from . import check, codecs, pzprv3
 from .codecs import BLANK, QUESTION
 from .engine import Lit, Model, Values
 from .grid import Cell, Grid, Pair
@@ -84,6 +84,17 @@ def marked(block: pzprv3.Block, tokens: Collection[str] = ("#",)) -> frozenset[C
 def pointed(grid: Grid, cell: Cell, direction: int) -> list[Cell]:
     """The cells an arrow clue at `cell` points at, to the edge (none for no arrow)."""
     return list(grid.line(cell, ARROWS[direction])) if direction in ARROWS else []
+
+
+def read_arrows(reader: codecs.Reader, count: int) -> list[tuple[int, int] | None]:
+    """The arrow clues of a body (`codecs.read_arrow_numbers`), a number that is no hex
+    digit refused by name: the shared codec lets Python's own error through there."""
+    try:
+        return codecs.read_arrow_numbers(reader, count)
+    except PuzzleError:
+        raise
+    except ValueError:
+        raise reader.fail(_("expected a hex digit")) from None
 
 
 def arrow_token(clue: tuple[int, int] | None) -> str:
