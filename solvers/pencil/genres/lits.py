@@ -68,13 +68,13 @@ class Lits(Genre[Board, Vars]):
         letter_of: dict[Cell, dict[str, Lit]] = {}
         for room in rooms:
             with model.about(_("the region at {where}").format(where=check.where(room[0]))):
-                chosen = [(letter, cells, model.var()) for letter, cells in placements(room)
-                          if letter in LETTERS]
-                model.exactly([lit for _, _, lit in chosen], 1)
-                for cell in room:
-                    model.equal(shaded[cell], model.any_of(
-                        [lit for _, cells, lit in chosen if cell in cells]))
-                letters = {letter: model.any_of([lit for name, _, lit in chosen
+                # four shaded cells, and some tetromino among them: then they are it (a
+                # placement holds when its four cells are shaded; no choice to make)
+                rules.count_in(model, [shaded[cell] for cell in room], 4)
+                chosen = [(letter, model.all_of([shaded[cell] for cell in cells]))
+                          for letter, cells in placements(room) if letter in LETTERS]
+                model.clause([lit for _, lit in chosen])
+                letters = {letter: model.any_of([lit for name, lit in chosen
                                                  if name == letter]) for letter in LETTERS}
             for cell in room:
                 letter_of[cell] = letters
