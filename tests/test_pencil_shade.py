@@ -161,3 +161,17 @@ def test_any_body_is_read_or_refused_by_name(genre: str) -> None:
                        for _ in range(chance.randint(0, 40)))
         with contextlib.suppress(PuzzleError):
             KIND.parse(f"https://puzz.link/p?{name}/{cols}/{rows}/{body}")
+
+
+def test_yajilin_grey_clue_option_kept() -> None:
+    """The 'b' option (clue cells drawn grey) is honoured, kept in the link written back,
+    and changes nothing else (penpa-edit's link, MIT; pzpr's file does not keep it, so
+    pzpr's reading of our file is the same puzzle without it)."""
+    link = "https://puzz.link/p?yajilin/b/10/10/n2222c11b42r11f21b11f21r12b41c3112n"
+    puzzle, answers, exhaustive = solve(link)
+    assert (len(answers), exhaustive) == (1, True)
+    assert KIND.check(puzzle, answers[0]).ok
+    assert read_link(genre_of(puzzle).encode(puzzle.board)).flag == "b"
+    verdict, = judge([{"pzprv3": KIND.format_solution(puzzle, answers[0])}])
+    assert (verdict["complete"], verdict["url"]) == (True, link.replace(
+        "https://puzz.link/p?", "http://pzv.jp/p.html?").replace("/b/", "/"))
