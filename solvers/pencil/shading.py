@@ -1,9 +1,11 @@
 """Pieces that several shading genres share and the core toolkit does not carry.
 
-Cells are `(row, col)` from 0, as everywhere in `solvers.pencil`. Here: the arrows of
-arrow clues (Yajilin, Yajikazu) and their drawing, the ring of eight neighbours and its
-runs (Tapa), the cells that touch diagonally (Star Battle) and the tetrominoes (LITS).
-None of it touches the engine.
+Cells are `(row, col)` from 0, as everywhere in `solvers.pencil`. Here: counts that a
+rule needs only under a condition (a unary counter on the `Model`); the connected rule
+and the room layer of the player's file, and the reading of a person's file; the arrows
+of arrow clues (Yajilin, Yajikazu), read, written and drawn; the ring of eight
+neighbours and its runs (Tapa); the cells that touch diagonally (Star Battle); and the
+tetrominoes (LITS).
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from ..i18n import _
 from . import check, codecs, pzprv3
 from .codecs import BLANK, QUESTION
 from .engine import Lit, Model, Values
-from .grid import Cell, Grid, Pair
+from .grid import STEPS, Cell, Grid, Pair
 from .render import BLACK, ON_SHADE, Sheet
 
-#: the links' arrow codes as (row step, column step): up, down, left, right
-ARROWS: dict[int, Cell] = {1: (-1, 0), 2: (1, 0), 3: (0, -1), 4: (0, 1)}
+#: the links' arrow codes (`codecs.UP` .. `codecs.RIGHT`, 1-4) as steps: the grid's order
+ARROWS: dict[int, tuple[int, int]] = dict(enumerate(STEPS, start=codecs.UP))
 #: shading drawn grey where room walls must stay visible across it (LITS, Norinori,
 #: Shimaguni, Nurimaze)
 SHADE = (112, 112, 112)
@@ -61,8 +63,9 @@ def connected_rule(grid: Grid, cells: Collection[Cell], name: str) -> Rule:
 
 def room_blocks(grid: Grid, walls: Collection[Pair]) -> list[pzprv3.Block]:
     """The player's room layer: the number of rooms, then each cell's room number."""
-    index = check.room_of(grid.rooms(walls))
-    return [[[str(max(index.values()) + 1)]], pzprv3.cells(grid, lambda cell: str(index[cell]))]
+    rooms = grid.rooms(walls)
+    index = check.room_of(rooms)
+    return [[[str(len(rooms))]], pzprv3.cells(grid, lambda cell: str(index[cell]))]
 
 
 def answer_file(text: str, rows: int, cols: int) -> pzprv3.File:
