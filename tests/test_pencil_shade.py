@@ -83,8 +83,8 @@ def test_one_cell_off_refused(genre: str) -> None:
      "The link's body could not be read at character 5 (unexpected '!')."),
     ("https://puzz.link/p?tapa/5/5/3nfz",
      "The link's body could not be read at character 3 ('fz' is not a Tapa clue)."),
-    ("https://puzz.link/p?yajilin/o/5/5/m32j10",
-     "The yajirin option 'o' in the link is not supported."),
+    ("https://puzz.link/p?yajilin/x/5/5/m32j10",
+     "The yajirin option 'x' in the link is not supported."),
     ("https://puzz.link/p?starbattle/3/3/1/00",
      "The link's room borders could not be read at character 6 (the body ends too soon)."),
     ("https://puzz.link/p?nurimaze/3/3/0000!",
@@ -175,3 +175,21 @@ def test_yajilin_grey_clue_option_kept() -> None:
     verdict, = judge([{"pzprv3": KIND.format_solution(puzzle, answers[0])}])
     assert (verdict["complete"], verdict["url"]) == (True, link.replace(
         "https://puzz.link/p?", "http://pzv.jp/p.html?").replace("/b/", "/"))
+
+
+def test_yajilin_shaded_outside_option() -> None:
+    """The 'o' option (shaded cells outside the loop; npm pzpr 0.10.1 predates it, so
+    only our checker judges): the player's test puzzle has its one answer with a shaded
+    cell inside, so with 'o' it has none, and our checker finds the player's solved
+    board wrong exactly where the player's own test says (robx/pzprjs, MIT)."""
+    puzzle = KIND.parse("https://puzz.link/p?yajilin/o/5/5/m32j10")
+    found = KIND.solve(puzzle, Limits.within(60))
+    assert (found.count, found.exhaustive) == (0, True)
+    assert "shaded cells outside the loop" in found.reason
+    data = json.loads((DATA / "yajirin.json").read_text(encoding="utf-8"))
+    board = KIND.parse_solution(puzzle, data["puzzles"][0]["solution_pzprv3"])
+    assert [(r.name, r.detail) for r in KIND.check(puzzle, board).broken()] == [
+        ("Shaded cells outside the loop", "broken at r3c3")]
+    corner = KIND.parse("https://puzz.link/p?yajilin/o/3/3/i")
+    answers = KIND.solve(corner, Limits.within(60)).found
+    assert sorted(sorted(a.shaded) for a in answers) == [[(0, 0)], [(2, 2)]]

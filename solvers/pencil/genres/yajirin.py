@@ -24,8 +24,13 @@ class Board:
     cols: int
     #: the clue cells: cell -> (arrow 0-4, number | QUESTION | BLANK)
     clues: dict[Cell, tuple[int, int]]
-    #: the link's display flag ("b": clue cells drawn grey), kept for the link back
+    #: the link's flags, kept for the link back: "o" shaded cells lie outside the loop,
+    #: "b" clue cells are drawn grey (the player writes "ob" for both)
     flag: str = ""
+
+    @property
+    def outside(self) -> bool:
+        return "o" in self.flag
 
     def __hash__(self) -> int:
         return hash((self.rows, self.cols, tuple(sorted(self.clues.items())), self.flag))
@@ -37,6 +42,14 @@ class Vars:
     lines: dict[Pair, Lit]
 
 
+def inside(board: Board, lines: frozenset[Pair], cell: Cell) -> bool:
+    """Whether a cell off the loop is inside it: a ray from just above its centre to
+    the right edge crosses the loop's upright links from the row above an odd number of
+    times."""
+    r, c = cell
+    return sum(((r - 1, x), (r, x)) in lines for x in range(c + 1, board.cols)) % 2 == 1
+
+
 class Yajirin(Genre[Board, Vars]):
     names = ("yajirin", "yajilin")
     title = N_("Yajilin")
@@ -44,8 +57,9 @@ class Yajirin(Genre[Board, Vars]):
         N_("Shade some cells that are not clues; shaded cells never touch side by side."),
         N_("Draw one loop through the centres of all other cells that are not clues."),
         N_("A number with an arrow tells how many shaded cells lie that way."),
+        N_("With the option 'o' in the link, shaded cells lie outside the loop."),
     )
-    flags = ("b",)
+    flags = ("b", "o", "ob")
 
     def decode(self, link: Link) -> Board:
         reader = codecs.Reader(link.body)
@@ -80,7 +94,29 @@ class Yajirin(Genre[Board, Vars]):
                         number=number, where=check.where(cell))):
                     rules.count_in(model, [shaded[c] for c in pointed(grid, cell, direction)
                                            if c in shaded], number)
+        if board.outside:
+            with model.about(_("shaded cells outside the loop")):
+                self._outside(model, board, shaded, lines)
         return Vars(shaded, lines)
+
+    def _outside(self, model: Model, board: Board, shaded: dict[Cell, Lit],
+                 lines: dict[Pair, Lit]) -> None:
+        """Shaded cells lie outside the loop: a ray from just above a cell's centre to
+        the left edge crosses the loop's upright links from the row above an even
+        number of times (the parity is built up cell by cell along each row)."""
+        for r in range(1, board.rows):
+            inside = -model.true()
+            for c in range(board.cols):
+                if (r, c) in shaded:
+                    model.clause([-shaded[r, c], -inside])
+                crossing = lines.get(((r - 1, c), (r, c)))
+                if crossing is not None:
+                    parity = model.var()  # inside XOR crossing
+                    model.clause([-parity, inside, crossing])
+                    model.clause([-parity, -inside, -crossing])
+                    model.clause([parity, -inside, crossing])
+                    model.clause([parity, inside, -crossing])
+                    inside = parity
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
         return Answer(shaded=frozenset(c for c, lit in variables.shaded.items() if values(lit)),
@@ -106,6 +142,9 @@ class Yajirin(Genre[Board, Vars]):
             *check.single_loop(answer.lines, _("the lines")),
             check.rule(_("Every other cell is on the loop"), empty,
                        check.where),  # type: ignore[arg-type]
+            *([check.rule(_("Shaded cells outside the loop"), sorted(
+                cell for cell in answer.shaded if inside(board, answer.lines, cell)),
+                check.where)] if board.outside else []),  # type: ignore[arg-type]
         ]
 
     def draw(self, board: Board, answer: Answer | None) -> Image.Image:
