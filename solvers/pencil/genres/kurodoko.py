@@ -71,6 +71,7 @@ class Kurodoko(Genre[Board, Vars]):
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
+        model.clause(shaded.values())  # the player wants some shading
         for cell, number in board.clues.items():
             model.clause([-shaded[cell]])
             if number < 1:
@@ -100,6 +101,7 @@ class Kurodoko(Genre[Board, Vars]):
                        check.where),  # type: ignore[arg-type]
             check.rule(_("Shaded cells never side by side"),
                        check.adjacent_pairs(grid, answer.shaded), check.where),  # type: ignore
+            Rule(_("Some cell is shaded"), bool(answer.shaded)),
             connected_rule(grid, white, _("Unshaded cells connected")),
             check.rule(_("Numbers count the cells they see"), sorted(
                 cell for cell, number in board.clues.items()
