@@ -18,8 +18,6 @@ from ..link import Link
 from ..render import Sheet
 from ..shading import answer_file, connected_rule, marked, shaded_cells
 
-Square = tuple[Cell, int]
-
 
 @dataclass(frozen=True)
 class Board:
@@ -35,18 +33,6 @@ class Board:
 @dataclass
 class Vars:
     shaded: dict[Cell, Lit]
-
-
-def covered(square: Square) -> list[Cell]:
-    (top, left), side = square
-    return [(top + r, left + c) for r in range(side) for c in range(side)]
-
-
-def rim(grid: Grid, square: Square) -> list[Cell]:
-    """The cells outside a square that touch one of its sides."""
-    inside = set(covered(square))
-    return sorted({other for cell in inside for other in grid.neighbours(cell)
-                   if other not in inside})
 
 
 def is_square(piece: list[Cell]) -> bool:
@@ -87,49 +73,69 @@ class Tasquare(Genre[Board, Vars]):
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
         model.clause(shaded.values())
-        squares: dict[Square, Lit] = {}
-        for top, left in grid.cells():
-            for side in range(1, min(board.rows - top, board.cols - left) + 1):
-                square = ((top, left), side)
-                if any(cell in board.clues for cell in covered(square)):
-                    break
-                squares[square] = model.var()
-        cover: dict[Cell, list[Lit]] = {cell: [] for cell in grid.cells()}
-        with model.about(_("shaded pieces are squares")):
-            for square, lit in squares.items():
-                for cell in covered(square):
-                    cover[cell].append(lit)
-                    model.implies(lit, shaded[cell])
-                for cell in rim(grid, square):
-                    model.implies(lit, -shaded[cell])
-            for cell, lits in cover.items():
-                model.implies(shaded[cell], lits)
-                model.at_most(lits, 1)
-        for cell, number in board.clues.items():
+        for cell in board.clues:
             model.clause([-shaded[cell]])
+        with model.about(_("shaded pieces are squares")):
+            self._squares(model, grid, shaded)
+        for cell, number in board.clues.items():
             with model.about(_("the {number} at {where}").format(
                     number="?" if number < 0 else number, where=check.where(cell))):
                 if number < 0:
                     model.clause([shaded[other] for other in grid.neighbours(cell)])
                 else:
-                    self._sum(model, grid, cell, number, shaded, squares)
+                    self._sum(model, grid, cell, number, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
         return Vars(shaded)
 
     @staticmethod
-    def _sum(model: Model, grid: Grid, cell: Cell, number: int, shaded: dict[Cell, Lit],
-             squares: dict[Square, Lit]) -> None:
-        """The areas of the squares on the cell's sides add up to `number`: each side
-        touches at most one square (two sides' square would hold the cell itself), so
-        every combination of areas, one a side, that misses the sum is ruled out."""
+    def _squares(model: Model, grid: Grid, shaded: dict[Cell, Lit]) -> None:
+        """Every piece of shaded cells is a square, said locally: no 2x2 block holds
+        exactly three shaded cells (a piece without an inner corner is a rectangle),
+        and from a piece's top-left cell it runs as far right as down."""
+        for block in grid.squares():
+            for odd in block:
+                model.clause([shaded[odd], *(-shaded[c] for c in block if c != odd)])
+        false = -model.true()
+        right: dict[Cell, list[Lit]] = {}  # right[cell][i]: the cell and i more rightwards
+        down: dict[Cell, list[Lit]] = {}
+        for r in reversed(range(grid.rows)):
+            for c in reversed(range(grid.cols)):
+                for runs, nxt in ((right, (r, c + 1)), (down, (r + 1, c))):
+                    runs[r, c] = [shaded[r, c]] + [model.all_of([shaded[r, c], lit])
+                                                   for lit in runs.get(nxt, [])]
+        for (r, c), lit in shaded.items():
+            corner = [lit, -shaded.get((r - 1, c), false), -shaded.get((r, c - 1), false)]
+            across, deep = right[r, c], down[r, c]
+            for i in range(max(len(across), len(deep))):
+                one = across[i] if i < len(across) else false
+                other = deep[i] if i < len(deep) else false
+                model.implies(corner + [one], other)
+                model.implies(corner + [other], one)
+
+    @staticmethod
+    def _sum(model: Model, grid: Grid, cell: Cell, number: int,
+             shaded: dict[Cell, Lit]) -> None:
+        """The areas of the squares on the cell's sides add up to `number`. A square
+        beside the cell has the side of the shaded run through the neighbour across
+        that side; each side touches at most one square (two sides' square would hold
+        the cell itself), so every combination of areas, one a side, that misses the
+        sum is ruled out."""
+        false = -model.true()
         sides = []
         for other in grid.neighbours(cell):
+            across = (other[1] - cell[1], other[0] - cell[0])  # along the touching side
             areas = {0: -shaded[other]}
             for side in range(1, int(number ** 0.5) + 1):
-                lits = [lit for square, lit in squares.items()
-                        if square[1] == side and other in covered(square)]
-                if lits:
-                    areas[side * side] = model.any_of(lits)
+                runs = []
+                for first in range(side):  # the run holds `other` as its cell `first`
+                    cells = [(other[0] + (k - first) * across[0], other[1] + (k - first)
+                              * across[1]) for k in range(-1, side + 1)]
+                    if all(grid.inside(c) for c in cells[1:-1]):
+                        runs.append(model.all_of(
+                            [-shaded.get(cells[0], false), -shaded.get(cells[-1], false),
+                             *(shaded[c] for c in cells[1:-1])]))
+                if runs:
+                    areas[side * side] = model.any_of(runs)
             model.implies(shaded[other], list(areas.values())[1:])
             sides.append(areas)
         for combination in product(*(areas.items() for areas in sides)):
