@@ -37,14 +37,44 @@ def shaded_cells(lits: Mapping[Cell, Lit], values: Values) -> frozenset[Cell]:
 
 def at_least_counts(model: Model, lits: Sequence[Lit], top: int) -> list[Lit]:
     """Literals `at_least[k]` (k = 0 .. top + 1) that hold exactly when at least k of
-    `lits` do: a unary counter, for counts a rule needs only under a condition (an
-    unshaded arrow's count, a region's size compared with its neighbours')."""
+    `lits` do, for counts a rule needs only under a condition (an unshaded arrow's
+    count, a region's size against its neighbours'): the literals sorted, true first,
+    by Batcher's odd-even merge network (n log^2 n comparators, so a region of
+    thousands of cells stays small)."""
+    size = 1
+    while size < len(lits):
+        size *= 2
+    line: list[Lit | None] = [*lits, *[None] * (size - len(lits))]  # None: false
+
+    def compare(i: int, j: int) -> None:  # the true one first
+        a, b = line[i], line[j]
+        if b is None:
+            return
+        if a is None:
+            line[i], line[j] = b, None
+            return
+        line[i], line[j] = model.any_of([a, b]), model.all_of([a, b])
+
+    def merge(low: int, count: int, step: int) -> None:
+        double = step * 2
+        if double < count:
+            merge(low, count, double)
+            merge(low + step, count, double)
+            for i in range(low + step, low + count - step, double):
+                compare(i, i + step)
+        else:
+            compare(low, low + step)
+
+    def sort(low: int, count: int) -> None:
+        if count > 1:
+            sort(low, count // 2)
+            sort(low + count // 2, count // 2)
+            merge(low, count, 1)
+
+    sort(0, size)
     true = model.true()
-    at_least = [true] + [-true] * (top + 1)
-    for lit in lits:
-        for k in range(top + 1, 0, -1):  # downwards: at_least[k - 1] is still the old one
-            at_least[k] = model.any_of([at_least[k], model.all_of([at_least[k - 1], lit])])
-    return at_least
+    return [true, *(lit if lit is not None else -true
+                    for lit in (line + [None] * (top + 1))[:top + 1])]
 
 
 def count_is(model: Model, lits: Sequence[Lit], number: int) -> Lit:

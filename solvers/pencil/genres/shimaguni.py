@@ -74,18 +74,15 @@ class Shimaguni(Genre[Board, Vars]):
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
         rooms = grid.rooms(board.walls)
-        sizes: list[dict[int, Lit]] = []
-        for room in rooms:
+        numbers = [board.clues.get(top(room), -1) for room in rooms]
+        for room, number in zip(rooms, numbers, strict=True):
             lits = [shaded[cell] for cell in room]
-            number = board.clues.get(top(room), -1)
             with model.about(_("the region at {where}").format(where=check.where(room[0]))):
                 model.clause(lits)
                 if number >= 0:
                     rules.count_in(model, lits, number)
-            at_least = at_least_counts(model, lits, len(room))
-            sizes.append({size: model.all_of([at_least[size], -at_least[size + 1]])
-                          for size in range(1, len(room) + 1)})
             rules.connected_cells(model, grid, {cell: shaded[cell] for cell in room})
+        sizes = self._sizes(model, rooms, numbers, shaded)
         index = check.room_of(rooms)
         with model.about(_("islands never touch across a wall")):
             for a, b in grid.pairs():
@@ -97,6 +94,23 @@ class Shimaguni(Genre[Board, Vars]):
                     if size in sizes[other]:
                         model.clause([-lit, -sizes[other][size]])
         return Vars(shaded)
+
+    @staticmethod
+    def _sizes(model: Model, rooms: list[list[Cell]], numbers: list[int],
+               shaded: dict[Cell, Lit]) -> list[dict[int, Lit]]:
+        """Each region's island size as a literal per size, for comparing neighbours:
+        a region with a number has that size; another counts its shading (sorted, so
+        a large region stays small) up to its largest size."""
+        true = model.true()
+        sizes = []
+        for room, number in zip(rooms, numbers, strict=True):
+            if number >= 0:
+                sizes.append({number: true})
+                continue
+            at_least = at_least_counts(model, [shaded[cell] for cell in room], len(room))
+            sizes.append({size: model.all_of([at_least[size], -at_least[size + 1]])
+                          for size in range(1, len(room) + 1)})
+        return sizes
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
