@@ -37,6 +37,7 @@ class Board:
         return hash((self.rows, self.cols, self.walls, tuple(sorted(self.marks.items()))))
 
     def only(self, mark: str) -> Cell:
+        """The cell of a mark the board has once (START, GOAL)."""
         return next(cell for cell, kind in self.marks.items() if kind == mark)
 
 
@@ -62,6 +63,8 @@ def read_marks(reader: codecs.Reader, count: int) -> list[str | None]:
 
 
 def write_marks(values: list[str | None]) -> str:
+    """The body of the marks (the reverse of `read_marks`): runs of 1-31 empty cells as
+    '5'-'z'."""
     out, skipped = [], 0
     for value in values + [""]:
         if value is None:

@@ -116,11 +116,13 @@ def write_clues(values: list[Clue | None]) -> str:
 
 
 def _base36(value: int) -> str:
+    """A value below 36 * 36 as two base-36 letters."""
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     return digits[value // 36] + digits[value % 36]
 
 
 def text(clue: Clue) -> list[str]:
+    """A clue's numbers as shown ('?' for an unknown one)."""
     return ["?" if n == QUESTION else str(n) for n in clue]
 
 

@@ -36,6 +36,7 @@ class Vars:
 
 
 def is_square(piece: list[Cell]) -> bool:
+    """Whether a piece fills a square: as many rows as columns, and all of them."""
     rows = {r for r, _c in piece}
     cols = {c for _r, c in piece}
     return len(rows) == len(cols) and len(piece) == len(rows) ** 2

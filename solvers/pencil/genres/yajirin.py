@@ -30,6 +30,7 @@ class Board:
 
     @property
     def outside(self) -> bool:
+        """Whether the shaded cells must lie outside the loop (the 'o' flag)."""
         return "o" in self.flag
 
     def __hash__(self) -> int:
