@@ -147,7 +147,8 @@ class FillominoGenre(Genre):
         variables = self.sized(board, model, larger=True)
         outcome = model.solve(limit - len(found.answers), deadline=deadline)
         answers = [self.answer(board, variables, values) for values in outcome.found]
-        stats = {key: found.stats.get(key, 0) + outcome.stats.get(key, 0)
+        # both searches' figures added up (a figure one search lacks, or None, is 0)
+        stats = {key: (found.stats.get(key) or 0) + (outcome.stats.get(key) or 0)
                  for key in {*found.stats, *outcome.stats}}
         exhaustive = outcome.exhaustive and not answers
         return Found(found.answers + answers, exhaustive, stats,
