@@ -32,7 +32,7 @@ from ..base import (
     clip,
 )
 from ..i18n import Translated, _, number
-from . import combine, fluency, relatedness
+from . import fluency, relatedness
 from . import lexicon as lexicon_module
 from .answer import Answer
 from .hints import Hint, circle_picture, hints
@@ -221,6 +221,8 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         lexicon_module.load()
         for lang in lexicon_module.LANGUAGES[1:]:
             lexicon_module.ensure_cached(lang)
+        from . import combine  # numba: only where clues are answered
+
         fluency.model()
         relatedness.load()
         combine.warm()

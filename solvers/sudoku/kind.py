@@ -1,5 +1,9 @@
 """Sudoku as a puzzle kind: the `sudoku` kind wires parse, search, check, picture and
-generator together, and adds the `read-photo` command."""
+generator together, and adds the `read-photo` command.
+
+The compiled search (numba), the generator and the hint engine are imported inside the
+methods that use them: the bot's process detects, parses and words Sudoku without them,
+and the workers, which solve, load them once in the fork server (`warm_up`)."""
 
 from __future__ import annotations
 
@@ -11,9 +15,8 @@ from PIL import Image
 
 from ..base import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleKind, Solutions
 from ..i18n import Translated
-from . import check, generate, hints, parse, render, variant
+from . import check, parse, render, variant
 from .grid import Grid, SudokuPuzzle
-from .search import solve_grid, warm
 
 
 class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
@@ -31,6 +34,9 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     hints = True
 
     def warm_up(self) -> None:
+        from . import generate, hints  # noqa: F401 - loaded before the fork, shared
+        from .search import warm
+
         warm()
 
     def detect(self, text: str) -> bool:
@@ -55,6 +61,8 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         return variant.variant(solution, candidate.givens)
 
     def solve(self, puzzle: SudokuPuzzle, limits: Limits) -> Solutions:
+        from .search import solve_grid
+
         started = time.perf_counter()
         found, count, exhaustive, nodes = solve_grid(puzzle.givens, limits)
         reason = ""
@@ -78,17 +86,25 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         return render.render(puzzle, solution, self.title)
 
     def generate(self, rng: random.Random, difficulty: str) -> str:
-        return generate.generate(rng, difficulty)
+        from .generate import generate
+
+        return generate(rng, difficulty)
 
     def hint_steps(self, puzzle: SudokuPuzzle, entries: Grid | None = None,
                    limit: int | None = None) -> HintPath:
-        return hints.steps(puzzle, entries, limit)
+        from .hints import steps
+
+        return steps(puzzle, entries, limit)
 
     def hint_entries(self, puzzle: SudokuPuzzle, text: str) -> Grid:
         return parse.parse_sudoku(text).givens
 
     def hint_picture(self, puzzle: SudokuPuzzle, step: HintStep) -> Image.Image:
-        return hints.step_picture(puzzle, step, self.title)
+        from .hints import step_picture
+
+        return step_picture(puzzle, step, self.title)
 
     def difficulty(self, puzzle: SudokuPuzzle) -> Difficulty:
-        return hints.difficulty(puzzle)
+        from .hints import difficulty
+
+        return difficulty(puzzle)
