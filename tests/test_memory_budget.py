@@ -1,0 +1,36 @@
+"""The memory guard (issue 40): the bot as `make run` starts it, after answering a Seki, a
+Sudoku, an anagram, a burr and Soma, must cost the machine at most BUDGET_MB of
+proportional set size over its whole tree of processes (bot, fork server, resource
+tracker, workers).
+
+The run is `bench/bench_memory.py`'s own (one bot, measured from /proc/PID/smaps_rollup);
+the benchmark's figure, recorded in bench/README.md, is under 400 MB, and the budget
+leaves a margin for the machine. Memory, unlike time, is steady on one kind of machine,
+so it can be guarded; when it is passed, the message is the per-process table, which says
+where to look.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bench_memory  # noqa: E402
+
+#: the most the whole tree may hold, in MB of PSS
+BUDGET_MB = 450
+
+
+def test_the_bot_after_five_answers_stays_within_its_memory_budget():
+    processes = bench_memory.run_once(ROOT, settle=3.0)
+    roles = sorted(p.role for p in processes)
+    assert roles.count("bot") == 1 and roles.count("fork server") == 1, roles
+    assert roles.count("worker") == 3, roles  # 2 solver workers and 1 count worker
+    total = sum(p.pss for p in processes) / 1024
+    assert total <= BUDGET_MB, (
+        f"the bot's processes hold {total:.1f} MB PSS, over the budget of {BUDGET_MB} MB:\n"
+        "| code | process | pid | PSS MB | private MB | RSS MB |\n"
+        + bench_memory.table("now", processes))
