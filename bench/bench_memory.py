@@ -5,7 +5,8 @@
 
 Starts `python -m bot` on its sandbox as `make run` does on a 2-core machine (2 solver
 workers, 1 count worker), waits until its workers are warm, answers a Seki, a Sudoku, an
-anagram, a burr and Soma through the sandbox client, then reads
+anagram, a burr and Soma through the sandbox client, waits until no chat has had a new
+message for 3 s (the later pictures and the reports sent), then reads
 `/proc/PID/smaps_rollup` of the bot and every process under it. PSS shares each page
 among the processes that map it, so the sum over the tree is what the bot costs the
 machine; "private" is what a process holds alone (what one more worker would add).
@@ -119,8 +120,8 @@ def measure(bot: int) -> list[Process]:
     return processes
 
 
-async def answer(client, chat: int, text: str, timeout: float) -> float:
-    """Send one puzzle and wait for the bot's first picture; seconds it took."""
+async def answer(client, chat: int, text: str, timeout: float) -> int:
+    """Send one puzzle and wait for the bot's first picture; that message's id."""
     start = time.monotonic()
     sent = await client.send(chat, text)
     after = sent["message_id"]
@@ -129,17 +130,37 @@ async def answer(client, chat: int, text: str, timeout: float) -> float:
         for message in page["messages"]:
             after = message["message_id"]
             if message["from"]["is_bot"] and message["sent_as"] in ("photo", "animation"):
-                return time.monotonic() - start
+                return after
     raise TimeoutError(f"no picture for {text[:30]!r}")
+
+
+async def until_quiet(client, last: dict[int, int], quiet: float, timeout: float) -> None:
+    """Wait until no chat has had a new message for `quiet` seconds: the later pictures
+    (the burr's animation) and the reports sent, so the workers are idle when measured
+    (on a loaded machine a fixed pause could measure a worker still drawing)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        moved = False
+        for chat, after in last.items():
+            page = await client.messages(chat, after=after, wait=0)
+            if page["messages"]:
+                last[chat] = page["messages"][-1]["message_id"]
+                moved = True
+        if not moved:
+            return
+        await asyncio.sleep(quiet)
 
 
 async def drive(url: str, process, settle: float) -> list[Process]:
     async with LoadClient(url) as client:
         await wait_until_ready(client, process, timeout=300)
+        last = {}
         for number, name in enumerate(PUZZLES):
             text = (ROOT / "puzzles" / name).read_text()
-            await answer(client, FIRST_CHAT + number, text, timeout=120)
-        await asyncio.sleep(settle)  # the later pictures and the reports
+            last[FIRST_CHAT + number] = await answer(client, FIRST_CHAT + number, text,
+                                                     timeout=120)
+        await asyncio.sleep(settle)
+        await until_quiet(client, last, settle, timeout=120)
         return measure(process.pid)
 
 
@@ -174,7 +195,7 @@ def main() -> int:
     parser.add_argument("--before", type=Path, help="a checkout of the code to compare with")
     parser.add_argument("--runs", type=int, default=1, help="runs of each code, alternated")
     parser.add_argument("--settle", type=float, default=3.0,
-                        help="seconds after the last picture before measuring")
+                        help="seconds without a new message before measuring")
     args = parser.parse_args()
     codes = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     totals: dict[str, list[float]] = {label: [] for label, _ in codes}
