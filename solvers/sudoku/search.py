@@ -598,24 +598,25 @@ def _first(givens, work, hidden, triads, budget) -> int:  # pragma: no cover - c
 
 
 @njit(cache=True, nogil=True)
-def _two(givens, work, budget) -> int:  # pragma: no cover - compiled
+def _two(givens, work, budget, digits) -> int:  # pragma: no cover - compiled
     """The triads search to a second solution in one compiled call: how many solutions
-    (0, 1 or 2; with 1 it is recorded), or -1 when a search of more than `budget` nodes
+    (0, 1 or 2; with 1 it is copied into `digits`, bytes that Python turns into a tuple
+    faster than the work array's words), or -1 when a search of more than `budget` nodes
     (between two solutions) is needed. Nearly every grid is answered by this one call,
     with no Python between its first solution and the proof that there is no other."""
     status = _start(givens, work, True, True)
-    if status != MORE:
-        return 1 if status == SOLUTION else 0
-    found = 0
-    while True:
+    found = 1 if status == SOLUTION else 0
+    while status == MORE or status == SOLUTION and work[DEPTH] >= 0:
         status = _resume(work, budget, True)
         if status == MORE:
             return -1
-        if status == EXHAUSTED:
-            return found
-        found += 1
-        if found == 2:
-            return 2
+        if status == SOLUTION:
+            found += 1
+            if found == 2:
+                return 2
+    if found == 1:
+        digits[:] = work[FOUND:]
+    return found
 
 
 #: nodes the compiled search runs between two looks at the deadline and progress
@@ -662,14 +663,15 @@ class Search:
 _SCRATCH = threading.local()
 
 
-def _scratch() -> np.ndarray:
-    """This thread's work array for `solve_grid`, which runs each search to its end before
-    it returns, so one array a thread serves every call (a fresh one cost about as much as
-    the search of an easy grid)."""
-    work = getattr(_SCRATCH, "work", None)
-    if work is None:
-        work = _SCRATCH.work = np.empty(WORK, dtype=np.int64)
-    return work
+def _scratch() -> tuple[np.ndarray, np.ndarray]:
+    """This thread's work array and solution bytes for `solve_grid`, which runs each search
+    to its end before it returns, so one pair a thread serves every call (a fresh array
+    cost about as much as the search of an easy grid)."""
+    arrays = getattr(_SCRATCH, "arrays", None)
+    if arrays is None:
+        arrays = _SCRATCH.arrays = (np.empty(WORK, dtype=np.int64),
+                                    np.empty(CELLS, dtype=np.uint8))
+    return arrays
 
 
 def solve_grid(givens: Grid, limits: Limits) -> tuple[list[Grid], int, bool, int]:
@@ -684,16 +686,16 @@ def solve_grid(givens: Grid, limits: Limits) -> tuple[list[Grid], int, bool, int
     Up to two solutions within a slice of nodes between them (nearly every grid) are
     found by one compiled call (`_two`); past that, the search runs slice by slice with
     the deadline and progress looked at in between."""
-    work = _scratch()
-    count = _two(bytes(givens), work, SLICE)
+    work, digits = _scratch()
+    count = _two(bytes(givens), work, SLICE, digits)
     if count < 0:
         search = Search(givens, budget=SLICE, work=work, triads=True)
         found, exhaustive = _collect(search, 2, limits)
         count = len(found)
     else:
-        found = [tuple(work[FOUND:].tolist())] if count == 1 else []
+        found = [tuple(digits.tobytes())] if count == 1 else []
         exhaustive = count < 2
-    nodes = int(work[NODES])
+    nodes = work.item(NODES)
     if count < 2:
         # a search that reaches its cap stops without looking for more: at cap 1 it
         # never says whether its solution is the only one
@@ -730,10 +732,11 @@ def count_solutions(givens: Grid, cap: int = 2) -> int:
     limits = Limits(max_solutions=cap)
     if cap > 2:
         return solve_grid(givens, limits)[1]
-    count = _two(bytes(givens), _scratch(), SLICE)
+    work, digits = _scratch()
+    count = _two(bytes(givens), work, SLICE, digits)
     if count >= 0:
         return min(count, cap)
-    return len(_collect(Search(givens, budget=SLICE, work=_scratch(), triads=True), cap,
+    return len(_collect(Search(givens, budget=SLICE, work=work, triads=True), cap,
                         limits)[0])
 
 
