@@ -13,8 +13,9 @@ numba.
 Two searches share the code. The *singles* search propagates singles and branches on
 the first cell (row by row) with the fewest candidates, its digits in increasing order:
 its order of solutions is the one the bot has always shown. The *triads* search adds the
-triads and branches on the two-candidate cell with the most undecided peers: about a
-sixth of the nodes on hard puzzles. `solve_grid` runs the triads search to two
+triads, looks for hidden singles in rows only (the triads cover boxes and columns:
+`_hidden_rows`), and branches on the two-candidate cell with the most undecided peers:
+about a sixth of the nodes on hard puzzles. `solve_grid` runs the triads search to two
 solutions; a grid with one (or none) is answered from it (a unique solution is the same
 whichever search finds it), a grid with several is searched again with singles only, so
 the same solution is shown first as ever.
@@ -27,9 +28,9 @@ of nodes and Python checks the limits in between.
 
 The fixed cost of a call matters as much as the search on a hard puzzle (tens of
 microseconds): the givens go in as bytes and are placed all at once, the tables are
-compile-time constants, a solve is one compiled call to the first solution and one more
-to prove there is no other. `warm()` compiles it (or loads numba's cache) once per
-process.
+compile-time constants, a solve and its proof that there is no other solution are one
+compiled call (`_two`), and the solution comes back as bytes. `warm()` compiles it (or
+loads numba's cache) once per process.
 """
 
 from __future__ import annotations
