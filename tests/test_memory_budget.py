@@ -12,6 +12,7 @@ where to look.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -22,6 +23,18 @@ import bench_memory  # noqa: E402
 
 #: the most the whole tree may hold, in MB of PSS
 BUDGET_MB = 450
+#: what only the workers need: numba (with its LLVM), Z3 and the exact-cover engines
+SEARCH_ENGINES = ("numba", "llvmlite", "z3", "xcover", "miniexact")
+
+
+def test_the_bot_process_imports_no_search_engine():
+    """The bot's process detects, parses and words puzzles; the searches run in the
+    workers. These packages in the bot cost it about 45 MB of its own (issue 40)."""
+    probe = ("import sys, bot.__main__; "
+             f"print(' '.join(m for m in {SEARCH_ENGINES!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split() == []
 
 
 def test_the_bot_after_five_answers_stays_within_its_memory_budget():
