@@ -104,6 +104,33 @@ def role(pid: int, bot: int) -> str:
     return "worker"
 
 
+def alone(pids: list[int]) -> float:
+    """MB the processes hold counting each page once, whoever else maps it: what they
+    alone cost (their PSS, were no other process on the machine mapping the same
+    libraries). Their private pages, plus each mapping's shared pages once (the largest
+    share any of them has of it: a library by its file, memory inherited from the fork
+    server by its address, the same in every worker). PSS itself splits a library's
+    pages with every process on the machine that maps it, so it drops when other
+    programs using numba or Z3 run; this figure does not, which is why the guard uses it."""
+    private = 0
+    shared: dict[str, int] = {}
+    for pid in pids:
+        try:
+            text = Path(f"/proc/{pid}/smaps").read_text()
+        except OSError:
+            continue  # ended meanwhile
+        key = ""
+        for line in text.splitlines():
+            fields = line.split()
+            if ":" not in fields[0]:  # a mapping's header: address perms offset dev inode [path]
+                key = fields[5] if len(fields) > 5 and fields[5].startswith("/") else fields[0]
+            elif fields[0] in ("Private_Clean:", "Private_Dirty:"):
+                private += int(fields[1])
+            elif fields[0] in ("Shared_Clean:", "Shared_Dirty:"):
+                shared[key + fields[0]] = max(shared.get(key + fields[0], 0), int(fields[1]))
+    return (private + sum(shared.values())) / 1024
+
+
 def measure(bot: int) -> list[Process]:
     """Every process of the bot's tree, with its memory (those that ended meanwhile left
     out)."""
@@ -151,7 +178,7 @@ async def until_quiet(client, last: dict[int, int], quiet: float, timeout: float
         await asyncio.sleep(quiet)
 
 
-async def drive(url: str, process, settle: float) -> list[Process]:
+async def drive(url: str, process, settle: float) -> tuple[list[Process], float]:
     async with LoadClient(url) as client:
         await wait_until_ready(client, process, timeout=300)
         last = {}
@@ -161,11 +188,13 @@ async def drive(url: str, process, settle: float) -> list[Process]:
                                                      timeout=120)
         await asyncio.sleep(settle)
         await until_quiet(client, last, settle, timeout=120)
-        return measure(process.pid)
+        processes = measure(process.pid)
+        return processes, alone([p.pid for p in processes])
 
 
-def run_once(code: Path, settle: float) -> list[Process]:
-    """One bot from the code in `code`, measured after the five answers."""
+def run_once(code: Path, settle: float) -> tuple[list[Process], float]:
+    """One bot from the code in `code`, measured after the five answers: its processes
+    and what they hold alone (`alone`)."""
     with tempfile.TemporaryDirectory(prefix="bench-memory-") as folder:
         port = free_port()
         env = {key: value for key, value in os.environ.items() if key != "TELEGRAM_BOT_TOKEN"}
@@ -182,11 +211,12 @@ def run_once(code: Path, settle: float) -> list[Process]:
                 stop_bot(process)
 
 
-def table(label: str, processes: list[Process]) -> str:
+def table(label: str, processes: list[Process], alone_mb: float) -> str:
     rows = [f"| {label} | {p.role} | {p.pid} | {p.pss / 1024:.1f} | {p.private / 1024:.1f} | "
             f"{p.rss / 1024:.1f} |" for p in sorted(processes, key=lambda p: p.role)]
     total = sum(p.pss for p in processes) / 1024
     rows.append(f"| {label} | **all {len(processes)}** | | **{total:.1f}** | | |")
+    rows.append(f"| {label} | **all, alone** | | **{alone_mb:.1f}** | | |")
     return "\n".join(rows)
 
 
@@ -199,18 +229,22 @@ def main() -> int:
     args = parser.parse_args()
     codes = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     totals: dict[str, list[float]] = {label: [] for label, _ in codes}
+    alones: dict[str, list[float]] = {label: [] for label, _ in codes}
     print("| code | process | pid | PSS MB | private MB | RSS MB |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     for _ in range(args.runs):
         for label, code in reversed(codes):
-            processes = run_once(code, args.settle)
+            processes, alone_mb = run_once(code, args.settle)
             totals[label].append(sum(p.pss for p in processes) / 1024)
-            print(table(label, processes), flush=True)
+            alones[label].append(alone_mb)
+            print(table(label, processes, alone_mb), flush=True)
     load = os.getloadavg()
     print(f"\nload average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     for label, figures in totals.items():
         print(f"{label}: PSS of the whole tree, median of {len(figures)}: "
-              f"{statistics.median(figures):.1f} MB ({', '.join(f'{f:.1f}' for f in figures)})")
+              f"{statistics.median(figures):.1f} MB ({', '.join(f'{f:.1f}' for f in figures)})"
+              f"; alone: {statistics.median(alones[label]):.1f} MB "
+              f"({', '.join(f'{f:.1f}' for f in alones[label])})")
     return 0
 
 
