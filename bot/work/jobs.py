@@ -343,8 +343,8 @@ def outcome(name: str, args: list[Any] | tuple[Any, ...],
 
 def release_memory() -> None:
     """After a job, in the worker: free its cycles and hand the C heap's free pages back to
-    the system (glibc keeps them otherwise: about 20 MB a worker that drew pictures or
-    searched an anagram, measured in bench/README.md). The objects preloaded by the fork
+    the system (glibc keeps them otherwise: 20 to 30 MB a worker that drew pictures or
+    ran a large search, measured in bench/README.md). The objects preloaded by the fork
     server are frozen (`gc.freeze`), so the collection does not touch their pages."""
     gc.collect()
     if (libc := _libc()) is not None:

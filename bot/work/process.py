@@ -97,10 +97,10 @@ def preload_for_workers() -> None:
     `gc.freeze()` then moves every object made so far out of the garbage collector's
     reach: a collection in a worker would otherwise write to each object's header and so
     copy every page of them into the worker. Before that, what loading freed goes back
-    to the system (`release_memory`): building the lexicons leaves tens of MB of free C
-    heap, which every worker would otherwise inherit and the fork server keep alone once
-    the workers trim theirs (about 60 MB with the full word lists, bench/README.md). A
-    failure here is only logged: each worker loads what is missing in `warm_up` anyway."""
+    to the system (`release_memory`: free C heap every worker would otherwise inherit),
+    and LLVM's code, which only loading the compiled searches ran, is dropped
+    (`drop_code_pages`). A failure here is only logged: each worker loads what is missing
+    in `warm_up` anyway."""
     try:
         load_every_kind()
     except Exception:  # noqa: BLE001 - a worker loads it again and reports the failure
