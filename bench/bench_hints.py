@@ -35,10 +35,10 @@ from hodoku import Solver
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers.sudoku import count_solutions, warm  # noqa: E402
 from solvers.sudoku.generate import generate  # noqa: E402
 from solvers.sudoku.logic import hint_path, rating  # noqa: E402
 from solvers.sudoku.parse import parse_sudoku  # noqa: E402
+from solvers.sudoku.search import count_solutions, warm  # noqa: E402
 
 HARD = ROOT / "bench" / "data" / "sudoku_hard.txt"
 PHOTOS = ROOT.parent / "shared" / "sudoku_photos"

@@ -48,7 +48,7 @@ def plain_entities(text: str, entities: list[dict[str, Any]]) -> list[dict[str, 
 
 def command_apart(text: str, entities: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
     """The text with a space between its leading /command and an invisible character glued
-    to it (`/seki\\u200boo+ooaoo-`: Telegram's command ends at the invisible character,
+    to it (`/KIND\\u200bPUZZLE`: Telegram's command ends at the invisible character,
     which the plain text drops), the entities after it moved along; else both as they are."""
     command = next((e for e in entities if e.get("type") == "bot_command"
                     and e.get("offset") == 0), None)

@@ -29,9 +29,7 @@ import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-import miniexact
 import numpy as np
-import xcover
 
 from .base import Limits
 
@@ -109,7 +107,10 @@ class ExactCover:
             yield sorted(i - 1 for i in solver.selected_options())
 
     def _xcover_covers(self) -> Iterator[list[int]]:
-        """xcover's dancing cells (Algorithm C), items numbered primary first."""
+        """xcover's dancing cells (Algorithm C), items numbered primary first (xcover is
+        imported here: it loads numba, which a process that only parses never needs)."""
+        import xcover
+
         ids = {item: n for n, item in enumerate(self._primary)}
         for item in self._secondary:
             ids.setdefault(item, len(ids))
@@ -163,6 +164,8 @@ class ExactCover:
 
     def _build(self):
         """The miniexact solver: Algorithm C, or M when an item is needed more than once."""
+        import miniexact
+
         multiple = any(c != 1 for c in self._primary.values())
         solver = miniexact.miniexacts_m() if multiple else miniexact.miniexacts_c()
         ids: dict[Hashable, int] = {}

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import z3
 from PIL import Image, ImageDraw
 
 from . import draw
@@ -43,6 +43,9 @@ from .base import (
 )
 from .i18n import N_, Translated, _, capital, listing, ngettext
 from .smt import enumerate_models
+
+if TYPE_CHECKING:
+    import z3
 
 SIZE = 4
 ROTOR_TYPES = {"+": "singleOn", "-": "singleOff", "o": "opposite2", "a": "adjacent2"}
@@ -170,6 +173,8 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
     # Solving -----------------------------------------------------------------------
 
     def solve(self, puzzle: SekiPuzzle, limits: Limits) -> Solutions:
+        import z3  # here, not at the top: the bot's process parses without Z3
+
         cells = [z3.Int(f"V{i}") for i in range(SIZE * SIZE)]
         solver = z3.Solver()
         solver.set("core.minimize", True)  # name the fewest rotor groups that clash

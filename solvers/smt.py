@@ -10,16 +10,20 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
-
-import z3
+from typing import TYPE_CHECKING
 
 from .base import Limits
+
+if TYPE_CHECKING:
+    import z3
 
 
 def enumerate_models(
     solver: z3.Solver, variables: Sequence[z3.ExprRef], limits: Limits
 ) -> tuple[list[tuple[int, ...]], int, bool]:
     """Models as value tuples (in `variables` order), how many, and whether that is all."""
+    import z3  # here, not at the top: the bot's process parses without Z3
+
     found: list[tuple[int, ...]] = []
     while len(found) < limits.max_solutions:
         if limits.expired():
@@ -47,6 +51,8 @@ def run_smtlib(text: str) -> str:
     Z3 keeps one command session per process, so it is reset first: each text starts
     from nothing, as a fresh `z3 file.smt2` would.
     """
+    import z3  # here, not at the top: the bot's process parses without Z3
+
     return z3.Z3_eval_smtlib2_string(z3.main_ctx().ref(), f"(reset)\n{text}")
 
 

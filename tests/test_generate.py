@@ -15,7 +15,8 @@ from solvers.base import Limits, PuzzleError, PuzzleKind
 from solvers.gogen import EMPTY, Gogen
 from solvers.number_workout import NumberWorkout
 from solvers.seki import BLACK_COUNT, Seki, rotor_group
-from solvers.sudoku import CELLS, UNITS, Sudoku, count_solutions, solved_by_singles
+from solvers.sudoku import CELLS, UNITS, Sudoku
+from solvers.sudoku.search import count_solutions, solved_by_singles
 
 SEKI = Seki()
 SUDOKU = Sudoku()

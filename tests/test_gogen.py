@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import z3
 
 from solvers import registry
 from solvers.base import Limits, PuzzleError
@@ -235,7 +236,6 @@ SEVERAL_SOLUTIONS = {"gogen_pb04.txt", "gogen_pb05.txt", "gogen_pb16.txt"}
 def test_propagation_only_solves_are_unique_and_agree_with_z3(name, monkeypatch):
     """When propagation places every letter, no Z3 is made, the count is 1 and exhaustive,
     and Z3 alone (letters on cells, words traced) finds that grid and no other."""
-    import z3
 
     from solvers import gogen
 
@@ -244,7 +244,7 @@ def test_propagation_only_solves_are_unique_and_agree_with_z3(name, monkeypatch)
     if name in SEVERAL_SOLUTIONS:  # propagation cannot decide these: Z3 must
         assert not reason and gogen.open_letters(puzzle, candidates)
         return
-    monkeypatch.setattr(gogen.z3, "SimpleSolver", None)  # must not be called
+    monkeypatch.setattr(z3, "SimpleSolver", None)  # must not be called
     solutions = KIND.solve(puzzle, Limits(max_solutions=2))
     assert (solutions.count, solutions.exhaustive) == (1, True)
     monkeypatch.undo()

@@ -144,7 +144,7 @@ def test_masyu_full_variant() -> None:
     ("https://puzz.link/p?mashu/6/6/10630#0i3000",
      "The link's pearls could not be read at character 6 (unexpected '#')."),
     ("https://puzz.link/p?mashu/6/6/1063",
-     "The link's pearls could not be read at character 6 (the body ends too soon)."),
+     "The link's pearls could not be read at character 5 (the body ends too soon)."),
     ("https://puzz.link/p?numlin/5/5/1j2h!3m1h2j3",
      "The link's numbers could not be read at character 5 (unexpected '!')."),
     ("https://puzz.link/p?hashi/5/5/4g2i3h2*3k3g1g3g4g3",
@@ -152,7 +152,7 @@ def test_masyu_full_variant() -> None:
     ("https://puzz.link/p?country/5/5/amda0uf02#12h",
      "The link's room numbers could not be read at character 10 (unexpected '#')."),
     ("https://puzz.link/p?country/5/5/amd",
-     "The link's walls could not be read at character 5 (the body ends too soon)."),
+     "The link's walls could not be read at character 4 (the body ends too soon)."),
     ("https://puzz.link/p?icebarn/8/8/73btfk05ovbjghzpwz9bwm/3",
      "The link's entrance and exit ('/IN/OUT' after the arrows, each 0-31) could not be "
      "read."),

@@ -133,7 +133,7 @@ def test_question_clue_takes_its_number(link: str) -> None:
     ("https://puzz.link/p?fillomino/x/6/6/h4j53g2k5233k2g14j3h",
      "The fillomino option 'x' in the link is not supported."),
     ("https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h00000",
-     "The link's given walls could not be read at character 27 (the body ends too soon)."),
+     "The link's given walls could not be read at character 26 (the body ends too soon)."),
     ("https://puzz.link/p?kakuro/5/5/48la0.na0lh3",
      "The link's board could not be read at character 13 (the body ends too soon)."),
     ("https://puzz.link/p?easyasabc/4/4/5/1m2h3g3h",

@@ -13,7 +13,8 @@ from solvers import registry
 from solvers.__main__ import main
 from solvers.base import Limits, PuzzleError
 from solvers.pipeline import run
-from solvers.sudoku import SIZE, Sudoku, solve_grid
+from solvers.sudoku import SIZE, Sudoku
+from solvers.sudoku.search import solve_grid
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"

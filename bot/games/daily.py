@@ -146,7 +146,7 @@ def parsed_schedule(chat_id: int, starter_id: int, args: list[str]) -> DailySche
     given: set[str] = set()
 
     def once(what: str, word: str) -> None:
-        """Each setting once: `/daily on sudoku gogen` is no schedule (`what` marked N_)."""
+        """Each setting once: `/daily on KIND OTHERKIND` is no schedule (`what` marked N_)."""
         if what in given:
             raise ValueError(_("{what} is given twice: '{word}'").format(what=_(what),
                                                                         word=clip(word)))

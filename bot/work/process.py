@@ -18,10 +18,15 @@ from pathlib import Path
 from solvers import i18n, registry
 from solvers.pipeline import run
 
-from .jobs import ProgressSink, report_progress_to
+from .jobs import ProgressSink, release_memory, report_progress_to
 
 #: Linux prctl option: the signal a process gets when its parent ends
 PR_SET_PDEATHSIG = 1
+#: Linux madvise advice: drop the pages of a range from this process (file pages come
+#: back from the file if touched again)
+MADV_DONTNEED = 4
+#: the library whose code only compiling or loading a numba search runs (LLVM)
+COMPILER_LIBRARY = "libllvmlite.so"
 
 
 def die_with_parent() -> None:
@@ -91,13 +96,36 @@ def preload_for_workers() -> None:
 
     `gc.freeze()` then moves every object made so far out of the garbage collector's
     reach: a collection in a worker would otherwise write to each object's header and so
-    copy every page of them into the worker. A failure here is only logged: each worker
-    loads what is missing in `warm_up` anyway."""
+    copy every page of them into the worker. Before that, what loading freed goes back
+    to the system (`release_memory`: free C heap every worker would otherwise inherit),
+    and LLVM's code, which only loading the compiled searches ran, is dropped
+    (`drop_code_pages`). A failure here is only logged: each worker loads what is missing
+    in `warm_up` anyway."""
     try:
         load_every_kind()
     except Exception:  # noqa: BLE001 - a worker loads it again and reports the failure
         logging.getLogger(__name__).exception("preloading the kinds for the workers failed")
+    release_memory()
+    drop_code_pages(COMPILER_LIBRARY)
     gc.freeze()
+
+
+def drop_code_pages(library: str) -> None:
+    """Unmap from this process the pages of `library`'s code it has read (Linux).
+
+    Loading the compiled searches from numba's cache runs LLVM, which reads about 50 MB
+    of its code into the fork server; the fork server never runs it again, and the
+    workers it forks inherit the searches already loaded. Only the code segments (never
+    written: dropped pages are read again from the file if ever touched) are dropped;
+    the pages stay in the page cache, which the kernel frees when memory is short."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for line in Path("/proc/self/maps").read_text().splitlines():
+        fields = line.split()
+        if len(fields) >= 6 and fields[1] == "r-xp" and fields[5].endswith("/" + library):
+            start, end = (int(address, 16) for address in fields[0].split("-"))
+            libc.madvise(ctypes.c_void_p(start), ctypes.c_size_t(end - start), MADV_DONTNEED)
 
 
 def warm_up(progress: ProgressSink | None = None, niceness: int = 0,

@@ -33,7 +33,7 @@ from ..base import (
     clip,
 )
 from ..i18n import Translated, _, number
-from . import combine, fluency, relatedness
+from . import fluency, relatedness
 from . import lexicon as lexicon_module
 from .answer import Answer
 from .hints import Hint, circle_picture, hints
@@ -220,9 +220,15 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         """Load the lexicon, the language model, the word vectors and the compiled search
         before the first clue arrives; the other languages' lexicons only cached on disk
         (loaded by the first clue in that language: memory for them only when used)."""
-        lexicon_module.load()
+        from . import combine  # numba: only where clues are answered
+        from .offensive import words
+
+        # the entry table too: the first search would make it otherwise, and going over
+        # every entry copy every page of the lexicon into the worker (about 50 MB)
+        _ = lexicon_module.load().table
         for lang in lexicon_module.LANGUAGES[1:]:
             lexicon_module.ensure_cached(lang)
+        words()
         fluency.model()
         relatedness.load()
         combine.warm()

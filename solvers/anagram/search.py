@@ -29,7 +29,6 @@ import numpy as np
 
 from ..base import Limits, PuzzleError, Solutions, clip
 from .answer import Answer
-from .combine import Combiner
 from .lexicon import (
     ALPHABET,
     UNSEEN_ZIPF,
@@ -277,7 +276,10 @@ class Search:
 
         The compiled kernel (`combine.py`) keeps the cheapest combinations of candidates, a
         few more than wanted in case some re-read the clue; Python turns them into answers.
+        It is imported here, in the worker: numba stays out of the bot's process.
         """
+        from .combine import Combiner
+
         cands = self.candidates()
         entries = [c[2] for c in cands]
         rows = np.array([c[3] for c in cands], dtype=np.int64)

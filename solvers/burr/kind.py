@@ -5,6 +5,9 @@ A *solution* of a burr is one assembly together with the moves found to take it 
 puts first those that come apart, highest level first. The independent check rebuilds
 the burr from the pieces' cells with plain sets: shapes, overlaps, skin, holes, then
 replays every move.
+
+The searches (`assemble`, `disassemble`, compiled by numba) are imported by the methods
+that run them: the bot's process parses and words a burr without numba.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -31,11 +35,13 @@ from ..base import (
 )
 from ..i18n import Translated, _, ngettext
 from . import render
-from .assemble import Assembly, assemble, class_key
-from .disassemble import DIRECTION_WORDS, DIRECTIONS, Disassembly, Move, disassemble_all, warm
 from .geometry import Cell, cube_rotations, frame, rotate
 from .parse import PIECES, BurrPuzzle, parse_burr, read_id
 from .pieces import MAX_ID, Piece, all_ids, cubie_table, cubies_of, orientations
+
+if TYPE_CHECKING:
+    from .assemble import Assembly
+    from .disassemble import Disassembly, Move
 
 SHORT_FORM = re.compile(r"^\s*(\d+\s+){5}\d+(\s+(length|len|l)\s*[=:]?\s*\d+)?\s*$",
                         re.IGNORECASE)
@@ -62,6 +68,8 @@ def piece_cells(puzzle: BurrPuzzle, assembly: Assembly) -> list[frozenset[Cell]]
 
 def move_words(puzzle: BurrPuzzle, move: Move) -> str:
     """`piece 3 (ID 960) moves up 1`; groups and freeing moves said as such."""
+    from .disassemble import DIRECTION_WORDS
+
     fields = {"way": _(DIRECTION_WORDS[move.direction]), "distance": move.distance}
     if len(move.pieces) == 1:
         sentence = (_("{piece} moves {way} {distance} and comes free") if move.separates
@@ -116,6 +124,9 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
             return Solutions([], 0, True, reason=_(
                 "The pieces weigh {weight} in all; a burr holds at most 32, so they cannot "
                 "fit together.").format(weight=puzzle.weight))
+        from .assemble import assemble
+        from .disassemble import disassemble_all
+
         started = time.perf_counter()
         found = assemble(frame(puzzle.length), puzzle.ids, limits)
         cells = [piece_cells(puzzle, assembly) for assembly in found.assemblies]
@@ -222,6 +233,8 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
             piece, turn = chosen[s]
             placed = geometry.cells(s, turn, puzzle.pieces[piece].piece_id)
             slots.append((piece, turn, sum(1 << index[c] for c in placed if c in index)))
+        from .assemble import Assembly, class_key
+
         key = class_key(geometry, tuple(mask for _piece, _turn, mask in slots))
         return BurrSolution(Assembly(tuple(slots), key), None)
 
@@ -279,6 +292,8 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
 
     def warm_up(self) -> None:
         """Compile the compiled searches (or load them from numba's cache) once per process."""
+        from .disassemble import warm
+
         warm()
 
     def cli_commands(self):
@@ -341,6 +356,8 @@ def _same_shape(cells: frozenset[Cell], cubies: frozenset, length: int) -> bool:
 def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
            ) -> tuple[bool, list[Rule]]:
     """Make every move unit by unit with plain sets; a freeing move must stay clear."""
+    from .disassemble import DIRECTIONS
+
     at = [set(piece) for piece in cells]
     parts = [set(range(len(cells)))]
     rules = []

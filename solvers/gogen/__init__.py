@@ -6,10 +6,9 @@ positions, neighbours, the puzzle), `parse` (reading and writing the text),
 exported SMT file), `check`, `solve` (propagation, then Z3 for the open letters),
 `render` (the picture), `words` (vocabulary and letter grids for generated puzzles),
 `generate` and `kind` (the `gogen` puzzle kind). What the tests and benches use is
-re-exported here, with the `z3` the solver calls.
+re-exported here (Z3 is imported only by `solve`, when it runs: the bot's process parses
+without it).
 """
-
-import z3 as z3
 
 from .encoding import open_letters
 from .grid import EMPTY, GogenPuzzle

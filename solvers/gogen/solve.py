@@ -6,8 +6,6 @@ called; otherwise Z3 enumerates and counts the placements of the open letters.
 
 from __future__ import annotations
 
-import z3
-
 from ..base import Limits, Solutions
 from ..i18n import _
 from ..smt import enumerate_models
@@ -31,6 +29,7 @@ def solve(puzzle: GogenPuzzle, limits: Limits) -> Solutions:
                 limits.progress(1, 0)
             return Solutions([grid], 1, True, "",
                              stats={"letters_left_after_propagation": 0})
+    import z3  # here, not at the top: the bot's process parses without Z3
     solver = z3.SimpleSolver()
     solver.from_string("\n".join(smt_assertions(puzzle, candidates, "".join(search))))
     letters = [z3.Int(f"V{x}") for x in search]

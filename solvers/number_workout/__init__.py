@@ -5,10 +5,9 @@ touching pairs, the puzzle), `parse` (reading and writing the 10 lines of digits
 `propagate` (narrowing each segment's numbers), `encoding` (what is left, for Z3, and
 the exported SMT file), `check`, `solve` (propagation, then Z3 for the open segments),
 `render` (the picture), `generate` and `kind` (the `nw` puzzle kind). What the tests and
-benches use is re-exported here, with the `z3` the solver calls.
+benches use is re-exported here (Z3 is imported only by `solve`, when it runs: the bot's
+process parses without it).
 """
-
-import z3 as z3
 
 from .encoding import open_segments
 from .geometry import CELLS, HEXAGONS, OWNER, PAIRS, TEMPLATE, Grid, NumberWorkoutPuzzle

@@ -30,7 +30,7 @@ from PIL import Image, ImageDraw
 from .. import draw
 from ..base import Limits
 from ..i18n import N_, _
-from ..sudoku import CELLS, SIZE, solve_grid, warm
+from ..sudoku import CELLS, SIZE
 from .cells import marks
 from .digits import classify
 from .grid import BOARD, CELL, PhotoError, find_board
@@ -164,6 +164,8 @@ def _upright(found: list[np.ndarray | None]) -> tuple[int, list[int], np.ndarray
 def count_solutions(grid: list[int]) -> int:
     """Solutions of a grid counted up to 2 within COUNT_SECONDS; a search cut short counts
     as 2 when it found one (unique is not proven) and as 0 when it found none."""
+    from ..sudoku.search import solve_grid  # numba: in the worker that reads, not the bot
+
     _grid, count, complete, _stats = solve_grid(tuple(grid), Limits.within(COUNT_SECONDS, 2))
     return count if complete or count != 1 else 2
 
@@ -219,6 +221,8 @@ def read_photo(data: bytes, repair: bool = True) -> Reading:
         others[cell] = ranked[1:3]
     if sum(1 for d in grid if d) < MIN_DIGITS:
         raise PhotoError(_(NOT_ENOUGH))
+    from ..sudoku.search import warm
+
     warm()  # the compiled search is loaded once per process, not counted against a count
     step = time.perf_counter()
     repairs: tuple[Repair, ...] = ()

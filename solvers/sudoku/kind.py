@@ -1,5 +1,9 @@
 """Sudoku as a puzzle kind: the `sudoku` kind wires parse, search, check, picture and
-generator together, and adds the `read-photo` command."""
+generator together, and adds the `read-photo` command.
+
+The compiled search (numba), the generator and the hint engine are imported inside the
+methods that use them: the bot's process detects, parses and words Sudoku without them,
+and the workers, which solve, load them once in the fork server (`warm_up`)."""
 
 from __future__ import annotations
 
@@ -22,9 +26,8 @@ from ..base import (
 )
 from ..i18n import Translated
 from ..pencil.genres.sudoku import sudoku_text
-from . import check, generate, hints, parse, render, variant
+from . import check, parse, render, variant
 from .grid import Grid, SudokuPuzzle
-from .search import solve_grid, warm
 
 #: a grid sent with at least this many digits (and not all 81) is someone's solving in
 #: progress: published puzzles give at most about 40, so more than half is the person's
@@ -57,6 +60,9 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     hints = True
 
     def warm_up(self) -> None:
+        from . import generate, hints  # noqa: F401 - loaded before the fork, shared
+        from .search import warm
+
         warm()
 
     def detect(self, text: str) -> bool:
@@ -84,6 +90,8 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
             variant.variant(candidate.givens, race.givens)
 
     def solve(self, puzzle: SudokuPuzzle, limits: Limits) -> Solutions:
+        from .search import solve_grid
+
         started = time.perf_counter()
         found, count, exhaustive, nodes = solve_grid(puzzle.givens, limits)
         reason = ""
@@ -107,11 +115,15 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         return render.render(puzzle, solution, self.title)
 
     def generate(self, rng: random.Random, difficulty: str) -> str:
-        return generate.generate(rng, difficulty)
+        from .generate import generate
+
+        return generate(rng, difficulty)
 
     def hint_steps(self, puzzle: SudokuPuzzle, entries: Grid | None = None,
                    limit: int | None = None) -> HintPath:
-        return hints.steps(puzzle, entries, limit)
+        from .hints import steps
+
+        return steps(puzzle, entries, limit)
 
     def being_solved(self, puzzle: SudokuPuzzle) -> bool:
         filled = sum(1 for digit in puzzle.givens if digit)
@@ -121,7 +133,11 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         return parse.parse_sudoku(text).givens
 
     def hint_picture(self, puzzle: SudokuPuzzle, step: HintStep) -> Image.Image:
-        return hints.step_picture(puzzle, step, self.title)
+        from .hints import step_picture
+
+        return step_picture(puzzle, step, self.title)
 
     def difficulty(self, puzzle: SudokuPuzzle) -> Difficulty:
-        return hints.difficulty(puzzle)
+        from .hints import difficulty
+
+        return difficulty(puzzle)

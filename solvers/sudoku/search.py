@@ -13,8 +13,9 @@ numba.
 Two searches share the code. The *singles* search propagates singles and branches on
 the first cell (row by row) with the fewest candidates, its digits in increasing order:
 its order of solutions is the one the bot has always shown. The *triads* search adds the
-triads and branches on the two-candidate cell with the most undecided peers: about a
-sixth of the nodes on hard puzzles. `solve_grid` runs the triads search to two
+triads, looks for hidden singles in rows only (the triads cover boxes and columns:
+`_hidden_rows`), and branches on the two-candidate cell with the most undecided peers:
+about a sixth of the nodes on hard puzzles. `solve_grid` runs the triads search to two
 solutions; a grid with one (or none) is answered from it (a unique solution is the same
 whichever search finds it), a grid with several is searched again with singles only, so
 the same solution is shown first as ever.
@@ -27,9 +28,9 @@ of nodes and Python checks the limits in between.
 
 The fixed cost of a call matters as much as the search on a hard puzzle (tens of
 microseconds): the givens go in as bytes and are placed all at once, the tables are
-compile-time constants, a solve is one compiled call to the first solution and one more
-to prove there is no other. `warm()` compiles it (or loads numba's cache) once per
-process.
+compile-time constants, a solve and its proof that there is no other solution are one
+compiled call (`_two`), and the solution comes back as bytes. `warm()` compiles it (or
+loads numba's cache) once per process.
 """
 
 from __future__ import annotations
@@ -102,8 +103,9 @@ _MINIROWS = np.array([_spread(int(u), 3, 3) for u in _PERMUTATIONS], dtype=np.in
 #: a set of columns (9 bits) as the band's word of their cells
 _COLUMNS = np.array([sum(0x40201 << k for k in range(SIZE) if cols >> k & 1)
                      for cols in range(512)], dtype=np.int64)
-#: the lowest bit of each minirow of a band's word
-_MINIROW_LOW = _spread(0x1FF, 3, 1)
+#: a row's 9 places as its 3 minirows that hold one (bit box)
+_SHRINK = np.array([sum(1 << box for box in range(3) if places >> (3 * box) & 7)
+                    for places in range(512)], dtype=np.int64)
 
 
 #: one search's work array: the stack of states (one a level), the depth and the nodes,
@@ -267,6 +269,34 @@ def _hidden_singles(state) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def _hidden_rows(state) -> int:  # pragma: no cover - compiled
+    """Hidden singles in rows only, for the words changed since the last look: -1
+    contradiction (a digit with no place in a row), 0 none placed, 1 some placed. With the
+    triads beside them this is enough: a digit with one place in a box or a column has,
+    once the triads have confined it, one place in that cell's row too (the same nodes on
+    the hard set as with every unit looked at, for less work a round)."""
+    placed = 0
+    changed = state[CHANGED]
+    state[CHANGED] = 0
+    for word_index in range(UNDECIDED):
+        if (changed >> word_index) & 1 == 0:
+            continue
+        band = word_index % 3
+        word = state[word_index]
+        for row in range(3):
+            places = (word >> (9 * row)) & 0x1FF
+            if places == 0:
+                return -1
+            bit = places << (9 * row)
+            if places & (places - 1) == 0 and bit & state[UNDECIDED + band]:
+                if not _place(state, band, bit, word_index // 3):
+                    return -1
+                placed = 1
+                word = state[word_index]
+    return placed
+
+
+@njit(cache=True, nogil=True)
 def _propagate(state, hidden) -> bool:  # pragma: no cover - compiled
     """Naked singles until none is left, then (with `hidden`) hidden singles, and again
     until neither places anything. False on a contradiction."""
@@ -310,11 +340,8 @@ def _triads(state) -> int:  # pragma: no cover - compiled
         columns = 0  # the three bands' columns with a place, 9 bits each
         for band in range(3):
             word = state[base + band]
-            low = (word | (word >> 1) | (word >> 2)) & _MINIROW_LOW
-            places = 0
-            for row in range(3):
-                part = low >> (9 * row)
-                places |= ((part & 1) | ((part >> 2) & 2) | ((part >> 4) & 4)) << (3 * row)
+            places = _SHRINK[word & 0x1FF] | (_SHRINK[(word >> 9) & 0x1FF] << 3) | \
+                (_SHRINK[word >> 18] << 6)
             keep = _MINIROWS[places]
             if keep == 0:
                 return -1
@@ -342,16 +369,19 @@ def _triads(state) -> int:  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True)
 def _propagate_triads(state) -> bool:  # pragma: no cover - compiled
-    """Singles to their fixpoint, then locked candidates over the triads, and again
-    until neither changes anything. False on a contradiction."""
+    """Naked singles, then hidden singles in rows (`_hidden_rows`), then locked
+    candidates over the triads, each only when the ones before have nothing left to do,
+    until none changes anything. False on a contradiction."""
     while True:
-        if not _propagate(state, True):
+        found = _naked_singles(state)
+        if found == 0:
+            found = _hidden_rows(state)
+            if found == 0:
+                found = _triads(state)
+                if found == 0:
+                    return True
+        if found < 0:
             return False
-        removed = _triads(state)
-        if removed < 0:
-            return False
-        if removed == 0:
-            return True
 
 
 @njit(cache=True, nogil=True)
@@ -568,6 +598,28 @@ def _first(givens, work, hidden, triads, budget) -> int:  # pragma: no cover - c
     return _resume(work, budget, triads)
 
 
+@njit(cache=True, nogil=True)
+def _two(givens, work, budget, digits) -> int:  # pragma: no cover - compiled
+    """The triads search to a second solution in one compiled call: how many solutions
+    (0, 1 or 2; with 1 it is copied into `digits`, bytes that Python turns into a tuple
+    faster than the work array's words), or -1 when a search of more than `budget` nodes
+    (between two solutions) is needed. Nearly every grid is answered by this one call,
+    with no Python between its first solution and the proof that there is no other."""
+    status = _start(givens, work, True, True)
+    found = 1 if status == SOLUTION else 0
+    while status == MORE or status == SOLUTION and work[DEPTH] >= 0:
+        status = _resume(work, budget, True)
+        if status == MORE:
+            return -1
+        if status == SOLUTION:
+            found += 1
+            if found == 2:
+                return 2
+    if found == 1:
+        digits[:] = work[FOUND:]
+    return found
+
+
 #: nodes the compiled search runs between two looks at the deadline and progress
 SLICE = 20_000
 #: solutions found between two progress reports when they come faster than slices end
@@ -612,14 +664,15 @@ class Search:
 _SCRATCH = threading.local()
 
 
-def _scratch() -> np.ndarray:
-    """This thread's work array for `solve_grid`, which runs each search to its end before
-    it returns, so one array a thread serves every call (a fresh one cost about as much as
-    the search of an easy grid)."""
-    work = getattr(_SCRATCH, "work", None)
-    if work is None:
-        work = _SCRATCH.work = np.empty(WORK, dtype=np.int64)
-    return work
+def _scratch() -> tuple[np.ndarray, np.ndarray]:
+    """This thread's work array and solution bytes for `solve_grid`, which runs each search
+    to its end before it returns, so one pair a thread serves every call (a fresh array
+    cost about as much as the search of an easy grid)."""
+    arrays = getattr(_SCRATCH, "arrays", None)
+    if arrays is None:
+        arrays = _SCRATCH.arrays = (np.empty(WORK, dtype=np.int64),
+                                    np.empty(CELLS, dtype=np.uint8))
+    return arrays
 
 
 def solve_grid(givens: Grid, limits: Limits) -> tuple[list[Grid], int, bool, int]:
@@ -629,16 +682,25 @@ def solve_grid(givens: Grid, limits: Limits) -> tuple[list[Grid], int, bool, int
     for a grid with one solution (or none) its answer is the answer. A grid with several
     is searched again with singles only, so its solutions come in the order they always
     came (the first is the one shown): the triads change the branch cells, and with them
-    which solution turns up first."""
-    work = _scratch()
-    search = Search(givens, budget=SLICE, work=work, triads=True)
-    found, exhaustive = _collect(search, 2, limits)
-    if len(found) < 2:
+    which solution turns up first.
+
+    Up to two solutions within a slice of nodes between them (nearly every grid) are
+    found by one compiled call (`_two`); past that, the search runs slice by slice with
+    the deadline and progress looked at in between."""
+    work, digits = _scratch()
+    count = _two(bytes(givens), work, SLICE, digits)
+    if count < 0:
+        search = Search(givens, budget=SLICE, work=work, triads=True)
+        found, exhaustive = _collect(search, 2, limits)
+        count = len(found)
+    else:
+        found = [tuple(digits.tobytes())] if count == 1 else []
+        exhaustive = count < 2
+    nodes = work.item(NODES)
+    if count < 2:
         # a search that reaches its cap stops without looking for more: at cap 1 it
         # never says whether its solution is the only one
-        exhaustive = exhaustive and len(found) < limits.max_solutions
-        return found, len(found), exhaustive, search.nodes
-    nodes = search.nodes
+        return found, count, exhaustive and count < limits.max_solutions, nodes
     search = Search(givens, budget=SLICE, work=work)
     found, exhaustive = _collect(search, limits.max_solutions, limits)
     return found, len(found), exhaustive, nodes + search.nodes
@@ -671,7 +733,11 @@ def count_solutions(givens: Grid, cap: int = 2) -> int:
     limits = Limits(max_solutions=cap)
     if cap > 2:
         return solve_grid(givens, limits)[1]
-    return len(_collect(Search(givens, budget=SLICE, work=_scratch(), triads=True), cap,
+    work, digits = _scratch()
+    count = _two(bytes(givens), work, SLICE, digits)
+    if count >= 0:
+        return min(count, cap)
+    return len(_collect(Search(givens, budget=SLICE, work=work, triads=True), cap,
                         limits)[0])
 
 

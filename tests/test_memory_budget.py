@@ -1,0 +1,50 @@
+"""The memory guard (issue 40): the bot as `make run` starts it, after answering a Seki, a
+Sudoku, an anagram, a burr and Soma, must cost the machine at most BUDGET_MB over its
+whole tree of processes (bot, fork server, resource tracker, workers).
+
+The run is `bench/bench_memory.py`'s own, and the figure guarded is its "alone" one: the
+tree's PSS were no other process mapping the same libraries (`bench_memory.alone`). PSS
+itself splits numba's and Z3's library pages with every other process on the machine
+that maps them, so it reads 60 to 100 MB lower while other tests run than on a quiet
+machine; the alone figure reads the same either way (bench/README.md: 432 MB, with the
+full word lists). When it is passed, the message is the per-process table, which says
+where to look. Memory, unlike time, is steady on one kind of machine, so it can be
+guarded.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bench_memory  # noqa: E402
+
+#: the most the whole tree may hold alone, in MB (432 measured: a margin of about 10 %)
+BUDGET_MB = 480
+#: what only the workers need: numba (with its LLVM), Z3 and the exact-cover engines
+SEARCH_ENGINES = ("numba", "llvmlite", "z3", "xcover", "miniexact")
+
+
+def test_the_bot_process_imports_no_search_engine():
+    """The bot's process detects, parses and words puzzles; the searches run in the
+    workers. These packages in the bot cost it about 45 MB of its own (issue 40)."""
+    probe = ("import sys, bot.__main__; "
+             f"print(' '.join(m for m in {SEARCH_ENGINES!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split() == []
+
+
+def test_the_bot_after_five_answers_stays_within_its_memory_budget():
+    processes, alone_mb = bench_memory.run_once(ROOT, settle=3.0)
+    roles = sorted(p.role for p in processes)
+    assert roles.count("bot") == 1 and roles.count("fork server") == 1, roles
+    assert roles.count("worker") == 3, roles  # 2 solver workers and 1 count worker
+    assert alone_mb <= BUDGET_MB, (
+        f"the bot's processes hold {alone_mb:.1f} MB alone, over the budget of {BUDGET_MB} "
+        "MB:\n| code | process | pid | PSS MB | private MB | RSS MB |\n"
+        + bench_memory.table("now", processes, alone_mb))
