@@ -33,13 +33,7 @@ def test_solved_and_judged(genre: str) -> None:
     assert solved_and_judged(links_of(genre)) == []
 
 
-#: the core's link reader drops a trailing '.' (a '?' clue in the last cell) as if it were a
-#: full stop after the link; the tasquare link from noqx ends so (reported, issue 36)
-TRAILING_QUESTION = pytest.mark.xfail(reason="read_link strips a body's final '.'", strict=True)
-
-
-@pytest.mark.parametrize("genre", [pytest.param(g, marks=TRAILING_QUESTION) if g == "tasquare"
-                                   else g for g in GENRES])
+@pytest.mark.parametrize("genre", GENRES)  # a tasquare link ends in '.', a '?' clue
 def test_link_written_back(genre: str) -> None:
     """Our link of a board is the same puzzle: it reads back to the same board."""
     for link in links_of(genre):

@@ -68,7 +68,9 @@ def read_link(text: str) -> Link:
     if found is None:
         raise PuzzleError(_("This is not a puzz.link link (expected https://puzz.link/p?"
                             "GENRE/COLS/ROWS/...)."))
-    query = found.split("?", 1)[1].rstrip(".,;)")
+    # a comma or bracket after a pasted link is the sentence's; a final '.' is the body's
+    # own (a '?' clue in the last cell), so it stays
+    query = found.split("?", 1)[1].rstrip(",;)")
     parts = query.split("/")
     genre = GENRE.match(parts[0].lower())
     if genre is None:
