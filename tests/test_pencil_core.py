@@ -141,3 +141,9 @@ def test_command_line_json_and_pzprv3(tmp_path: Path) -> None:
     assert data["pzprv3"].startswith("pzprv3\nslither\n5\n5\n")
     verdict = judge([{"pzprv3": data["pzprv3"]}])[0]
     assert verdict["complete"]
+
+
+def test_a_search_stops_at_its_deadline_without_claiming_a_count() -> None:
+    puzzle = KIND.parse("https://puzz.link/p?nurikabe/7/7/1s5zm.i3g2")
+    found = KIND.solve(puzzle, Limits.within(0.0))
+    assert (found.count, found.exhaustive) == (0, False)
