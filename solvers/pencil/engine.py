@@ -11,7 +11,6 @@ never at import, so the bot process that only reads links stays lean.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -291,20 +290,13 @@ class Model:
         guards = list(self.labels)
         first = None
         with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
-            alarm = None
-            if deadline is not None:  # a hard search is interrupted at the deadline
-                alarm = threading.Timer(max(0.0, deadline - time.monotonic()),
-                                        solver.interrupt)
-                alarm.daemon = True
-                alarm.start()
             while len(found) < limit:
                 if deadline is not None and time.monotonic() > deadline:
                     break
                 rounds += 1
-                answer = solver.solve_limited(assumptions=guards, expect_interrupt=True)
-                if answer is None:  # interrupted: not proved either way
-                    break
-                if not answer:
+                # the deadline is checked between rounds (PySAT cannot interrupt CaDiCaL);
+                # one round past it is bounded by the worker's own job time limit
+                if not solver.solve(assumptions=guards):
                     exhaustive = True
                     if not found:
                         clash = [self.labels[g] for g in sorted(solver.get_core() or [])
@@ -322,8 +314,6 @@ class Model:
                 if len(found) == 1:
                     first = time.perf_counter() - started
                 solver.add_clause([-lit if values(lit) else lit for lit in show])
-            if alarm is not None:
-                alarm.cancel()
         return Outcome(found, exhaustive, {"rounds": rounds, "cuts": cuts,
                                            "first": None if first is None else round(first, 4),
                                            "seconds": round(time.perf_counter() - started, 4)},
