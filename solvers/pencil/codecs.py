@@ -29,7 +29,7 @@ class Reader:
     def __init__(self, body: str):
         self.body = body
         self.pos = 0
-        self.part = "body"
+        self.part = _("body")
 
     @property
     def rest(self) -> str:
