@@ -204,6 +204,8 @@ def boxer(lengths: str, shapes: str = "a\na 1  " + "0 " * 6) -> str:
     ("piece", "#piece\n4096", "#piece\n4097", "Line 2: piece ID 4097 is outside 1..4096"),
     ("piece", "#piece\n3322 length 8", "#piece\n3322 length 7",
      "Line 2: stick length must be 6 or 8"),
+    ("pencil", "https://puzz.link/p?nurikabe/60/5/g5", "https://puzz.link/p?nurikabe/61/5/g5",
+     "The board is 61x5; boards up to 60x60 are solved (see the limits page)."),
 ])
 def test_size_limit(name, at_limit, over_limit, message):
     """Just inside the limit parses (or fails for another reason); just over it is refused

@@ -29,7 +29,7 @@ class Reader:
     def __init__(self, body: str):
         self.body = body
         self.pos = 0
-        self.part = "body"
+        self.part = _("body")
 
     @property
     def rest(self) -> str:
@@ -40,7 +40,7 @@ class Reader:
 
     def take(self, count: int = 1) -> str:
         text = self.body[self.pos:self.pos + count]
-        self.pos += count
+        self.pos += len(text)
         return text
 
     def fail(self, what: str) -> PuzzleError:

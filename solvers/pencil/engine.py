@@ -288,6 +288,7 @@ class Model:
         exhaustive = False
         clash: list[str] = []
         guards = list(self.labels)
+        first = None
         with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
             while len(found) < limit:
                 if deadline is not None and time.monotonic() > deadline:
@@ -308,9 +309,12 @@ class Model:
                         solver.add_clause(cut)
                     continue
                 found.append(values)
+                if len(found) == 1:
+                    first = time.perf_counter() - started
                 solver.add_clause([-lit if values(lit) else lit for lit in show])
         return Outcome(found, exhaustive, {"rounds": rounds, "cuts": cuts,
-                                           "seconds": round(time.perf_counter() - started, 3)},
+                                           "first": None if first is None else round(first, 4),
+                                           "seconds": round(time.perf_counter() - started, 4)},
                        clash)
 
     @staticmethod

@@ -117,7 +117,8 @@ class Heyawake(Genre[Board, Vars]):
                 if clue is not None}
         if answer:
             sheet.fill(answer.shaded)
-            sheet.dots(c for c in self.grid(board).cells() if c not in answer.shaded)
+            sheet.dots(c for c in self.grid(board).cells()
+                       if c not in answer.shaded and c not in tops)
         sheet.grid()
         sheet.walls(board.walls)
         sheet.numbers(tops, shaded=answer.shaded if answer else ())
