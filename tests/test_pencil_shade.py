@@ -86,7 +86,7 @@ def test_one_cell_off_refused(genre: str) -> None:
     ("https://puzz.link/p?yajilin/x/5/5/m32j10",
      "The yajirin option 'x' in the link is not supported."),
     ("https://puzz.link/p?starbattle/3/3/1/00",
-     "The link's room borders could not be read at character 6 (the body ends too soon)."),
+     "The link's room borders could not be read at character 5 (the body ends too soon)."),
     ("https://puzz.link/p?nurimaze/3/3/0000!",
      "The link's marks could not be read at character 5 (unexpected '!')."),
     ("https://puzz.link/p?yajilin/4/5/fe0p",
