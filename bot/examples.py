@@ -44,7 +44,8 @@ def family_menu() -> tuple[str, InlineKeyboardMarkup]:
 
 def kind_menu(family: str) -> tuple[str, InlineKeyboardMarkup]:
     """The second menu: the family's kinds, two a row, and the way back."""
-    kinds = [InlineKeyboardButton(kind.title, callback_data=f"{EXAMPLE_DATA}k:{kind.name}")
+    kinds = [InlineKeyboardButton(library._(kind.title),
+                                  callback_data=f"{EXAMPLE_DATA}k:{kind.name}")
              for kind in registry.with_example() if kind.family == family]
     rows = [kinds[i:i + 2] for i in range(0, len(kinds), 2)]
     rows.append([InlineKeyboardButton(_("‹ Families"), callback_data=f"{EXAMPLE_DATA}menu")])

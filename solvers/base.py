@@ -40,8 +40,8 @@ DIFFICULTIES = ("easy", "medium", "hard")
 #: English, the names compared; translated where shown)
 LEVELS = (N_("Easy"), N_("Medium"), N_("Hard"), N_("Fiendish"), N_("Extreme"))
 #: the families /example groups kinds under (`PuzzleKind.family`), for a kind to name
-LOGIC_GRIDS, ASSEMBLY_PUZZLES, WORD_PUZZLES = (N_("Logic grids"), N_("Assemblies and burrs"),
-                                               N_("Words"))
+LOGIC_GRIDS, PENCIL_PUZZLES, ASSEMBLY_PUZZLES, WORD_PUZZLES = (
+    N_("Logic grids"), N_("Pencil puzzles (puzz.link)"), N_("Assemblies and burrs"), N_("Words"))
 #: the lowest rating of each band of LEVELS: one scale for every kind, so that a rating
 #: always says the same band ("rated 3.2 (Medium: X-Wing)", never Hard beside a 3.4 Medium)
 LEVEL_FLOORS = (0.0, 2.5, 3.8, 5.7, 7.5)

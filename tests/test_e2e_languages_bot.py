@@ -1,6 +1,6 @@
 """End to end in German and Spanish through the sandbox, for the bot's own pages and
 errors: /start and its buttons, /help and its topics, an unknown command, a /check
-error, /cancel with nothing to cancel, /example's usage, a long count's later texts;
+error, /cancel with nothing to cancel, /example's menu, a long count's later texts;
 and the pseudo-language sweep over the replies (every word through gettext but kind
 names and command names)."""
 
@@ -25,7 +25,7 @@ SAID = {
     "de": {"welcome": "👋 PuzzleBot löst Rätsel: ",
            "buttons": {"🎲 Beispiel ausprobieren", "📷 Sudoku-Foto schicken",
                        "👥 In einer Gruppe spielen", "❓ Hilfe"},
-           "example": "zum Ausprobieren: schick es mir zurück",
+           "example": "Welches Rätsel möchtest du ausprobieren? Wähle eine Familie",
            "photo": "Fotografier ein Sudoku auf Papier",
            "menu": "Hilfe: wähle ein Thema.",
            "topics": ["🧩 Rätsel", "💡 Hinweise", "📷 Fotos", "👥 Gruppen", "⚙️ Einstellungen"],
@@ -34,11 +34,11 @@ SAID = {
            "unknown": "/nosuch kenne ich nicht. Die Befehle, die ich kenne:",
            "check": "So geht's: antworte auf ein Rätsel mit /check",
            "cancel": "Bei dir läuft keine Zählung.",
-           "usage": "So geht's: /example ART, eine von: seki"},
+           "usage": "Welches Rätsel möchtest du ausprobieren? Wähle eine Familie"},
     "es": {"welcome": "👋 PuzzleBot resuelve acertijos: ",
            "buttons": {"🎲 Probar un ejemplo", "📷 Enviar foto de un Sudoku",
                        "👥 Jugar en un grupo", "❓ Ayuda"},
-           "example": "para probar: envíamelo de vuelta",
+           "example": "¿Qué acertijo quieres probar? Elige una familia",
            "photo": "Haz una foto de un Sudoku en papel",
            "menu": "Ayuda: elige un tema.",
            "topics": ["🧩 Acertijos", "💡 Pistas", "📷 Fotos", "👥 Grupos", "⚙️ Ajustes"],
@@ -47,7 +47,7 @@ SAID = {
            "unknown": "No conozco /nosuch. Los comandos que conozco:",
            "check": "Uso: responde a un acertijo con /check",
            "cancel": "No tienes ningún recuento en marcha.",
-           "usage": "Uso: /example TIPO, uno de: seki"},
+           "usage": "¿Qué acertijo quieres probar? Elige una familia"},
 }
 
 
@@ -85,7 +85,8 @@ async def test_start_and_its_buttons(puzzlebot, alice, code):
                                                 said["example"]))["text"]
     await press(client, alice, welcome, photo)
     await reply_with(client, alice, welcome["message_id"], said["photo"])
-    menu = await press(client, alice, welcome, help_label)
+    await press(client, alice, welcome, help_label)  # the menu below the greeting
+    menu = await reply_with(client, alice, welcome["message_id"], said["menu"])
     assert menu["text"].startswith(said["menu"]), menu["text"]
 
 

@@ -107,4 +107,5 @@ async def test_example_alone_opens_the_menu_in_german(client):
     asked = await client.send(BERND, "/example", language_code="de")
     menu = (await after(client, BERND, asked))[0]
     assert menu["text"].startswith("Welches Rätsel")
-    assert labels(menu) == ["Logikgitter", "Legespiele und Burrs", "Wörter"]
+    assert labels(menu) == ["Logikgitter", "Legespiele und Burrs", "Wörter",
+                            "Stifträtsel (puzz.link)"]

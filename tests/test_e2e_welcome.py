@@ -64,7 +64,8 @@ async def test_start_is_a_short_greeting_with_buttons(client):
     assert found["👥 Play in a group"]["url"] == "https://t.me/PuzzleBot?startgroup=group"
     await press(client, ALICE, ALICE, welcome, "🎲 Try an example")
     families = await reply_with(client, ALICE, welcome["message_id"], "Pick a family")
-    assert list(buttons(families)) == ["Logic grids", "Assemblies and burrs", "Words"]
+    assert list(buttons(families)) == ["Logic grids", "Assemblies and burrs", "Words",
+                                       "Pencil puzzles (puzz.link)"]
     await press(client, ALICE, ALICE, families, "Logic grids")
     grids = await now(client, ALICE, families["message_id"])
     assert grids["text"] == "Logic grids: which one?"

@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image
 
 from ..base import (
+    PENCIL_PUZZLES,
     CheckReport,
     Limits,
     Media,
@@ -63,6 +64,7 @@ def clash_text(clash: list[str]) -> str:
 
 class Pencil(PuzzleKind[PencilPuzzle, Answer]):
     name = "pencil"
+    family = PENCIL_PUZZLES
     title = N_("Pencil puzzle")
     summary = N_("a puzz.link (or pzv.jp) link: https://puzz.link/p?GENRE/COLS/ROWS/...")
     solution_file = "pzprv3"
