@@ -13,6 +13,7 @@ from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil, codecs
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
+from solvers.pipeline import run
 from tests.pzpr import judge, links_of, solved_and_judged
 
 KIND = Pencil()
@@ -141,3 +142,19 @@ def test_command_line_json_and_pzprv3(tmp_path: Path) -> None:
     assert data["pzprv3"].startswith("pzprv3\nslither\n5\n5\n")
     verdict = judge([{"pzprv3": data["pzprv3"]}])[0]
     assert verdict["complete"]
+
+
+def test_a_search_stops_at_its_deadline_without_claiming_a_count() -> None:
+    puzzle = KIND.parse("https://puzz.link/p?nurikabe/7/7/1s5zm.i3g2")
+    found = KIND.solve(puzzle, Limits.within(0.0))
+    assert (found.count, found.exhaustive) == (0, False)
+
+
+def test_a_9x9_sudoku_link_goes_to_the_sudoku_kind_and_other_sizes_stay_here() -> None:
+    nine = "https://puzz.link/p?sudoku/9/9/15i96l17i7g65i42k1g5368h2i7g2p3h5g48g2g9k3h7i6"
+    result = run(nine)
+    assert (result.kind, result.count, result.exhaustive, result.verdict_ok) == (
+        "sudoku", 1, True, True)
+    assert result.solutions[0].startswith("153249678\n")
+    four = run("pzv.jp/p.html?sudoku/4/4/g2j1h1j3g")
+    assert (four.kind, four.count, four.verdict_ok) == ("pencil", 1, True)

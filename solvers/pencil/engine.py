@@ -294,6 +294,8 @@ class Model:
                 if deadline is not None and time.monotonic() > deadline:
                     break
                 rounds += 1
+                # the deadline is checked between rounds (PySAT cannot interrupt CaDiCaL);
+                # one round past it is bounded by the worker's own job time limit
                 if not solver.solve(assumptions=guards):
                     exhaustive = True
                     if not found:

@@ -99,7 +99,7 @@ class Sheet:
 
     def dots(self, cells: Iterable[Cell], colour: tuple[int, int, int] = BLACK) -> None:
         """A small dot in each cell: marked unshaded."""
-        radius = max(2, self.cell // 10)
+        radius = max(2, self.cell // 14)
         for cell in cells:
             x, y = self.centre(cell)
             self.draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=colour)
