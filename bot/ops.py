@@ -134,7 +134,7 @@ def health(application: Application, lanes: Lanes, updates: UpdatesRequest) -> d
                     else f"ok ({running})"),
     }
     if lanes.broker is not None:
-        checks["broker"] = lanes.broker.reachable
+        checks["broker"] = lanes.broker.health()
     return checks
 
 
