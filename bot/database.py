@@ -58,6 +58,22 @@ class StoreUnavailable(Exception):
     read-only, damaged, unreachable, or not open. Callers degrade (no cache) or say so."""
 
 
+class StoreFull(StoreUnavailable):
+    """The database's disk (or PostgreSQL's) is full: every write fails until someone
+    frees space, so /healthz reports it."""
+
+
+#: PostgreSQL's SQLSTATE for a full disk
+PG_DISK_FULL = "53100"
+
+
+def sqlite_failure(error: Exception) -> StoreUnavailable:
+    """A SQLite error as the store's: StoreFull for SQLITE_FULL ("database or disk is
+    full"), else StoreUnavailable."""
+    full = getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+    return (StoreFull if full else StoreUnavailable)(str(error))
+
+
 class Connection(Protocol):
     """What a write transaction works with, on either database."""
 
@@ -108,19 +124,19 @@ class SQLiteConnection:
         try:
             return (await self.db.execute(sql, tuple(args))).rowcount
         except (sqlite3.Error, ValueError) as error:  # ValueError: a closed connection
-            raise StoreUnavailable(str(error)) from error
+            raise sqlite_failure(error) from error
 
     async def executemany(self, sql: str, rows: list[tuple]) -> None:
         try:
             await self.db.executemany(sql, rows)
         except (sqlite3.Error, ValueError) as error:
-            raise StoreUnavailable(str(error)) from error
+            raise sqlite_failure(error) from error
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
         try:
             return [tuple(row) for row in await self.db.execute_fetchall(sql, tuple(args))]
         except (sqlite3.Error, ValueError) as error:
-            raise StoreUnavailable(str(error)) from error
+            raise sqlite_failure(error) from error
 
 
 def check_wal_files(path: str) -> None:
@@ -195,7 +211,7 @@ class SQLite:
             await self.connection.commit()
         except (sqlite3.Error, ValueError) as error:
             await self._rollback()
-            raise StoreUnavailable(str(error)) from error
+            raise sqlite_failure(error) from error
 
     async def _rollback(self) -> None:
         with suppress(sqlite3.Error, ValueError):
@@ -292,7 +308,8 @@ class Postgres:
             if offline(error):
                 self._offline_until = time.monotonic() + OFFLINE_PAUSE
                 await self.pool.expire_connections()  # the others are as dead as this one
-            raise StoreUnavailable(f"PostgreSQL: {error}") from error
+            full = getattr(error, "sqlstate", None) == PG_DISK_FULL
+            raise (StoreFull if full else StoreUnavailable)(f"PostgreSQL: {error}") from error
 
     async def migrate(self, migrations: list[str]) -> int:
         async with self._connection() as connection, connection.transaction():

@@ -110,6 +110,8 @@ async def database_check(store: Store) -> str:
         return f"failing: no answer within {CHECK_TIMEOUT:g} s"
     except StoreUnavailable as error:  # SQLite locked or closed, PostgreSQL unreachable
         return f"failing: {error}"
+    if store.full is not None:  # read, but not written: no game move can be kept
+        return f"failing: the disk is full, writes fail ({store.full})"
     return "ok" if version > 0 else "unavailable: the bot runs without its database"
 
 
@@ -134,7 +136,7 @@ def health(application: Application, lanes: Lanes, updates: UpdatesRequest) -> d
                     else f"ok ({running})"),
     }
     if lanes.broker is not None:
-        checks["broker"] = lanes.broker.reachable
+        checks["broker"] = lanes.broker.health()
     return checks
 
 

@@ -31,7 +31,7 @@ from typing import Any
 from solvers.base import Media
 from solvers.pipeline import Result, worded_key
 
-from .database import Connection, Database, StoreUnavailable, connect
+from .database import Connection, Database, StoreFull, StoreUnavailable, connect
 
 log = logging.getLogger(__name__)
 
@@ -230,6 +230,9 @@ class Store:
         self.backlog: list[Write] = []
         self._retrying: asyncio.Task | None = None
         self._flushing = asyncio.Lock()
+        #: what the last write said when it failed for a full disk (None: the last write
+        #: went through, or failed otherwise): /healthz reports it
+        self.full: str | None = None
 
     async def open(self) -> None:
         try:
@@ -301,8 +304,21 @@ class Store:
             await self.flush()
 
     async def _run(self, write: Write) -> Any:
-        async with self.transaction() as db:
-            return await write(db)
+        """One write transaction; a full disk is remembered (and logged once) until a
+        write goes through again."""
+        try:
+            async with self.transaction() as db:
+                done = await write(db)
+        except StoreFull as error:
+            if self.full is None:
+                log.error("store %s: the disk is full, every write fails: %s", self.where(),
+                          error)
+            self.full = str(error)
+            raise
+        if self.full is not None:
+            log.info("store %s takes writes again", self.where())
+            self.full = None
+        return done
 
     async def read(self, sql: str, args: tuple = ()) -> list[tuple]:
         """Rows of a query; StoreUnavailable when the database cannot be read."""

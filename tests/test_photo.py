@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+import struct
+import zlib
 from pathlib import Path
 
 import cv2
@@ -137,6 +139,31 @@ def test_a_decompression_bomb_is_refused_before_decoding():
         read_photo(bomb)
     assert str(raised.value) == ("This picture is too large (10000x8000 pixels; "
                                  "at most 50 megapixels).")
+
+
+def bomb_png(side: int) -> bytes:
+    """A one-bit PNG `side` pixels square, all black, written row by row (never held whole
+    in memory): a 30000x30000 one is about 110 KB."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body)))
+
+    squeeze = zlib.compressobj(9)
+    row = bytes(1 + (side + 7) // 8)  # filter byte "none", then the row's bits
+    body = b"".join(squeeze.compress(row) for _ in range(side)) + squeeze.flush()
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body)
+            + chunk(b"IEND", b""))
+
+
+def test_a_picture_past_pillows_own_bomb_limit_gets_a_clear_line():
+    """Pillow refuses to open a picture of over twice its `MAX_IMAGE_PIXELS` (a
+    DecompressionBombError, not an OSError): the person is told it is too large."""
+    bomb = bomb_png(30_000)
+    assert len(bomb) < 200_000
+    with pytest.raises(PhotoError) as raised:
+        read_photo(bomb)
+    assert str(raised.value) == "This picture is too large (at most 50 megapixels)."
 
 
 @settings(max_examples=40, deadline=None)

@@ -4,6 +4,7 @@ unreadable database, a killed bot process, the owner's /admin, and the token in 
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import os
 import signal
@@ -12,7 +13,8 @@ import sqlite3
 import subprocess
 import sys
 import time
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import httpx
@@ -276,3 +278,60 @@ async def test_with_a_token_no_sandbox_starts_and_the_api_url_is_used(tmp_path, 
         assert bot.url is None
         photo = await ask(client, ALICE, SEKI, sent_as="photo")
         assert "Checked: all" in photo["caption"]
+
+
+@contextmanager
+def small_disk(folder: Path, size: str = "16m") -> Iterator[Path]:
+    """A real file system of `size` (tmpfs) at `folder`, to fill up; mounting needs root
+    (as `make test` runs here), so without it the test is skipped."""
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs",
+                              str(folder)], capture_output=True, text=True)
+    if mounted.returncode:
+        pytest.skip(f"a small file system cannot be mounted here: {mounted.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def fill(folder: Path) -> Path:
+    """Fill the disk under `folder` up to its last byte; the filler file."""
+    filler = folder / "filler"
+    handle = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(handle, bytes(65536))
+    except OSError as error:
+        assert error.errno == errno.ENOSPC, error
+    try:
+        while True:
+            os.write(handle, b"\0")
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+    return filler
+
+
+async def test_a_full_disk_is_reported_and_game_moves_are_refused(tmp_path):
+    """The SQLite file's disk full: /healthz fails naming it, a new game is refused in
+    plain words; once space is freed and a write goes through, /healthz is ok again."""
+    group = -100380013
+    with small_disk(tmp_path / "disk") as disk:
+        config = bot_config(tmp_path, db_path=str(disk / "bot.sqlite3"), metrics_port=0)
+        async with (running_in_sandbox(config) as bot, SandboxClient(bot.url) as client,
+                    httpx.AsyncClient() as http):
+            await answered(client, ALICE, SEKI)
+            assert (await http.get(f"{bot.ops_url}/healthz")).status_code == 200
+            filler = fill(disk)
+            told = await ask(client, group, "/quiz", user=ALICE)
+            assert told["text"] == ("Games keep their state in my database, which is "
+                                    "unavailable right now; please try again later.")
+            health = await http.get(f"{bot.ops_url}/healthz")
+            assert health.status_code == 503
+            assert health.json()["checks"]["database"] == (
+                "failing: the disk is full, writes fail (database or disk is full)")
+            filler.unlink()
+            await answered(client, BOB, "#seki again\noo+ooaoo-")  # its cache write goes in
+            assert (await http.get(f"{bot.ops_url}/healthz")).status_code == 200

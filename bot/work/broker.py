@@ -5,8 +5,9 @@ With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead of a local
 (`bot.work.jobs.JOBS`) is a Celery task of its own, `puzzlebot.<job>`; its arguments and
 result are plain data packed by `bot.work.codec` (never pickle, on either side), so a
 message on Redis can name only those jobs and carry only data. A message naming any
-other task, or packed another way, is rejected and logged by the worker; workers can
-therefore run as root without `C_FORCE_ROOT`. `python -m bot.worker` runs them.
+other task, or packed another way (JSON too: only Celery's own control messages are
+JSON), is rejected and logged by the worker; workers can therefore run as root without
+`C_FORCE_ROOT`. `python -m bot.worker` runs them.
 
 - Time limits: the task's Celery `time_limit` kills the worker process (a search stuck
   in C code too) and the worker replaces it: `JobTimeout`. The solver's own soft
@@ -15,7 +16,15 @@ therefore run as root without `C_FORCE_ROOT`. `python -m bot.worker` runs them.
 - Cancel: cancelling the awaiting task revokes the job with `terminate=True`.
 - A worker process lost mid-job (killed, crashed) or the broker lost (Redis restarted or
   unreachable): `WorkerDied`, "please send again"; the next jobs work once Redis is back.
-- No worker serving a lane at the last ping: `NoWorker` at once, and nothing is queued.
+- No worker serving a lane: `NoWorker` at once, and nothing is queued. A lane counts as
+  empty when `EMPTY_AFTER` pings in a row heard none of its workers (one missed ping on
+  a busy machine refuses nobody), or when none was ever heard once the first ping, made
+  at start and awaited by the first job, has had its time.
+- Every wait has a limit: a job not started within its time limit (and `GRACE`), or
+  started and not over within its limit and `GRACE` after, ends with `JobTimeout` and is
+  revoked. A stored state that cannot be read, or is not of the shape a worker writes
+  (forged on Redis), ends its job alone (`WorkerDied`, revoked); the poll goes on, and
+  /healthz fails if the poll ever stops.
 - Early acknowledgement and a prefetch of one: a job is taken by one worker when it
   starts and never run twice (late acknowledgement with Redis re-runs a long job after
   the visibility timeout, celery issue 5935).
@@ -45,6 +54,7 @@ from kombu import Queue
 from kombu.serialization import register
 
 from solvers import i18n
+from solvers.base import PuzzleError
 from solvers.pipeline import Result
 
 from . import codec, jobs
@@ -63,13 +73,23 @@ WATCH_EVERY = 2.0
 PING_TIMEOUT = 1.0
 #: pings in a row a running job's worker must miss to be taken for lost
 MISSED_PINGS = 2
+#: pings in a row that must hear none of a lane's workers before it counts as empty
+EMPTY_AFTER = 3
+#: seconds a job's wait may last beyond its time limit, queued and then running (the
+#: worker's kill at the limit and the failure it writes come within it)
+GRACE = 10.0
 #: the key of the Redis data's epoch (`Broker.epoch`)
 EPOCH_KEY = "puzzlebot:epoch"
 #: the Celery task of each job: its name with this before it
 TASK_PREFIX = "puzzlebot."
-#: what Celery's messages may be packed as: ours, and JSON for its own control messages
-#: (pings, revokes); never pickle
-ACCEPTED = [codec.SERIALIZER, "json"]
+#: what jobs and their results may be packed as: ours only (never pickle, never JSON)
+ACCEPTED = [codec.SERIALIZER]
+#: what Celery's own control messages (pings, revokes) are packed as, and only they
+CONTROL = ["json"]
+#: the states a worker writes for a job, and the type of the result each carries
+STATES: dict[str, type] = {"PENDING": type(None), "RECEIVED": dict, "STARTED": dict,
+                           "PROGRESS": dict, "SUCCESS": dict, "FAILURE": BaseException,
+                           "REVOKED": BaseException, "RETRY": BaseException}
 
 register(codec.SERIALIZER, codec.pack, codec.unpack, content_type=codec.CONTENT_TYPE,
          content_encoding="binary")
@@ -100,7 +120,8 @@ def make_app(broker_url: str) -> Celery:
         worker_proc_alive_timeout=120,
     )
     # Celery's own control messages (pings, stats, revokes) are its plain dicts: JSON
-    app.control.mailbox.serializer = "json"
+    app.control.mailbox.serializer = CONTROL[0]
+    app.control.mailbox.accept = CONTROL
     for name in jobs.JOBS:
         app.task(name=TASK_PREFIX + name)(task_of(name))
     return app
@@ -142,6 +163,10 @@ class Waiter:
     #: the Celery worker running it, once started, and the pings since that missed it
     worker: str | None = None
     missed: int = 0
+    #: when the wait ends, whatever is heard by then (event loop time): see `GRACE`
+    deadline: float = float("inf")
+    #: the job's time limit (seconds), for its deadline once it starts
+    limit: float = 0.0
 
 
 def failure(error: BaseException) -> BaseException:
@@ -160,13 +185,18 @@ class Broker:
     url: str
     app: Celery = field(init=False)
     waiters: dict[str, Waiter] = field(default_factory=dict)
-    #: worker processes seen at the last ping, by queue
+    #: worker processes serving each queue (the last ping that heard any of them, until
+    #: `EMPTY_AFTER` pings in a row heard none)
     seen: dict[str, int] = field(default_factory=dict)
+    #: pings in a row that heard none of a queue's workers
+    silent: dict[str, int] = field(default_factory=dict)
     #: the Celery workers (nodes) that answered the last ping
     nodes: set[str] = field(default_factory=set)
     #: whether the last ping reached Redis, and what went wrong if not
     reachable: str = "not checked yet"
     _tasks: list[asyncio.Task] = field(default_factory=list)
+    #: set once the first ping (made at start) is over
+    pinged: asyncio.Event = field(default_factory=asyncio.Event)
 
     def __post_init__(self) -> None:
         self.app = make_app(self.url)
@@ -174,6 +204,21 @@ class Broker:
     def start(self) -> None:
         self._tasks = [asyncio.create_task(self._poll(), name="broker-poll"),
                        asyncio.create_task(self._watch(), name="broker-watch")]
+
+    def health(self) -> str:
+        """"ok", or what is wrong: Redis unreachable, or the poll or the pings stopped."""
+        for task in self._tasks:
+            if task.done():
+                what = "poll of the jobs in flight" if task.get_name() == "broker-poll" \
+                    else "ping of the workers"
+                return f"failing: the {what} has stopped"
+        return self.reachable
+
+    async def first_ping(self) -> None:
+        """Wait (a ping's time at most) for the first ping, so that what it heard decides
+        whether a lane has workers."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.pinged.wait(), PING_TIMEOUT + GRACE)
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -213,12 +258,13 @@ class Broker:
                 waiter.future.set_exception(error)
         self.waiters.clear()
 
-    def _read(self, ids: list[str]) -> tuple[bytes, list[dict | None]]:
-        """The Redis data's epoch and the state of these jobs (None: not known yet)."""
+    def _read(self, ids: list[str]) -> tuple[bytes, list[dict | BaseException | None]]:
+        """The Redis data's epoch and the state of these jobs (None: not known yet; an
+        exception: a state that cannot be read)."""
         backend = self.app.backend
         raw = backend.client.mget([backend.get_key_for_task(i) for i in ids])
-        states = [backend.decode_result(value) if value is not None else None for value in raw]
-        return self.epoch(), states
+        return self.epoch(), [None if value is None else decoded(backend, value)
+                              for value in raw]
 
     async def _poll(self) -> None:
         while True:
@@ -232,24 +278,48 @@ class Broker:
                 log.warning("lost the jobs in flight: %r", error)
                 self.fail_all(WorkerDied(f"the broker is unreachable: {error!r}"))
                 continue
+            now = asyncio.get_running_loop().time()
             for task_id, meta in zip(ids, states, strict=True):
                 waiter = self.waiters.get(task_id)
-                if waiter is not None and waiter.epoch != epoch:
+                if waiter is None:
+                    continue
+                if waiter.epoch != epoch:
                     log.warning("Redis lost its data: job %s with it", task_id)
                     self._end(task_id, WorkerDied("the broker lost its data (restarted)"))
+                elif isinstance(meta, BaseException):
+                    self._refuse(task_id, meta)
                 elif meta is not None:
-                    self._settle(task_id, meta)
+                    try:
+                        self._settle(task_id, meta)
+                    except Exception as error:  # noqa: BLE001 - forged: that job alone
+                        self._refuse(task_id, error)
+                if task_id in self.waiters and now > waiter.deadline:
+                    self._drop(task_id, JobTimeout(f"no outcome within {waiter.limit} s"))
+
+    def _refuse(self, task_id: str, error: BaseException) -> None:
+        """A job whose stored state is not one a worker writes ends alone (and is stopped)."""
+        log.warning("job %s: its stored state is refused: %s", task_id, error)
+        self._drop(task_id, WorkerDied(f"its state is unreadable: {error}"))
+
+    def _drop(self, task_id: str, error: BaseException) -> None:
+        """End a job with `error` and revoke it, in case a worker runs it still."""
+        self._end(task_id, error)
+        asyncio.get_running_loop().run_in_executor(None, self.revoke, task_id)
 
     def _settle(self, task_id: str, meta: dict) -> None:
-        """Hand a job's new state to whoever awaits it."""
-        waiter = self.waiters.get(task_id)
-        if waiter is None:
-            return
-        status, value = meta["status"], meta["result"]
+        """Hand a job's new state to whoever awaits it (ValueError for a state no worker
+        writes)."""
+        waiter = self.waiters[task_id]
+        status = meta.get("status")
+        value: Any = meta.get("result")
+        if not shaped(status, value):
+            raise ValueError(f"{status!r} with a {type(value).__name__}")
         if status in ("STARTED", "PROGRESS"):
-            waiter.worker = value.get("hostname")
+            self._started(waiter, value.get("hostname"))
         if status == "PROGRESS" and waiter.listener is not None:
-            heard = (value["solutions"], value["nodes"])
+            heard = (value.get("solutions"), value.get("nodes"))
+            if not all(isinstance(figure, int) for figure in heard):
+                raise ValueError(f"progress {heard!r}")
             if heard != waiter.heard:
                 waiter.heard = heard
                 waiter.listener(*heard)
@@ -257,12 +327,21 @@ class Broker:
         if status == "SUCCESS":
             try:
                 self._end(task_id, jobs.settled(value))
-            except Exception as error:  # noqa: BLE001 - the job's PuzzleError, for its caller
+            except PuzzleError as error:  # the job's own, for its caller
                 self._end(task_id, error)
         elif status == "REVOKED":
             self._end(task_id, WorkerDied("the job was revoked"))
         elif status == "FAILURE":
             self._end(task_id, failure(value))
+
+    @staticmethod
+    def _started(waiter: Waiter, hostname: object) -> None:
+        """A job's worker has taken it: its limit counts from now."""
+        if not isinstance(hostname, str):
+            raise ValueError(f"worker {hostname!r}")
+        if waiter.worker is None:
+            waiter.deadline = asyncio.get_running_loop().time() + waiter.limit + GRACE
+        waiter.worker = hostname
 
     def _end(self, task_id: str, outcome: Any) -> None:
         """A job is over: its result, or the exception its caller gets."""
@@ -285,15 +364,31 @@ class Broker:
                 self.reachable = "ok"
             except Exception as error:  # noqa: BLE001 - reported by /healthz
                 stats, self.reachable = {}, f"unreachable: {error}"
-            self.seen = {}
-            for node, figures in stats.items():
-                queue = node.split("@", 1)[0]
-                processes = len(figures.get("pool", {}).get("processes", []))
-                self.seen[queue] = self.seen.get(queue, 0) + processes
-            self.nodes = set(stats)
+            self._heard(stats)
             if self.reachable == "ok":
                 self._end_lost_jobs()
+            self.pinged.set()
             await asyncio.sleep(WATCH_EVERY)
+
+    def _heard(self, stats: dict[str, dict]) -> None:
+        """What a ping heard: each queue's worker processes; a queue none of whose
+        workers answered keeps its last figure until `EMPTY_AFTER` pings in a row heard
+        none of them (a busy machine misses a ping now and then)."""
+        heard: dict[str, int] = {}
+        for node, figures in stats.items():
+            queue = node.split("@", 1)[0]
+            pool = figures.get("pool") if isinstance(figures, dict) else None
+            processes = pool.get("processes") if isinstance(pool, dict) else None
+            heard[queue] = heard.get(queue, 0) + (
+                len(processes) if isinstance(processes, list) else 0)
+        for queue in set(heard) | set(self.seen):
+            if heard.get(queue):
+                self.seen[queue], self.silent[queue] = heard[queue], 0
+                continue
+            self.silent[queue] = self.silent.get(queue, 0) + 1
+            if self.silent[queue] >= EMPTY_AFTER:
+                self.seen[queue] = 0
+        self.nodes = set(stats)
 
     def _end_lost_jobs(self) -> None:
         """A job whose worker missed `MISSED_PINGS` pings in a row is lost with it (the
@@ -355,6 +450,7 @@ class CeleryLane:
         if self._stopping.done():
             raise ShuttingDown()
         name = jobs.name_of(job)
+        await self.broker.first_ping()
         if self.broker.reachable == "ok" and not self.alive_workers():
             self.refused += 1
             log.warning("no worker serves the %s lane: %s refused", self.name, name)
@@ -369,8 +465,11 @@ class CeleryLane:
                 except Exception as error:  # noqa: BLE001 - Redis down: send again later
                     log.warning("could not send %s: %r", name, error)
                     raise WorkerDied(f"the broker is unreachable: {error!r}") from error
-                finished = asyncio.get_running_loop().create_future()
-                self.broker.waiters[task_id] = Waiter(finished, epoch, progress)
+                loop = asyncio.get_running_loop()
+                finished = loop.create_future()
+                self.broker.waiters[task_id] = Waiter(finished, epoch, progress,
+                                                      deadline=loop.time() + limit + GRACE,
+                                                      limit=limit)
                 await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
                 if not finished.done():
                     raise ShuttingDown()
@@ -397,3 +496,18 @@ class CeleryLane:
     async def close(self) -> None:
         self.drop_jobs()
 
+
+
+def shaped(status: object, value: object) -> bool:
+    """Whether a stored state is one a worker writes: a known status, its result's type."""
+    return isinstance(status, str) and isinstance(value, STATES.get(status, ()))
+
+
+def decoded(backend: Any, value: bytes) -> dict | BaseException:
+    """A job's stored state, read; the exception reading it raised when it cannot be
+    (malformed or forged: refused by the codec, or not a state at all)."""
+    try:
+        meta = backend.decode_result(value)
+    except Exception as error:  # noqa: BLE001 - whatever the bytes were, refused
+        return error
+    return meta if isinstance(meta, dict) else ValueError(f"a {type(meta).__name__}")

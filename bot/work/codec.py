@@ -6,11 +6,20 @@ listed here by name; a message can name no other class, so unpacking one builds 
 but these plain records (fields by keyword, nothing run). The same packing serves the
 local pool and Celery (`bot.work.broker` registers it with kombu as `SERIALIZER`), so a
 job that works on one machine works across machines.
+
+Each tuple and record is an extension whose bytes msgpack's C unpacker unpacks through
+our hook, one C call inside another: a message nested a few hundred deep (under 1 KB)
+would overflow the C stack and kill the process. So a message may nest extensions at
+most `MAX_DEPTH` deep (the plain data the workers send nests four at most), and a
+record's fields must have the types its class declares.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import threading
+import types
+import typing
 from typing import Any
 
 import msgpack
@@ -23,8 +32,16 @@ CONTENT_TYPE = "application/x-puzzlebot-msgpack"
 _TUPLE = 1
 _RECORD = 2
 
+#: the deepest tuples and records may be nested in one message (each level costs the C
+#: unpacker tens of kilobytes of stack)
+MAX_DEPTH = 16
+
 #: the dataclasses a message may carry, by name
 _RECORDS: dict[str, type] = {}
+#: each record's fields and their declared types
+_FIELDS: dict[str, dict[str, Any]] = {}
+#: how deep the unpacking in this thread is inside extensions
+_nesting = threading.local()
 
 
 class Unpackable(ValueError):
@@ -38,6 +55,7 @@ def records(*classes: type) -> None:
         if not dataclasses.is_dataclass(cls):
             raise TypeError(f"{cls.__name__} is not a dataclass")
         _RECORDS[cls.__name__] = cls
+        _FIELDS[cls.__name__] = typing.get_type_hints(cls)
 
 
 def _default(value: Any) -> msgpack.ExtType:
@@ -53,18 +71,71 @@ def _default(value: Any) -> msgpack.ExtType:
 
 
 def _ext_hook(code: int, data: bytes) -> Any:
-    if code == _TUPLE:
-        return tuple(unpack(data))
-    if code == _RECORD:
-        name, fields = unpack(data)
-        cls = _RECORDS.get(name)
-        if cls is None or not isinstance(fields, dict):
-            raise Unpackable(f"no record {name!r} crosses to a worker")
-        try:
-            return cls(**fields)
-        except TypeError as error:
-            raise Unpackable(f"record {name!r}: {error}") from None
-    raise Unpackable(f"unknown extension {code}")
+    """msgpack's hook for our extensions, refusing them nested over `MAX_DEPTH` deep
+    before the C unpacker is called once more."""
+    depth = getattr(_nesting, "depth", 0)
+    if depth >= MAX_DEPTH:
+        raise Unpackable(f"nested deeper than {MAX_DEPTH} tuples or records")
+    _nesting.depth = depth + 1
+    try:
+        if code == _TUPLE:
+            return tuple(unpack(data))
+        if code == _RECORD:
+            return _record(unpack(data))
+        raise Unpackable(f"unknown extension {code}")
+    finally:
+        _nesting.depth = depth
+
+
+def _record(content: Any) -> Any:
+    """A listed record from its name and fields, each field of its declared type."""
+    if not (isinstance(content, list) and len(content) == 2 and isinstance(content[0], str)
+            and isinstance(content[1], dict)):
+        raise Unpackable("a record is its name and its fields")
+    name, fields = content
+    cls = _RECORDS.get(name)
+    if cls is None:
+        raise Unpackable(f"no record {name!r} crosses to a worker")
+    declared = _FIELDS[name]
+    for key, value in fields.items():
+        if key not in declared:
+            raise Unpackable(f"record {name!r} has no field {key!r}")
+        if not fits(value, declared[key]):
+            raise Unpackable(f"{name}.{key}: not a {declared[key]}")
+    try:
+        return cls(**fields)
+    except TypeError as error:
+        raise Unpackable(f"record {name!r}: {error}") from None
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether an unpacked value is of a declared type: plain types, records, None,
+    unions, and lists, tuples and dicts of them (Any: anything unpacked)."""
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(fits(value, arm) for arm in arguments)
+    if origin is list:
+        return isinstance(value, list) and all(fits(item, arguments[0]) for item in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(
+            fits(key, arguments[0]) and fits(item, arguments[1]) for key, item in value.items())
+    if origin is tuple:
+        return isinstance(value, tuple) and _fits_tuple(value, arguments)
+    if hint is float:
+        return isinstance(value, float | int) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(hint, type) and isinstance(value, hint)
+
+
+def _fits_tuple(value: tuple, arguments: tuple) -> bool:
+    if len(arguments) == 2 and arguments[1] is Ellipsis:
+        return all(fits(item, arguments[0]) for item in value)
+    return len(value) == len(arguments) and all(map(fits, value, arguments))
 
 
 def pack(value: Any) -> bytes:

@@ -216,7 +216,7 @@ class Lanes:
     def report(self) -> str:
         """What /admin says about the workers: configured, running now, rebuilds, and the
         lane's queue (the figures /metrics exports)."""
-        broker = "" if self.broker is None else f"Celery broker: {self.broker.reachable}; "
+        broker = "" if self.broker is None else f"Celery broker: {self.broker.health()}; "
         return broker + "; ".join(
             f"{pool.name} lane: {pool.alive_workers()} of {pool.workers} workers running"
             + (f", rebuilt {pool.rebuilds}x" if pool.rebuilds else "")

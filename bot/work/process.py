@@ -13,12 +13,15 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from solvers import i18n, registry
 from solvers.pipeline import run
 
 from .jobs import ProgressSink, release_memory, report_progress_to
+
+log = logging.getLogger(__name__)
 
 #: Linux prctl option: the signal a process gets when its parent ends
 PR_SET_PDEATHSIG = 1
@@ -104,7 +107,7 @@ def preload_for_workers() -> None:
     try:
         load_every_kind()
     except Exception:  # noqa: BLE001 - a worker loads it again and reports the failure
-        logging.getLogger(__name__).exception("preloading the kinds for the workers failed")
+        log.exception("preloading the kinds for the workers failed")
     release_memory()
     drop_code_pages(COMPILER_LIBRARY)
     gc.freeze()
@@ -133,16 +136,32 @@ def warm_up(progress: ProgressSink | None = None, niceness: int = 0,
     """Once per worker: die with the parent, take the lane's CPU priority, send progress
     to `progress`, add the configured kinds kept outside solvers/ and a test's extra
     languages (`Config.test_extra_locale_dir`), load every kind's heavy parts (already
-    loaded when the parent preloaded them: `preload_for_workers`)."""
-    faulthandler.enable(all_threads=True)  # a fatal signal writes the stacks to the log
-    die_with_parent()
-    if niceness:
-        os.nice(niceness)
-    report_progress_to(progress)
-    for spec in plugin_kinds:
-        registry.add(spec)
-    if extra_locale_dir:
-        i18n.add_locale_dir(Path(extra_locale_dir))
-    load_every_kind()
+    loaded when the parent preloaded them: `preload_for_workers`).
+
+    Each step runs even when one before it failed (a worker without its plug-in kinds
+    still answers the others, at its lane's priority), and a failed step is logged as an
+    error with its traceback: Celery would only note that the warm-up raised."""
+    steps: list[tuple[str, Callable[[], object]]] = [
+        ("stacks on a fatal signal", enable_faulthandler),
+        ("die with the parent", die_with_parent),
+        ("CPU priority", lambda: os.nice(niceness) if niceness else None),
+        ("progress reports", lambda: report_progress_to(progress)),
+        ("plug-in kinds", lambda: [registry.add(spec) for spec in plugin_kinds]),
+        ("extra languages",
+         lambda: i18n.add_locale_dir(Path(extra_locale_dir)) if extra_locale_dir else None),
+        ("loading every kind", load_every_kind),
+    ]
+    for name, step in steps:
+        try:
+            step()
+        except Exception:  # noqa: BLE001 - logged loudly, and the next steps still run
+            log.exception("warm-up step %r failed in worker %d", name, os.getpid())
     if progress is not None:  # tell the pool this worker is ready (no job number)
         progress.put((None, os.getpid(), 0))
+
+
+def enable_faulthandler() -> None:
+    """A fatal signal (a crash in C code) writes every thread's stack to the process's
+    standard error, file descriptor 2, by its number: under Celery `sys.stderr` is a
+    logging proxy with no file descriptor."""
+    faulthandler.enable(file=2, all_threads=True)

@@ -58,6 +58,9 @@ def decode(data: bytes) -> tuple[np.ndarray, float]:
     """The photo in grey at most `WORK_SIDE` on its longer side, and the factor it shrank by."""
     try:
         header = Image.open(io.BytesIO(data))
+    except Image.DecompressionBombError as error:  # over twice Pillow's own pixel limit
+        raise PhotoError(_("This picture is too large (at most {most} megapixels).").format(
+            most=MAX_PIXELS // 1_000_000)) from error
     except (UnidentifiedImageError, OSError) as error:
         raise PhotoError(_("This file is not a picture I can read (JPEG or PNG).")) from error
     if header.format not in FORMATS:
