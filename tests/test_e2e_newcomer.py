@@ -109,3 +109,14 @@ async def test_example_alone_opens_the_menu_in_german(client):
     assert menu["text"].startswith("Welches Rätsel")
     assert labels(menu) == ["Logikgitter", "Legespiele und Burrs", "Wörter",
                             "Stifträtsel (puzz.link)"]
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("en", "you have no games on record yet"), ("de", "du hast noch keine Spiele"),
+    ("es", "todavía no tienes partidas")])
+async def test_stats_for_a_newcomer_say_what_to_do_not_a_wall_of_zeros(client, code, words):
+    user = {"en": 411, "de": 412, "es": 413}[code]
+    sent = await client.send(user, "/stats", language_code=code)
+    said = (await after(client, user, sent))[0]["text"]
+    assert words in said and "/quiz" in said and "/race" in said, said
+    assert " 0 " not in said

@@ -10,7 +10,7 @@ import time
 from telegram import Update
 
 from ..context import Context, message_of, sender_of
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from . import quiz
 from .common import NO_STORE, duration, game_store, medal, player_name
 from .periods import (
@@ -66,6 +66,13 @@ async def top_command(update: Update, context: Context) -> None:
                              or _("No scores here yet. Start a game: /quiz"))
 
 
+#: /stats for someone who has played nothing yet: what to do instead of a wall of zeros
+NO_GAMES_YET = N_("{name}, you have no games on record yet. Games are played in groups: "
+                  "/quiz starts an anagram quiz, /race KIND a puzzle race and /daily on a "
+                  "daily puzzle (add me to a group with the Play in a group button of /start). "
+                  "Your record shows here after your first game.")
+
+
 async def stats_command(update: Update, context: Context) -> None:
     """/stats: your own record (in this group, or everywhere in a private chat)."""
     message = message_of(update)
@@ -79,6 +86,9 @@ async def stats_command(update: Update, context: Context) -> None:
     streak = await player_streak(games, user.id, None if private else message.chat_id,
                                  time.time())
     solved, daily = await daily_record(games, user.id, None if private else message.chat_id)
+    if not (stats["quiz_games"] or stats["races"] or solved or streak.best):
+        await message.reply_text(_(NO_GAMES_YET).format(name=player_name(user)))
+        return
     await message.reply_text("\n".join([
         (_("{name}, your record everywhere:") if private
          else _("{name}, your record in this chat:")).format(name=player_name(user)),
