@@ -41,7 +41,7 @@ from . import (
     share,
     welcome,
 )
-from .cancel import cancel_command
+from .cancel import cancel_command, cancel_pressed
 from .config import Config
 from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts
@@ -116,6 +116,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("check", check.check_command))
     application.add_handler(CommandHandler("admin", commands.admin))
     application.add_handler(CommandHandler("cancel", cancel_command))
+    application.add_handler(CallbackQueryHandler(cancel_pressed, pattern=r"^cancel$"))
     application.add_handler(CommandHandler("hint", grid_hints.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(CallbackQueryHandler(grid_hints.hint_button, pattern=r"^gh:"))

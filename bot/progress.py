@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 
-from telegram import Message
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatAction
 from telegram.error import TelegramError
 
@@ -15,6 +15,10 @@ from solvers.i18n import number
 from .i18n import _
 
 log = logging.getLogger(__name__)
+
+#: callback data of the *Cancel* button under a progress note: the presser's own work
+#: stops, as with /cancel (bot/cancel.py)
+CANCEL_DATA = "cancel"
 
 
 class ProgressNote:
@@ -51,14 +55,17 @@ class ProgressNote:
         return _("{title}: {state} ({seconds} s)").format(title=self.title, state=state,
                                                           seconds=f"{seconds:.0f}")
 
-    async def show(self, text: str) -> None:
+    async def show(self, text: str, going: bool = True) -> None:
+        """Post or edit the note; while the search is `going`, with a *Cancel* button."""
         if text == self.shown:
             return
+        markup = InlineKeyboardMarkup([[InlineKeyboardButton(
+            _("Cancel"), callback_data=CANCEL_DATA)]]) if going else None
         try:
             if self.posted is None:
-                self.posted = await self.reply_to.reply_text(text)
+                self.posted = await self.reply_to.reply_text(text, reply_markup=markup)
             else:
-                await self.posted.edit_text(text)
+                await self.posted.edit_text(text, reply_markup=markup)
             self.shown = text
         except TelegramError as error:
             log.debug("progress message failed: %s", error)
@@ -81,5 +88,5 @@ class ProgressNote:
     async def finish(self, state: str) -> None:
         """Say how it ended, if anything was posted."""
         if self.posted is not None:
-            await self.show(self.text(state))
+            await self.show(self.text(state), going=False)
 

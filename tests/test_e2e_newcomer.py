@@ -7,7 +7,8 @@ import random
 
 import pytest
 import pytest_asyncio
-from botchat import bot_config
+from botchat import bot_config, reply_with
+from test_celery import SLEEPER, sleep_on
 from test_e2e_grid_hints import after, data, labels
 
 from bot.__main__ import running_in_sandbox
@@ -17,7 +18,7 @@ from solvers.base import Limits
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-ALICE, BERND, CARMEN, DORA = 401, 402, 403, 404
+ALICE, BERND, CARMEN, DORA, ELSA, FRANK = 401, 402, 403, 404, 405, 406
 SUDOKU = registry.get("sudoku")
 
 
@@ -120,3 +121,20 @@ async def test_stats_for_a_newcomer_say_what_to_do_not_a_wall_of_zeros(client, c
     said = (await after(client, user, sent))[0]["text"]
     assert words in said and "/quiz" in said and "/race" in said, said
     assert " 0 " not in said
+
+
+async def test_a_slow_puzzle_s_progress_note_can_be_cancelled_by_its_asker(tmp_path):
+    """A long search's progress note carries *Cancel*: the asker's press stops it, as
+    /cancel does; anyone else's press is told in a toast that it is not theirs."""
+    config = bot_config(tmp_path, solve_timeout=60)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as sandbox:
+        sleep_on(bot.application.bot_data.services.pool, 50)
+        sent = await sandbox.send(ELSA, SLEEPER)
+        note = await reply_with(sandbox, ELSA, sent["message_id"], "searching", 30)
+        assert labels(note) == ["Cancel"]
+        pressed = await sandbox.press(ELSA, FRANK, note["message_id"], data(note, "Cancel"))
+        toast = await sandbox.callback_answer(pressed["callback_query_id"])
+        assert toast["text"].startswith("Nothing of yours is being solved now")
+        await sandbox.press(ELSA, ELSA, note["message_id"], data(note, "Cancel"))
+        stopped = await reply_with(sandbox, ELSA, note["message_id"], "stopped;", 30)
+        assert stopped["text"] == "Seki: stopped; your puzzle was not solved."
