@@ -18,6 +18,7 @@ import httpx
 import pytest
 from botchat import ask, bot_config, long_job, reply_with
 from celery_servers import RedisServer
+from test_celery import SLEEPER, sleep_on
 
 from bot.__main__ import running_in_sandbox
 from bot.work import codec, jobs
@@ -29,8 +30,6 @@ from sandbox.client import SandboxClient
 ROOT = Path(__file__).resolve().parent.parent
 ALICE, BOB = 3801, 3802
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"
-#: the puzzle text whose job holds a worker instead of solving (`sleep_on`)
-SLEEPER = "/seki oooooooo+"
 DIED = "the solver process stopped in the middle of this job"
 NO_WORKER = "No solver is running right now"
 
@@ -105,18 +104,6 @@ async def test_a_nested_message_on_the_quick_queue_kills_no_worker(redis_server,
     finally:
         app.close()
         await asyncio.to_thread(celery_workers.wait_seen)
-
-
-def sleep_on(lanes: Lanes, seconds: float) -> None:
-    """SLEEPER's job: a real job of the quick lane that holds its worker for `seconds`."""
-    real_solve = lanes.solve
-
-    async def solve_or_sleep(text: str, kind_name: str | None = None, **options):
-        if "oooooooo+" in text:
-            return await long_job(lanes.quick, seconds)
-        return await real_solve(text, kind_name, **options)
-
-    lanes.solve = solve_or_sleep  # type: ignore[method-assign]
 
 
 async def started_job(lanes: Lanes, timeout: float = 30) -> str:
