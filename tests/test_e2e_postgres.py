@@ -2,8 +2,11 @@
 (`postgres_server`), the real bot through the sandbox. A Seki is cached on the second
 ask, /healthz reads the database, and the server stopped and started again while the bot
 runs: the bot answers without the cache meanwhile and uses it again after, without a
-restart; game writes made meanwhile are held and written when it is back. (A quiz that
-survives a restart of the bot on PostgreSQL: test_e2e_quiz.py.)"""
+restart; game writes made meanwhile are held and written when it is back. Games go on
+through the outage from what the bot holds in memory (issue 38, point 12): a right
+/submit finishes the race with its place, a quiz plays its rounds to the end, and both
+are in the database once it is back. (A quiz that survives a restart of the bot on
+PostgreSQL: test_e2e_quiz.py.)"""
 
 from __future__ import annotations
 
