@@ -5,11 +5,15 @@ row per round in `game_rounds` and one per player in `game_scores`; a race has o
 per player in `race_entries`. Everything goes through the bot's store (SQLite or
 PostgreSQL) and is committed at once, so a restart loses nothing.
 
-A quiz must not stall when the database does (locked by another process, read-only,
-failing): the writes that move a game on (a round begun, won or closed, a game ended)
-go through `Store.keep`, which holds them in memory, in order, when the database refuses
-them; until they are written, the reads here show them as if they were (`HeldBack`). A
-write whose answer is needed at once (a new game's id, a race finish's place) raises
+A game must not stall when the database does (locked by another process, read-only,
+stopped, unreachable): the writes that move a game on (a round begun, won or closed, a
+race joined, tried or finished, a game ended) go through `Store.keep`, which holds them
+in memory, in order, when the database refuses them, and writes them when it takes
+writes again; until then, the reads here show them as if they were (`HeldBack`). The
+running games are kept in memory too (`Kept`: the game, and a race's entries), so that a
+game whose database cannot even be read goes on from there: a race finish's place is
+counted from the entries in memory. A write whose answer is needed at once and is not in
+memory (a new game's id, a move in a game the bot does not hold) raises
 `StoreUnavailable`, and the command says the database is unavailable.
 
 Words: a *game* is one quiz or one race in one chat (the column `game` says which; a
@@ -26,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..database import Connection
-from ..store import Store, StoreUnavailable
+from ..store import Store, StoreUnavailable, Write
 
 # The tables are the games entry of MIGRATIONS in bot/store.py.
 
@@ -97,6 +101,11 @@ GAME_COLUMNS = "id, chat_id, game, starter_id, settings, state, round, started, 
 TOTAL = "COALESCE(CAST(SUM({}) AS BIGINT), 0)"
 ROUND_COLUMNS = ("game_id, number, letters, answer, started, deadline, state, winner_id, "
                  "winner_name, guess, points")
+ENTRY_COLUMNS = "user_id, name, joined, attempts, finished, place"
+#: the games whose entries are kept in memory, so their finishes can be made while the
+#: database cannot be read (not the daily puzzle: a finish there shows a streak, which
+#: comes from the chat's past days in the database)
+ENTRIES_IN_MEMORY = frozenset({"race"})
 
 
 def _game(row: Sequence[Any]) -> Game:
@@ -115,6 +124,33 @@ class HeldBack:
     wins: dict[int, list[tuple[int, str, int]]] = field(default_factory=dict)
 
 
+@dataclass
+class Kept:
+    """A running game as the bot holds it in memory, for when the database cannot be
+    read: the game, its scores by player once they were all made or read here, and, for
+    a game of ENTRIES_IN_MEMORY, its entries by player likewise (None: not held)."""
+
+    game: Game
+    entries: dict[int, Entry] | None = None
+    scores: dict[int, Score] | None = None
+
+
+def _add_win(scores: dict[int, Score], user_id: int, name: str, points: int) -> None:
+    """A round won, added to a game's scores by player."""
+    before = scores.get(user_id, Score(user_id, name, 0, 0))
+    scores[user_id] = Score(user_id, name, before.points + points, before.rounds_won + 1)
+
+
+def _ranking(scores: dict[int, Score]) -> list[Score]:
+    """A game's scores, best first."""
+    return sorted(scores.values(), key=lambda s: (-s.points, -s.rounds_won, s.name))
+
+
+def _ranked(entries: dict[int, Entry]) -> list[Entry]:
+    """Entries in the order `entries` reads them: finishers by place, then by joining."""
+    return sorted(entries.values(), key=lambda e: (e.place is None, e.place or 0, e.joined))
+
+
 class GameStore:
     """Queries over the game tables through the store (`Store.read`, `attempt`, `keep`).
 
@@ -126,12 +162,35 @@ class GameStore:
     def __init__(self, store: Store):
         self.store = store
         self._held = HeldBack()
+        #: the running games by id (and an ended one until its end is written)
+        self._kept: dict[int, Kept] = {}
 
     def held(self) -> HeldBack:
         """The changes still waiting to be written (none once the backlog is empty)."""
         if not self.store.backlog:
             self._held = HeldBack()
+            if any(kept.game.state != "running" for kept in self._kept.values()):
+                self._kept = {n: kept for n, kept in self._kept.items()
+                              if kept.game.state == "running"}
         return self._held
+
+    def _keep(self, game: Game) -> Game:
+        """Hold a game read or made in memory while it runs (its entries stay)."""
+        if (kept := self._kept.get(game.id)) is not None:
+            kept.game = game
+        elif game.state == "running":
+            self._kept[game.id] = Kept(game)
+        return game
+
+    def _change(self, game_id: int, **changes: Any) -> None:
+        """A game's change in memory too (its round, its end)."""
+        if (kept := self._kept.get(game_id)) is not None:
+            kept.game = replace(kept.game, **changes)
+
+    def _entries_held(self, game_id: int) -> dict[int, Entry] | None:
+        """A race's entries as held in memory; None when they are not."""
+        kept = self._kept.get(game_id)
+        return kept.entries if kept is not None else None
 
     async def _one(self, sql: str, args: tuple = ()) -> Any:
         """The first row (an aggregate's one row), None when there is none."""
@@ -152,7 +211,15 @@ class GameStore:
         return game
 
     async def _games(self, sql: str, args: tuple = ()) -> list[Game]:
-        return [self._shown(_game(row)) for row in await self._all(sql, args)]
+        return [self._keep(self._shown(_game(row))) for row in await self._all(sql, args)]
+
+    def _kept_games(self, error: StoreUnavailable) -> list[Game]:
+        """The games held in memory, newest first, when the database cannot be read;
+        the read's error again when none is held."""
+        if not self._kept:
+            raise error
+        return sorted((self._shown(kept.game) for kept in self._kept.values()),
+                      key=lambda game: -game.id)
 
     # Games --------------------------------------------------------------------------
 
@@ -169,16 +236,32 @@ class GameStore:
         made = await self.game(await self.store.attempt(create))
         if made is None:  # read back in the same store that has just written it
             raise StoreUnavailable("the new game could not be read back")
+        self._kept[made.id] = Kept(made, {} if game in ENTRIES_IN_MEMORY else None, {})
         return made
 
     async def game(self, game_id: int) -> Game | None:
-        games = await self._games(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        """A game; one held in memory when the database cannot be read."""
+        try:
+            games = await self._games(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
+                                      (game_id,))
+        except StoreUnavailable as error:
+            if game_id not in self._kept:
+                raise
+            games = [g for g in self._kept_games(error) if g.id == game_id]
         return games[0] if games else None
 
     async def running_game(self, chat_id: int, game: str) -> Game | None:
-        games = await self._games(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND game = ? "
-            "AND state = 'running' ORDER BY id DESC", (chat_id, game))
+        """The chat's running game of its sort; when the database cannot be read, the
+        one held in memory (StoreUnavailable when none is)."""
+        try:
+            games = await self._games(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE chat_id = ? AND game = ? "
+                "AND state = 'running' ORDER BY id DESC", (chat_id, game))
+        except StoreUnavailable as error:
+            games = [g for g in self._kept_games(error)
+                     if (g.chat_id, g.game) == (chat_id, game)]
+            if not any(g.state == "running" for g in games):
+                raise
         return next((game for game in games if game.state == "running"), None)
 
     async def latest_game(self, chat_id: int, game: str) -> Game | None:
@@ -196,6 +279,7 @@ class GameStore:
         async def set_number(db: Connection) -> None:
             await db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
 
+        self._change(game_id, round=number)
         if await self.store.keep(set_number) is None:
             self.held().rounds[game_id] = number
 
@@ -214,7 +298,9 @@ class GameStore:
         done = await self.store.keep(end)
         if done is None:
             self.held().ended[game_id] = (state, ended)
-            return True
+            done = True
+        if done:
+            self._change(game_id, state=state, ended=ended)
         return done
 
     # Quiz rounds ----------------------------------------------------------------------
@@ -230,6 +316,7 @@ class GameStore:
                 (game_id, number, letters, answer, started, deadline))
             await db.execute("UPDATE games SET round = ? WHERE id = ?", (number, game_id))
 
+        self._change(game_id, round=number)
         if await self.store.keep(add) is None:
             self.held().rounds[game_id] = number
 
@@ -275,20 +362,32 @@ class GameStore:
         done = await self.store.keep(win)
         if done is None:
             self.held().wins.setdefault(game.id, []).append((user_id, name, points))
-            return True
+            done = True
+        kept = self._kept.get(game.id)
+        if done and kept is not None and kept.scores is not None:
+            _add_win(kept.scores, user_id, name, points)
         return done
 
     async def scores(self, game_id: int) -> list[Score]:
-        """The game's ranking, counting the wins not written yet."""
-        rows = await self._all(
-            "SELECT user_id, name, points, rounds_won FROM game_scores WHERE game_id = ?",
-            (game_id,))
+        """The game's ranking, counting the wins not written yet: the one held in memory
+        while any are, or when the database cannot be read."""
+        kept = self._kept.get(game_id)
+        if kept is not None and kept.scores is not None and self.store.backlog:
+            return _ranking(kept.scores)
+        try:
+            rows = await self._all(
+                "SELECT user_id, name, points, rounds_won FROM game_scores WHERE game_id = ?",
+                (game_id,))
+        except StoreUnavailable:
+            if kept is None or kept.scores is None:
+                raise
+            return _ranking(kept.scores)
         scores = {row[0]: Score(*row) for row in rows}
         for user_id, name, points in self.held().wins.get(game_id, []):
-            before = scores.get(user_id, Score(user_id, name, 0, 0))
-            scores[user_id] = Score(user_id, name, before.points + points,
-                                    before.rounds_won + 1)
-        return sorted(scores.values(), key=lambda s: (-s.points, -s.rounds_won, s.name))
+            _add_win(scores, user_id, name, points)
+        if kept is not None:
+            kept.scores = scores
+        return _ranking(scores)
 
     async def chat_scores(self, chat_id: int, limit: int = 10) -> list[Score]:
         """All-time quiz scores in a chat (the latest name each player used)."""
@@ -326,47 +425,91 @@ class GameStore:
 
     # Race entries ---------------------------------------------------------------------
 
+    async def _move(self, game_id: int, write: Write) -> Any:
+        """A race's move: held back when the database refuses it (None), if the race's
+        entries are held in memory to decide from; otherwise made now, or
+        StoreUnavailable. Its write answers something other than None."""
+        if self._entries_held(game_id) is None:
+            return await self.store.attempt(write)
+        return await self.store.keep(write)
+
     async def join_race(self, game_id: int, user_id: int, name: str) -> bool:
         """Enter a player; False when they were in already."""
+        joined = time.time()
+
         async def enter(db: Connection) -> bool:
             return await db.execute(
                 "INSERT INTO race_entries (game_id, user_id, name, joined) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (game_id, user_id, name, time.time())) == 1
+                (game_id, user_id, name, joined)) == 1
 
-        return await self.store.attempt(enter)
+        fresh = await self._move(game_id, enter)
+        entries = self._entries_held(game_id)
+        if entries is not None and user_id not in entries:
+            entries[user_id] = Entry(user_id, name, joined, 0, None, None)
+            fresh = True if fresh is None else fresh
+        return bool(fresh)
 
     async def entry(self, game_id: int, user_id: int) -> Entry | None:
-        row = await self._one(
-            "SELECT user_id, name, joined, attempts, finished, place FROM race_entries "
-            "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-        return Entry(*row) if row else None
+        return next((e for e in await self.entries(game_id) if e.user_id == user_id), None)
 
     async def entries(self, game_id: int) -> list[Entry]:
-        rows = await self._all(
-            "SELECT user_id, name, joined, attempts, finished, place FROM race_entries "
-            "WHERE game_id = ? ORDER BY place IS NULL, place, joined", (game_id,))
-        return [Entry(*row) for row in rows]
+        """A race's entries, finishers first; those held in memory while the database
+        cannot be read, or while moves made meanwhile are still to be written."""
+        held = self._entries_held(game_id)
+        if held is not None and self.store.backlog:
+            return _ranked(held)
+        try:
+            rows = await self._all(
+                f"SELECT {ENTRY_COLUMNS} FROM race_entries WHERE game_id = ? "
+                "ORDER BY place IS NULL, place, joined", (game_id,))
+        except StoreUnavailable:
+            if held is None:
+                raise
+            return _ranked(held)
+        entries = [Entry(*row) for row in rows]
+        kept = self._kept.get(game_id)
+        if kept is not None and kept.game.game in ENTRIES_IN_MEMORY:
+            kept.entries = {e.user_id: e for e in entries}
+        return entries
 
     async def count_attempt(self, game_id: int, user_id: int) -> None:
-        async def count(db: Connection) -> None:
+        async def count(db: Connection) -> bool:
             await db.execute("UPDATE race_entries SET attempts = attempts + 1 "
                              "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            return True
 
-        await self.store.attempt(count)
+        await self._move(game_id, count)
+        entries = self._entries_held(game_id)
+        if entries is not None and (entry := entries.get(user_id)) is not None:
+            entries[user_id] = replace(entry, attempts=entry.attempts + 1)
 
     async def finish_race_entry(self, game_id: int, user_id: int) -> int | None:
-        """Record a finish; its place, or None when the player had finished already."""
-        async def finish(db: Connection) -> int | None:
-            (finished,), = await db.fetch("SELECT COUNT(*) FROM race_entries WHERE "
-                                          "game_id = ? AND finished IS NOT NULL", (game_id,))
+        """Record a finish; its place, or None when the player had finished already. A
+        finish the database refuses is written later, in its turn after the moves held
+        before it; its place meanwhile is counted from the entries in memory."""
+        finished = time.time()
+
+        async def finish(db: Connection) -> int:
+            (before,), = await db.fetch("SELECT COUNT(*) FROM race_entries WHERE "
+                                        "game_id = ? AND finished IS NOT NULL", (game_id,))
             changed = await db.execute(
                 "UPDATE race_entries SET finished = ?, place = ? WHERE game_id = ? "
                 "AND user_id = ? AND finished IS NULL",
-                (time.time(), finished + 1, game_id, user_id))
-            return finished + 1 if changed == 1 else None
+                (finished, before + 1, game_id, user_id))
+            return before + 1 if changed == 1 else 0
 
-        return await self.store.attempt(finish)
+        done = await self._move(game_id, finish)
+        entries = self._entries_held(game_id)
+        entry = entries.get(user_id) if entries is not None else None
+        if entries is None or entry is None:
+            return done or None
+        if done is None:  # held back: the place as the entries in memory give it
+            done = 0 if entry.finished is not None else 1 + sum(
+                e.finished is not None for e in entries.values())
+        if done:
+            entries[user_id] = replace(entry, finished=finished, place=done)
+        return done or None
 
     async def race_winners(self, chat_id: int, limit: int = 5) -> list[tuple[str, int]]:
         """(name, races won) in a chat, most wins first (a player who changed their name
