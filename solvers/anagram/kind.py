@@ -223,8 +223,7 @@ class AnagramKind(PuzzleKind[Query, Answer]):
         from . import combine  # numba: only where clues are answered
         from .offensive import words
 
-        # the entry table too: the first search would make it otherwise, and going over
-        # every entry copy every page of the lexicon into the worker (about 50 MB)
+        # the entry table too: the first search would make it otherwise, in the worker
         _ = lexicon_module.load().table
         for lang in lexicon_module.LANGUAGES[1:]:
             lexicon_module.ensure_cached(lang)

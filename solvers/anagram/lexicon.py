@@ -35,7 +35,6 @@ never half-read.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import io
 import os
@@ -43,11 +42,11 @@ import re
 import unicodedata
 import zipfile
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
+from typing import overload
 
 import numpy as np
 
@@ -155,29 +154,117 @@ class Entry:
                    is_name)
 
 
-@dataclass
 class Lexicon:
-    """All entries, grouped by key; topic names are listed per topic.
+    """All entries, grouped by key, kept as arrays: one UTF-8 block of texts and one
+    array per attribute, not an object per entry (120,000 `Entry` objects took 49 MB, and
+    a worker copied every page of them its search touched). An `Entry` is made when a
+    caller asks for one (`entry`, `by_key`, `lookup`, `table.entries`).
 
-    `keys` lists the keys of `by_key` in one order and `counts` holds, row by row in that
-    order, how many of each letter a-z the key has: the search finds every entry that fits
-    a clue with one vectorised comparison instead of a loop over all keys.
+    Entries are in key-group order: the entries of row r of `counts` (how many of each
+    letter a-z its key has) are `starts[r]` to `starts[r + 1]`; the search finds every
+    entry that fits a clue with one vectorised comparison over `counts`.
     """
 
-    by_key: dict[int, tuple[Entry, ...]]  # tuples: a list per key took 5 MB more
-    topics: dict[str, list[Entry]] = field(default_factory=dict)
-    keys: list[int] = field(default_factory=list)
-    counts: np.ndarray = field(default_factory=lambda: np.zeros((0, 26), np.uint8))
+    def __init__(self, arrays: dict[str, np.ndarray]) -> None:
+        """The lexicon of `to_arrays`'s arrays (a cache file's); ValueError when they do
+        not fit together."""
+        block, zipf, group = arrays["texts"], arrays["zipf"], arrays["group"]
+        counts, topics = arrays["counts"], block_texts(arrays["topic_names"])
+        sizes, members = arrays["topic_sizes"], arrays["topic_members"]
+        breaks = np.flatnonzero(block == ord("\n"))
+        count = lines(block)
+        if not (count == len(zipf) == len(arrays["in_dictionary"]) == len(group)
+                == len(arrays["is_name"]) and counts.ndim == 2 and counts.shape[1] == 26
+                and counts.dtype == np.uint8 and len(topics) == len(sizes)
+                and int(sizes.sum()) == len(members)
+                and lines(arrays["keys"]) == len(counts)):
+            raise ValueError("lexicon arrays of mismatched sizes")
+        starts = np.searchsorted(group, np.arange(len(counts) + 1)).astype(np.int64)
+        if np.any(np.diff(group) < 0) or np.any(np.diff(starts) <= 0) or starts[-1] != count:
+            raise ValueError("lexicon entries not grouped by key")
+        self.texts = block.tobytes()
+        #: entry i is texts[offsets[i]:offsets[i + 1] - 1] (a line break after each)
+        self.offsets = np.concatenate([[0], breaks + 1, [len(self.texts) + 1]]).astype(np.int64)
+        self.zipf = zipf.astype(np.float64)
+        self.in_dictionary = arrays["in_dictionary"].astype(np.bool_)
+        self.is_name = arrays["is_name"].astype(np.bool_)
+        self.starts, self.counts = starts, counts
+        bounds = np.cumsum([0, *sizes.tolist()])
+        self.topic_members = {t: members[bounds[n]:bounds[n + 1]].astype(np.int64)
+                              for n, t in enumerate(topics)}
+        topics_of: dict[int, set[str]] = defaultdict(set)
+        for topic, indices in self.topic_members.items():
+            for i in indices.tolist():
+                topics_of[i].add(topic)
+        #: the topics of the entries that have any (about a thousand)
+        self.topics_of = {i: frozenset(names) for i, names in topics_of.items()}
+        hashes = row_hashes(counts)
+        self.hash_order = np.argsort(hashes, kind="stable")
+        self.sorted_hashes = hashes[self.hash_order]
+
+    def __len__(self) -> int:
+        return len(self.zipf)
+
+    def text(self, i: int) -> str:
+        return self.texts[self.offsets[i]:self.offsets[i + 1] - 1].decode("utf-8")
+
+    def entry(self, i: int) -> Entry:
+        """Entry i, made from the arrays."""
+        return Entry.make(self.text(i), float(self.zipf[i]), bool(self.in_dictionary[i]),
+                          self.topics_of.get(i, NO_TOPICS), bool(self.is_name[i]))
 
     def entries(self) -> list[Entry]:
-        return [entry for group in self.by_key.values() for entry in group]
+        return [self.entry(i) for i in range(len(self))]
+
+    def select(self, mask: np.ndarray) -> list[Entry]:
+        """The entries where `mask` (one bool per entry) is set, in order."""
+        return [self.entry(i) for i in np.flatnonzero(mask).tolist()]
+
+    @cached_property
+    def topics(self) -> dict[str, list[Entry]]:
+        """Each topic's names, in its file's order."""
+        return {t: [self.entry(i) for i in members.tolist()]
+                for t, members in self.topic_members.items()}
+
+    @property
+    def keys(self) -> list[int]:
+        """The key of each row of `counts`."""
+        return [self.key(row) for row in range(len(self.counts))]
+
+    def key(self, row: int) -> int:
+        key = 1
+        for prime, count in zip(PRIMES, self.counts[row].tolist(), strict=True):
+            key *= prime ** count
+        return key
+
+    @property
+    def by_key(self) -> KeyGroups:
+        """The entries of each key, as a read-only mapping (made per look-up)."""
+        return KeyGroups(self)
+
+    def row_of(self, key: int) -> int | None:
+        """The row of `counts` with this key, if any."""
+        wanted = np.array(letter_counts(key_letters(key)), dtype=np.uint8)
+        at = int(np.searchsorted(self.sorted_hashes, np.uint64(key % 2**64)))
+        while at < len(self.sorted_hashes) and self.sorted_hashes[at] == key % 2**64:
+            row = int(self.hash_order[at])
+            if np.array_equal(self.counts[row], wanted):
+                return row
+            at += 1
+        return None
+
+    def group(self, row: int) -> tuple[Entry, ...]:
+        return tuple(self.entry(i) for i in range(self.starts[row], self.starts[row + 1]))
 
     def lookup(self, text: str) -> Entry | None:
         """The entry spelled exactly `text` (case and spacing normalised), if any."""
         wanted = " ".join(text.lower().split())
-        for entry in self.by_key.get(key_of(letters_of(wanted)), ()):
-            if entry.text == wanted:
-                return entry
+        row = self.row_of(key_of(letters_of(wanted)))
+        if row is None:
+            return None
+        for i in range(self.starts[row], self.starts[row + 1]):
+            if self.text(i) == wanted:
+                return self.entry(i)
         return None
 
     @cached_property
@@ -200,13 +287,63 @@ class Lexicon:
         return rows[short <= blanks]
 
 
+NO_TOPICS: frozenset[str] = frozenset()
+
+
+def row_hashes(counts: np.ndarray) -> np.ndarray:
+    """Each row's key modulo 2**64 (uint64 arithmetic wraps): equal keys, equal hashes."""
+    hashes = np.ones(len(counts), dtype=np.uint64)
+    for letter, prime in enumerate(PRIMES):
+        hashes *= np.power(np.uint64(prime), counts[:, letter].astype(np.uint64))
+    return hashes
+
+
+class KeyGroups(Mapping[int, tuple[Entry, ...]]):
+    """`Lexicon.by_key`: key -> the entries of that key, made from the arrays."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+
+    def __getitem__(self, key: int) -> tuple[Entry, ...]:
+        row = self.lexicon.row_of(key) if isinstance(key, int) and key > 0 else None
+        if row is None:
+            raise KeyError(key)
+        return self.lexicon.group(row)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.lexicon.keys)
+
+    def __len__(self) -> int:
+        return len(self.lexicon.counts)
+
+
+class EntryView(Sequence[Entry]):
+    """`EntryTable.entries`: entry i made from the lexicon's arrays when asked for."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+
+    @overload
+    def __getitem__(self, i: int) -> Entry: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Entry]: ...
+
+    def __getitem__(self, i: int | slice) -> Entry | list[Entry]:
+        if isinstance(i, slice):
+            return [self.lexicon.entry(j) for j in range(len(self))[i]]
+        return self.lexicon.entry(range(len(self))[i])
+
+    def __len__(self) -> int:
+        return len(self.lexicon)
+
+
 @dataclass
 class EntryTable:
     """The lexicon's entries in key-group order (`Lexicon.entries`), with per-row and
     per-entry arrays: what the search needs to pick and price candidates without a
     Python loop over the lexicon."""
 
-    entries: list[Entry]
+    entries: EntryView
     starts: np.ndarray  # entries of row r: entries[starts[r]:starts[r + 1]]
     masks: np.ndarray  # per row: bit i set when the row has letter i
     sizes: np.ndarray  # per row: number of letters
@@ -219,28 +356,38 @@ class EntryTable:
 
     @classmethod
     def of(cls, lexicon: Lexicon) -> EntryTable:
-        entries = lexicon.entries()
-        sizes = [len(lexicon.by_key[k]) for k in lexicon.keys]
-        counts = lexicon.counts
-        text_rank = np.empty(len(entries), dtype=np.int32)  # small types: 120,000 entries
-        text_rank[np.argsort(np.array([e.text for e in entries], dtype=object),
-                             kind="stable")] = np.arange(len(entries))
+        count, counts = len(lexicon), lexicon.counts
+        sizes = counts.sum(axis=1, dtype=np.int16)
+        per_entry = np.repeat(np.arange(len(counts)), np.diff(lexicon.starts))
+        text_rank = np.empty(count, dtype=np.int32)  # small types: 120,000 entries
+        # UTF-8 bytes sort as their texts do (code point order); texts are unique
+        text_rank[np.argsort(np.array(lexicon.texts.split(b"\n")), kind="stable")] = \
+            np.arange(count)
         masks = np.zeros(len(counts), dtype=np.int32)
         for letter in range(26):  # a column at a time: no 26-wide temporary per worker
             masks |= (counts[:, letter] > 0).astype(np.int32) << letter
-        return cls(entries, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64), masks,
-                   counts.sum(axis=1, dtype=np.int16),
-                   np.array([e.zipf for e in entries]),
-                   np.array([e.word_count for e in entries], dtype=np.int8),
-                   np.array([len(e.letters) <= 2 for e in entries]),
-                   np.array([not (e.in_dictionary or e.is_name) for e in entries]),
-                   np.array([bool(e.topics) for e in entries]), text_rank)
+        any_topic = np.zeros(count, dtype=bool)
+        any_topic[list(lexicon.topics_of)] = True
+        return cls(EntryView(lexicon), lexicon.starts, masks, sizes, lexicon.zipf,
+                   word_counts(lexicon), sizes[per_entry] <= 2,
+                   ~(lexicon.in_dictionary | lexicon.is_name), any_topic, text_rank)
 
     def members(self, rows: np.ndarray) -> np.ndarray:
         """The indices of the entries of these rows, row after row."""
         first, sizes = self.starts[rows], self.starts[rows + 1] - self.starts[rows]
         offsets = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
         return np.repeat(first, sizes) + offsets
+
+
+def word_counts(lexicon: Lexicon) -> np.ndarray:
+    """Each entry's number of words: 1 unless its text holds more than letters a-z, and
+    those few are counted as `Entry.make` does."""
+    block = np.frombuffer(lexicon.texts, dtype=np.uint8)
+    other = np.flatnonzero(((block < ord("a")) | (block > ord("z"))) & (block != ord("\n")))
+    result = np.ones(len(lexicon), dtype=np.int8)
+    for i in np.unique(np.searchsorted(lexicon.offsets, other, side="right") - 1).tolist():
+        result[i] = len(words_of(lexicon.text(i)))
+    return result
 
 
 def is_real_word(word: str, zipf: float) -> bool:
@@ -420,11 +567,24 @@ def grouped(entries: dict[str, Entry], topics: dict[str, list[str]]) -> Lexicon:
     groups: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries.values():
         groups[key_of(entry.letters)].append(entry)
-    by_key = {key: tuple(group) for key, group in groups.items()}
-    keys = list(by_key)
-    counts = np.array([letter_counts(by_key[k][0].letters) for k in keys], dtype=np.uint8)
-    return Lexicon(by_key, {t: [entries[n] for n in names] for t, names in topics.items()},
-                   keys, counts)
+    ordered = [entry for group in groups.values() for entry in group]
+    index = {entry.text: i for i, entry in enumerate(ordered)}
+    names = sorted(topics)
+    return Lexicon({
+        "texts": text_block([e.text for e in ordered]),
+        "zipf": np.array([e.zipf for e in ordered], dtype=np.float64),
+        "in_dictionary": np.array([e.in_dictionary for e in ordered], dtype=np.bool_),
+        "is_name": np.array([e.is_name for e in ordered], dtype=np.bool_),
+        "group": np.repeat(np.arange(len(groups)),
+                           [len(group) for group in groups.values()]).astype(np.int32),
+        "keys": text_block([str(k) for k in groups]),
+        "counts": np.array([letter_counts(group[0].letters) for group in groups.values()],
+                           dtype=np.uint8).reshape(-1, 26),
+        "topic_names": text_block(names),
+        "topic_sizes": np.array([len(topics[t]) for t in names], dtype=np.int32),
+        "topic_members": np.array([index[n] for t in names for n in topics[t]],
+                                  dtype=np.int32),
+    })
 
 
 def letter_counts(letters: str) -> list[int]:
@@ -459,23 +619,21 @@ def cache_dir() -> Path:
 
 
 def to_arrays(lexicon: Lexicon) -> dict[str, np.ndarray]:
-    """The lexicon as plain arrays: entries in key-group order, texts as one UTF-8 block."""
-    entries = lexicon.entries()
-    index = {entry.text: i for i, entry in enumerate(entries)}
-    topics = sorted(lexicon.topics)
-    members = [index[e.text] for t in topics for e in lexicon.topics[t]]
+    """The lexicon as the plain arrays of its cache file (`Lexicon` reads them back)."""
+    names = sorted(lexicon.topic_members)
+    members = [lexicon.topic_members[t] for t in names]
     return {
-        "texts": text_block([e.text for e in entries]),
-        "zipf": np.array([e.zipf for e in entries], dtype=np.float64),
-        "in_dictionary": np.array([e.in_dictionary for e in entries], dtype=np.bool_),
-        "is_name": np.array([e.is_name for e in entries], dtype=np.bool_),
-        "group": np.repeat(np.arange(len(lexicon.keys)),
-                           [len(lexicon.by_key[k]) for k in lexicon.keys]).astype(np.int32),
+        "texts": np.frombuffer(lexicon.texts, dtype=np.uint8),
+        "zipf": lexicon.zipf,
+        "in_dictionary": lexicon.in_dictionary,
+        "is_name": lexicon.is_name,
+        "group": np.repeat(np.arange(len(lexicon.counts)),
+                           np.diff(lexicon.starts)).astype(np.int32),
         "keys": text_block([str(k) for k in lexicon.keys]),
         "counts": lexicon.counts,
-        "topic_names": text_block(topics),
-        "topic_sizes": np.array([len(lexicon.topics[t]) for t in topics], dtype=np.int32),
-        "topic_members": np.array(members, dtype=np.int32),
+        "topic_names": text_block(names),
+        "topic_sizes": np.array([len(m) for m in members], dtype=np.int32),
+        "topic_members": np.concatenate([np.zeros(0, np.int64), *members]).astype(np.int32),
     }
 
 
@@ -484,60 +642,13 @@ def text_block(texts: list[str]) -> np.ndarray:
     return np.frombuffer("\n".join(texts).encode("utf-8"), dtype=np.uint8)
 
 
+def lines(block: np.ndarray) -> int:
+    """How many texts a `text_block` holds."""
+    return int(np.count_nonzero(block == ord("\n"))) + 1 if block.size else 0
+
+
 def block_texts(block: np.ndarray) -> list[str]:
     return block.tobytes().decode("utf-8").split("\n") if block.size else []
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while many objects without cycles are made: its
-    passes over 120,000 new entries took a third of the lexicon's load time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
-    """The lexicon back from `to_arrays`; ValueError when the arrays do not fit together."""
-    with gc_paused():
-        return _from_arrays(arrays)
-
-
-def _from_arrays(arrays: dict[str, np.ndarray]) -> Lexicon:
-    texts, keys = block_texts(arrays["texts"]), [int(k) for k in block_texts(arrays["keys"])]
-    zipf, in_dictionary, group = arrays["zipf"], arrays["in_dictionary"], arrays["group"]
-    names = arrays["is_name"]
-    topics, sizes = block_texts(arrays["topic_names"]), arrays["topic_sizes"].tolist()
-    members = arrays["topic_members"].tolist()
-    counts = arrays["counts"]
-    if not (len(texts) == len(zipf) == len(in_dictionary) == len(group) == len(names)
-            and counts.shape == (len(keys), 26) and len(topics) == len(sizes)
-            and sum(sizes) == len(members) and counts.dtype == np.uint8):
-        raise ValueError("lexicon arrays of mismatched sizes")
-    topics_of: dict[int, set[str]] = defaultdict(set)
-    starts = np.cumsum([0, *sizes]).tolist()
-    for t, topic in enumerate(topics):
-        for i in members[starts[t]:starts[t + 1]]:
-            topics_of[i].add(topic)
-    ends = np.searchsorted(group, np.arange(1, len(keys) + 1)).tolist()
-    firsts = [0, *ends[:-1]]
-    if np.any(np.diff(group) < 0) or any(a >= b for a, b in zip(firsts, ends, strict=True)) or (
-            ends and ends[-1] != len(group)):
-        raise ValueError("lexicon entries not grouped by key")
-    none: frozenset[str] = frozenset()
-    shared = {z: z for z in set(zipf.tolist())}  # one float object per value, not per entry
-    entries = [Entry.make(text, shared[z], d, frozenset(topics_of[i]) if i in topics_of
-                          else none, n)
-               for i, (text, z, d, n) in enumerate(zip(texts, zipf.tolist(), in_dictionary.tolist(),
-                                                       names.tolist(), strict=True))]
-    by_key = dict(zip(keys, map(tuple, map(entries.__getitem__, map(slice, firsts, ends))),
-                      strict=True))
-    return Lexicon(by_key, {t: [entries[i] for i in members[starts[n]:starts[n + 1]]]
-                            for n, t in enumerate(topics)}, keys, counts)
 
 
 #: a cache file starts with this, then the SHA-256 (hex) of what follows, then a newline
@@ -574,7 +685,7 @@ def dump(lexicon: Lexicon) -> bytes:
 def undump(data: bytes) -> Lexicon:
     """The lexicon from the cache file's bytes; ValueError when they are not intact."""
     try:
-        return from_arrays(unpack(data))
+        return Lexicon(unpack(data))
     except KeyError as error:
         raise ValueError(f"lexicon cache without {error}") from error
 

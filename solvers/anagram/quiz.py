@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from ..base import DIFFICULTIES, PuzzleError
 from ..i18n import _
 from . import lexicon as lexicon_module
@@ -48,8 +50,9 @@ def pool(topic: str | None, difficulty: str, lang: str = "en") -> tuple[Entry, .
         start = DIFFICULTIES.index(difficulty) * third
         return tuple(names[start:start + third] if difficulty != "hard" else names[start:])
     low, high, least = WORD_BANDS[difficulty]
-    return tuple(e for e in lexicon.entries()
-                 if e.in_dictionary and low <= len(e.letters) <= high and e.zipf >= least)
+    lengths = np.repeat(lexicon.counts.sum(axis=1), np.diff(lexicon.starts))  # per entry
+    return tuple(lexicon.select(lexicon.in_dictionary & (lengths >= low) & (lengths <= high)
+                                & (lexicon.zipf >= least)))
 
 
 def scramble(letters: str, rng: random.Random, lang: str = "en") -> str:

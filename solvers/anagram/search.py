@@ -265,10 +265,10 @@ class Search:
         costs = self.entry_costs(table.zipf[index], table.word_count[index], table.short[index],
                                  table.unlisted[index], table.any_topic[index], on_topic)
         order = np.lexsort((table.text_rank[index], costs))
-        keys = self.lexicon.keys
-        return [(cost, keys[row], table.entries[i], row) for cost, i, row in
-                zip(costs[order].tolist(), index[order].tolist(), rows[order].tolist(),
-                    strict=True)]
+        found = [(cost, table.entries[i], row) for cost, i, row in
+                 zip(costs[order].tolist(), index[order].tolist(), rows[order].tolist(),
+                     strict=True)]
+        return [(cost, key_of(entry.letters), entry, row) for cost, entry, row in found]
 
     def several(self) -> None:
         """Keep the cheapest answers of two or more entries besides the required words
