@@ -128,6 +128,14 @@ def test_found_solution_bugs_stay_fixed(name, text):
     assert error is not None and len(str(error)) < 200
 
 
+def test_an_anagram_answer_with_a_letter_hundreds_of_times_is_read_without_a_crash():
+    """A letter more often than the lexicon's counts hold (uint8) once overflowed its
+    look-up; such a word is in no list, so the answer is read and found wrong."""
+    kind = KINDS["anagram"]
+    answer = judge(lambda t: kind.parse_solution(example_puzzle(kind), t), "e" * 501)
+    assert answer.error is None or len(str(answer.error)) < 200
+
+
 # Size limits, refused at parse time (the manual's table, docs/limits.md) ---------------
 
 

@@ -68,7 +68,7 @@ async def top_command(update: Update, context: Context) -> None:
 
 #: /stats for someone who has played nothing yet: what to do instead of a wall of zeros
 NO_GAMES_YET = N_("{name}, you have no games on record yet. Games are played in groups: "
-                  "/quiz starts an anagram quiz, /race KIND a puzzle race and /daily on a "
+                  "/quiz starts a word quiz, /race KIND a puzzle race and /daily on a "
                   "daily puzzle (add me to a group with the Play in a group button of /start). "
                   "Your record shows here after your first game.")
 

@@ -243,8 +243,12 @@ class Lexicon:
         return KeyGroups(self)
 
     def row_of(self, key: int) -> int | None:
-        """The row of `counts` with this key, if any."""
-        wanted = np.array(letter_counts(key_letters(key)), dtype=np.uint8)
+        """The row of `counts` with this key, if any (none for a letter more times than
+        a row's count can hold: no word has it)."""
+        counted = letter_counts(key_letters(key))
+        if max(counted, default=0) > np.iinfo(np.uint8).max:
+            return None
+        wanted = np.array(counted, dtype=np.uint8)
         at = int(np.searchsorted(self.sorted_hashes, np.uint64(key % 2**64)))
         while at < len(self.sorted_hashes) and self.sorted_hashes[at] == key % 2**64:
             row = int(self.hash_order[at])
