@@ -8,6 +8,13 @@ the only one (puzzlekit stops at its first answer). Model building is included f
 
     .venv/bin/pip install -e '.[bench]'   # ortools, clingo, puzzlekit: bench only
     .venv/bin/python bench/bench_pencil.py [--repeat 3]
+
+`--unseen` instead solves the held-out links of `bench/data/pencil_unseen.json` (none of
+them in the tests) through the pencil kind with a 20 s limit each, has npm pzpr judge
+every answer (complete, and the same puzzle as the link) and prints per genre: right /
+total, how many were proved unique, median and worst seconds.
+
+    .venv/bin/python bench/bench_pencil.py --unseen
 """
 
 from __future__ import annotations
@@ -26,12 +33,18 @@ sys.path.insert(0, str(ROOT))
 from solvers.pencil.codecs import QUESTION  # noqa: E402
 from solvers.pencil.engine import Model  # noqa: E402
 from solvers.pencil.genres import find  # noqa: E402
+from solvers.pencil.grid import Grid  # noqa: E402
 from solvers.pencil.link import read_link  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "pencil"
 #: our genre -> puzzlekit's name for it
 THEIRS = {"nurikabe": "nurikabe", "slither": "slitherlink", "heyawake": "heyawake",
-          "hitori": "hitori", "shikaku": "shikaku", "lightup": "akari"}
+          "hitori": "hitori", "shikaku": "shikaku", "lightup": "akari", "mashu": "masyu",
+          "yinyang": "yin_yang", "kurodoko": "kuromasu", "norinori": "norinori",
+          "lits": "lits", "yajirin": "yajilin", "sudoku": "sudoku", "shimaguni": "shimaguni",
+          "nanro": "nanro", "country": "country_road", "starbattle": "starbattle"}
+#: puzzlekit's arrow letters by our arrow codes (codecs.UP, DOWN, LEFT, RIGHT)
+COMPASS = {1: "n", 2: "s", 3: "w", 4: "e"}
 
 
 def grid_text(rows: int, cols: int, token: Any) -> str:
@@ -41,6 +54,62 @@ def grid_text(rows: int, cols: int, token: Any) -> str:
 
 def number(value: int | None) -> str:
     return "-" if value is None else str(value)
+
+
+def regions(board: Any, walls: Any) -> str:
+    """The region id of every cell, a grid of them below the clue grid."""
+    rooms = Grid(board.rows, board.cols).rooms(walls)
+    owner = {cell: index for index, room in enumerate(rooms) for cell in room}
+    return "\n".join(" ".join(str(owner[(r, c)]) for c in range(board.cols))
+                     for r in range(board.rows))
+
+
+def region_text(board: Any, walls: Any, clues: dict[Any, int]) -> str | None:
+    """Clue grid and region grid (norinori, lits, shimaguni, nanro, country_road)."""
+    if QUESTION in clues.values():
+        return None
+    return (grid_text(board.rows, board.cols, lambda c: number(clues.get(c))) + "\n"
+            + regions(board, walls))
+
+
+def more_text(genre: str, board: Any) -> str | None:
+    """puzzlekit's text for the genres beyond the core's six (None: it cannot say it)."""
+    rows, cols = board.rows, board.cols
+    if genre == "mashu":
+        if board.full:
+            return None
+        return grid_text(rows, cols, lambda c: {None: "-", 1: "w", 2: "b"}[board.pearls.get(c)])
+    if genre == "yinyang":
+        return grid_text(rows, cols, lambda c: {None: "-", 1: "w", 2: "b"}[board.given.get(c)])
+    if genre == "kurodoko":
+        if QUESTION in board.clues.values():
+            return None
+        return grid_text(rows, cols, lambda c: number(board.clues.get(c)))
+    if genre == "sudoku":
+        return grid_text(rows, cols, lambda c: number(board.givens.get(c)))
+    if genre == "yajirin":
+        if board.flag or any(arrow not in COMPASS or value < 0
+                             for arrow, value in board.clues.values()):
+            return None
+        return grid_text(rows, cols, lambda c: "-" if c not in board.clues else
+                         f"{board.clues[c][1]}{COMPASS[board.clues[c][0]]}")
+    if genre in ("norinori", "lits"):
+        return region_text(board, board.walls, {})
+    if genre == "shimaguni":
+        return region_text(board, board.walls, board.clues)
+    if genre == "nanro":
+        cells = Grid(rows, cols).cells()
+        return region_text(board, board.walls, {cell: clue for cell, clue in
+                                                zip(cells, board.clues, strict=True)
+                                                if clue is not None})
+    if genre == "country":
+        if board.empty:
+            return None
+        return region_text(board, board.walls, {board.rooms[index][0]: value
+                                                for index, value in board.numbers.items()})
+    if genre == "starbattle":
+        return f"{rows} {cols} {board.stars}\n" + regions(board, board.walls)
+    return None
 
 
 def their_text(genre: str, board: Any) -> str | None:
@@ -66,7 +135,7 @@ def their_text(genre: str, board: Any) -> str | None:
         regions = "\n".join(" ".join(str(owner[(r, c)]) for c in range(cols))
                             for r in range(rows))
         return grid_text(rows, cols, lambda c: number(tops.get(c))) + "\n" + regions
-    return None
+    return more_text(genre, board)
 
 
 def ours(genre: str, link: str) -> tuple[float, float]:
@@ -95,10 +164,67 @@ def theirs(genre: str, text: str) -> tuple[float, str]:
     return seconds, status
 
 
+UNSEEN = ROOT / "bench" / "data" / "pencil_unseen.json"
+LIMIT = 20.0
+
+
+def unseen() -> None:
+    """The held-out links: each solved within LIMIT seconds, its answer judged by pzpr."""
+    from solvers.base import Limits, PuzzleError
+    from solvers.pencil import Pencil
+    from tests.pzpr import judge
+
+    kind = Pencil()
+    puzzles = json.loads(UNSEEN.read_text(encoding="utf-8"))["puzzles"]
+    runs: list[tuple[str, str, float, int, bool, str | None]] = []
+    for puzzle in puzzles:
+        started = time.perf_counter()
+        try:
+            parsed = kind.parse(puzzle["link"])
+        except PuzzleError as refused:
+            print(f"# {puzzle['genre']} {puzzle['link']}: refused: {refused}", flush=True)
+            runs.append((puzzle["genre"], puzzle["link"], 0.0, 0, False, None))
+            continue
+        found = kind.solve(parsed, Limits.within(LIMIT))
+        seconds = time.perf_counter() - started
+        text = kind.format_solution(parsed, found.found[0]) if found.found else None
+        runs.append((puzzle["genre"], puzzle["link"], seconds, len(found.found),
+                     found.exhaustive, text))
+    items = [item for run in runs for item in
+             ({"url": run[1]}, {"pzprv3": run[5] or ""})]
+    verdicts = judge(items)
+    table: dict[str, list[tuple[bool, bool, float]]] = {}
+    for run, given, mine in zip(runs, verdicts[::2], verdicts[1::2], strict=True):
+        genre, link, seconds, count, exhaustive, text = run
+        right = (text is not None and mine.get("complete") is True
+                 and mine.get("url") == given.get("url"))
+        unique = count == 1 and exhaustive
+        if not right or not unique or seconds > LIMIT:
+            print(f"# {genre} {link}: {seconds:.2f} s, {count} answers (exhaustive "
+                  f"{exhaustive}), pzpr {mine.get('code') or mine.get('error')}", flush=True)
+        table.setdefault(genre, []).append((right, unique, seconds))
+    print("| genre | right / total | proved unique | median s | worst s |")
+    print("| --- | --- | --- | --- | --- |")
+    for genre, rows in sorted(table.items()):
+        times = [row[2] for row in rows]
+        print(f"| {genre} | {sum(r[0] for r in rows)} / {len(rows)} | "
+              f"{sum(r[1] for r in rows)} | {statistics.median(times):.3f} | "
+              f"{max(times):.3f} |")
+    everything = [row for rows in table.values() for row in rows]
+    print(f"all: {sum(r[0] for r in everything)} / {len(everything)} right, "
+          f"{sum(r[2] > LIMIT for r in everything)} over {LIMIT:.0f} s, worst "
+          f"{max(r[2] for r in everything):.3f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--unseen", action="store_true",
+                        help="judge the held-out links instead of timing against puzzlekit")
     args = parser.parse_args()
+    if args.unseen:
+        unseen()
+        return
     print("| genre | puzzles | ours first: median / worst | ours unique: median / worst "
           "| puzzlekit: median / worst |")
     print("| --- | --- | --- | --- | --- |")
