@@ -43,7 +43,8 @@ THEIRS = {"nurikabe": "nurikabe", "slither": "slitherlink", "heyawake": "heyawak
           "hitori": "hitori", "shikaku": "shikaku", "lightup": "akari", "mashu": "masyu",
           "yinyang": "yin_yang", "kurodoko": "kuromasu", "norinori": "norinori",
           "lits": "lits", "yajirin": "yajilin", "sudoku": "sudoku", "shimaguni": "shimaguni",
-          "nanro": "nanro", "country": "country_road", "starbattle": "starbattle"}
+          "nanro": "nanro", "country": "country_road", "starbattle": "starbattle",
+          "creek": "creek", "tatamibari": "tatamibari", "kakuro": "kakuro"}
 #: puzzlekit's arrow letters by our arrow codes (codecs.UP, DOWN, LEFT, RIGHT)
 COMPASS = {1: "n", 2: "s", 3: "w", 4: "e"}
 
@@ -112,6 +113,33 @@ def more_text(genre: str, board: Any) -> str | None:
                                                 for index, value in board.numbers.items()})
     if genre == "starbattle":
         return f"{rows} {cols} {board.stars}\n" + regions(board, board.walls)
+    return corner_text(genre, board)
+
+
+def corner_text(genre: str, board: Any) -> str | None:
+    """Creek (clues on the corners), tatamibari (marks) and kakuro (a clue margin)."""
+    rows, cols = board.rows, board.cols
+    if genre == "creek":
+        if QUESTION in board.clues.values():
+            return None
+        return f"{rows} {cols}\n" + "\n".join(
+            " ".join(number(board.clues.get((r, c))) for c in range(cols + 1))
+            for r in range(rows + 1))
+    if genre == "tatamibari":
+        letters = {None: "-", 1: "s", 2: "v", 3: "h"}  # SQUARE, TALL, WIDE
+        if any(mark not in letters for mark in board.marks):
+            return None
+        return grid_text(rows, cols, lambda c: letters[board.marks[c[0] * cols + c[1]]])
+    if genre == "kakuro":
+        def token(cell: Any) -> str:
+            if cell[0] >= 0 and cell[1] >= 0 and cell not in board.blocks:
+                return "0"
+            down, across = board.down.get(cell), board.across.get(cell)
+            if down is None and across is None:
+                return "-"
+            return f"{'' if down is None else down},{'' if across is None else across}"
+        return f"{rows + 1} {cols + 1}\n" + "\n".join(
+            " ".join(token((r, c)) for c in range(-1, cols)) for r in range(-1, rows))
     return None
 
 
