@@ -153,6 +153,8 @@ def their_text(genre: str, board: Any) -> str | None:
             return None
         return grid_text(rows, cols, lambda c: number(clues.get(c)))
     if genre == "hitori":
+        if len(board.numbers) < rows * cols or QUESTION in board.numbers.values():
+            return None  # puzzlekit reads '-' otherwise and has no '?'
         return grid_text(rows, cols, lambda c: number(board.numbers.get(c)))
     if genre == "lightup":
         return grid_text(rows, cols, lambda c: "-" if c not in board.walls else
@@ -286,6 +288,7 @@ def main() -> None:
                         help="judge the held-out links instead of timing against puzzlekit")
     parser.add_argument("--also-unseen", action="store_true",
                         help="time the held-out links (those with one answer) side by side too")
+    parser.add_argument("--genres", help="only these genres (comma-separated)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -298,7 +301,7 @@ def main() -> None:
           "worst | puzzlekit: median / worst |")
     print("| --- | --- | --- | --- | --- | --- |")
     held_out = json.loads(UNSEEN.read_text(encoding="utf-8"))["puzzles"]
-    for genre in THEIRS:
+    for genre in args.genres.split(",") if args.genres else THEIRS:
         links = [p["link"] for p in json.loads(
             (DATA / f"{genre}.json").read_text(encoding="utf-8"))["puzzles"]]
         if args.also_unseen:
