@@ -56,6 +56,17 @@ class Reader:
         except ValueError:
             raise self.fail(_("expected {count} hex digits").format(count=count)) from None
 
+    def digit(self, base: int) -> int:
+        """The next character as one digit in `base` (a packed group of cells)."""
+        char = self.take()
+        if not char:
+            raise self.fail(_("the body ends too soon"))
+        try:
+            return int(char, base)
+        except ValueError:
+            self.pos -= 1
+            raise self.fail(_("unexpected {char!r}").format(char=char)) from None
+
 
 def _skip(char: str, first: str) -> int | None:
     """How many cells a skip letter stands for, counting from letter `first` as 1."""
@@ -206,14 +217,7 @@ def read_bits(reader: Reader, count: int) -> list[bool]:
     """`count` flags, five to a base-32 digit, most significant first."""
     out: list[bool] = []
     while len(out) < count:
-        char = reader.take()
-        if not char:
-            raise reader.fail(_("the body ends too soon"))
-        try:
-            value = int(char, 32)
-        except ValueError:
-            reader.pos -= 1
-            raise reader.fail(_("unexpected {char!r}").format(char=char)) from None
+        value = reader.digit(32)
         out += [bool(value & bit) for bit in BITS]
     return out[:count]
 
@@ -260,14 +264,7 @@ def write_borders(walls: frozenset, rows: int, cols: int) -> str:
 def read_trits(reader: Reader, count: int) -> list[int]:
     out: list[int] = []
     while len(out) < count:
-        char = reader.take()
-        if not char:
-            raise reader.fail(_("the body ends too soon"))
-        try:
-            value = int(char, 27)
-        except ValueError:
-            reader.pos -= 1
-            raise reader.fail(_("unexpected {char!r}").format(char=char)) from None
+        value = reader.digit(27)
         out += [value // weight % 3 for weight in TRITS]
     return out[:count]
 
