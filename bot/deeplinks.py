@@ -60,28 +60,31 @@ def shared_buttons(kind: PuzzleKind, payload: str) -> InlineKeyboardMarkup:
         _("💡 Hint"), callback_data=SHARED_HINT_DATA + payload), solution]])
 
 
-async def hint_pressed(update: Update, context: Context) -> None:
-    """*Hint* under a shared puzzle: its hint ladder, as /hint in reply to it opens."""
+async def pressed_puzzle(update: Update, context: Context,
+                         prefix: str) -> tuple[PuzzleKind, str] | None:
+    """The shared puzzle a press under a shared puzzle (or a hints-first reply) names,
+    the press answered; None, told in a toast, when it is no longer kept or the button
+    is not the message's own."""
     query = query_of(update)
     found = await shared_puzzle(context.bot_data.services.store,
-                                (query.data or "").removeprefix(SHARED_HINT_DATA))
+                                (query.data or "").removeprefix(prefix))
     if found is None or pressed_message(query) is None:
         await query.answer(_(FORGOTTEN))
-        return
+        return None
     await query.answer()
-    kind, text = found
-    await grid_hints.start(update, context, kind, grid_hints.Asked(text, kind))
+    return found
+
+
+async def hint_pressed(update: Update, context: Context) -> None:
+    """*Hint* under a shared puzzle: its hint ladder, as /hint in reply to it opens."""
+    if (found := await pressed_puzzle(update, context, SHARED_HINT_DATA)) is not None:
+        kind, text = found
+        await grid_hints.start(update, context, kind, grid_hints.Asked(text, kind))
 
 
 async def reveal_pressed(update: Update, context: Context) -> None:
     """*Show the solution* under a hints-first reply: the whole answer, as usual."""
-    query = query_of(update)
-    found = await shared_puzzle(context.bot_data.services.store,
-                                (query.data or "").removeprefix(REVEAL_DATA))
-    if found is None or pressed_message(query) is None:
-        await query.answer(_(FORGOTTEN))
-        return
-    await query.answer()
-    kind, text = found
-    if await admitted(update, context):
+    found = await pressed_puzzle(update, context, REVEAL_DATA)
+    if found is not None and await admitted(update, context):
+        kind, text = found
         await answer(update, context, text, kind, hints=False)
