@@ -130,21 +130,23 @@ def in_language(clue: str) -> str:
 
 
 async def steps_for(context: Context, clue: str) -> list[HintStep]:
-    """The steps for a clue, from memory (`hint_steps`) or from a worker."""
-    if (remembered := hint_steps(context.bot_data).get(clue)) is not None:
+    """The steps for a clue, from memory (`hint_steps`) or from a worker; kept per
+    language too, since a step's words are made in the asker's."""
+    key = (clue, current())
+    if (remembered := hint_steps(context.bot_data).get(key)) is not None:
         return remembered
     steps = await context.bot_data.services.pool.submit(hints, clue, timeout=HINT_TIMEOUT)
-    hint_steps(context.bot_data).put(clue, steps)
+    hint_steps(context.bot_data).put(key, steps)
     return steps
 
 
-class _Steps(Recent[str, list[HintStep]]):
-    """Hint steps by clue."""
+class _Steps(Recent[tuple[str, str], list[HintStep]]):
+    """Hint steps by (clue, language)."""
 
     LIMIT = REMEMBERED
 
 
-def hint_steps(bot_data: BotData) -> Recent[str, list[HintStep]]:
+def hint_steps(bot_data: BotData) -> Recent[tuple[str, str], list[HintStep]]:
     """The steps of the latest clues (REMEMBERED), so the next step is not made again."""
     return bot_data.own(_Steps)
 

@@ -216,8 +216,9 @@ async def asked_of(update: Update, context: Context) -> Asked | None:
     return Asked(puzzle, commanded, "\n".join(lines[cut + 1:]))
 
 
-class _Ratings(Recent[tuple[str, str], str]):
-    """Puzzles' ratings by (kind, text): the examples handed out again and again."""
+class _Ratings(Recent[tuple[str, str, str], str]):
+    """Puzzles' ratings by (kind, text, language): the examples handed out again and
+    again, each phrase in the language of whoever asked first in that language."""
 
     LIMIT = STEPS_KEPT
 
@@ -229,14 +230,15 @@ async def rating_note(context: Context, kind: PuzzleKind, text: str) -> str:
     if not kind.hints:
         return ""
     kept = context.bot_data.own(_Ratings)
-    if (rated := kept.get((kind.name, text))) is None:
+    key = (kind.name, text, current())
+    if (rated := kept.get(key)) is None:
         try:
             rated = await context.bot_data.services.pool.submit(
                 jobs.rating, kind.name, text, timeout=HINT_TIMEOUT)
         except (PuzzleError, JobTimeout, WorkerDied) as error:
             log.warning("%s example not rated: %s", kind.name, error)
             return ""
-        kept.put((kind.name, text), rated)
+        kept.put(key, rated)
     return _("{kind}, {rating}. Send it back for the solution, or reply /hint to it for its "
              "next step.").format(kind=kind.title, rating=rated)
 

@@ -89,3 +89,12 @@ async def test_an_anagram_report_reads_in_the_askers_language(client):
     said = (await after(client, BERND, typed))[0]["text"]
     assert ("Buchstaben: Rätsel DIMOORRTY, Antwort DIMOORRSTY: FAIL; nicht im Rätsel: S"
             in said), said
+
+
+async def test_an_example_rated_in_english_first_is_rated_in_german_for_a_german(client):
+    """The example's rating note is kept per language, as the ladder's steps are."""
+    asked = await client.send(ALICE, "/example sudoku", language_code="en")
+    english = (await after(client, ALICE, asked, 2))[1]["text"]
+    asked = await client.send(BERND, "/example sudoku", language_code="de")
+    german = (await after(client, BERND, asked, 2))[1]["text"]
+    assert "rated " in english and "bewertet mit " in german, german
