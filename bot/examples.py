@@ -95,7 +95,8 @@ async def example_pressed(update: Update, context: Context) -> None:
     index = data.removeprefix("f:")
     if not isinstance(query.message, Message) or not (
             kind is not None and kind.example or data == "menu"
-            or data.startswith("f:") and index.isdigit() and int(index) < len(known)):
+            or data.startswith("f:") and index.isascii() and index.isdigit()
+            and len(index) < 4 and int(index) < len(known)):
         await query.answer(_(NOT_MY_BUTTON))
         return
     await query.answer()

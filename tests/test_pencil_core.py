@@ -50,6 +50,12 @@ def test_unknown_genre_named() -> None:
     ("https://puzz.link/p?nurikabe/5/x/g5k2o1k3g",
      "The link's size (columns/rows after the genre) could not be read in "
      "'nurikabe/5/x/g5k2o1k3g'."),
+    ("https://puzz.link/p?nurikabe/\u00b20/10/zh3j5t3g3h",
+     "The link holds '\u00b2' at character 10; puzz.link links hold only plain letters, "
+     "digits and signs."),
+    ("https://puzz.link/p?starbattle/5/5/" + "9" * 5000 + "/g",
+     "The star count '999999999999999999999999999999\u2026' in the link is not a number of "
+     "stars."),
     ("https://puzz.link/p?nurikabe/61/5/g5",
      "The board is 61x5; boards up to 60x60 are solved (see the limits page)."),
     ("https://puzz.link/p?nurikabe/5/5/g5k2o1!k3g",

@@ -122,7 +122,8 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
     if key not in options:
         return default
     text = options[key]
-    if not text.isdigit() or not low <= int(text) <= high:
+    # isdigit() alone lets ² and 5,000-digit numbers reach int(), which refuses them
+    if not (text.isascii() and text.isdigit() and len(text) < 7) or not low <= int(text) <= high:
         raise ValueError(_("{option} must be a whole number from {low} to {high}, "
                            "not '{text}'").format(option=key, low=low, high=high,
                                                   text=clip(text)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..base import PuzzleError
+from ..base import PuzzleError, clip
 from ..i18n import _
 
 #: the player's hosts and pages, any of which may start a link
@@ -71,6 +71,11 @@ def read_link(text: str) -> Link:
     # a comma or bracket after a pasted link is the sentence's; a final '.' is the body's
     # own (a '?' clue in the last cell), so it stays
     query = found.split("?", 1)[1].rstrip(",;)")
+    odd = next((char for char in query if not char.isascii()), None)
+    if odd is not None:  # a link is plain ASCII; '²' would pass isdigit() and fail int()
+        raise PuzzleError(_("The link holds {char!r} at character {place}; puzz.link links "
+                            "hold only plain letters, digits and signs.").format(
+                                char=odd, place=query.index(odd) + 1))
     parts = query.split("/")
     genre = GENRE.match(parts[0].lower())
     if genre is None:
@@ -82,9 +87,9 @@ def read_link(text: str) -> Link:
         variant = rest.pop(0)[2:]
     if rest and rest[0] and not rest[0].isdigit():
         flag = rest.pop(0)
-    if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
+    if len(rest) < 2 or not all(side.isdigit() and len(side) < 6 for side in rest[:2]):
         raise PuzzleError(_("The link's size (columns/rows after the genre) could not be "
-                            "read in {query!r}.").format(query=query))
+                            "read in {query!r}.").format(query=clip(query)))
     cols, rows = int(rest[0]), int(rest[1])
     if not (0 < cols <= MAX_SIDE and 0 < rows <= MAX_SIDE):
         raise PuzzleError(_("The board is {cols}x{rows}; boards up to {limit}x{limit} are "

@@ -20,6 +20,7 @@ from .codecs import Reader
 from .engine import IntVar, Lit, Model
 from .grid import Cell, Grid, Pair
 from .pzprv3 import Block, File
+from .pzprv3 import number as token_number
 
 #: the digits of kakuro-like genres
 DIGITS = tuple(range(1, 10))
@@ -217,9 +218,9 @@ def read_numbers(block: Block) -> dict[Cell, int]:
     out = {}
     for r, row in enumerate(block):
         for c, token in enumerate(row):
-            digits = token.split("[")[0]
-            if digits.isdigit():
-                out[(r, c)] = int(digits)
+            value = token_number(token.split("[")[0])
+            if value is not None and value >= 0:
+                out[(r, c)] = value
     return out
 
 

@@ -141,4 +141,4 @@ def read_lines(file: pzprv3.File, grid: Grid) -> frozenset[Pair]:
     """The lines between cell centres of a player's file (a positive count; '-1' is a
     cross the player marks where no line goes)."""
     return frozenset(p for p, token in read_pairs(file, grid).items()
-                     if token.lstrip("-").isdigit() and int(token) > 0)
+                     if (pzprv3.number(token) or 0) > 0)

@@ -58,6 +58,13 @@ def segments(grid: Grid, token: Callable[[Segment], str]) -> list[Block]:
              for r in range(grid.rows + 1)]]
 
 
+def number(token: str) -> int | None:
+    """A token's whole number ('-1' included), or None for '.', '#', '²' and the like
+    (isdigit() passes '²', which int() refuses)."""
+    digits = token.removeprefix("-")
+    return int(token) if digits.isascii() and digits.isdigit() and len(digits) < 6 else None
+
+
 def clue(value: int | None) -> str:
     """A clue cell as the player writes it: '.' none, '-' unknown, else the number."""
     if value is None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
+from ...base import PuzzleError, Rule, clip
 from ...i18n import N_, _
 from .. import check, numbers, pzprv3, render
 from ..codecs import QUESTION, Reader, read_number16, write_number16
@@ -77,9 +77,9 @@ class EasyAsAbcGenre(Genre):
 
     def decode(self, link: Link) -> EasyAsAbc:
         count, _slash, body = link.body.partition("/")
-        if not count.isdigit() or not 0 < int(count) <= min(link.rows, link.cols):
+        if not count.isdigit() or len(count) > 2 or not 0 < int(count) <= min(link.rows, link.cols):
             raise PuzzleError(_("The link's number of letters {count!r} could not be read "
-                                "(at most the board's side).").format(count=count))
+                                "(at most the board's side).").format(count=clip(count)))
         reader = Reader(body)
         reader.part = _("clues around the board")
         clues = read_number16(reader, 2 * (link.rows + link.cols))

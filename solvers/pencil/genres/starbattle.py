@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
+from ...base import PuzzleError, Rule, clip
 from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
@@ -43,9 +43,9 @@ class StarBattle(Genre[Board, Vars]):
 
     def decode(self, link: Link) -> Board:
         count = link.body.partition("/")[0]
-        if not count.isdigit() or int(count) < 1:
+        if not count.isdigit() or len(count) > 2 or int(count) < 1:
             raise PuzzleError(_("The star count {count!r} in the link is not a number of "
-                                "stars.").format(count=count))
+                                "stars.").format(count=clip(count)))
         reader = codecs.Reader(link.body)
         reader.pos = len(count) + 1
         reader.part = _("room borders")

@@ -139,8 +139,9 @@ class Sudoku(Genre[Board, Vars]):
     def read_answer(self, board: Board, text: str) -> Answer:
         file = pzprv3.read(text, sizes=1)
         file.cells()
-        return Answer(numbers={(r, c): int(token) for r, row in enumerate(file.cells())
-                               for c, token in enumerate(row) if token.isdigit()})
+        return Answer(numbers={(r, c): value for r, row in enumerate(file.cells())
+                               for c, token in enumerate(row)
+                               if (value := pzprv3.number(token)) is not None and value >= 0})
 
 
 GENRE = Sudoku()
