@@ -15,9 +15,7 @@ Settings follow the person into groups. Without a store everyone has the default
 
 from __future__ import annotations
 
-import json
 import logging
-import time
 from dataclasses import asdict, dataclass, fields
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
@@ -27,7 +25,6 @@ from telegram.error import BadRequest
 from solvers.base import PuzzleError, PuzzleKind
 
 from .context import Context, message_of, query_of, sender_of
-from .database import Connection
 from .i18n import LANGUAGES, N_, _, current
 from .share import keep_shared
 from .store import Store, StoreUnavailable
@@ -61,17 +58,9 @@ LABELS = {"spoiler": (N_("🙈 Solutions: hidden behind a spoiler"), N_("👀 So
 
 async def look_of(store: Store, user_id: int) -> Look:
     """A person's settings; the defaults when they chose none or the store is unreadable."""
-    if store.db is None or not user_id:
+    kept = await store.user_settings(user_id) if user_id else None
+    if kept is None:
         return Look()
-    try:
-        rows = await store.read("SELECT settings FROM user_settings WHERE user_id = ?",
-                                (user_id,))
-    except StoreUnavailable as error:
-        log.warning("settings unreadable, the defaults are used: %s", error)
-        return Look()
-    if not rows:
-        return Look()
-    kept = json.loads(rows[0][0])
     language = kept.get("language")
     return Look(**{f.name: bool(kept[f.name]) for f in fields(Look)
                    if f.name in kept and f.name in LABELS},
@@ -80,13 +69,7 @@ async def look_of(store: Store, user_id: int) -> Look:
 
 async def keep_look(store: Store, user_id: int, look: Look) -> None:
     """Keep a person's settings (StoreUnavailable when the store takes no write)."""
-    async def put(db: Connection) -> None:
-        await db.execute(
-            "INSERT INTO user_settings (user_id, settings, updated) VALUES (?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, "
-            "updated = excluded.updated", (user_id, json.dumps(asdict(look)), time.time()))
-
-    await store.attempt(put)
+    await store.keep_user_settings(user_id, asdict(look))
 
 
 def menu(look: Look) -> InlineKeyboardMarkup:

@@ -26,9 +26,8 @@ from solvers import registry
 from solvers.base import PuzzleKind
 
 from .context import App, Context, jobs_of
-from .database import Connection
 from .i18n import _
-from .store import Store, StoreUnavailable
+from .store import Store
 
 log = logging.getLogger(__name__)
 
@@ -56,71 +55,28 @@ def link(bot_username: str, payload: str) -> str:
 async def keep_shared(store: Store, key: str, kind: PuzzleKind, text: str) -> str | None:
     """Keep the puzzle for its link; its payload, or None when the store takes no write
     (the answer then goes without a Share button rather than with a dead link)."""
-    if store.db is None:
-        return None
     payload = payload_for(key)
-
-    async def put(db: Connection) -> None:
-        await db.execute(
-            "INSERT INTO shared_puzzles (payload, kind, text, created) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (payload) DO UPDATE SET used = excluded.created",
-            (payload, kind.name, text, time.time()))
-
-    try:
-        await store.attempt(put)
-    except StoreUnavailable as error:
-        log.warning("shared puzzle not kept, no Share button: %s", error)
-        return None
-    return payload
+    return payload if await store.keep_shared_puzzle(payload, kind.name, text) else None
 
 
 async def shared_puzzle(store: Store, payload: str) -> tuple[PuzzleKind, str] | None:
-    """The kind and text of a shared puzzle; None for a payload that names none."""
-    if PAYLOAD.fullmatch(payload) is None or store.db is None:
+    """The kind and text of a shared puzzle; None for a payload that names none. Opening
+    it starts its 90 days again; one found expired is deleted."""
+    if PAYLOAD.fullmatch(payload) is None:
         return None
-    try:
-        rows = await store.read("SELECT kind, text, COALESCE(used, created) FROM "
-                                "shared_puzzles WHERE payload = ?", (payload,))
-    except StoreUnavailable as error:
-        log.warning("shared puzzle unreadable: %s", error)
+    row = await store.shared_puzzle_row(payload)
+    if row is None:
         return None
-    if not rows:
-        return None
-    name, text, used = rows[0]
+    name, text, used = row
     fresh = used >= time.time() - EXPIRES_DAYS * DAY
-    await _touch(store, payload, fresh)
+    await store.touch_shared_puzzle(payload, fresh)
     kind = registry.get(name) if fresh else None
     return (kind, text) if kind is not None else None
 
 
-async def _touch(store: Store, payload: str, fresh: bool) -> None:
-    """A shared puzzle opened: its 90 days start again; an expired one is deleted."""
-    async def touch(db: Connection) -> None:
-        if fresh:
-            await db.execute("UPDATE shared_puzzles SET used = ? WHERE payload = ?",
-                             (time.time(), payload))
-        else:
-            await db.execute("DELETE FROM shared_puzzles WHERE payload = ?", (payload,))
-
-    try:
-        await store.attempt(touch)
-    except StoreUnavailable as error:
-        log.info("shared puzzle's use not kept: %s", error)
-
-
 async def forget_stale(store: Store, now: float) -> int:
     """Delete the shared puzzles neither shared nor opened for EXPIRES_DAYS; how many."""
-    async def forget(db: Connection) -> int:
-        return await db.execute("DELETE FROM shared_puzzles WHERE COALESCE(used, created) "
-                                "< ?", (now - EXPIRES_DAYS * DAY,))
-
-    if store.db is None:
-        return 0
-    try:
-        return await store.attempt(forget)
-    except StoreUnavailable as error:
-        log.warning("stale shared puzzles not deleted: %s", error)
-        return 0
+    return await store.forget_shared_before(now - EXPIRES_DAYS * DAY)
 
 
 async def cleanup(context: Context) -> None:

@@ -143,3 +143,22 @@ async def test_an_unreachable_postgresql_means_no_cache_and_its_password_is_not_
         assert "pa55word" not in logged
     finally:
         await store.close()
+
+
+def test_every_table_a_store_module_queries_is_made_by_a_migration():
+    """Each per-feature store module reads and writes only tables the migrations create."""
+    import re
+    from pathlib import Path
+
+    import bot.store
+    from bot.store.migrations import MIGRATIONS
+
+    made = set(re.findall(r"CREATE TABLE (\w+)", "\n".join(MIGRATIONS)))
+    named = r"(?:FROM|INTO|(?<!DO )UPDATE|JOIN)\s+(\w+)"
+    folder = Path(bot.store.__file__).parent
+    queried = {path.stem: set(re.findall(named, path.read_text()))
+               for path in folder.glob("*.py") if path.stem != "migrations"}
+    assert queried["cache"] == {"cache", "cache_media", "cache_file_ids"}
+    assert queried["shared"] == {"shared_puzzles"}
+    assert queried["people"] == {"user_settings"}
+    assert all(tables <= made for tables in queried.values()), queried
