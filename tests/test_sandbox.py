@@ -398,7 +398,7 @@ async def test_user_documents_are_checked(sandbox, sandbox_client, monkeypatch):
     assert await refused({**good, "mime_type": "text"}) \
         == (400, "mime_type looks like type/subtype, e.g. text/plain")
     assert await refused({**good, "chat_id": BOB}) == (400, "a private chat's id is its user's id")
-    monkeypatch.setattr("sandbox.server.MAX_USER_FILE", 2)
+    monkeypatch.setattr("sandbox.client_send.MAX_USER_FILE", 2)
     assert await refused(good) == (413, "the file is 3 bytes; the sandbox takes user files "
                                         "up to 2 (the most a bot may download)")
 
