@@ -19,14 +19,16 @@ async def main(port: int) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    updater = app.updater
+    assert updater is not None  # the builder makes one unless told not to
     try:
         async with app:
             await app.start()
-            await app.updater.start_polling(poll_interval=0, timeout=10)
+            await updater.start_polling(poll_interval=0, timeout=10)
             print(f"Sandbox with the echo bot: open {url}/ in a browser (Ctrl+C stops)",
                   flush=True)
             await stop.wait()
-            await app.updater.stop()
+            await updater.stop()
             await app.stop()
     finally:
         await sandbox.stop()

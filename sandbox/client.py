@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import time
+from typing import Any
 
 import httpx
 
@@ -25,15 +26,15 @@ class SandboxClient:
     async def __aenter__(self) -> SandboxClient:
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: Any) -> None:
         await self.http.aclose()
 
-    async def _json(self, method: str, path: str, **kwargs):
+    async def _json(self, method: str, path: str, **kwargs: Any) -> Any:
         response = await self.http.request(method, path, **kwargs)
         response.raise_for_status()
         return response.json()
 
-    async def send(self, chat_id: int, text: str, user_id: int | None = None, **extra) -> dict:
+    async def send(self, chat_id: int, text: str, user_id: int | None = None, **extra: Any) -> dict:
         """A user's message; user_id defaults to chat_id (a private chat);
         `reply_to_message_id=N` makes it a reply (the update carries `reply_to_message`);
         `language_code="de"` puts the user's app in German (every update's `from` carries
@@ -42,7 +43,7 @@ class SandboxClient:
         return await self._json("POST", "/sandbox/messages", json=body)
 
     async def forward(self, chat_id: int, from_chat_id: int, message_id: int,
-                      user_id: int | None = None, **extra) -> dict:
+                      user_id: int | None = None, **extra: Any) -> dict:
         """A user forwards a message of from_chat_id to chat_id (the update carries
         `forward_origin`); user_id defaults to chat_id (a private chat)."""
         body = {"chat_id": chat_id, "user_id": user_id or chat_id,
@@ -51,10 +52,11 @@ class SandboxClient:
 
     async def send_document(self, chat_id: int, file_name: str, data: bytes,
                             mime_type: str | None = None, caption: str | None = None,
-                            user_id: int | None = None, **extra) -> dict:
+                            user_id: int | None = None, **extra: Any) -> dict:
         """A user sends a file (a document); mime_type defaults to a guess from the name.
         The answer also carries the file's `file_id`."""
-        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "file_name": file_name,
+        body: dict[str, Any] = {"chat_id": chat_id, "user_id": user_id or chat_id,
+                                "file_name": file_name,
                 "data": base64.b64encode(data).decode("ascii"), **extra}
         if mime_type is not None:
             body["mime_type"] = mime_type
@@ -64,10 +66,11 @@ class SandboxClient:
 
     async def send_photo(self, chat_id: int, data: bytes, caption: str | None = None,
                          file_name: str = "photo.jpg", user_id: int | None = None,
-                         **extra) -> dict:
+                         **extra: Any) -> dict:
         """A user sends a picture as a photo (the sandbox keeps Telegram's JPEG sizes).
         The answer also carries the largest size's `file_id`."""
-        body = {"chat_id": chat_id, "user_id": user_id or chat_id, "file_name": file_name,
+        body: dict[str, Any] = {"chat_id": chat_id, "user_id": user_id or chat_id,
+                                "file_name": file_name,
                 "data": base64.b64encode(data).decode("ascii"), **extra}
         if caption is not None:
             body["caption"] = caption
@@ -81,7 +84,7 @@ class SandboxClient:
         return await self._json("POST", "/sandbox/edits", json=body)
 
     async def send_sticker(self, chat_id: int, emoji: str = "👍", user_id: int | None = None,
-                           **extra) -> dict:
+                           **extra: Any) -> dict:
         """A user sends a sticker: neither text nor a file."""
         body = {"chat_id": chat_id, "user_id": user_id or chat_id, "emoji": emoji, **extra}
         return await self._json("POST", "/sandbox/stickers", json=body)
@@ -115,7 +118,7 @@ class SandboxClient:
                 after = page["messages"][-1]["message_id"]
 
     async def press(self, chat_id: int, user_id: int, message_id: int, data: str,
-                    forged: bool = False, **extra) -> dict:
+                    forged: bool = False, **extra: Any) -> dict:
         """A press of the message's button with this data; `forged`: any data at all, as a
         modified client can send; `first_name` names a user the sandbox meets here."""
         body = {"chat_id": chat_id, "user_id": user_id, "message_id": message_id, "data": data,
@@ -126,7 +129,7 @@ class SandboxClient:
         return await self._json("GET", f"/sandbox/callbacks/{callback_query_id}",
                                 params={"wait": wait})
 
-    async def inline(self, user_id: int, query: str, **extra) -> dict:
+    async def inline(self, user_id: int, query: str, **extra: Any) -> dict:
         return await self._json("POST", "/sandbox/inline",
                                 json={"user_id": user_id, "query": query, **extra})
 
@@ -138,7 +141,7 @@ class SandboxClient:
         return await self._json("POST", f"/sandbox/inline/{update_id}/choose",
                                 json={"chat_id": chat_id, "result_id": result_id})
 
-    async def fault(self, method: str, count: int = 1, error_code: int = 429, **extra) -> dict:
+    async def fault(self, method: str, count: int = 1, error_code: int = 429, **extra: Any) -> dict:
         body = {"method": method, "count": count, "error_code": error_code, **extra}
         return await self._json("POST", "/sandbox/faults", json=body)
 

@@ -11,6 +11,7 @@ import mimetypes
 import re
 import secrets
 import time
+from typing import Any
 
 from aiohttp import web
 from PIL import Image, ImageOps
@@ -129,7 +130,7 @@ class ClientSend:
         text = self._text(body)
         chat = self.state.chats.get(int_of(body, "chat_id"))
         stored = chat.messages.get(int_of(body, "message_id")) if chat else None
-        if stored is None or stored.deleted:
+        if chat is None or stored is None or stored.deleted:
             raise ClientError("no such message in this chat", 404)
         message = stored.message
         if message["from"]["id"] != int_of(body, "user_id") or "text" not in message:
@@ -228,7 +229,7 @@ class ClientSend:
             raise ClientError(f"caption is a string of at most {MAX_CAPTION} characters")
         if not caption.strip():
             return {}
-        out = {"caption": caption}
+        out: dict[str, Any] = {"caption": caption}
         if entities := markup.user_entities(caption):
             out["caption_entities"] = entities
         return out

@@ -10,7 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .state import PAGE_GROUP, PAGE_USERS, MessageRecord, SandboxState
+from .state import PAGE_GROUP, PAGE_USERS, ChatRecord, MessageRecord, SandboxState
 from .web import int_of, json_response, optional_int_of, wait_of
 
 STATIC = Path(__file__).parent / "static"
@@ -32,7 +32,7 @@ class ClientView:
         router.add_get("/sandbox/messages", self.get_messages)
         router.add_get("/sandbox/files/{file_id}", self.get_file)
 
-    async def index(self, request: web.Request) -> web.Response:
+    async def index(self, request: web.Request) -> web.FileResponse:
         response = web.FileResponse(STATIC / "index.html")
         response.headers["Content-Security-Policy"] = CSP
         response.headers["Cache-Control"] = "no-store"
@@ -51,7 +51,7 @@ class ClientView:
         response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox"
         return response
 
-    def _chat_view(self, record) -> dict:
+    def _chat_view(self, record: ChatRecord) -> dict[str, Any]:
         chat = record.chat
         return {
             **chat,
@@ -136,11 +136,11 @@ class ClientView:
         wait = wait_of(request)
         state = self.state
 
-        def matching():
+        def matching() -> list[MessageRecord | None]:
             chat = state.chats.get(chat_id)
             if chat is None:
                 return []
-            found = [
+            found: list[MessageRecord | None] = [
                 s for s in chat.messages.values()
                 if (after is None or s.message_id > after)
                 and (since is None or s.revision > since)

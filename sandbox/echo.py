@@ -14,10 +14,12 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 from telegram import (
+    CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
     InputTextMessageContent,
+    Message,
     Update,
 )
 from telegram.constants import ChatAction, ParseMode
@@ -36,6 +38,7 @@ FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSansMon
 
 def text_picture(text: str) -> bytes:
     """A PNG with the text in a monospace font, dark on light, like a puzzle grid."""
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
         font = ImageFont.truetype(str(FONT), 28)
     except OSError:
@@ -74,8 +77,36 @@ def start_keyboard(count: int) -> InlineKeyboardMarkup:
     ]])
 
 
+def message_of(update: Update) -> Message:
+    """The update's message (its handler's filter passes only updates with one)."""
+    message = update.effective_message
+    assert message is not None
+    return message
+
+
+def text_of(update: Update) -> str:
+    """The text of the update's message (the echo's filter passes only texts)."""
+    text = message_of(update).text
+    assert text is not None
+    return text
+
+
+def chat_data_of(context: ContextTypes.DEFAULT_TYPE) -> dict:
+    """The chat's data (every update the echo handles has a chat)."""
+    data = context.chat_data
+    assert data is not None
+    return data
+
+
+def query_of(update: Update) -> CallbackQuery:
+    """The update's button press (CallbackQueryHandler passes only those)."""
+    query = update.callback_query
+    assert query is not None
+    return query
+
+
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await update.effective_message.reply_text(
+    await message_of(update).reply_text(
         "<b>Echo bot</b>: send any text and I answer with it and a picture of it.\n"
         "/doc sends it as a document, /gif sends an animation.",
         parse_mode=ParseMode.HTML,
@@ -84,38 +115,40 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message = update.effective_message
-    context.chat_data["last"] = message.text
+    message, text = message_of(update), text_of(update)
+    chat_data_of(context)["last"] = text
     await context.bot.send_chat_action(message.chat_id, ChatAction.UPLOAD_PHOTO)
-    await message.reply_text(f"<pre>{html.escape(message.text)}</pre>",
-                             parse_mode=ParseMode.HTML)
-    await message.reply_photo(text_picture(message.text), caption=f"{len(message.text)} chars")
+    await message.reply_text(f"<pre>{html.escape(text)}</pre>", parse_mode=ParseMode.HTML)
+    await message.reply_photo(text_picture(text), caption=f"{len(text)} chars")
 
 
 async def document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    text = context.chat_data.get("last", "nothing yet")
-    await update.effective_message.reply_document(text.encode(), filename="echo.txt",
-                                                  caption="the last text")
+    text = chat_data_of(context).get("last", "nothing yet")
+    await message_of(update).reply_document(text.encode(), filename="echo.txt",
+                                            caption="the last text")
 
 
 async def animation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await update.effective_message.reply_animation(spinner_gif(), filename="spinner.gif",
-                                                   caption="a spinner")
+    await message_of(update).reply_animation(spinner_gif(), filename="spinner.gif",
+                                             caption="a spinner")
 
 
 async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.callback_query
-    if query.data == "ping":
+    query = query_of(update)
+    data = query.data or ""
+    if data == "ping":
         await query.answer("pong")
-    elif query.data.startswith("count:"):
-        count = int(query.data.split(":")[1]) + 1
+    elif data.startswith("count:"):
+        count = int(data.split(":")[1]) + 1
         await query.answer()
         await query.edit_message_reply_markup(start_keyboard(count))
 
 
 async def inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    text = update.inline_query.query or "echo"
-    await update.inline_query.answer([
+    inline_query = update.inline_query
+    assert inline_query is not None  # InlineQueryHandler passes only those
+    text = inline_query.query or "echo"
+    await inline_query.answer([
         InlineQueryResultArticle("echo", f"Echo: {text}", InputTextMessageContent(text)),
     ], cache_time=0)
 

@@ -83,36 +83,36 @@ class _TelegramHTML(HTMLParser):
         self.parts.append(text)
         self.length += utf16_len(text)
 
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
         if tag not in _SIMPLE_TAGS:
             raise EntityError(f'Unsupported start tag "{tag}"')
-        if tag == "span" and attrs.get("class") != "tg-spoiler":
+        if tag == "span" and found.get("class") != "tg-spoiler":
             raise EntityError('Tag "span" must have class "tg-spoiler"')
         pre_code = tag == "code" and bool(self.stack) and self.stack[-1][0] == "pre"
         if tag in _BLOCKS and not pre_code and any(t in _BLOCKS for t, _ in self.stack):
             raise EntityError(f'Tag "{tag}" can\'t be inside a pre, code or blockquote')
         entity: dict = {"type": _SIMPLE_TAGS[tag], "offset": self.length}
         if tag == "a":
-            href = attrs.get("href")
+            href = found.get("href")
             if not href:
                 raise EntityError('Tag "a" must have an attribute "href"')
             entity["url"] = href
         elif tag == "tg-emoji":
-            entity["custom_emoji_id"] = attrs.get("emoji-id", "")
+            entity["custom_emoji_id"] = found.get("emoji-id", "")
         elif pre_code:
-            lang = (attrs.get("class") or "").removeprefix("language-")
+            lang = (found.get("class") or "").removeprefix("language-")
             if lang:
                 self.stack[-1][1]["language"] = lang
             entity = {}  # <pre><code> is one pre entity
-        elif tag == "blockquote" and "expandable" in attrs:
+        elif tag == "blockquote" and "expandable" in found:
             entity["type"] = "expandable_blockquote"
         self.stack.append((tag, entity))
 
-    def handle_startendtag(self, tag, attrs):
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         raise EntityError(f'Unsupported self-closing tag "{tag}"')
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if not self.stack or self.stack[-1][0] != tag:
             raise EntityError(f'Unmatched end tag "{tag}"')
         _, entity = self.stack.pop()
@@ -121,30 +121,30 @@ class _TelegramHTML(HTMLParser):
             if entity["length"] > 0:
                 self.entities.append(entity)
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if "<" in data:
             raise EntityError("Unescaped '<' in text: use &lt;")
         self._emit(data)
 
-    def handle_entityref(self, name):
+    def handle_entityref(self, name: str) -> None:
         if name not in _NAMED:
             raise EntityError(f'Unsupported HTML entity "&{name};"')
         self._emit(_NAMED[name])
 
-    def handle_charref(self, name):
+    def handle_charref(self, name: str) -> None:
         code = int(name[1:], 16) if name[:1] in "xX" else int(name)
         self._emit(chr(code))
 
-    def handle_comment(self, data):
+    def handle_comment(self, data: str) -> None:
         raise EntityError("Comments are not supported")
 
-    def handle_decl(self, decl):
+    def handle_decl(self, decl: str) -> None:
         raise EntityError("Declarations are not supported")
 
-    def unknown_decl(self, data):
+    def unknown_decl(self, data: str) -> None:
         raise EntityError("Declarations are not supported")
 
-    def handle_pi(self, data):
+    def handle_pi(self, data: str) -> None:
         raise EntityError("Processing instructions are not supported")
 
 
@@ -243,7 +243,7 @@ _URL_RE = re.compile(r"\bhttps?://[^\s<>\"]+")
 
 def user_entities(text: str) -> list[dict]:
     """Entities Telegram adds to text typed by a user: bot_command and url."""
-    entities = []
+    entities: list[dict] = []
     for regex, entity_type in ((_COMMAND_RE, "bot_command"), (_URL_RE, "url")):
         for m in regex.finditer(text):
             entities.append(

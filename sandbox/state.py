@@ -23,15 +23,19 @@ import asyncio
 import contextlib
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 # The page's cast: three people who share a private chat each with the bot and one group.
-PAGE_USERS = (
+PAGE_USERS: tuple[dict[str, Any], ...] = (
     {"id": 101, "first_name": "Alice"},
     {"id": 102, "first_name": "Bob"},
     {"id": 103, "first_name": "Carol"},
 )
-PAGE_GROUP = {"id": -100200300, "type": "group", "title": "Puzzle Club"}
+PAGE_GROUP: dict[str, Any] = {"id": -100200300, "type": "group", "title": "Puzzle Club"}
 
 
 @dataclass
@@ -141,7 +145,7 @@ class SandboxState:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_until(self, predicate, timeout: float):
+    async def wait_until(self, predicate: Callable[[], T], timeout: float) -> T:
         """Return predicate() as soon as it is truthy, or its last value after timeout s."""
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
@@ -202,7 +206,8 @@ class SandboxState:
 
     # -- messages -------------------------------------------------------------------------
 
-    def add_message(self, record: ChatRecord, message: dict, file: FileRecord | None = None):
+    def add_message(self, record: ChatRecord, message: dict,
+                    file: FileRecord | None = None) -> MessageRecord:
         message_id = record.next_message_id
         record.next_message_id += 1
         message = {"message_id": message_id, **message}
@@ -241,7 +246,7 @@ class SandboxState:
     # -- files ----------------------------------------------------------------------------
 
     def add_file(self, data: bytes, bot_id: int | None, folder: str, suffix: str, mime_type: str,
-                 **extra):
+                 **extra: Any) -> FileRecord:
         number = len(self.files) + 1
         file_id = f"SBX{folder[:3].upper()}{number}_{secrets.token_hex(8)}"
         record = FileRecord(
