@@ -30,7 +30,8 @@ MAX_EMOJI = 16
 #: pixels the sandbox decodes (a decompression bomb is refused before it is decoded)
 PHOTO_SIDES = (90, 320, 800, 1280)
 MAX_PHOTO_PIXELS = 50_000_000
-#: the parts of a message a forward carries (its buttons, reply and sender stay behind)
+#: the parts of a message a forward carries (its reply, sender and the buttons that call
+#: the bot back stay behind; `link_buttons` are kept)
 FORWARDED = ("text", "entities", "photo", "document", "animation", "caption",
              "caption_entities")
 MIME_RE = re.compile(r"^[\w.+-]+/[\w.+-]+$")
@@ -54,6 +55,15 @@ def photo_sizes(data: bytes) -> list[tuple[bytes, int, int]]:
         scaled.save(buffer, format="JPEG", quality=87)
         sizes.append((buffer.getvalue(), scaled.width, scaled.height))
     return sizes
+
+
+def link_buttons(reply_markup: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The inline keyboard a forward keeps: as Telegram does, the link (url) buttons only,
+    since a button that calls the bot back means nothing in another chat; None if none."""
+    rows = [[button for button in row if "url" in button]
+            for row in (reply_markup or {}).get("inline_keyboard", [])]
+    kept = [row for row in rows if row]
+    return {"inline_keyboard": kept} if kept else None
 
 
 class ClientSend:
@@ -204,7 +214,8 @@ class ClientSend:
     async def post_forward(self, request: web.Request) -> web.Response:
         """A user forwards a message they can see (from_chat_id, message_id) to a chat, as
         Telegram does: the same content, sent by the user, with the Bot API's
-        `forward_origin` naming who wrote it first (a forward of a forward keeps the first)."""
+        `forward_origin` naming who wrote it first (a forward of a forward keeps the first)
+        and the message's link buttons (a Share link works for whoever gets the forward)."""
         body = await body_of(request)
         user_id = int_of(body, "user_id")
         source = self.state.chats.get(int_of(body, "from_chat_id"))
@@ -219,6 +230,8 @@ class ClientSend:
         message["forward_origin"] = first.get("forward_origin") or {
             "type": "user", "sender_user": first["from"], "date": first["date"]}
         message.update({k: v for k, v in first.items() if k in FORWARDED})
+        if links := link_buttons(first.get("reply_markup")):
+            message["reply_markup"] = links
         return json_response(self._deliver(chat, message, original.file))
 
     @staticmethod

@@ -238,7 +238,9 @@ def parse(text: str, parse_mode: str | None) -> tuple[str, list[dict]]:
 
 
 _COMMAND_RE = re.compile(r"(?<![\w/])/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?")
-_URL_RE = re.compile(r"\bhttps?://[^\s<>\"]+")
+#: links Telegram finds in a text: with their scheme, and t.me links without one; a
+#: sentence's punctuation after a link is not part of it
+_URL_RE = re.compile(r"\b(?:https?://|(?:t|telegram)\.me/)[^\s<>\"]*[^\s<>\".,:;!?']")
 
 
 def user_entities(text: str) -> list[dict]:

@@ -458,3 +458,63 @@ async def test_a_spoiler_photo_is_blurred_until_clicked_and_a_start_link_opens(
     sent = page.locator("[data-testid=message][data-from=user]", has_text="/start pX1")
     await sent.wait_for()
     assert page.errors == []
+
+
+async def test_a_forward_keeps_share_t_me_texts_link_and_an_open_quote_opens_the_menu(
+        sandbox, tg_bot, browser_page):
+    """Issue 39 point 10, as Telegram does: a forwarded answer keeps its Share button (not
+    the buttons that call the bot back); a t.me link in a text opens the bot's chat with
+    /start; a folded quote unfolds at a tap, a tap on the open quote opens the message's
+    menu (reply, forward) and a tap on its arrow folds it again."""
+    from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+    page = browser_page
+    await page.set_viewport_size({"width": 412, "height": 915})
+    await page.goto(f"{sandbox.url}/?chat=private&user=alice")
+    await page.wait_for_selector("body[data-ready='true']")
+    alice = 101
+    lines = "\n".join(f"line {n}: all rules hold" for n in range(1, 13))
+    report = await tg_bot.send_message(
+        alice, f"Check report:\n<blockquote expandable>{lines}</blockquote>\n"
+               "Share it: t.me/PuzzleBot?start=pQ7.", parse_mode="HTML",
+        reply_markup=InlineKeyboardMarkup([[
+            InlineKeyboardButton("Hint", callback_data="hint"),
+            InlineKeyboardButton("Share", url="https://t.me/PuzzleBot?start=pQ7")]]))
+    bubble = page.locator(f"[data-message-id='{report.message_id}']")
+    quote = bubble.get_by_test_id("expandable-quote")
+    await quote.wait_for()
+    menu = page.locator("#message-menu")
+    folded = (await quote.bounding_box())["height"]
+
+    await quote.click(position={"x": 30, "y": 10})  # folded: the tap unfolds it
+    assert await quote.get_attribute("aria-expanded") == "true"
+    assert await menu.is_hidden()
+    assert (await quote.bounding_box())["height"] > 3 * folded
+    await quote.click(position={"x": 30, "y": 10})  # open: a tap on the message
+    assert await menu.is_visible()
+    assert await page.get_by_test_id("menu-reply").is_visible()
+    await page.keyboard.press("Escape")
+    box = await quote.bounding_box()
+    await quote.click(position={"x": box["width"] - 8, "y": box["height"] - 8})  # the arrow
+    assert await quote.get_attribute("aria-expanded") == "false"
+    assert await menu.is_hidden()
+
+    # forwarded to the group: the Share button stays, the Hint button does not
+    await quote.click(position={"x": 30, "y": 10})
+    await quote.click(position={"x": 30, "y": 10})
+    await page.get_by_test_id("menu-forward").filter(has_text="Puzzle Club").click()
+    forwarded = page.locator("[data-testid=message][data-from=user]",
+                             has=page.get_by_test_id("forwarded"))
+    await forwarded.wait_for()
+    assert await forwarded.get_by_test_id("kb-button").all_inner_texts() == ["Share"]
+    assert await forwarded.get_by_test_id("expandable-quote").get_attribute(
+        "aria-expanded") == "false"
+
+    # the t.me text in the forward is a link; a tap opens the private chat with /start pQ7
+    link = forwarded.locator("a.e-url")
+    assert await link.inner_text() == "t.me/PuzzleBot?start=pQ7"
+    assert await link.get_attribute("href") == "https://t.me/PuzzleBot?start=pQ7"
+    await link.click()
+    sent = page.locator("[data-testid=message][data-from=user]", has_text="/start pQ7")
+    await sent.wait_for()
+    assert len(page.context.pages) == 1 and page.errors == []

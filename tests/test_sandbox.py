@@ -441,6 +441,35 @@ async def test_a_reply_and_a_forward_carry_what_telegram_sends(sandbox, sandbox_
         await sandbox_client.forward(BOB, from_chat_id=ALICE, message_id=puzzle.message_id)
 
 
+async def test_a_forward_keeps_the_link_buttons_and_t_me_texts_are_links(sandbox_client,
+                                                                        tg_bot):
+    """As Telegram does: a forward keeps the message's link buttons (a Share link) and drops
+    those that call the bot back; a t.me link typed without https:// is a url entity (the
+    comma after it is not part of it)."""
+    from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+    share = "https://t.me/PuzzleBot?start=pS1"
+    answer = await tg_bot.send_message(ALICE, "solved", reply_markup=InlineKeyboardMarkup([
+        [InlineKeyboardButton("Hint", callback_data="hint"),
+         InlineKeyboardButton("Share", url=share)],
+        [InlineKeyboardButton("Solution", callback_data="show")]]))
+    hints = await tg_bot.send_message(ALICE, "hints", reply_markup=InlineKeyboardMarkup([[
+        InlineKeyboardButton("Hint", callback_data="hint")]]))
+    forward = await sandbox_client.forward(GROUP, from_chat_id=ALICE, user_id=ALICE,
+                                           message_id=answer.message_id)
+    bare = await sandbox_client.forward(GROUP, from_chat_id=ALICE, user_id=ALICE,
+                                        message_id=hints.message_id)
+    typed = await sandbox_client.send(ALICE, "open t.me/PuzzleBot?start=pS1, or /help")
+    updates = {u.message.message_id: u.message for u in await tg_bot.get_updates()}
+
+    kept = updates[forward["message_id"]].reply_markup.inline_keyboard
+    assert [[(b.text, b.url) for b in row] for row in kept] == [[("Share", share)]]
+    assert updates[bare["message_id"]].reply_markup is None
+    text = updates[typed["message_id"]]
+    assert [(e.type, text.text[e.offset:e.offset + e.length]) for e in text.entities] \
+        == [("url", "t.me/PuzzleBot?start=pS1"), ("bot_command", "/help")]
+
+
 async def test_commands_in_the_bots_text_are_entities_as_telegram_finds_them(tg_bot):
     """Telegram marks /commands and links in every message, the bot's too (so a client
     makes them clickable), but not inside code or pre, nor across the bot's entities."""

@@ -298,7 +298,8 @@ function renderMessage(m) {
   bubble.append(meta);
   bubble.addEventListener("click", (event) => {
     const selecting = String(window.getSelection()).length > 0; // copying text, not a tap
-    if (!selecting && !event.target.closest("a, button, [role=button], .e-spoiler, .quote")) {
+    const control = "a, button, [role=button]:not(.e-expandable_blockquote), .e-spoiler, .quote";
+    if (!selecting && !event.defaultPrevented && !event.target.closest(control)) {
       openMenu(m, event);
     }
   });
@@ -316,6 +317,9 @@ function formatSize(bytes) {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+// the width of an open quote's fold mark, at its right edge (style.css: its padding)
+const FOLD_MARK = 24;
 
 const ENTITY_TAGS = {
   bold: "b", italic: "i", underline: "u", strikethrough: "s", code: "code", pre: "pre",
@@ -384,8 +388,7 @@ function entityNode(entity, text) {
   const node = document.createElement(ENTITY_TAGS[entity.type]);
   node.className = `e-${entity.type}`;
   if (entity.type === "text_link" || entity.type === "url") {
-    const href = safeUrl(entity.type === "url" ? text : entity.url);
-    if (href) { node.href = href; node.target = "_blank"; node.rel = "noopener noreferrer"; }
+    linkTo(node, entity.type === "url" ? withScheme(text) : entity.url);
   } else if (entity.type === "bot_command") {
     node.tabIndex = 0;
     node.setAttribute("role", "button");
@@ -396,23 +399,53 @@ function entityNode(entity, text) {
   } else if (entity.type === "pre" && entity.language) {
     node.dataset.language = entity.language;
   } else if (entity.type === "expandable_blockquote") {
-    // folded as Telegram shows it: its first lines until tapped, then all of it
-    node.dataset.testid = "expandable-quote";
-    node.tabIndex = 0;
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-expanded", "false");
-    node.title = "tap to show all of it";
-    const toggle = () => {
-      const open = node.getAttribute("aria-expanded") !== "true";
-      node.setAttribute("aria-expanded", String(open));
-      node.title = open ? "tap to fold it" : "tap to show all of it";
-    };
-    node.addEventListener("click", toggle);
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
-    });
+    foldable(node);
   }
   return node;
+}
+
+// Telegram's expandable quote: folded to its first lines until tapped; once open, a tap on
+// its fold mark (the arrow in its corner) folds it and a tap elsewhere is a tap on the
+// message (its menu opens), so a message that is mostly a quote can still be replied to
+function foldable(node) {
+  node.dataset.testid = "expandable-quote";
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  const fold = (open) => {
+    node.setAttribute("aria-expanded", String(open));
+    node.title = open ? "tap the arrow to fold it" : "tap to show all of it";
+  };
+  fold(false);
+  const isOpen = () => node.getAttribute("aria-expanded") === "true";
+  node.addEventListener("click", (event) => {
+    const onMark = event.clientX >= node.getBoundingClientRect().right - FOLD_MARK;
+    if (isOpen() && !onMark) return;  // the message's own tap: its menu
+    event.preventDefault();  // handled here: the message's menu stays shut
+    fold(!isOpen());
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); fold(!isOpen()); }
+  });
+}
+
+// a link as Telegram opens it: a t.me link to this bot opens its chat (deepLink), any
+// other safe link a new tab
+function linkTo(node, url) {
+  const href = safeUrl(url);
+  if (!href) return;
+  node.href = href;
+  node.target = "_blank";
+  node.rel = "noopener noreferrer";
+  const start = deepLink(href);
+  if (start) {
+    node.dataset.start = start.payload;
+    node.addEventListener("click", (event) => { event.preventDefault(); openDeepLink(start); });
+  }
+}
+
+// a link Telegram found without its scheme (t.me/...) is an https one
+function withScheme(url) {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`;
 }
 
 // a t.me link to this bot: `?start=X` (a private chat with it, which sends /start X) or
@@ -464,13 +497,7 @@ function renderInlineKeyboard(m) {
       let el;
       if (button.url) {
         el = document.createElement("a");
-        const href = safeUrl(button.url);
-        if (href) { el.href = href; el.target = "_blank"; el.rel = "noopener noreferrer"; }
-        const start = deepLink(button.url);
-        if (start) {
-          el.dataset.start = start.payload;
-          el.addEventListener("click", (event) => { event.preventDefault(); openDeepLink(start); });
-        }
+        linkTo(el, button.url);
       } else {
         el = document.createElement("button");
         el.type = "button";
