@@ -17,7 +17,7 @@ from . import markup
 from .botapi import BotApi
 from .botcall import BotApiError, Call, Upload
 from .state import Fault, SandboxState
-from .web import json_response
+from .web import Identity, json_response
 
 #: Telegram's texts for the error codes a fault may simulate
 FAULT_TEXTS = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
@@ -28,10 +28,10 @@ FAULT_TEXTS = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service U
 class BotServer:
     """Answers the Bot API for the one token it knows."""
 
-    def __init__(self, state: SandboxState, api: BotApi, token: str):
+    def __init__(self, state: SandboxState, api: BotApi, identity: Identity):
         self.state = state
         self.api = api
-        self.token = token
+        self.identity = identity
 
     def add_routes(self, router: web.UrlDispatcher) -> None:
         router.add_route("*", "/bot{token}/{method}", self.bot_api)
@@ -40,7 +40,7 @@ class BotServer:
     def _known(self, token: str) -> bool:
         """`token` is the sandbox's (compared in constant time, as bytes: a path may hold
         any character)."""
-        return secrets.compare_digest(token.encode(), self.token.encode())
+        return secrets.compare_digest(token.encode(), self.identity.token.encode())
 
     async def bot_api(self, request: web.Request) -> web.Response:
         token = request.match_info["token"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Collection
-from typing import Any
 
 from aiohttp import web
 
@@ -14,6 +13,7 @@ from . import markup
 from .state import CallbackRecord, Fault, InlineRecord, SandboxState
 from .web import (
     ClientError,
+    Identity,
     body_of,
     int_of,
     json_response,
@@ -29,9 +29,9 @@ MAX_CALLBACK_DATA = 64
 class ClientActions:
     """Button presses, inline queries, faults, the call log and reset."""
 
-    def __init__(self, state: SandboxState, bot: dict[str, Any], methods: Collection[str]):
+    def __init__(self, state: SandboxState, identity: Identity, methods: Collection[str]):
         self.state = state
-        self.bot = bot
+        self.identity = identity
         #: the Bot API's method names (lower case), which a fault may name
         self.methods = methods
         self._callback_seq = 0
@@ -134,7 +134,7 @@ class ClientActions:
             raise ClientError("a private chat's id is its user's id")
         self.state.join(chat, user["id"])
         message: dict = {"date": int(time.time()), "chat": chat.chat, "from": user,
-                         "text": text, "via_bot": self.bot}
+                         "text": text, "via_bot": self.identity.bot}
         entities = markup.with_found_entities(text, entities or content.get("entities") or [])
         if entities:
             message["entities"] = entities

@@ -11,7 +11,7 @@ from typing import Any
 from aiohttp import web
 
 from .state import PAGE_GROUP, PAGE_USERS, ChatRecord, MessageRecord, SandboxState
-from .web import int_of, json_response, optional_int_of, wait_of
+from .web import Identity, int_of, json_response, optional_int_of, wait_of
 
 STATIC = Path(__file__).parent / "static"
 CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
@@ -21,9 +21,9 @@ CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script
 class ClientView:
     """The routes the page (and a test) reads."""
 
-    def __init__(self, state: SandboxState, bot: dict[str, Any]):
+    def __init__(self, state: SandboxState, identity: Identity):
         self.state = state
-        self.bot = bot
+        self.identity = identity
 
     def add_routes(self, router: web.UrlDispatcher) -> None:
         router.add_get("/", self.index)
@@ -71,7 +71,7 @@ class ClientView:
     async def get_chats(self, request: web.Request) -> web.Response:
         state = self.state
         return json_response({
-            "bot": self.bot,
+            "bot": self.identity.bot,
             "commands": self._commands(),
             # the menus the page shows by chat and person (setMyCommands' scopes)
             "command_scopes": {

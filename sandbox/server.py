@@ -55,9 +55,13 @@ class Sandbox:
         self.token = token or f"{BOT_ID}:{secrets.token_urlsafe(30)}"
         self.state = SandboxState()
         self.api = BotApi(self.state, bot_username, bot_name)
-        self.bot = self.api.bot_user(self.token)
         self.url: str | None = None
         self._runner: web.AppRunner | None = None
+
+    @property
+    def bot(self) -> dict[str, Any]:
+        """The bot user of the token the sandbox takes now."""
+        return self.api.bot_user(self.token)
 
     async def start(self) -> str:
         self.state.closing = False
@@ -88,8 +92,8 @@ class Sandbox:
     def make_app(self) -> web.Application:
         """Both faces' routes behind the guard."""
         app = web.Application(client_max_size=MAX_REQUEST, middlewares=[guard])
-        BotServer(self.state, self.api, self.token).add_routes(app.router)
-        ClientView(self.state, self.bot).add_routes(app.router)
+        BotServer(self.state, self.api, self).add_routes(app.router)
+        ClientView(self.state, self).add_routes(app.router)
         ClientSend(self.state).add_routes(app.router)
-        ClientActions(self.state, self.bot, self.api.methods).add_routes(app.router)
+        ClientActions(self.state, self, self.api.methods).add_routes(app.router)
         return app

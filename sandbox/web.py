@@ -18,7 +18,7 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -30,6 +30,17 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*")
+
+
+class Identity(Protocol):
+    """Who the sandbox's bot is now: the one token the Bot API takes and its bot user (a
+    test may give a running sandbox another token: another bot)."""
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def bot(self) -> dict[str, Any]: ...
 
 
 class ClientError(Exception):
