@@ -29,19 +29,11 @@ import numpy as np
 
 from ..base import Limits, PuzzleError, Solutions, clip
 from .answer import Answer
-from .lexicon import (
-    ALPHABET,
-    UNSEEN_ZIPF,
-    Entry,
-    Lexicon,
-    key_letters,
-    key_of,
-    letter_counts,
-    letters_of,
-    words_of,
-)
+from .letters import ALPHABET, Entry, key_letters, key_of, letter_counts, letters_of, words_of
+from .lexicon import Lexicon
 from .offensive import polite
 from .rank import FLUENCY_POOL, by_fluency, diversify, entry_costs, features, recall_costs
+from .sources import UNSEEN_ZIPF
 
 #: most letters (and blanks) a clue may have
 MAX_LETTERS = 30
