@@ -17,10 +17,12 @@ from solvers.base import Limits, PuzzleError
 from solvers.burr import disassemble as engine
 from solvers.burr.assemble import assemble, solid_assemblies
 from solvers.burr.geometry import cube_rotations, frame
-from solvers.burr.kind import Burr, PieceKind, piece_cells
+from solvers.burr.kind import Burr
 from solvers.burr.parse import parse_burr
+from solvers.burr.piece_kind import PieceKind
 from solvers.burr.pieces import all_ids, canonical_id, cubie_table, cubies_of
 from solvers.burr.solid import solid_burrs
+from solvers.burr.solution import piece_cells
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 BURR = Burr()
