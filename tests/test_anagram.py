@@ -110,6 +110,14 @@ def test_pattern_with_and_without():
     assert all(" " not in t for t in answers("anagram dormitory words=1"))
 
 
+def test_pattern_together_with_a_required_word():
+    """The required word's lengths are taken off the pattern (mypy found this path
+    asking `len` of a word's length, so it raised before any answer)."""
+    found = answers("anagram moonstarer pattern=4,6 with=moon")
+    assert found[:3] == ["moon arrest", "moon rarest", "moon sartre"]
+    assert all([len(w) for w in text.split()] == [4, 6] for text in found), found
+
+
 @pytest.mark.parametrize("text, message", [
     ("anagram", "no letters"),
     ("anagram !!! ...", "no letters"),

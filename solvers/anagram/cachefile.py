@@ -40,7 +40,7 @@ MAGIC = b"puzzlebot-anagram-lexicon 1\n"
 def pack(arrays: dict[str, np.ndarray]) -> bytes:
     """A cache file's bytes: a header with the payload's SHA-256, then an `.npz`."""
     buffer = io.BytesIO()
-    np.savez(buffer, **arrays)
+    np.savez(buffer, **arrays)  # type: ignore[arg-type]  # numpy's stub reads **kwds as its flags
     payload = buffer.getvalue()
     return MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
 

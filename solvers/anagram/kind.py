@@ -114,7 +114,7 @@ def word_list(value: str) -> tuple[str, ...]:
 def parse_query(text: str) -> Query:
     """Read a clue line into a Query, or raise PuzzleError saying what is wrong."""
     check_size(text)
-    letters, blanks, options, clue_words = "", 0, {}, []
+    letters, blanks, options, clue_words = "", 0, {}, list[str]()
     for line_number, line in enumerate(text.splitlines(), start=1):
         for match in re.finditer(r"\S+", line):
             token, column = match.group(), match.start() + 1

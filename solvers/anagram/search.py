@@ -277,7 +277,7 @@ class Search:
         rows = np.array([c[3] for c in cands], dtype=np.int64)
         need = None
         if self.pattern:
-            wanted = self.pattern - Counter(len(w) for e in self.required for w in entry_words(e))
+            wanted = self.pattern - Counter(n for e in self.required for n in entry_words(e))
             need = [wanted[length] for length in range(max(self.pattern) + 1)]
         combiner = Combiner(self.lexicon.counts[rows], [c[0] for c in cands],
                             [entry_words(e) for e in entries],

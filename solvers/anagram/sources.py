@@ -185,8 +185,8 @@ def source_digest(lang: str = "en") -> str:
     if lang == "en":
         for path in topic_files():
             digest.update(path.name.encode() + path.read_bytes())
-        lists, packages = DICTIONARY_FILES + LARGE_DICTIONARY_FILES, ("wordfreq", "pocketsphinx",
-                                                                      "names")
+        lists: tuple[Path, ...] = DICTIONARY_FILES + LARGE_DICTIONARY_FILES
+        packages: tuple[str, ...] = ("wordfreq", "pocketsphinx", "names")
     else:  # frequencies only
         lists, packages = (WORD_LISTS[lang].path,), ("wordfreq",)
         digest.update(lang.encode())

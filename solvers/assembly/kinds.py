@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import partial
 from itertools import product
 from pathlib import Path
 
@@ -85,7 +86,7 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
         return labelled(assembler_for(puzzle).solve(asked))
 
     @staticmethod
-    def _label(puzzle: BoxPuzzle, assembly) -> Assembly:
+    def _label(puzzle: BoxPuzzle, assembly: Iterable[tuple[int, Iterable[int]]]) -> Assembly:
         """Give each placed part its label: the k-th placement of a shape its k-th part."""
         used = [0] * len(puzzle.shapes)
         labelled = []
@@ -95,7 +96,8 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
             labelled.append((label, tuple(puzzle.locations[c] for c in cells)))
         return tuple(labelled)
 
-    def caption(self, puzzle, solutions, report) -> str:
+    def caption(self, puzzle: BoxPuzzle, solutions: Solutions,
+                report: CheckReport | None) -> str:
         """Title and verdict; the count's own line (`count_figures`) follows it."""
         title = puzzle.name or self.title
         if not solutions.found:
@@ -103,7 +105,7 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
                                                                count=solutions.count_text())
         return f"{title}\n{report.summary() if report else ''}"
 
-    def count_figures(self, puzzle, solutions) -> str:
+    def count_figures(self, puzzle: BoxPuzzle, solutions: Solutions) -> str:
         return with_symmetries(solutions, solutions.stats.get("raw_count", 0), self.counted)
 
     # Checking -----------------------------------------------------------------------
@@ -187,7 +189,8 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
             return render.tiles(grid, lengths[0], lengths[1], labels, cell, title)
         pictures = render.slices(grid, lengths, labels)
         if puzzle.dims == 3:
-            pictures.insert(0, render.isometric(grid, lengths, labels))
+            pictures.insert(0, render.isometric(grid, (lengths[0], lengths[1], lengths[2]),
+                                                labels))
         return render.stack(pictures, per_row=3 if len(pictures) > 4 else len(pictures),
                             title=title)
 
@@ -226,9 +229,10 @@ class PentKind(PresetKind):
                          "or 6")
     example = "pent.txt"
     aliases = ("pentomino", "pentominoes")
-    builders = {"": lambda: presets.pentominoes(6),
-                **{str(n): (lambda n=n: presets.pentominoes(n)) for n in presets.PENT_SIZES},
-                "scott": presets.scott}
+    builders: dict[str, Callable[[], BoxPuzzle]] = {
+        "": lambda: presets.pentominoes(6),
+        **{str(n): partial(presets.pentominoes, n) for n in presets.PENT_SIZES},
+        "scott": presets.scott}
 
 
 class SomaKind(PresetKind):
@@ -293,11 +297,12 @@ def count_command(argv: list[str]) -> int:
     parser.add_argument("--timeout", type=float, default=None)
     parser.add_argument("--raw", action="store_true", help="count without symmetry breaking")
     args = parser.parse_args(argv)
-    named = {"soma": presets.soma, "bedlam": presets.bedlam, "y25": presets.y25,
-             "scott": presets.scott, "tesseract": presets.tesseract_dominoes,
-             "sg": presets.slothouber_graatsma, "conway": presets.conway,
-             "diabolical": presets.diabolical,
-             **{f"pent{n}": (lambda n=n: presets.pentominoes(n)) for n in presets.PENT_SIZES}}
+    named: dict[str, Callable[[], BoxPuzzle]] = {
+        "soma": presets.soma, "bedlam": presets.bedlam, "y25": presets.y25,
+        "scott": presets.scott, "tesseract": presets.tesseract_dominoes,
+        "sg": presets.slothouber_graatsma, "conway": presets.conway,
+        "diabolical": presets.diabolical,
+        **{f"pent{n}": partial(presets.pentominoes, n) for n in presets.PENT_SIZES}}
     try:
         puzzle = (named[args.puzzle]() if args.puzzle in named
                   else boxer.parse(Path(args.puzzle).read_text(encoding="utf-8")))

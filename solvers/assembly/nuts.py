@@ -117,7 +117,8 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
             for spot in range(7):
                 for turn in range(1 if spot == 0 else 6):
                     shown = numbers[turn:] + numbers[:turn]
-                    items = [("spot", spot), ("nut", nut)]
+                    items: list[tuple[str, int] | tuple[str, int, int]] = [("spot", spot),
+                                                                           ("nut", nut)]
                     for side in range(6):
                         if (spot, side) in side_at:
                             j, other = side_at[(spot, side)]

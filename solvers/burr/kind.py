@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -248,7 +249,7 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
 
         warm()
 
-    def cli_commands(self):
+    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
         from .solid import main
         return {"burr-solid": main}
 

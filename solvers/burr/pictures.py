@@ -9,22 +9,24 @@ from PIL import Image
 from ..i18n import _
 from . import render
 from .parse import PIECES, BurrPuzzle
+from .render import Scene
 from .solution import BurrSolution, level_words, move_words, piece_cells
 
 
-def animation_frames(puzzle: BurrPuzzle, solution: BurrSolution):
+def animation_frames(puzzle: BurrPuzzle, solution: BurrSolution) -> list[tuple[Scene, str]]:
     """The assembled burr, then the part being taken apart after each move."""
     cells = piece_cells(puzzle, solution.assembly)
+    moves = solution.disassembly.moves if solution.disassembly else []
     offsets = [(0, 0, 0)] * PIECES
     parts = [set(range(PIECES))]
 
-    def scene(part):
+    def scene(part: set[int]) -> Scene:
         return [((x + offsets[p][0], y + offsets[p][1], z + offsets[p][2]), p)
                 for p in sorted(part) for x, y, z in cells[p]]
 
     frames = [(scene(parts[0]), _("Assembled: {level}").format(
         level=level_words(solution.disassembly)))]
-    for number, move in enumerate(solution.disassembly.moves, 1):
+    for number, move in enumerate(moves, 1):
         part = next(p for p in parts if set(move.pieces) <= p)
         dx, dy, dz = move.vector()
         for p in move.pieces:

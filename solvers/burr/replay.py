@@ -4,6 +4,7 @@ of the compiled search that found it, and a piece's shape compared under rotatio
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..base import (
@@ -18,9 +19,9 @@ if TYPE_CHECKING:
     from .disassemble import Move
 
 
-def _normal(cells) -> frozenset:
-    low = [min(c[i] for c in cells) for i in range(3)]
-    return frozenset(tuple(c[i] - low[i] for i in range(3)) for c in cells)
+def _normal(cells: Iterable[Cell]) -> frozenset[Cell]:
+    x, y, z = (min(c[i] for c in cells) for i in range(3))
+    return frozenset((c[0] - x, c[1] - y, c[2] - z) for c in cells)
 
 
 def same_shape(cells: frozenset[Cell], cubies: frozenset, length: int) -> bool:
@@ -37,7 +38,7 @@ def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
 
     at = [set(piece) for piece in cells]
     parts = [set(range(len(cells)))]
-    rules = []
+    rules: list[Rule] = []
     for number, move in enumerate(moves, 1):
         part = next((p for p in parts if set(move.pieces) <= p), None)
         if part is None:

@@ -19,9 +19,12 @@ FOUND, NONE, TOO_MANY, PAUSED, FULL = 0, 1, 2, 3, 4
 
 
 @njit(cache=True, nogil=True)
-def take_all(cells, first, grid, hits, n, states, parent, moves, table, counters, last,
-              stack, starts, found, levels, outcome, summary, max_states, check_states,
-              steps):  # pragma: no cover - compiled
+def take_all(cells: np.ndarray, first: np.ndarray, grid: np.ndarray, hits: np.ndarray, n: int,
+             states: np.ndarray, parent: np.ndarray, moves: np.ndarray, table: np.ndarray,
+             counters: np.ndarray, last: np.ndarray, stack: np.ndarray, starts: np.ndarray,
+             found: np.ndarray, levels: np.ndarray, outcome: np.ndarray, summary: np.ndarray,
+             max_states: int, check_states: int,
+             steps: np.ndarray) -> int:  # pragma: no cover - compiled
     """Take apart each assembly in turn from outcome[7] on, writing its `summary` row.
 
     Returns -1 once all are done, or PAUSED and FULL from `_take_apart`, to be called
@@ -54,9 +57,12 @@ def take_all(cells, first, grid, hits, n, states, parent, moves, table, counters
 
 
 @njit(cache=True, nogil=True)
-def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, table,
-                counters, last, stack, starts, found, levels, outcome, max_states,
-                check_states, steps):  # pragma: no cover - compiled
+def _take_apart(cells: np.ndarray, first: np.ndarray, grid: np.ndarray, hits: np.ndarray,
+                generation: int, n: int, states: np.ndarray, parent: np.ndarray, moves: np.ndarray,
+                table: np.ndarray, counters: np.ndarray, last: np.ndarray, stack: np.ndarray,
+                starts: np.ndarray, found: np.ndarray, levels: np.ndarray, outcome: np.ndarray,
+                max_states: int, check_states: int,
+                steps: np.ndarray) -> int:  # pragma: no cover - compiled
     """Separate each part on the stack, pushing its halves (the larger taken next).
 
     Returns FOUND once every part came apart, NONE when one cannot, TOO_MANY; or PAUSED
@@ -107,10 +113,10 @@ def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, 
         outcome[3] += 1
         end = states[counters[3]].copy()
         group = last[0]
-        for p in part:
-            if (group >> p) & 1:
+        for piece in part:
+            if (group >> piece) & 1:
                 for c in range(3):
-                    end[3 * p + c] += steps[last[1], c] * last[2]
+                    end[3 * piece + c] += steps[last[1], c] * last[2]
         # the larger half is taken apart first (the moved group when they are equal)
         rest = whole & ~group
         halves = (rest, group) if _bits(group) >= _bits(rest) else (group, rest)
@@ -122,8 +128,8 @@ def _take_apart(cells, first, grid, hits, generation, n, states, parent, moves, 
 
 
 @njit(cache=True, nogil=True)
-def _found(found, row, whole, group, direction, distance,
-           separates):  # pragma: no cover - compiled
+def _found(found: np.ndarray, row: int, whole: int, group: int, direction: int, distance: int,
+           separates: int) -> None:  # pragma: no cover - compiled
     """Write a move as its smaller side: a move of most of the part is the other pieces
     moving the opposite way."""
     if 2 * _bits(group) > _bits(whole):
@@ -133,7 +139,7 @@ def _found(found, row, whole, group, direction, distance,
 
 
 @njit(cache=True, nogil=True)
-def _bits(word):  # pragma: no cover - compiled
+def _bits(word: int) -> int:  # pragma: no cover - compiled
     count = 0
     while word:
         word &= word - 1
@@ -142,7 +148,7 @@ def _bits(word):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _hash(rows, r):  # pragma: no cover - compiled
+def _hash(rows: np.ndarray, r: int) -> np.uint64:  # pragma: no cover - compiled
     """FNV-1a of row r (indexed in place: a row view costs two atomic reference counts)."""
     h = np.uint64(1469598103934665603)
     for c in range(rows.shape[1]):
@@ -151,7 +157,8 @@ def _hash(rows, r):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def rehash(states, count, table, search):  # pragma: no cover - compiled
+def rehash(states: np.ndarray, count: int, table: np.ndarray,
+           search: int) -> None:  # pragma: no cover - compiled
     """Put the first `count` states into the table, for this search."""
     mask = np.uint64(len(table) - 1)
     for s in range(count):
@@ -162,9 +169,11 @@ def rehash(states, count, table, search):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _search(part, cells, first, grid, hits, generation, n, states, parent, moves, table,
-            search, counters, last, max_states, check_states,
-            steps):  # pragma: no cover - compiled
+def _search(part: np.ndarray, cells: np.ndarray, first: np.ndarray, grid: np.ndarray,
+            hits: np.ndarray, generation: int, n: int, states: np.ndarray, parent: np.ndarray,
+            moves: np.ndarray, table: np.ndarray, search: int, counters: np.ndarray,
+            last: np.ndarray, max_states: int, check_states: int,
+            steps: np.ndarray) -> int:  # pragma: no cover - compiled
     """Breadth-first search from where the last call stopped (see `_Work.counters`).
 
     Returns FOUND with the separating move in `last` and the state it leaves from in

@@ -14,6 +14,9 @@ that change a state: placing a digit, placing the givens, reading a cell's candi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
@@ -94,27 +97,32 @@ WORK = FOUND + CELLS
 EXHAUSTED, SOLUTION, MORE = 0, 1, 2
 
 
-@intrinsic
-def bit_index(typingctx, power):  # pragma: no cover - compiled
+def _trailing_zeros(typingctx: Any, power: Any) -> Any:  # pragma: no cover - compiled
     """The index of the lowest set bit (one instruction: LLVM's count of trailing zeros)."""
 
-    def codegen(context, builder, signature, args):
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
 
     return types.int64(types.int64), codegen
 
 
-@intrinsic
-def ones(typingctx, word):  # pragma: no cover - compiled
+def _population_count(typingctx: Any, word: Any) -> Any:  # pragma: no cover - compiled
     """How many bits are set (one instruction: LLVM's population count)."""
 
-    def codegen(context, builder, signature, args):
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return builder.ctpop(args[0])
     return types.int64(types.int64), codegen
 
 
+# numba's `intrinsic` takes the typing function (context, argument types); compiled code
+# calls the result with the word alone, which is what these casts tell mypy
+bit_index = cast("Callable[[int], int]", intrinsic(_trailing_zeros))
+ones = cast("Callable[[int], int]", intrinsic(_population_count))
+
+
 @njit(cache=True, nogil=True)
-def place(state, band, bit, digit) -> bool:  # pragma: no cover - compiled
+def place(state: np.ndarray, band: int, bit: int,
+          digit: int) -> bool:  # pragma: no cover - compiled
     """Put `digit` (0..8) in the cell of `bit` in `band`: it leaves the cell's peers, the
     other digits leave the cell. False when the digit is not a candidate there."""
     if state[digit * 3 + band] & bit == 0:
@@ -143,7 +151,7 @@ def place(state, band, bit, digit) -> bool:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def candidates(state, cell) -> int:  # pragma: no cover - compiled
+def candidates(state: np.ndarray, cell: int) -> int:  # pragma: no cover - compiled
     """The cell's candidates as a 9-bit mask (bit d for digit d+1)."""
     bit = 1 << (cell % BAND)
     band = cell // BAND
@@ -155,7 +163,7 @@ def candidates(state, cell) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def record(state, work) -> None:  # pragma: no cover - compiled
+def record(state: np.ndarray, work: np.ndarray) -> None:  # pragma: no cover - compiled
     """The decided grid as digits 1..9 into the work array's solution."""
     for digit in range(SIZE):
         for band in range(3):
@@ -166,7 +174,7 @@ def record(state, work) -> None:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def place_givens(givens, state) -> bool:  # pragma: no cover - compiled
+def place_givens(givens: bytes, state: np.ndarray) -> bool:  # pragma: no cover - compiled
     """The state of the givens (bytes, 0 for a blank) placed, all at once: each digit
     leaves the cells given another digit and the peers of its own givens. False when two
     givens of a digit share a unit (one is then not a candidate where it stands)."""

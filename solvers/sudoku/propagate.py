@@ -13,6 +13,7 @@ and looks for hidden singles in rows only, which the triads make enough
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .bitboard import (
@@ -31,7 +32,7 @@ from .grid import SIZE
 
 
 @njit(cache=True, nogil=True)
-def _naked_singles(state) -> int:  # pragma: no cover - compiled
+def _naked_singles(state: np.ndarray) -> int:  # pragma: no cover - compiled
     """Place every undecided cell that has one candidate left: -1 contradiction (a cell
     with none), 0 none placed, 1 some placed."""
     placed = 0
@@ -59,7 +60,7 @@ def _naked_singles(state) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _hidden_singles(state) -> int:  # pragma: no cover - compiled
+def _hidden_singles(state: np.ndarray) -> int:  # pragma: no cover - compiled
     """Place every digit that has one place left in a row, column or box: -1
     contradiction (a digit with no place in a unit, or whose only place an earlier
     placement of this round took), 0 none placed, 1 some placed. Counts gathered before a
@@ -134,7 +135,7 @@ def _hidden_singles(state) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _hidden_rows(state) -> int:  # pragma: no cover - compiled
+def _hidden_rows(state: np.ndarray) -> int:  # pragma: no cover - compiled
     """Hidden singles in rows only, for the words changed since the last look: -1
     contradiction (a digit with no place in a row), 0 none placed, 1 some placed. With the
     triads beside them this is enough: a digit with one place in a box or a column has,
@@ -162,7 +163,7 @@ def _hidden_rows(state) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def propagate(state, hidden) -> bool:  # pragma: no cover - compiled
+def propagate(state: np.ndarray, hidden: bool) -> bool:  # pragma: no cover - compiled
     """Naked singles until none is left, then (with `hidden`) hidden singles, and again
     until neither places anything. False on a contradiction."""
     while True:
@@ -181,7 +182,7 @@ def propagate(state, hidden) -> bool:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _narrow(state, word, keep) -> None:  # pragma: no cover - compiled
+def _narrow(state: np.ndarray, word: int, keep: int) -> None:  # pragma: no cover - compiled
     """Keep only the places of `keep` in a digit's band word, noting the change."""
     before = state[word]
     if before & ~keep:
@@ -191,7 +192,7 @@ def _narrow(state, word, keep) -> None:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _triads(state) -> int:  # pragma: no cover - compiled
+def _triads(state: np.ndarray) -> int:  # pragma: no cover - compiled
     """Locked candidates over minirows and minicolumns (see `_permutation_unions`) for
     the digits whose words changed since the last look: -1 contradiction, 0 nothing
     removed, 1 some candidates removed."""
@@ -233,7 +234,7 @@ def _triads(state) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def propagate_triads(state) -> bool:  # pragma: no cover - compiled
+def propagate_triads(state: np.ndarray) -> bool:  # pragma: no cover - compiled
     """Naked singles, then hidden singles in rows (`_hidden_rows`), then locked
     candidates over the triads, each only when the ones before have nothing left to do,
     until none changes anything. False on a contradiction."""

@@ -60,7 +60,7 @@ from .propagate import propagate, propagate_triads
 
 
 @njit(cache=True, nogil=True)
-def _bivalue(state, band: int) -> int:  # pragma: no cover - compiled
+def _bivalue(state: np.ndarray, band: int) -> int:  # pragma: no cover - compiled
     """The undecided cells of a band with exactly two candidates, as the band's bits:
     counted digit by digit with three running masks (seen once, twice, three times)."""
     once = 0
@@ -75,7 +75,7 @@ def _bivalue(state, band: int) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _branch_cell(state) -> int:  # pragma: no cover - compiled
+def _branch_cell(state: np.ndarray) -> int:  # pragma: no cover - compiled
     """The first undecided cell (row by row) with the fewest candidates, or -1 when
     every cell is decided. Propagation leaves each undecided cell two or more."""
     for band in range(3):
@@ -100,7 +100,7 @@ def _branch_cell(state) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _branch_triads(state) -> int:  # pragma: no cover - compiled
+def _branch_triads(state: np.ndarray) -> int:  # pragma: no cover - compiled
     """The search with triads branches on the cell with two candidates that has the most
     undecided peers (the first such row by row): either digit there then takes a
     candidate from the most cells, so propagation goes furthest (on the hard set: a
@@ -127,7 +127,8 @@ def _branch_triads(state) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _start(givens, work, hidden, triads) -> int:  # pragma: no cover - compiled
+def _start(givens: bytes, work: np.ndarray, hidden: bool,
+           triads: bool) -> int:  # pragma: no cover - compiled
     """Place the givens (bytes, 0 for a blank) and propagate into the first level (singles,
     then with `triads` the triads too): EXHAUSTED on a contradiction, SOLUTION when that
     decides every cell (recorded), MORE when a search is needed (level 0 is then ready to
@@ -157,7 +158,7 @@ def _start(givens, work, hidden, triads) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _resume(work, budget, triads) -> int:  # pragma: no cover - compiled
+def _resume(work: np.ndarray, budget: int, triads: bool) -> int:  # pragma: no cover - compiled
     """Go on with the depth-first search until a solution (SOLUTION, recorded), the end
     of the tree (EXHAUSTED) or `budget` more nodes (MORE)."""
     stack = work[:STACK].reshape((CELLS + 1, WORDS))
@@ -198,7 +199,8 @@ def _resume(work, budget, triads) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _first(givens, work, hidden, triads, budget) -> int:  # pragma: no cover - compiled
+def _first(givens: bytes, work: np.ndarray, hidden: bool, triads: bool,
+           budget: int) -> int:  # pragma: no cover - compiled
     """`_start`, then (if a search is needed and `budget` allows) `_resume`: a search's
     first call, one dispatch instead of two."""
     status = _start(givens, work, hidden, triads)
@@ -208,7 +210,8 @@ def _first(givens, work, hidden, triads, budget) -> int:  # pragma: no cover - c
 
 
 @njit(cache=True, nogil=True)
-def _two(givens, work, budget, digits) -> int:  # pragma: no cover - compiled
+def _two(givens: bytes, work: np.ndarray, budget: int,
+         digits: np.ndarray) -> int:  # pragma: no cover - compiled
     """The triads search to a second solution in one compiled call: how many solutions
     (0, 1 or 2; with 1 it is copied into `digits`, bytes that Python turns into a tuple
     faster than the work array's words), or -1 when a search of more than `budget` nodes
