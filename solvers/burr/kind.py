@@ -118,19 +118,20 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
             ok &= inside and same
             rules.append(Rule(_("{piece} in slot {slot}").format(
                 piece=piece.label, slot=geometry.slots[slot].name), inside and same,
-                _("shape {shape}, within its stick {inside}").format(
-                    shape=_mark(same), inside=_mark(inside)), ": "))
+                _fit_words(same, inside), ": "))
         taken = [c for piece in cells for c in piece]
         shared = len(taken) - len(set(taken))
         ok &= shared == 0
         rules.append(Rule(_("Cells shared by two pieces"), not shared,
-                          f"{shared} {_mark(not shared)}", ": "))
+                          _("{count} (two pieces cannot share a cell)").format(count=shared)
+                          if shared else _("none"), ": "))
         skin = frozenset().union(*geometry.skins)
         gaps = len(skin - set(taken))
         ok &= gaps == 0
-        rules.append(Rule(_("Outer skin"), not gaps, _("{filled} of {cells} cells filled {mark}")
-                          .format(filled=len(skin) - gaps, cells=len(skin), mark=_mark(not gaps)),
-                          ": "))
+        skin_words = (_("all {cells} cells filled") if not gaps
+                      else _("{filled} of {cells} cells filled, {gaps} empty"))
+        rules.append(Rule(_("Outer skin"), not gaps, skin_words.format(
+            filled=len(skin) - gaps, cells=len(skin), gaps=gaps), ": "))
         holes = len(set(geometry.core) - set(taken))
         rules.append(Rule(_("Internal holes"), None, _("{holes} (32 - total weight {weight})")
                           .format(holes=holes, weight=puzzle.weight), ": "))
@@ -206,7 +207,9 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
                 count=solutions.count_text()), solutions.reason])
         head.append(_assemblies_words(solutions))
         best: BurrSolution = solutions.found[0]
-        head.append(_("Shown: {level}").format(level=level_words(best.disassembly)))
+        shown = (_("Shown: {level} (how many moves free each part in turn)")
+                 if best.disassembly and best.disassembly.complete else _("Shown: {level}"))
+        head.append(shown.format(level=level_words(best.disassembly)))
         if best.disassembly and best.disassembly.moves:
             moves = best.disassembly.moves
             head += [f"{n}. {move_words(puzzle, m)}"
@@ -285,10 +288,18 @@ def _assemblies_words(solutions: Solutions) -> str:
 
 
 def _piece_words(piece: Piece) -> str:
-    same = f"={piece.canonical_id}" if piece.canonical_id != piece.piece_id else ""
-    return f"{piece.mark}:{piece.piece_id}{same} (w{piece.weight})"
+    """A piece as a person reads it: its mark, its ID (and the smaller ID of the same
+    piece) and its weight, in words rather than the seed's `2:3328=1024 (w2)`."""
+    if piece.canonical_id != piece.piece_id:
+        return _("{mark} = ID {id} (same piece as ID {canonical}, weight {weight})").format(
+            mark=piece.mark, id=piece.piece_id, canonical=piece.canonical_id,
+            weight=piece.weight)
+    return _("{mark} = ID {id} (weight {weight})").format(mark=piece.mark, id=piece.piece_id,
+                                                          weight=piece.weight)
 
 
-def _mark(ok: bool) -> str:
-    """The seed's verdict marks, the same in every language."""
-    return "OK" if ok else "FAIL"
+def _fit_words(same: bool, inside: bool) -> str:
+    """How a piece sits in its slot, in words (the rule's own mark says right or wrong)."""
+    shape = _("its own shape") if same else _("not its shape")
+    place = _("within its stick") if inside else _("outside its stick")
+    return _("{shape}, {place}").format(shape=shape, place=place)

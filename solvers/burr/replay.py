@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..base import (
     Rule,
 )
-from ..i18n import _
+from ..i18n import _, ngettext
 from .geometry import Cell, cube_rotations, rotate
 from .parse import BurrPuzzle
 from .solution import move_words
@@ -43,7 +43,7 @@ def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
         part = next((p for p in parts if set(move.pieces) <= p), None)
         if part is None:
             return False, [*rules, Rule(_("Move {number}").format(number=number), False,
-                                        _("pieces not in one part FAIL"), ": ")]
+                                        _("the pieces moved are not in one part"), ": ")]
         others = set().union(*(at[p] for p in part - set(move.pieces)))
         step = DIRECTIONS[move.direction]
         units = move.distance + (2 * puzzle.length if move.separates else 0)
@@ -53,10 +53,12 @@ def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
             if any(at[p] & others for p in move.pieces):
                 return False, [*rules, Rule(
                     _("Move {number}").format(number=number), False,
-                    _("{move}: collides after {units} FAIL").format(
-                        move=move_words(puzzle, move), units=unit + 1), ": ")]
+                    ngettext("{move}: a piece runs into another after {units} unit",
+                             "{move}: a piece runs into another after {units} units",
+                             unit + 1).format(move=move_words(puzzle, move), units=unit + 1),
+                    ": ")]
         rules.append(Rule(_("Move {number}").format(number=number), True,
-                          f"{move_words(puzzle, move)} OK", ": "))
+                          move_words(puzzle, move), ": "))
         if move.separates:
             parts.remove(part)
             parts += [set(move.pieces), part - set(move.pieces)]
