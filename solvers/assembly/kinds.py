@@ -29,18 +29,31 @@ from ..base import (
     Solutions,
     check_size,
     header_is,
-    plural,
     with_symmetries,
 )
-from ..i18n import N_, Translated, _
+from ..i18n import N_, Translated, _, ngettext
 from . import boxer, presets, render
 from .box import Assembler, BoxPuzzle, assembler_for, check_limits
-from .shapes import normalise, orientations, part_maps
+from .shapes import Location, normalise, orientations, part_maps
 
 #: a solved assembly: (part label, its locations) for every part, in shape order
 Assembly = tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
 #: what a count counts, and its singular for exactly one (`Solutions.how_many`)
 ASSEMBLIES = (N_("unique assemblies"), N_("unique assembly"))
+
+
+def _part_words(size: int, fits: bool, inside: bool, clash: list[Location]) -> str:
+    """How a placed part sits, in words: its size, and what is wrong with it if anything
+    (the rule's own mark says right or wrong; no seed prints these lines)."""
+    locations = ngettext("{count} location", "{count} locations", size).format(count=size)
+    if not fits:
+        return _("{locations}, not the part's shape").format(locations=locations)
+    if not inside:
+        return _("{locations}, outside the box").format(locations=locations)
+    if clash:
+        return _("{locations}, overlapping at {cell}").format(locations=locations,
+                                                              cell=clash[0])
+    return locations
 
 
 class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
@@ -126,17 +139,15 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
                 seen[c] = label
             good = fits and inside and not clash
             ok &= good
-            why = "" if good else (" wrong shape" if not fits else " outside the box"
-                                   if not inside else f" overlaps at {clash[0]}")
-            found = f"{plural(len(cells), 'location')} {'OK' if good else 'FAIL'}{why}"
-            rules.append(Rule(f"Part {label}", good, found, ": "))
+            rules.append(Rule(_("Part {label}").format(label=label), good,
+                              _part_words(len(cells), fits, inside, clash), ": "))
         labels = sorted(label for label, _ in solution)
         expected = sorted(label for shape in puzzle.shapes for label in shape.parts)
         empty = len(puzzle.free) - len(seen)
         full = puzzle.volume < len(puzzle.free) or empty == 0
-        rules.append(Rule("Parts used", labels == expected, f"{len(labels)} of {len(expected)} "
-                          f"{'OK' if labels == expected else 'FAIL'}", ": "))
-        rules.append(Rule("Empty locations", full, f"{empty} {'OK' if full else 'FAIL'}", ": "))
+        rules.append(Rule(_("Parts used"), labels == expected, _("{used} of {parts}").format(
+            used=len(labels), parts=len(expected)), ": "))
+        rules.append(Rule(_("Empty locations"), full, str(empty), ": "))
         ok &= labels == expected and full
         verdict = ("Puzzle OK Assembly successful." if ok
                    else "Puzzle has ** ERROR ** the assembly breaks a rule above.")

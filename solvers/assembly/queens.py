@@ -167,10 +167,10 @@ class QueensKind(PuzzleKind[Board, Placement]):
         down = {r - c for r, c in enumerate(solution)}
         up = {r + c for r, c in enumerate(solution)}
         diagonals_ok = len(down) == n and len(up) == n
-        rules = [Rule(name, holds, "OK" if holds else "FAIL", ": ") for name, holds in (
-            (f"One queen in each of {n} rows", rows_ok),
-            (f"One queen in each of {n} columns", columns_ok),
-            ("No two queens on a diagonal", diagonals_ok))]
+        rules = [Rule(name, holds, _("yes") if holds else _("no"), ": ") for name, holds in (
+            (_("One queen in each of {n} rows").format(n=n), rows_ok),
+            (_("One queen in each of {n} columns").format(n=n), columns_ok),
+            (_("No two queens on a diagonal"), diagonals_ok))]
         ok = rows_ok and columns_ok and diagonals_ok
         return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** two queens attack each other.")

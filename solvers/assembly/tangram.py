@@ -185,9 +185,10 @@ class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
                         for name, cells in solution)
         covered = [h for _, cells in solution for h in cells]
         cover_ok = len(covered) == len(set(covered)) == SIDE * SIDE * 4
-        rules = [Rule(name, holds, "OK" if holds else "FAIL", ": ") for name, holds in (
-            ("Seven tans, two of them large", tans_ok), ("Each tan keeps its shape", shapes_ok),
-            ("The 64 half-squares covered once each", cover_ok))]
+        rules = [Rule(name, holds, _("yes") if holds else _("no"), ": ") for name, holds in (
+            (_("Seven tans, two of them large"), tans_ok),
+            (_("Each tan keeps its shape"), shapes_ok),
+            (_("The 64 half-squares covered once each"), cover_ok))]
         ok = tans_ok and shapes_ok and cover_ok
         return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** the tans do not form the square.")
