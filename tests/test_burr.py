@@ -244,6 +244,9 @@ def test_the_caption_says_pieces_and_levels_in_words_in_each_language():
                         "(same piece as ID 1024, weight 2), 3 = ID 3322 (same piece as ID 928, "
                         "weight 4), 4 = ID 3328 (same piece as ID 1024, weight 2), 5 = ID 3305 "
                         "(same piece as ID 792, weight 6)")
+    assert lines[3] == ("Assemblies: exactly 1 up to rotation (24 if each turn of the burr "
+                        "and each placing of alike pieces counts, 4 with the first piece held "
+                        "in place); 1 of them comes apart")
     assert lines[4] == "Shown: level 1.2.1.1.1 (how many moves free each part in turn)"
     with i18n.language("de"):
         german = BURR.caption(puzzle, solutions, None).splitlines()

@@ -274,16 +274,20 @@ def _assemblies_words(solutions: Solutions) -> str:
     fields = {"count": solutions.count_text(), "raw": raw, "held": raw // PIECES,
               "apart": apart, "stuck": stuck}
     if stuck:
-        return ngettext("Assemblies: {count} up to rotation ({raw} raw placements, {held} with "
-                        "the first piece held in place); {apart} of them comes apart, {stuck} "
-                        "cannot be taken apart",
-                        "Assemblies: {count} up to rotation ({raw} raw placements, {held} with "
-                        "the first piece held in place); {apart} of them come apart, {stuck} "
-                        "cannot be taken apart", apart).format(**fields)
-    return ngettext("Assemblies: {count} up to rotation ({raw} raw placements, {held} with the "
-                    "first piece held in place); {apart} of them comes apart",
-                    "Assemblies: {count} up to rotation ({raw} raw placements, {held} with the "
-                    "first piece held in place); {apart} of them come apart",
+        return ngettext("Assemblies: {count} up to rotation ({raw} if each turn of the burr "
+                        "and each placing of alike pieces counts, {held} with the first piece "
+                        "held in place); {apart} of them comes apart, {stuck} cannot be taken "
+                        "apart",
+                        "Assemblies: {count} up to rotation ({raw} if each turn of the burr "
+                        "and each placing of alike pieces counts, {held} with the first piece "
+                        "held in place); {apart} of them come apart, {stuck} cannot be taken "
+                        "apart", apart).format(**fields)
+    return ngettext("Assemblies: {count} up to rotation ({raw} if each turn of the burr and "
+                    "each placing of alike pieces counts, {held} with the first piece held in "
+                    "place); {apart} of them comes apart",
+                    "Assemblies: {count} up to rotation ({raw} if each turn of the burr and "
+                    "each placing of alike pieces counts, {held} with the first piece held in "
+                    "place); {apart} of them come apart",
                     apart).format(**fields)
 
 
