@@ -86,7 +86,8 @@ async def burr_reply(client: SandboxClient, text: str) -> list[float]:
     while len(arrived) < len(BURR_PARTS):
         message = await client.wait_for(ALICE, after=after, timeout=60)
         after = message["message_id"]
-        if message["sent_as"] != "text" or "shape OK" in message["text"]:  # not a progress note
+        # a progress note is neither a picture nor the report
+        if message["sent_as"] != "text" or "its own shape" in message["text"]:
             arrived.append(time.perf_counter() - started)
     return arrived
 

@@ -22,6 +22,8 @@ from .base import Media, clip
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONTS = ASSETS / "fonts"
 
+#: a colour as Pillow takes it: RGB, or RGBA with its opacity
+Colour = tuple[int, ...]
 INK = (34, 34, 34)
 PAPER = (255, 255, 255)
 GRID = (120, 120, 120)
@@ -111,7 +113,7 @@ def watching_texts() -> Iterator[list[DrawnText]]:
 
 
 def write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-          fill=INK, bold: bool = False, anchor: str = "mm", mono: bool = False,
+          fill: Colour = INK, bold: bool = False, anchor: str = "mm", mono: bool = False,
           asked: str | None = None) -> None:
     """Write text at a point by Pillow's anchor: the one way a picture's words are drawn,
     so that `watching_texts` sees them all (`asked`: the text before it was cut)."""
@@ -154,7 +156,7 @@ def wrapped(text: str, size: int, width: float, bold: bool = False) -> list[str]
 
 
 def centred_lines(draw: ImageDraw.ImageDraw, xy: tuple[float, float], lines: list[str],
-                  size: int, fill=INK, bold: bool = False) -> None:
+                  size: int, fill: Colour = INK, bold: bool = False) -> None:
     """Lines (from `wrapped`) centred one under another, the block centred on a point."""
     step = round(size * 1.25)
     first = xy[1] - step * (len(lines) - 1) / 2
@@ -163,14 +165,14 @@ def centred_lines(draw: ImageDraw.ImageDraw, xy: tuple[float, float], lines: lis
 
 
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-                 size: int, fill=INK, bold: bool = False) -> None:
+                 size: int, fill: Colour = INK, bold: bool = False) -> None:
     """Write text centred on a point (the anchor handles ascent/descent properly); a long
     text is cut as a `title`, so nothing a person typed widens a picture past reason."""
     write(draw, xy, title(text), size, fill, bold, asked=text)
 
 
 def round_line(draw: ImageDraw.ImageDraw, start: tuple[float, float],
-               end: tuple[float, float], fill, width: int) -> None:
+               end: tuple[float, float], fill: Colour, width: int) -> None:
     """A straight line with round ends: lines drawn end to end at an angle (an outline
     made of edges) join without the notch Pillow's square ends leave at each corner."""
     draw.line([start, end], fill=fill, width=width)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -162,7 +163,7 @@ class ExactCover:
         return CoverSearch(found, count, True, time.monotonic() - started,
                            {"covers_seen": seen})
 
-    def _build(self):
+    def _build(self) -> Any:
         """The miniexact solver: Algorithm C, or M when an item is needed more than once."""
         import miniexact
 

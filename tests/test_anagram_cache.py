@@ -17,7 +17,8 @@ import pytest
 
 from solvers.anagram import lexicon as lexicon_module
 from solvers.anagram import relatedness
-from solvers.anagram.lexicon import MAGIC, dump, pack, undump, unpack
+from solvers.anagram.cachefile import MAGIC, pack, unpack
+from solvers.anagram.lexicon import dump, undump
 from solvers.pipeline import run
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solvers import pipeline, registry
+from solvers import i18n, pipeline, registry
 from solvers.assembly import boxer, presets
 from solvers.assembly.bitmask import _down, _up, words
 from solvers.assembly.box import Assembler, BoxPuzzle, Shape
-from solvers.assembly.kinds import BoxerKind
+from solvers.assembly.kinds import BoxerKind, SlothouberGraatsmaKind
 from solvers.assembly.nuts import NutsKind
 from solvers.assembly.queens import KNOWN, QueensKind
 from solvers.assembly.shapes import normalise
@@ -253,10 +253,36 @@ def test_nuts_report_names_nuts_by_the_letters_the_picture_prints():
     kind = NutsKind()
     puzzle = kind.parse("nuts")
     report = kind.check(puzzle, kind.solve(puzzle, Limits()).found[0])
-    assert report.lines[1] == "Nut E (centre) top edge 1, nut D (top) bottom edge 1: OK"
+    assert report.lines[1] == "Nut E (centre) top edge 1, nut D (top) bottom edge 1: they match"
     assert report.lines[12] == ("Nut B (upper left) upper right edge 4, nut D (top) lower "
-                                "left edge 4: OK")
+                                "left edge 4: they match")
     assert not any("Spot" in line or "side" in line for line in report.lines)
+
+
+def test_assembly_reports_say_each_rule_in_words_in_each_language():
+    """Issue 39: the report lines a person reads are words in their language, not the
+    OK/FAIL marks; the seed-shaped verdict stays the report's last line."""
+    queens = QueensKind()
+    board = queens.parse("queens 8")
+    placed = queens.solve(board, Limits()).found[0]
+    with i18n.language("de"):
+        report = queens.check(board, placed)
+    assert report.lines == ["Eine Dame in jeder der 8 Reihen: ja",
+                            "Eine Dame in jeder der 8 Spalten: ja",
+                            "Keine zwei Damen auf einer Diagonale: ja"]
+    assert report.verdict == "Puzzle OK Solution successful."
+    nuts = NutsKind()
+    puzzle = nuts.parse("nuts")
+    with i18n.language("es"):
+        lines = nuts.check(puzzle, nuts.solve(puzzle, Limits()).found[0]).lines
+    assert lines[1] == ("Tuerca E (centro), borde superior 1, tuerca D (arriba), borde "
+                        "inferior 1: coinciden")
+    sg = SlothouberGraatsmaKind()
+    box = sg.parse("sg")
+    with i18n.language("de"):
+        lines = sg.check(box, sg.solve(box, Limits(max_solutions=1)).found[0]).lines
+    assert lines[0] == "Teil A: 4 Plätze"
+    assert lines[-2:] == ["Benutzte Teile: 9 von 9", "Leere Plätze: 0"]
 
 
 @pytest.mark.parametrize("command, kind, expected", [

@@ -12,15 +12,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
-from solvers import pipeline
+from solvers import i18n, pipeline
 from solvers.base import Limits, PuzzleError
 from solvers.burr import disassemble as engine
 from solvers.burr.assemble import assemble, solid_assemblies
 from solvers.burr.geometry import cube_rotations, frame
-from solvers.burr.kind import Burr, PieceKind, piece_cells
+from solvers.burr.kind import Burr
 from solvers.burr.parse import parse_burr
+from solvers.burr.piece_kind import PieceKind
 from solvers.burr.pieces import all_ids, canonical_id, cubie_table, cubies_of
 from solvers.burr.solid import solid_burrs
+from solvers.burr.solution import piece_cells
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 BURR = Burr()
@@ -173,7 +175,11 @@ def test_solution_text_round_trip_and_check_catches_a_bad_one():
     # the ShortCup (piece 1) turned half about its length shows its notch outside
     wrong = re.sub(r"piece 1 turn (\d)", lambda m: f"piece 1 turn {(int(m[1]) + 2) % 8}", text)
     report = BURR.check(puzzle, BURR.parse_solution(puzzle, wrong))
-    assert not report.ok and "FAIL" in report.text()
+    assert not report.ok
+    # said in words, not the OK/FAIL marks of a seed's format (issue 39)
+    assert "Cells shared by two pieces: 6 (two pieces cannot share a cell)" in report.lines
+    assert "Outer skin: 70 of 72 cells filled, 2 empty" in report.lines
+    assert not any(re.search(r"\b(OK|FAIL)\b", line) for line in report.lines)
 
 
 def test_short_form_and_length_8():
@@ -227,6 +233,32 @@ def test_pipeline_reply_has_picture_animation_and_pieces():
     assert gif.format == "GIF" and gif.n_frames == 13  # assembled + 12 moves
     assert "40 up to rotation" in result.caption and "6 of them come apart" in result.caption
     assert result.verdict_ok
+
+
+def test_the_caption_says_pieces_and_levels_in_words_in_each_language():
+    """Issue 39: no seed shorthand (`2:3328=1024 (w2)`) in a caption a person reads; the
+    level is explained where it is shown."""
+    puzzle, solutions = solve_file("burr_antique.txt")
+    lines = BURR.caption(puzzle, solutions, None).splitlines()
+    assert lines[1] == ("Pieces: 0 = ID 1 (weight 12), 1 = ID 120 (weight 6), 2 = ID 3328 "
+                        "(same piece as ID 1024, weight 2), 3 = ID 3322 (same piece as ID 928, "
+                        "weight 4), 4 = ID 3328 (same piece as ID 1024, weight 2), 5 = ID 3305 "
+                        "(same piece as ID 792, weight 6)")
+    assert lines[3] == ("Assemblies: exactly 1 up to rotation (24 if each turn of the burr "
+                        "and each placing of alike pieces counts, 4 with the first piece held "
+                        "in place); 1 of them comes apart")
+    assert lines[4] == "Shown: level 1.2.1.1.1 (how many moves free each part in turn)"
+    with i18n.language("de"):
+        german = BURR.caption(puzzle, solutions, None).splitlines()
+        report = BURR.check(puzzle, solutions.found[0]).lines
+    assert german[1].endswith("5 = ID 3305 (dasselbe Teil wie ID 792, Gewicht 6)")
+    assert german[4] == ("Gezeigt: Stufe 1.2.1.1.1 (wie viele Züge jedes Teil der Reihe nach "
+                         "freigeben)")
+    assert report[0].endswith(": seine eigene Form, innerhalb seines Stabs")
+    with i18n.language("es"):
+        spanish = BURR.check(puzzle, solutions.found[0]).lines
+    assert spanish[6:8] == ["Celdas compartidas por dos piezas: ninguna",
+                            "Capa exterior: las 72 celdas llenas"]
 
 
 def test_extras_later_leaves_the_main_picture_alone_and_draws_the_same_others_after():

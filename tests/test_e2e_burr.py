@@ -28,7 +28,7 @@ async def reply(client: SandboxClient, chat: int, text: str) -> list[dict]:
         after = message["message_id"]
         if message["sent_as"] != "text":
             messages.append(message)
-        elif "shape OK" in message["text"]:
+        elif "its own shape" in message["text"]:
             return [*messages, message]
 
 

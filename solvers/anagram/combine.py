@@ -33,7 +33,7 @@ LETTER_HASH = np.random.default_rng(20261122).integers(1, 2**63, size=26, dtype=
 
 
 @njit(cache=True, nogil=True)
-def _hash(have):  # pragma: no cover - compiled
+def _hash(have: np.ndarray) -> np.uint64:  # pragma: no cover - compiled
     total = np.uint64(0)
     for letter in range(26):
         total += np.uint64(have[letter]) * LETTER_HASH[letter]
@@ -41,7 +41,8 @@ def _hash(have):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _take(counts, k, have, blanks, out):  # pragma: no cover - compiled
+def _take(counts: np.ndarray, k: int, have: np.ndarray, blanks: int,
+          out: np.ndarray) -> int:  # pragma: no cover - compiled
     """Write into `out` the letters left after candidate k; return the blanks left
     (negative: it does not fit)."""
     for letter in range(26):
@@ -54,7 +55,8 @@ def _take(counts, k, have, blanks, out):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _spend_lengths(word_lengths, widths, k, need, out):  # pragma: no cover - compiled
+def _spend_lengths(word_lengths: np.ndarray, widths: np.ndarray, k: int, need: np.ndarray,
+                   out: np.ndarray) -> bool:  # pragma: no cover - compiled
     """Write into `out` the pattern's words still wanted after candidate k; False when k
     has a word of a length no longer wanted."""
     out[:] = need
@@ -66,7 +68,9 @@ def _spend_lengths(word_lengths, widths, k, need, out):  # pragma: no cover - co
 
 
 @njit(cache=True, nogil=True)
-def _keep(chosen, depth, last, total, kept_cost, kept_idx, stats, worst):  # pragma: no cover
+def _keep(chosen: np.ndarray, depth: int, last: int, total: float, kept_cost: np.ndarray,
+          kept_idx: np.ndarray, stats: np.ndarray,
+          worst: np.ndarray) -> None:  # pragma: no cover - compiled
     """Put a complete combination (chosen[:depth] + last) in the buffer, over the worst
     one when it is full, and update the worst cost the buffer holds."""
     stats[MET] += 1
@@ -85,9 +89,13 @@ def _keep(chosen, depth, last, total, kept_cost, kept_idx, stats, worst):  # pra
 
 
 @njit(cache=True, nogil=True)
-def _complete(d, start, counts, masks, costs, widths, word_lengths, sorted_hashes, hash_order,
-             length_start, length_order, have, blanks, cost, left, need, use_pattern,
-             chosen, kept_cost, kept_idx, stats, worst, spare):  # pragma: no cover
+def _complete(d: int, start: int, counts: np.ndarray, masks: np.ndarray, costs: np.ndarray,
+              widths: np.ndarray, word_lengths: np.ndarray, sorted_hashes: np.ndarray,
+              hash_order: np.ndarray, length_start: np.ndarray, length_order: np.ndarray,
+              have: np.ndarray, blanks: np.ndarray, cost: np.ndarray, left: np.ndarray,
+              need: np.ndarray, use_pattern: bool, chosen: np.ndarray, kept_cost: np.ndarray,
+              kept_idx: np.ndarray, stats: np.ndarray, worst: np.ndarray,
+              spare: np.ndarray) -> None:  # pragma: no cover - compiled
     """Keep each candidate (index >= start) that uses up exactly the letters and blanks
     left at depth d, with the words and pattern lengths left."""
     target = np.uint64(0)
@@ -133,10 +141,14 @@ def _complete(d, start, counts, masks, costs, widths, word_lengths, sorted_hashe
 
 
 @njit(cache=True, nogil=True)
-def search_slice(counts, masks, costs, widths, word_lengths, sorted_hashes, hash_order,
-                 length_start, length_order, have, blanks, cost, left, need, use_pattern,
-                 opts, optn, pos, chosen, state, kept_cost, kept_idx, stats, worst,
-                 spare, budget):  # pragma: no cover - compiled
+def search_slice(counts: np.ndarray, masks: np.ndarray, costs: np.ndarray, widths: np.ndarray,
+                 word_lengths: np.ndarray, sorted_hashes: np.ndarray, hash_order: np.ndarray,
+                 length_start: np.ndarray, length_order: np.ndarray, have: np.ndarray,
+                 blanks: np.ndarray, cost: np.ndarray, left: np.ndarray, need: np.ndarray,
+                 use_pattern: bool, opts: np.ndarray, optn: np.ndarray, pos: np.ndarray,
+                 chosen: np.ndarray, state: np.ndarray, kept_cost: np.ndarray, kept_idx: np.ndarray,
+                 stats: np.ndarray, worst: np.ndarray, spare: np.ndarray,
+                 budget: int) -> int:  # pragma: no cover - compiled
     """Run the search for at most `budget` nodes from the state the last call left.
 
     Depth d holds a node: the letters `have[d]` and `blanks[d]` left, its `cost[d]`, the
@@ -188,7 +200,7 @@ def search_slice(counts, masks, costs, widths, word_lengths, sorted_hashes, hash
 
 
 @njit(cache=True, nogil=True)
-def _bit_count(bits):  # pragma: no cover - compiled
+def _bit_count(bits: int) -> int:  # pragma: no cover - compiled
     count = 0
     while bits:
         bits &= bits - 1
@@ -197,8 +209,10 @@ def _bit_count(bits):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _list_options(d, parent, counts, masks, costs, have, blanks, cost, worst, opts,
-                  optn):  # pragma: no cover - compiled
+def _list_options(d: int, parent: np.ndarray, counts: np.ndarray, masks: np.ndarray,
+                  costs: np.ndarray, have: np.ndarray, blanks: np.ndarray, cost: np.ndarray,
+                  worst: np.ndarray, opts: np.ndarray,
+                  optn: np.ndarray) -> None:  # pragma: no cover - compiled
     """The node's options: the parent's options from the one just taken on that fit the
     letters left and whose cost leaves room under the bound (ascending, so stop there)."""
     count = 0

@@ -19,6 +19,7 @@ import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 #: the model's scores are in units of log(1.0001); this turns them into natural logs
 UNIT = math.log(1.0001)
@@ -41,7 +42,7 @@ def model_path() -> Path:
 
 
 @lru_cache(maxsize=1)
-def model():
+def model() -> Any:
     """The language model, read once per process (a worker reads it when it warms up)."""
     from pocketsphinx import NGramModel
 

@@ -37,8 +37,9 @@ from . import fluency, relatedness
 from . import lexicon as lexicon_module
 from .answer import Answer
 from .hints import Hint, circle_picture, hints
-from .lexicon import Entry, letters_of
+from .letters import SPELLED_OUT, Entry, letters_of
 from .search import MAX_BLANKS, MAX_LETTERS, MAX_WORDS, Query, search
+from .sources import UNSEEN_ZIPF, topic_files
 
 #: answers kept and listed, whatever smaller `Limits.max_solutions` says: a ranked list
 #: is the point of this kind (`max_solutions` may still raise it)
@@ -57,7 +58,7 @@ BARE_LETTERS_MIN = 4
 def clue_letters(token: str, line: int, column: int) -> tuple[str, int]:
     """The a-z letters and blanks of one token; digits and odd symbols are refused."""
     letters, blanks = "", 0
-    plain = unicodedata.normalize("NFKD", token.translate(lexicon_module.SPELLED_OUT))
+    plain = unicodedata.normalize("NFKD", token.translate(SPELLED_OUT))
     for offset, char in enumerate(plain):
         if unicodedata.combining(char):
             continue
@@ -74,7 +75,7 @@ def clue_letters(token: str, line: int, column: int) -> tuple[str, int]:
 
 def resolve_topic(value: str, line: int) -> str:
     """The topic list a name means (`country`, `dogs`, `car` are enough)."""
-    known = sorted(path.stem for path in lexicon_module.topic_files())
+    known = sorted(path.stem for path in topic_files())
     wanted = value.lower().replace("_", "-").replace(" ", "-")
     stem = re.sub(r"(ies|y|s)$", "", wanted)
     matches = [t for t in known if t == wanted] or [t for t in known if t.startswith(stem)]
@@ -113,7 +114,7 @@ def word_list(value: str) -> tuple[str, ...]:
 def parse_query(text: str) -> Query:
     """Read a clue line into a Query, or raise PuzzleError saying what is wrong."""
     check_size(text)
-    letters, blanks, options, clue_words = "", 0, {}, []
+    letters, blanks, options, clue_words = "", 0, {}, list[str]()
     for line_number, line in enumerate(text.splitlines(), start=1):
         for match in re.finditer(r"\S+", line):
             token, column = match.group(), match.start() + 1
@@ -194,7 +195,7 @@ def answer_from_text(text: str, lang: str = "en") -> Answer:
             entry = lexicon.lookup(" ".join(tokens[i:i + span]))
             if entry or span == 1:
                 name = " ".join(tokens[i:i + span])
-                entries.append(entry or Entry.make(name, lexicon_module.UNSEEN_ZIPF, False))
+                entries.append(entry or Entry.make(name, UNSEEN_ZIPF, False))
                 i += span
                 break
     return Answer(tuple(entries), 0.0)

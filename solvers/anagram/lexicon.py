@@ -35,12 +35,6 @@ never half-read.
 
 from __future__ import annotations
 
-import hashlib
-import io
-import os
-import re
-import unicodedata
-import zipfile
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,108 +44,24 @@ from typing import overload
 
 import numpy as np
 
-from ..draw import ASSETS
+from .cachefile import block_texts, cache_dir, lines, pack, text_block, unpack, write_cache
+from .letters import PRIMES, Entry, key_letters, key_of, letter_counts, letters_of, words_of
+from .sources import DICTIONARY_FILES as DICTIONARY_FILES  # gogen's word list reads it here
+from .sources import (
+    LARGE_DICTIONARY_FILES,
+    UNSEEN_ZIPF,
+    WORD_LISTS,
+    dictionary_words,
+    foreign_word,
+    name_entries,
+    read_topic,
+    source_digest,
+    topic_files,
+    word_entries,
+)
 
-#: bumped when the build rules change, so old cache files are ignored
-LEXICON_VERSION = "5"
-TOPICS_DIR = ASSETS / "topics"
-DICTIONARY_FILES = (Path("/usr/share/dict/american-english"),
-                    Path("/usr/share/dict/british-english"))
-#: the larger lists (SCOWL size 70): rare words and more names
-LARGE_DICTIONARY_FILES = (Path("/usr/share/dict/american-english-large"),
-                          Path("/usr/share/dict/british-english-large"))
-#: words found only in the larger lists are kept when rarer than this (see the docstring)
-RARE_ZIPF = 3.0
-#: zipf given to a dictionary word that wordfreq has never seen
-UNSEEN_ZIPF = 1.0
-#: the least zipf of a capitalised dictionary entry kept as a name (4: about 500 of the
-#: word lists' 10,000 names; at 3 or 3.5 people's names crowd better answers out)
-NAME_ZIPF = 4.0
-#: the least zipf of a name that is nobody's given name or surname (`satan` 3.9,
-#: `voldemort` 3.0, `presbyterians` 2.7)
-FIGURE_ZIPF = 2.5
-#: capitalised entries common enough that are abbreviations or pieces of names, not names
-NOT_NAMES = frozenset("apr aug ave bros com dec del feb jan jul jun las los mar nov oct san "
-                      "sen sep sept".split())
-#: the two-letter dictionary entries that are real words, not abbreviations
-TWO_LETTER_WORDS = frozenset(
-    "ad ah am an as at aw ax ay be by do eh em ex go ha he hi ho id if in is it la lo ma me "
-    "mi mo mu my no nu of oh on or ow ox pa pi re so to uh um up us we ye yo".split())
-ONE_LETTER_WORDS = frozenset("ai")
-#: vowel-less words that are still words
-NO_VOWEL_WORDS = frozenset("hmm shh nth psst brr tsk pfft crwth cwm".split())
-#: the language model's unigram log probability (its units) of a word it has never seen
-#: is about -5.4e8; the rarest word it knows gets about -2.2e5
-UNKNOWN_TO_MODEL = -1e7
-ROMAN = re.compile(r"^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
-PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73,
-          79, 83, 89, 97, 101)
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-#: the letters a German crossword spells out (see the docstring); other accents are dropped
-SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "AE",
-                             "Ö": "OE", "Ü": "UE", "ẞ": "SS"})
 #: the lexicons there are: English (built from several sources), and those of `WORD_LISTS`
 LANGUAGES = ("en", "de", "es")
-PRIME_OF = dict(zip(ALPHABET, PRIMES, strict=True))
-
-
-def letters_of(text: str) -> str:
-    """The a-z letters of a text, lower case, in order (`Clint Eastwood!` -> `clinteastwood`),
-    umlauts spelled out and accents dropped (`Äpfel` -> `aepfel`, `canción` -> `cancion`)."""
-    if not text.isascii():
-        text = "".join(ch for ch in unicodedata.normalize("NFKD", text.translate(SPELLED_OUT))
-                       if not unicodedata.combining(ch))
-    return "".join(ch for ch in text.lower() if "a" <= ch <= "z")
-
-
-def key_of(letters: str) -> int:
-    """The prime product of the letters: equal for anagrams, divisible for sub-anagrams."""
-    key = 1
-    for ch in letters:
-        key *= PRIME_OF[ch]
-    return key
-
-
-def key_letters(key: int) -> str:
-    """The letters of a key, in alphabetical order (the inverse of `key_of`)."""
-    letters = []
-    for ch, prime in PRIME_OF.items():
-        while key % prime == 0:
-            letters.append(ch)
-            key //= prime
-    return "".join(letters)
-
-
-def words_of(text: str) -> list[str]:
-    """The words of an entry (`rolls-royce` counts as two)."""
-    return [w for w in re.split(r"[\s\-]+", text) if letters_of(w)]
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One word or topic name, with what ranking needs to know about it.
-
-    `letters` and `word_count` follow from `text`; they are stored because the search
-    reads them millions of times. `in_dictionary` is for the word lists' words (the quiz
-    draws from those at least `quiz.WORD_BANDS` common, which rare words never are);
-    `is_name` for well-known names, valid in answers but never a quiz word.
-    """
-
-    text: str
-    zipf: float
-    in_dictionary: bool
-    topics: frozenset[str] = frozenset()
-    letters: str = ""
-    word_count: int = 1
-    is_name: bool = False
-
-    @classmethod
-    def make(cls, text: str, zipf: float, in_dictionary: bool,
-             topics: frozenset[str] = frozenset(), is_name: bool = False) -> Entry:
-        if text.isascii() and text.isalpha() and text.islower():  # most entries: one word
-            return cls(text, zipf, in_dictionary, topics, text, 1, is_name)
-        return cls(text, zipf, in_dictionary, topics, letters_of(text), len(words_of(text)),
-                   is_name)
 
 
 class Lexicon:
@@ -394,134 +304,6 @@ def word_counts(lexicon: Lexicon) -> np.ndarray:
     return result
 
 
-def is_real_word(word: str, zipf: float) -> bool:
-    """Keep dictionary words; drop abbreviations, Roman numerals and letter runs."""
-    if not word.isascii() or not word.isalpha() or not word.islower():
-        return False
-    if len(word) == 1:
-        return word in ONE_LETTER_WORDS
-    if len(word) == 2:
-        return word in TWO_LETTER_WORDS
-    if not re.search("[aeiouy]", word) and word not in NO_VOWEL_WORDS:
-        return False
-    return not (ROMAN.match(word) and zipf < 4)
-
-
-def read_topic(path: Path) -> list[str]:
-    """One name per line, lower case; blank lines and `#` comments skipped."""
-    names = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        name = " ".join(line.split("#", 1)[0].lower().split())
-        if letters_of(name):
-            names.append(name)
-    return names
-
-
-def topic_files() -> list[Path]:
-    return sorted(TOPICS_DIR.glob("*.txt"))
-
-
-def is_name(word: str) -> bool:
-    """A capitalised word-list entry (`Hitler`), not an abbreviation (`NATO`, `McCoy`)."""
-    return word.isascii() and word.isalpha() and word[:1].isupper() and word[1:].islower()
-
-
-def dictionary_words(paths: tuple[Path, ...] = DICTIONARY_FILES) -> set[str]:
-    """The entries of the installed Debian word lists (empty when none is installed)."""
-    words: set[str] = set()
-    for path in paths:
-        if path.exists():
-            words.update(line.strip() for line in path.read_text(encoding="utf-8",
-                                                                 errors="ignore").splitlines())
-    return words
-
-
-def known_to_model(words: list[str]) -> set[str]:
-    """The words the language model has seen (unknown ones get a log probability far
-    under any known word's)."""
-    from .fluency import model
-
-    lm = model()
-    return {word for word in words if lm.prob([word]) > UNKNOWN_TO_MODEL}
-
-
-def word_entries(words: set[str], large: set[str]) -> dict[str, Entry]:
-    """Dictionary words: the word lists' lower-case entries, and the larger lists' rare
-    words."""
-    from wordfreq import zipf_frequency
-
-    entries: dict[str, Entry] = {}
-    for word in words:
-        zipf = zipf_frequency(word, "en") if word.isascii() else 0.0
-        if is_real_word(word, zipf):
-            entries[word] = Entry.make(word, zipf or UNSEEN_ZIPF, True)
-    for word in large - words:
-        zipf = zipf_frequency(word, "en") if word.isascii() else 0.0
-        if zipf < RARE_ZIPF and is_real_word(word, zipf):
-            entries[word] = Entry.make(word, zipf or UNSEEN_ZIPF, True)
-    return entries
-
-
-def people_names() -> set[str]:
-    """Given names and surnames of the US 1990 census (the `names` package's lists, about
-    94,000), lower case."""
-    import names
-
-    found: set[str] = set()
-    for path in sorted(Path(names.__file__).parent.glob("dist.*")):
-        found.update(line.split(None, 1)[0].lower()
-                     for line in path.read_text(encoding="ascii").splitlines() if line.strip())
-    return found
-
-
-def name_entries(words: set[str], taken: dict[str, Entry]) -> dict[str, Entry]:
-    """Well-known names, known to the language model and not already words: capitalised
-    entries at least `NAME_ZIPF` common (`hitler`, `david`), and those at least
-    `FIGURE_ZIPF` common that are nobody's given name or surname (`satan`, `voldemort`,
-    `bhutan`): between the two thresholds people's names (`angus`, `walcott`) crowd
-    answers out (see `bench/README.md`)."""
-    from wordfreq import zipf_frequency
-
-    people = people_names()
-    names = {}
-    for word in sorted(filter(is_name, words)):
-        name = word.lower()
-        zipf = zipf_frequency(name, "en")
-        if (name not in taken and name not in NOT_NAMES and is_real_word(name, zipf)
-                and (zipf >= NAME_ZIPF or (zipf >= FIGURE_ZIPF and name not in people))):
-            names[name] = Entry.make(name, zipf, False, is_name=True)
-    known = known_to_model(sorted(names))
-    return {name: entry for name, entry in names.items() if name in known}
-
-
-@dataclass(frozen=True)
-class WordList:
-    """A language's Debian word list, and whether its words wordfreq has never seen are
-    kept (Spanish's 86,000 entries, half of them unseen, are mostly real words; German's
-    356,000 are mostly inflected forms and long compounds: its 162,000 seen ones are
-    plenty)."""
-
-    path: Path
-    keep_unseen: bool
-
-
-WORD_LISTS = {"de": WordList(Path("/usr/share/dict/ngerman"), False),
-              "es": WordList(Path("/usr/share/dict/spanish"), True)}
-#: the least zipf of a word of two letters or fewer in a list of `WORD_LISTS` (the lists
-#: hold many abbreviations and letter names that short)
-FOREIGN_SHORT_ZIPF = 4.0
-
-
-def foreign_word(word: str, zipf: float, keep_unseen: bool) -> bool:
-    """Whether a lower-cased entry of a `WORD_LISTS` list is a word for anagrams: letters
-    only, a vowel, common enough when it is short or unseen."""
-    letters = letters_of(word)
-    if not word.isalpha() or not re.search("[aeiouy]", letters):
-        return False
-    if len(letters) <= 2:
-        return zipf >= FOREIGN_SHORT_ZIPF
-    return keep_unseen or zipf > 0
-
 
 def build_foreign(lang: str) -> Lexicon:
     """The lexicon of a language of `WORD_LISTS`: its words (the all-capital abbreviations
@@ -591,36 +373,6 @@ def grouped(entries: dict[str, Entry], topics: dict[str, list[str]]) -> Lexicon:
     })
 
 
-def letter_counts(letters: str) -> list[int]:
-    """How many of each letter a-z."""
-    return [letters.count(ch) for ch in ALPHABET]
-
-
-def source_digest(lang: str = "en") -> str:
-    """A digest of everything the lexicon is built from: a change means a rebuild."""
-    digest = hashlib.sha256(LEXICON_VERSION.encode())
-    if lang == "en":
-        for path in topic_files():
-            digest.update(path.name.encode() + path.read_bytes())
-        lists, packages = DICTIONARY_FILES + LARGE_DICTIONARY_FILES, ("wordfreq", "pocketsphinx",
-                                                                      "names")
-    else:  # frequencies only
-        lists, packages = (WORD_LISTS[lang].path,), ("wordfreq",)
-        digest.update(lang.encode())
-    for path in lists:
-        digest.update(f"{path}:{path.stat().st_size if path.exists() else -1}".encode())
-    for package in packages:  # frequencies, vocabulary, census
-        try:
-            from importlib.metadata import version
-            digest.update(version(package).encode())
-        except Exception:  # noqa: BLE001 - any metadata trouble just means "unknown version"
-            digest.update(f"{package}?".encode())
-    return digest.hexdigest()[:16]
-
-
-def cache_dir() -> Path:
-    return Path(os.environ.get("PUZZLEBOT_CACHE_DIR", ".cache"))
-
 
 def to_arrays(lexicon: Lexicon) -> dict[str, np.ndarray]:
     """The lexicon as the plain arrays of its cache file (`Lexicon` reads them back)."""
@@ -641,46 +393,6 @@ def to_arrays(lexicon: Lexicon) -> dict[str, np.ndarray]:
     }
 
 
-def text_block(texts: list[str]) -> np.ndarray:
-    """Texts as one array of UTF-8 bytes, one per line (no text holds a line break)."""
-    return np.frombuffer("\n".join(texts).encode("utf-8"), dtype=np.uint8)
-
-
-def lines(block: np.ndarray) -> int:
-    """How many texts a `text_block` holds."""
-    return int(np.count_nonzero(block == ord("\n"))) + 1 if block.size else 0
-
-
-def block_texts(block: np.ndarray) -> list[str]:
-    return block.tobytes().decode("utf-8").split("\n") if block.size else []
-
-
-#: a cache file starts with this, then the SHA-256 (hex) of what follows, then a newline
-MAGIC = b"puzzlebot-anagram-lexicon 1\n"
-
-
-def pack(arrays: dict[str, np.ndarray]) -> bytes:
-    """A cache file's bytes: a header with the payload's SHA-256, then an `.npz`."""
-    buffer = io.BytesIO()
-    np.savez(buffer, **arrays)
-    payload = buffer.getvalue()
-    return MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
-
-
-def unpack(data: bytes) -> dict[str, np.ndarray]:
-    """The arrays of a cache file's bytes; ValueError when they are not intact."""
-    head = len(MAGIC) + 65
-    if not data.startswith(MAGIC) or len(data) < head or data[head - 1:head] != b"\n":
-        raise ValueError("not an anagram cache file")
-    payload = data[head:]
-    if hashlib.sha256(payload).hexdigest().encode() != data[len(MAGIC):head - 1]:
-        raise ValueError("anagram cache checksum mismatch")
-    try:
-        with np.load(io.BytesIO(payload), allow_pickle=False) as arrays:
-            return {name: arrays[name] for name in arrays.files}
-    except (OSError, EOFError, zipfile.BadZipFile) as error:  # intact but foreign
-        raise ValueError(f"unreadable anagram cache: {error!r}") from error
-
 
 def dump(lexicon: Lexicon) -> bytes:
     return pack(to_arrays(lexicon))
@@ -693,17 +405,6 @@ def undump(data: bytes) -> Lexicon:
     except KeyError as error:
         raise ValueError(f"lexicon cache without {error}") from error
 
-
-def write_cache(path: Path, data: bytes) -> None:
-    """Write a cache file atomically, so parallel workers never read half of one; a
-    read-only or full disk only means the next process builds it again."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(data)
-        temporary.replace(path)
-    except OSError:
-        pass
 
 
 def cache_path(lang: str = "en") -> Path:

@@ -140,7 +140,7 @@ def by_fluency(answers: list[Answer], topic: str | None = None, clue: str = "",
     for answer in answers:
         groups = [tuple(e.text.replace("-", " ").split()) for e in answer.entries]
         if keep_order:
-            fluency, order = scorer.words([w for g in groups for w in g]), range(len(groups))
+            fluency, order = scorer.words([w for g in groups for w in g]), tuple(range(len(groups)))
         else:
             fluency, order = scorer.best_order(groups)
         scored.append((answer, fluency, order))

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .lexicon import block_texts, cache_dir, pack, text_block, unpack, write_cache
+from .cachefile import block_texts, cache_dir, pack, text_block, unpack, write_cache
 
 #: how many of GloVe's words are kept (its list is in order of frequency)
 VOCABULARY = 80_000

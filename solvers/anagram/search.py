@@ -29,19 +29,11 @@ import numpy as np
 
 from ..base import Limits, PuzzleError, Solutions, clip
 from .answer import Answer
-from .lexicon import (
-    ALPHABET,
-    UNSEEN_ZIPF,
-    Entry,
-    Lexicon,
-    key_letters,
-    key_of,
-    letter_counts,
-    letters_of,
-    words_of,
-)
+from .letters import ALPHABET, Entry, key_letters, key_of, letter_counts, letters_of, words_of
+from .lexicon import Lexicon
 from .offensive import polite
 from .rank import FLUENCY_POOL, by_fluency, diversify, entry_costs, features, recall_costs
+from .sources import UNSEEN_ZIPF
 
 #: most letters (and blanks) a clue may have
 MAX_LETTERS = 30
@@ -285,7 +277,7 @@ class Search:
         rows = np.array([c[3] for c in cands], dtype=np.int64)
         need = None
         if self.pattern:
-            wanted = self.pattern - Counter(len(w) for e in self.required for w in entry_words(e))
+            wanted = self.pattern - Counter(n for e in self.required for n in entry_words(e))
             need = [wanted[length] for length in range(max(self.pattern) + 1)]
         combiner = Combiner(self.lexicon.counts[rows], [c[0] for c in cands],
                             [entry_words(e) for e in entries],

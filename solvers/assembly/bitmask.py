@@ -22,11 +22,13 @@ collects the covers it wrote into a buffer. `warm()` compiles it once per proces
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 
 #: locations a search can hold: two 64-bit words
 MAX_LOCATIONS = 128
@@ -36,10 +38,17 @@ PROBES = 4
 DONE, BUFFER_FULL, BUDGET_SPENT = 0, 1, 2
 
 _WORD = 2**64 - 1
+#: a pair of words holds the locations: each word an element of a uint64 array
+Word = np.uint64
+#: a count or an index in compiled code: a Python int, or an element of an int64 array
+Number = int | np.int64
+# numba's intrinsic, called in compiled code with the word alone (its Python signature
+# is numba's typing function's)
+trailing_zeros = cast("Callable[[Word], int]", _trailing_zeros)
 
 
 @njit(inline="always")
-def _down(low, high, step):  # pragma: no cover - compiled
+def _down(low: Word, high: Word, step: Word) -> tuple[Word, Word]:  # pragma: no cover - compiled
     """The pair of words shifted towards location 0 by `step` (1 to 127) locations."""
     if step >= 64:
         return high >> (step - np.uint64(64)), np.uint64(0)
@@ -47,7 +56,7 @@ def _down(low, high, step):  # pragma: no cover - compiled
 
 
 @njit(inline="always")
-def _up(low, high, step):  # pragma: no cover - compiled
+def _up(low: Word, high: Word, step: Word) -> tuple[Word, Word]:  # pragma: no cover - compiled
     """The pair of words shifted away from location 0 by `step` (1 to 127) locations."""
     if step >= 64:
         return np.uint64(0), low << (step - np.uint64(64))
@@ -55,10 +64,11 @@ def _up(low, high, step):  # pragma: no cover - compiled
 
 
 @njit(inline="always")
-def _bucket(table, probes, here0, here1):  # pragma: no cover - compiled
+def _bucket(table: Number, probes: np.ndarray, here0: Word,
+            here1: Word) -> Number:  # pragma: no cover - compiled
     """The bucket of a table (see `BitmaskSearch`) matching which of its probes are
     empty."""
-    bucket = table << PROBES
+    bucket: Number = table << PROBES
     for j in range(PROBES):
         probe = probes[table, j]
         if probe < 64:
@@ -70,7 +80,9 @@ def _bucket(table, probes, here0, here1):  # pragma: no cover - compiled
 
 
 @njit(inline="always")
-def _fits(bucket, cap, lo, hi, skip, masks, shape_of, counts, here0, here1):  # pragma: no cover
+def _fits(bucket: Number, cap: Number, lo: np.ndarray, hi: np.ndarray, skip: np.ndarray,
+          masks: np.ndarray, shape_of: np.ndarray, counts: np.ndarray, here0: Word,
+          here1: Word) -> int:  # pragma: no cover - compiled
     """How many placements of a bucket fit the board, counting no further than `cap`."""
     found = 0
     k = lo[bucket]
@@ -85,7 +97,7 @@ def _fits(bucket, cap, lo, hi, skip, masks, shape_of, counts, here0, here1):  # 
 
 
 @njit(inline="always")
-def _lowest(word0, word1):  # pragma: no cover - compiled
+def _lowest(word0: Word, word1: Word) -> Number:  # pragma: no cover - compiled
     """The number of the lowest location set in a pair of words (one must be non-zero)."""
     if word0:
         return np.int64(trailing_zeros(word0))
@@ -93,15 +105,18 @@ def _lowest(word0, word1):  # pragma: no cover - compiled
 
 
 @njit(inline="always")
-def _tally(ones, twos, threes, fours, seen):  # pragma: no cover - compiled
+def _tally(ones: Word, twos: Word, threes: Word, fours: Word,
+           seen: Word) -> tuple[Word, Word, Word, Word]:  # pragma: no cover - compiled
     """Count one more empty neighbour for the locations set in `seen` (bit i of `ones`:
     at least one empty neighbour, of `twos` at least two, and so on)."""
     return ones | seen, twos | (ones & seen), threes | (twos & seen), fours | (threes & seen)
 
 
 @njit(inline="always")
-def _branch(tight, probes, lo, hi, skip, masks, shape_of, counts, full0, full1,
-            here0, here1):  # pragma: no cover - compiled
+def _branch(tight: np.ndarray, probes: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+            skip: np.ndarray, masks: np.ndarray, shape_of: np.ndarray, counts: np.ndarray,
+            full0: Word, full1: Word, here0: Word,
+            here1: Word) -> tuple[Number, Number]:  # pragma: no cover - compiled
     """The bucket to branch on and how many of its placements fit (see the module).
 
     `tight[t]` holds the empty locations with t + 1 empty neighbours. The lowest
@@ -109,7 +124,8 @@ def _branch(tight, probes, lo, hi, skip, masks, shape_of, counts, full0, full1,
     placements it is the lowest location of); the search stops looking at one fit.
     """
     cells = probes.shape[0] // 2
-    least, best = np.int64(1) << 40, -1
+    least: Number = np.int64(1) << 40
+    best: Number = -1
     for tier in range(3):
         if tier == 2:
             bucket = _bucket(_lowest(~here0 & full0, ~here1 & full1), probes, here0, here1)
@@ -131,9 +147,13 @@ def _branch(tight, probes, lo, hi, skip, masks, shape_of, counts, full0, full1,
 
 
 @njit(cache=True, nogil=True)
-def search_slice(probes, lo, hi, skip, steps, after, before, masks, shape_of, counts, full,
-                 filled, tight, cursor, at, chosen, state, covers, budget,
-                 weigh):  # pragma: no cover - compiled
+def search_slice(probes: np.ndarray, lo: np.ndarray, hi: np.ndarray, skip: np.ndarray,
+                 steps: np.ndarray, after: np.ndarray, before: np.ndarray,
+                 masks: np.ndarray, shape_of: np.ndarray, counts: np.ndarray,
+                 full: np.ndarray, filled: np.ndarray, tight: np.ndarray,
+                 cursor: np.ndarray, at: np.ndarray, chosen: np.ndarray, state: np.ndarray,
+                 covers: np.ndarray, budget: int,
+                 weigh: bool) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """Run the search for at most `budget` nodes from the state left by the last call.
 
     `lo[b]:hi[b]` are the placements of bucket b (see `BitmaskSearch`), by shape;
@@ -317,7 +337,7 @@ class BitmaskSearch:
 
     def __init__(self, placements: list[tuple[int, tuple[int, ...]]], counts: list[int],
                  cells: int, holes: tuple[int, ...] = (),
-                 neighbours: list[tuple[int, int, int]] = (), buffer: int = 4096,
+                 neighbours: Sequence[tuple[int, int, int]] = (), buffer: int = 4096,
                  weigh: bool = True):
         (self.probes, self.ids, self.masks, self.shape_of, self.lo, self.hi, self.skip,
          self.steps, self.after, self.before, self.given_masks) = _tables(

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,6 +29,9 @@ from ..exact_cover import ExactCover
 from ..i18n import _
 from . import shapes as geo
 from .shapes import Location, Map, Position
+
+if TYPE_CHECKING:
+    from .bitmask import BitmaskSearch
 
 #: largest box (free locations) and part count accepted, checked before any search
 MAX_LOCATIONS = 1000
@@ -98,6 +103,9 @@ class BoxPuzzle:
 Placement = tuple[int, tuple[int, ...]]
 #: an assembly: one placement per part, sorted
 Assembly = tuple[Placement, ...]
+#: what a cover search streams: a cover (placement numbers; None: none this time, the
+#: search goes on) and the nodes searched so far
+Covers = tuple[list[int] | None, int]
 
 
 def check_limits(puzzle: BoxPuzzle) -> None:
@@ -249,7 +257,7 @@ class Assembler:
         exact = self.puzzle.volume == len(self.puzzle.free)
         return exact and size <= fits
 
-    def raw_covers(self, placements: list[int], limits: Limits):
+    def raw_covers(self, placements: list[int], limits: Limits) -> Iterator[Covers]:
         """Stream covers (lists of placement numbers) and the nodes searched so far."""
         if self.use_bitmask():
             first = None
@@ -272,7 +280,7 @@ class Assembler:
         if self.use_bitmask():
             self._bitmask_search(self.search_placements())
 
-    def _bitmask_search(self, placements: list[int]):
+    def _bitmask_search(self, placements: list[int]) -> BitmaskSearch:
         from .bitmask import BitmaskSearch
 
         holes = tuple(self.puzzle.index[loc] for loc in self.puzzle.excluded)
@@ -282,7 +290,7 @@ class Assembler:
                              len(self.puzzle.locations), holes, self._neighbours(),
                              weigh=self.puzzle.dims >= 3)
 
-    def _bitmask_covers(self, placements: list[int], limits: Limits):
+    def _bitmask_covers(self, placements: list[int], limits: Limits) -> Iterator[Covers]:
         search = self._bitmask_search(placements)
         # With an anchor, place it first: one small search per representative position.
         starts: list[tuple[int, ...]] = [()]
@@ -319,7 +327,7 @@ class Assembler:
         where xcover's dancing cells do: Y25)."""
         return self.puzzle.volume == len(self.puzzle.free) and len(self.counts) == 1
 
-    def _engine_covers(self, placements: list[int]):
+    def _engine_covers(self, placements: list[int]) -> Iterator[Covers]:
         problem = ExactCover()
         exact = self.puzzle.volume == len(self.puzzle.free)
         for cell in self.puzzle.free:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import partial
 from itertools import product
 from pathlib import Path
 
@@ -28,18 +29,31 @@ from ..base import (
     Solutions,
     check_size,
     header_is,
-    plural,
     with_symmetries,
 )
-from ..i18n import N_, Translated, _
+from ..i18n import N_, Translated, _, ngettext
 from . import boxer, presets, render
 from .box import Assembler, BoxPuzzle, assembler_for, check_limits
-from .shapes import normalise, orientations, part_maps
+from .shapes import Location, normalise, orientations, part_maps
 
 #: a solved assembly: (part label, its locations) for every part, in shape order
 Assembly = tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
 #: what a count counts, and its singular for exactly one (`Solutions.how_many`)
 ASSEMBLIES = (N_("unique assemblies"), N_("unique assembly"))
+
+
+def _part_words(size: int, fits: bool, inside: bool, clash: list[Location]) -> str:
+    """How a placed part sits, in words: its size, and what is wrong with it if anything
+    (the rule's own mark says right or wrong; no seed prints these lines)."""
+    locations = ngettext("{count} location", "{count} locations", size).format(count=size)
+    if not fits:
+        return _("{locations}, not the part's shape").format(locations=locations)
+    if not inside:
+        return _("{locations}, outside the box").format(locations=locations)
+    if clash:
+        return _("{locations}, overlapping at {cell}").format(locations=locations,
+                                                              cell=clash[0])
+    return locations
 
 
 class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
@@ -85,7 +99,7 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
         return labelled(assembler_for(puzzle).solve(asked))
 
     @staticmethod
-    def _label(puzzle: BoxPuzzle, assembly) -> Assembly:
+    def _label(puzzle: BoxPuzzle, assembly: Iterable[tuple[int, Iterable[int]]]) -> Assembly:
         """Give each placed part its label: the k-th placement of a shape its k-th part."""
         used = [0] * len(puzzle.shapes)
         labelled = []
@@ -95,7 +109,8 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
             labelled.append((label, tuple(puzzle.locations[c] for c in cells)))
         return tuple(labelled)
 
-    def caption(self, puzzle, solutions, report) -> str:
+    def caption(self, puzzle: BoxPuzzle, solutions: Solutions,
+                report: CheckReport | None) -> str:
         """Title and verdict; the count's own line (`count_figures`) follows it."""
         title = puzzle.name or self.title
         if not solutions.found:
@@ -103,7 +118,7 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
                                                                count=solutions.count_text())
         return f"{title}\n{report.summary() if report else ''}"
 
-    def count_figures(self, puzzle, solutions) -> str:
+    def count_figures(self, puzzle: BoxPuzzle, solutions: Solutions) -> str:
         return with_symmetries(solutions, solutions.stats.get("raw_count", 0), self.counted)
 
     # Checking -----------------------------------------------------------------------
@@ -124,17 +139,15 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
                 seen[c] = label
             good = fits and inside and not clash
             ok &= good
-            why = "" if good else (" wrong shape" if not fits else " outside the box"
-                                   if not inside else f" overlaps at {clash[0]}")
-            found = f"{plural(len(cells), 'location')} {'OK' if good else 'FAIL'}{why}"
-            rules.append(Rule(f"Part {label}", good, found, ": "))
+            rules.append(Rule(_("Part {label}").format(label=label), good,
+                              _part_words(len(cells), fits, inside, clash), ": "))
         labels = sorted(label for label, _ in solution)
         expected = sorted(label for shape in puzzle.shapes for label in shape.parts)
         empty = len(puzzle.free) - len(seen)
         full = puzzle.volume < len(puzzle.free) or empty == 0
-        rules.append(Rule("Parts used", labels == expected, f"{len(labels)} of {len(expected)} "
-                          f"{'OK' if labels == expected else 'FAIL'}", ": "))
-        rules.append(Rule("Empty locations", full, f"{empty} {'OK' if full else 'FAIL'}", ": "))
+        rules.append(Rule(_("Parts used"), labels == expected, _("{used} of {parts}").format(
+            used=len(labels), parts=len(expected)), ": "))
+        rules.append(Rule(_("Empty locations"), full, str(empty), ": "))
         ok &= labels == expected and full
         verdict = ("Puzzle OK Assembly successful." if ok
                    else "Puzzle has ** ERROR ** the assembly breaks a rule above.")
@@ -187,7 +200,8 @@ class BoxerKind(PuzzleKind[BoxPuzzle, Assembly]):
             return render.tiles(grid, lengths[0], lengths[1], labels, cell, title)
         pictures = render.slices(grid, lengths, labels)
         if puzzle.dims == 3:
-            pictures.insert(0, render.isometric(grid, lengths, labels))
+            pictures.insert(0, render.isometric(grid, (lengths[0], lengths[1], lengths[2]),
+                                                labels))
         return render.stack(pictures, per_row=3 if len(pictures) > 4 else len(pictures),
                             title=title)
 
@@ -226,9 +240,10 @@ class PentKind(PresetKind):
                          "or 6")
     example = "pent.txt"
     aliases = ("pentomino", "pentominoes")
-    builders = {"": lambda: presets.pentominoes(6),
-                **{str(n): (lambda n=n: presets.pentominoes(n)) for n in presets.PENT_SIZES},
-                "scott": presets.scott}
+    builders: dict[str, Callable[[], BoxPuzzle]] = {
+        "": lambda: presets.pentominoes(6),
+        **{str(n): partial(presets.pentominoes, n) for n in presets.PENT_SIZES},
+        "scott": presets.scott}
 
 
 class SomaKind(PresetKind):
@@ -293,11 +308,12 @@ def count_command(argv: list[str]) -> int:
     parser.add_argument("--timeout", type=float, default=None)
     parser.add_argument("--raw", action="store_true", help="count without symmetry breaking")
     args = parser.parse_args(argv)
-    named = {"soma": presets.soma, "bedlam": presets.bedlam, "y25": presets.y25,
-             "scott": presets.scott, "tesseract": presets.tesseract_dominoes,
-             "sg": presets.slothouber_graatsma, "conway": presets.conway,
-             "diabolical": presets.diabolical,
-             **{f"pent{n}": (lambda n=n: presets.pentominoes(n)) for n in presets.PENT_SIZES}}
+    named: dict[str, Callable[[], BoxPuzzle]] = {
+        "soma": presets.soma, "bedlam": presets.bedlam, "y25": presets.y25,
+        "scott": presets.scott, "tesseract": presets.tesseract_dominoes,
+        "sg": presets.slothouber_graatsma, "conway": presets.conway,
+        "diabolical": presets.diabolical,
+        **{f"pent{n}": partial(presets.pentominoes, n) for n in presets.PENT_SIZES}}
     try:
         puzzle = (named[args.puzzle]() if args.puzzle in named
                   else boxer.parse(Path(args.puzzle).read_text(encoding="utf-8")))

@@ -34,7 +34,7 @@ from ..base import (
     check_size,
 )
 from ..exact_cover import ExactCover
-from ..i18n import Translated, _
+from ..i18n import N_, Translated, _
 
 #: the seven nuts of the commercial puzzle (Milton Bradley), clockwise
 COMMERCIAL = ((1, 2, 3, 4, 5, 6), (1, 6, 5, 4, 3, 2), (1, 6, 4, 2, 5, 3), (1, 4, 6, 2, 3, 5),
@@ -117,7 +117,8 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
             for spot in range(7):
                 for turn in range(1 if spot == 0 else 6):
                     shown = numbers[turn:] + numbers[:turn]
-                    items = [("spot", spot), ("nut", nut)]
+                    items: list[tuple[str, int] | tuple[str, int, int]] = [("spot", spot),
+                                                                           ("nut", nut)]
                     for side in range(6):
                         if (spot, side) in side_at:
                             j, other = side_at[(spot, side)]
@@ -139,13 +140,13 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
         same = all(sorted(shown) == [1, 2, 3, 4, 5, 6] and _is_turn(puzzle.nuts[nut], shown)
                    for nut, shown in solution)
         ok = used == list(range(7)) and same
-        rules = [Rule("Each nut used once, as made", ok, "OK" if ok else "FAIL", ": ")]
+        rules = [Rule(_("Each nut used once, as made"), ok, _("yes") if ok else _("no"), ": ")]
         for (a, sa), (b, sb) in joints():
             x, y = solution[a][1][sa], solution[b][1][sb]
             ok &= x == y
-            rules.append(Rule(f"Nut {edge_name(solution, a, sa)} {x}, "
-                              f"nut {edge_name(solution, b, sb)} {y}",
-                              x == y, "OK" if x == y else "FAIL", ": "))
+            rules.append(Rule(_("Nut {edge} {number}, nut {other} {other_number}").format(
+                edge=edge_name(solution, a, sa), number=x, other=edge_name(solution, b, sb),
+                other_number=y), x == y, _("they match") if x == y else _("they differ"), ": "))
         return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** touching edges differ.")
 
@@ -196,8 +197,10 @@ class NutsKind(PuzzleKind[Nuts, Flower]):
 
 #: where a spot lies in the flower (0 the centre), and the way a side faces: both
 #: clockwise from the top, as the picture draws them
-PLACES = ("centre", "top", "upper right", "lower right", "bottom", "lower left", "upper left")
-FACING = PLACES[1:]
+PLACES = (N_("centre"), N_("top"), N_("upper right"), N_("lower right"), N_("bottom"),
+          N_("lower left"), N_("upper left"))
+EDGES = (N_("top edge"), N_("upper right edge"), N_("lower right edge"), N_("bottom edge"),
+         N_("lower left edge"), N_("upper left edge"))
 
 
 def nut_letter(nut: int) -> str:
@@ -207,7 +210,8 @@ def nut_letter(nut: int) -> str:
 
 def edge_name(solution: Flower, spot: int, side: int) -> str:
     """An edge as the picture shows it: `C (top) bottom edge`."""
-    return f"{nut_letter(solution[spot][0])} ({PLACES[spot]}) {FACING[side]} edge"
+    return _("{letter} ({place}) {edge}").format(letter=nut_letter(solution[spot][0]),
+                                                  place=_(PLACES[spot]), edge=_(EDGES[side]))
 
 
 def _is_turn(nut: tuple[int, ...], shown: tuple[int, ...]) -> bool:

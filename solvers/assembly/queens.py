@@ -26,7 +26,7 @@ from ..base import (
     check_size,
     with_symmetries,
 )
-from ..exact_cover import ExactCover
+from ..exact_cover import CoverSearch, ExactCover
 from ..i18n import N_, Translated, _
 
 MAX_N = 16
@@ -135,7 +135,7 @@ class QueensKind(PuzzleKind[Board, Placement]):
             raw[0] += len(set(images))
             return True
 
-        def solutions(search) -> Solutions:
+        def solutions(search: CoverSearch) -> Solutions:
             found = [tuple(c for _, c in sorted(square[i] for i in cover))
                      for cover in search.found]
             return Solutions(found, search.count, search.exhaustive,
@@ -148,7 +148,8 @@ class QueensKind(PuzzleKind[Board, Placement]):
                                      hand_back=lambda so_far: limits.hand_back(
                                          solutions(so_far))))
 
-    def caption(self, puzzle: Board, solutions: Solutions, report) -> str:
+    def caption(self, puzzle: Board, solutions: Solutions,
+                report: CheckReport | None) -> str:
         """Title and verdict; the count's own line (`count_figures`) follows it."""
         if not solutions.found:
             return _("Queens {size}: none.").format(size=puzzle.name)
@@ -166,10 +167,10 @@ class QueensKind(PuzzleKind[Board, Placement]):
         down = {r - c for r, c in enumerate(solution)}
         up = {r + c for r, c in enumerate(solution)}
         diagonals_ok = len(down) == n and len(up) == n
-        rules = [Rule(name, holds, "OK" if holds else "FAIL", ": ") for name, holds in (
-            (f"One queen in each of {n} rows", rows_ok),
-            (f"One queen in each of {n} columns", columns_ok),
-            ("No two queens on a diagonal", diagonals_ok))]
+        rules = [Rule(name, holds, _("yes") if holds else _("no"), ": ") for name, holds in (
+            (_("One queen in each of {n} rows").format(n=n), rows_ok),
+            (_("One queen in each of {n} columns").format(n=n), columns_ok),
+            (_("No two queens on a diagonal"), diagonals_ok))]
         ok = rows_ok and columns_ok and diagonals_ok
         return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** two queens attack each other.")

@@ -61,8 +61,8 @@ def slices(grid: LabelGrid, lengths: tuple[int, ...], labels: str) -> list[Image
     cell = max(24, min(56, 300 // max(rows, cols)))
     pictures = []
     for rest in product(*(range(n) for n in lengths[2:])):
-        layer = {(r, c): grid[(r, c, *rest)] for r, c in product(range(rows), range(cols))
-                 if (r, c, *rest) in grid}
+        layer: LabelGrid = {(r, c): grid[(r, c, *rest)]
+                            for r, c in product(range(rows), range(cols)) if (r, c, *rest) in grid}
         name = "Layer " + ",".join(str(v + 1) for v in rest)
         pictures.append(tiles(layer, rows, cols, labels, cell, name))
     return pictures

@@ -10,6 +10,7 @@ assemblies that differ by a symmetry of the square are the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PIL import Image
@@ -74,17 +75,17 @@ def inside(point: tuple[float, float], polygon: tuple[tuple[int, int], ...]) -> 
     return len(signs) == 1
 
 
-def halves(polygon) -> frozenset[Half]:
+def halves(polygon: tuple[tuple[int, int], ...]) -> frozenset[Half]:
     """The half-squares a polygon (on the 4x4 grid) is made of."""
     return frozenset((x, y, q) for x in range(-SIDE, 2 * SIDE) for y in range(-SIDE, 2 * SIDE)
                      for q in range(4) if inside(centroid((x, y, q)), polygon))
 
 
-def placements(polygon) -> set[frozenset[Half]]:
+def placements(polygon: tuple[tuple[int, int], ...]) -> set[frozenset[Half]]:
     """Every way to lay a tan inside the square."""
     found = set()
     for turn in range(8):
-        def move(p, turn=turn):
+        def move(p: tuple[int, int], turn: int = turn) -> tuple[int, int]:
             x, y = p
             for _turn in range(turn % 4):
                 x, y = -y, x
@@ -102,7 +103,7 @@ def square_images(tangram: Tangram) -> list[tuple]:
     """The 8 images of an assembly under the square's symmetries, as sortable keys."""
     images = []
     for turn in range(8):
-        def move(h: Half, turn=turn) -> Half:
+        def move(h: Half, turn: int = turn) -> Half:
             x, y = centroid(h)
             for _turn in range(turn % 4):
                 x, y = SIDE - y, x
@@ -184,9 +185,10 @@ class TangramKind(PuzzleKind[TangramPuzzle, Tangram]):
                         for name, cells in solution)
         covered = [h for _, cells in solution for h in cells]
         cover_ok = len(covered) == len(set(covered)) == SIDE * SIDE * 4
-        rules = [Rule(name, holds, "OK" if holds else "FAIL", ": ") for name, holds in (
-            ("Seven tans, two of them large", tans_ok), ("Each tan keeps its shape", shapes_ok),
-            ("The 64 half-squares covered once each", cover_ok))]
+        rules = [Rule(name, holds, _("yes") if holds else _("no"), ": ") for name, holds in (
+            (_("Seven tans, two of them large"), tans_ok),
+            (_("Each tan keeps its shape"), shapes_ok),
+            (_("The 64 half-squares covered once each"), cover_ok))]
         ok = tans_ok and shapes_ok and cover_ok
         return CheckReport(ok, rules, "Puzzle OK Solution successful." if ok else
                            "Puzzle has ** ERROR ** the tans do not form the square.")
@@ -254,7 +256,7 @@ def tan_letters(solution: Tangram) -> list[str]:
     return marks
 
 
-def _outline(cells) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def _outline(cells: Iterable[Half]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """The edges of a tan: half-square edges not shared with another of its half-squares."""
     count: dict[frozenset, int] = {}
     for x, y, q in cells:

@@ -29,7 +29,7 @@ from numba import njit
 from ..base import Limits
 from .geometry import Frame
 from .geometry import frame as burr_frame
-from .pieces import cubies_of
+from .pieces import Cubie, cubies_of
 
 #: how often (in search nodes) a long search looks at the clock and reports progress
 CHECK_EVERY = 4096
@@ -86,7 +86,7 @@ def slot_order(length: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _solid(length: int):
+def _solid(length: int) -> frozenset[Cubie]:
     return cubies_of(1, length)
 
 
@@ -193,7 +193,7 @@ def solid_assemblies(frame: Frame, pool: Iterable[int],
     """
     limits = limits or Limits(max_solutions=10**9)
     pool = sorted(set(pool))
-    covering: list[list[tuple[int, int, int, int]]] = [[] for _ in frame.core]
+    covering: list[list[tuple[int, int, int, int, int]]] = [[] for _ in frame.core]
     for piece_id in pool:
         for slot, orientation, mask in frame.placements(piece_id):
             low = (mask & -mask).bit_length() - 1
@@ -219,9 +219,11 @@ def solid_assemblies(frame: Frame, pool: Iterable[int],
 
 
 @njit(cache=True, nogil=True)
-def _walk(lo, hi, resource, mask, slot, by_cell, full, rot_slots, rot_bytes, cursor, end,
-          used, occupied, chosen, state, leaves, keys, check_every,
-          nodes_before):  # pragma: no cover - compiled
+def _walk(lo: np.ndarray, hi: np.ndarray, resource: np.ndarray, mask: np.ndarray, slot: np.ndarray,
+          by_cell: bool, full: int, rot_slots: np.ndarray, rot_bytes: np.ndarray,
+          cursor: np.ndarray, end: np.ndarray, used: np.ndarray, occupied: np.ndarray,
+          chosen: np.ndarray, state: np.ndarray, leaves: np.ndarray, keys: np.ndarray,
+          check_every: int, nodes_before: int) -> tuple[int, int]:  # pragma: no cover - compiled
     """Run the depth-first search on from where the last call left it.
 
     Buckets are the depths or, `by_cell`, the lowest empty core cell. `cursor[d]` is the
@@ -285,7 +287,7 @@ def _walk(lo, hi, resource, mask, slot, by_cell, full, rot_slots, rot_bytes, cur
 
 
 @njit(cache=True, nogil=True)
-def _lowest_bit(word):  # pragma: no cover - compiled
+def _lowest_bit(word: int) -> int:  # pragma: no cover - compiled
     bit = 0
     while not (word >> bit) & 1:
         bit += 1
@@ -293,7 +295,8 @@ def _lowest_bit(word):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _smallest_image(masks, rot_slots, rot_bytes, moved, best):  # pragma: no cover - compiled
+def _smallest_image(masks: np.ndarray, rot_slots: np.ndarray, rot_bytes: np.ndarray,
+                    moved: np.ndarray, best: np.ndarray) -> None:  # pragma: no cover - compiled
     """`best` = the smallest of the masks' images (by slot) over the rotations."""
     for r in range(len(rot_slots)):
         for s in range(len(masks)):

@@ -50,7 +50,8 @@ class Slot:
         """The global cells of a piece lying in this slot, given in its own frame."""
         o, eu, ev, ew = self.origin, self.eu, self.ev, self.ew
         return frozenset(
-            tuple(o[i] + u * eu[i] + v * ev[i] + w * ew[i] for i in range(3))
+            (o[0] + u * eu[0] + v * ev[0] + w * ew[0], o[1] + u * eu[1] + v * ev[1] + w * ew[1],
+             o[2] + u * eu[2] + v * ev[2] + w * ew[2])
             for u, v, w in cubies)
 
     @property
@@ -145,19 +146,19 @@ def cube_rotations() -> list[tuple[Vector, Vector, Vector]]:
     result = []
     for perm in permutations(range(3)):
         for signs in product((1, -1), repeat=3):
-            rows = tuple(unit(perm[i], signs[i]) for i in range(3))
+            rows = (unit(perm[0], signs[0]), unit(perm[1], signs[1]), unit(perm[2], signs[2]))
             if _det(rows) == 1:
                 result.append(rows)
     return result
 
 
-def _det(m) -> int:
+def _det(m: tuple[Vector, Vector, Vector]) -> int:
     return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
             - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
             + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
 
 
-def rotate(matrix, cell: Cell, length: int) -> Cell:
+def rotate(matrix: tuple[Vector, Vector, Vector], cell: Cell, length: int) -> Cell:
     """Turn a cell about the burr's centre (doubled coordinates keep it integral)."""
     q = [2 * c - (length - 1) for c in cell]
     r = [sum(matrix[i][j] * q[j] for j in range(3)) for i in range(3)]

@@ -1,4 +1,4 @@
-"""The six-piece burr as puzzle kinds: `burr` (a whole puzzle) and `piece` (one piece).
+"""The six-piece burr as a puzzle kind (`piece_kind` has the one-piece look-up).
 
 A *solution* of a burr is one assembly together with the moves found to take it apart
 (`BurrSolution`). The solver finds every assembly, searches each one's disassembly, and
@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -29,68 +28,22 @@ from ..base import (
     PuzzleKind,
     Rule,
     Solutions,
-    check_size,
     clip,
     header_is,
 )
 from ..i18n import Translated, _, ngettext
 from . import render
-from .geometry import Cell, cube_rotations, frame, rotate
-from .parse import PIECES, BurrPuzzle, parse_burr, read_id
-from .pieces import MAX_ID, Piece, all_ids, cubie_table, cubies_of, orientations
-
-if TYPE_CHECKING:
-    from .assemble import Assembly
-    from .disassemble import Disassembly, Move
+from .geometry import frame
+from .parse import PIECES, BurrPuzzle, parse_burr
+from .pictures import animation_frames, pieces_sheet
+from .pieces import Piece, cubies_of
+from .replay import replay, same_shape
+from .solution import BurrSolution, level_words, move_words, piece_cells
 
 SHORT_FORM = re.compile(r"^\s*(\d+\s+){5}\d+(\s+(length|len|l)\s*[=:]?\s*\d+)?\s*$",
                         re.IGNORECASE)
 #: most moves the caption lists; the report always has them all
 CAPTION_MOVES = 8
-
-
-@dataclass
-class BurrSolution:
-    """One assembly and its disassembly (None when typed in without moves)."""
-
-    assembly: Assembly
-    disassembly: Disassembly | None
-
-
-def piece_cells(puzzle: BurrPuzzle, assembly: Assembly) -> list[frozenset[Cell]]:
-    """Each piece's cells in the assembled burr, by piece index."""
-    geometry = frame(puzzle.length)
-    cells: list[frozenset[Cell]] = [frozenset()] * PIECES
-    for slot, (piece, orientation, _mask) in enumerate(assembly.slots):
-        cells[piece] = geometry.cells(slot, orientation, puzzle.pieces[piece].piece_id)
-    return cells
-
-
-def move_words(puzzle: BurrPuzzle, move: Move) -> str:
-    """`piece 3 (ID 960) moves up 1`; groups and freeing moves said as such."""
-    from .disassemble import DIRECTION_WORDS
-
-    fields = {"way": _(DIRECTION_WORDS[move.direction]), "distance": move.distance}
-    if len(move.pieces) == 1:
-        sentence = (_("{piece} moves {way} {distance} and comes free") if move.separates
-                    else _("{piece} moves {way} {distance}"))
-        return sentence.format(piece=puzzle.pieces[move.pieces[0]].label, **fields)
-    marks = ", ".join(puzzle.pieces[p].mark for p in move.pieces)
-    ids = ", ".join(str(puzzle.pieces[p].piece_id) for p in move.pieces)
-    sentence = (_("pieces {marks} (IDs {ids}) move {way} {distance} and come free")
-                if move.separates else _("pieces {marks} (IDs {ids}) move {way} {distance}"))
-    return sentence.format(marks=marks, ids=ids, **fields)
-
-
-def level_words(disassembly: Disassembly | None) -> str:
-    if disassembly is None:
-        return _("disassembly not searched")
-    if disassembly.complete:
-        return _("level {level}").format(level=disassembly.level)
-    if not disassembly.exhaustive:
-        return _("disassembly search stopped before the end")
-    return _("cannot be taken apart")
-
 
 class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
     name = "burr"
@@ -161,23 +114,24 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
         for slot, (index, _turn, _mask) in enumerate(solution.assembly.slots):
             piece = puzzle.pieces[index]
             inside = cells[index] <= geometry.slots[slot].place(cubies_of(1, puzzle.length))
-            same = _same_shape(cells[index], piece.cubies, puzzle.length)
+            same = same_shape(cells[index], piece.cubies, puzzle.length)
             ok &= inside and same
             rules.append(Rule(_("{piece} in slot {slot}").format(
                 piece=piece.label, slot=geometry.slots[slot].name), inside and same,
-                _("shape {shape}, within its stick {inside}").format(
-                    shape=_mark(same), inside=_mark(inside)), ": "))
+                _fit_words(same, inside), ": "))
         taken = [c for piece in cells for c in piece]
         shared = len(taken) - len(set(taken))
         ok &= shared == 0
         rules.append(Rule(_("Cells shared by two pieces"), not shared,
-                          f"{shared} {_mark(not shared)}", ": "))
+                          _("{count} (two pieces cannot share a cell)").format(count=shared)
+                          if shared else _("none"), ": "))
         skin = frozenset().union(*geometry.skins)
         gaps = len(skin - set(taken))
         ok &= gaps == 0
-        rules.append(Rule(_("Outer skin"), not gaps, _("{filled} of {cells} cells filled {mark}")
-                          .format(filled=len(skin) - gaps, cells=len(skin), mark=_mark(not gaps)),
-                          ": "))
+        skin_words = (_("all {cells} cells filled") if not gaps
+                      else _("{filled} of {cells} cells filled, {gaps} empty"))
+        rules.append(Rule(_("Outer skin"), not gaps, skin_words.format(
+            filled=len(skin) - gaps, cells=len(skin), gaps=gaps), ": "))
         holes = len(set(geometry.core) - set(taken))
         rules.append(Rule(_("Internal holes"), None, _("{holes} (32 - total weight {weight})")
                           .format(holes=holes, weight=puzzle.weight), ": "))
@@ -253,7 +207,9 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
                 count=solutions.count_text()), solutions.reason])
         head.append(_assemblies_words(solutions))
         best: BurrSolution = solutions.found[0]
-        head.append(_("Shown: {level}").format(level=level_words(best.disassembly)))
+        shown = (_("Shown: {level} (how many moves free each part in turn)")
+                 if best.disassembly and best.disassembly.complete else _("Shown: {level}"))
+        head.append(shown.format(level=level_words(best.disassembly)))
         if best.disassembly and best.disassembly.moves:
             moves = best.disassembly.moves
             head += [f"{n}. {move_words(puzzle, m)}"
@@ -296,7 +252,7 @@ class Burr(PuzzleKind[BurrPuzzle, BurrSolution]):
 
         warm()
 
-    def cli_commands(self):
+    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
         from .solid import main
         return {"burr-solid": main}
 
@@ -318,269 +274,36 @@ def _assemblies_words(solutions: Solutions) -> str:
     fields = {"count": solutions.count_text(), "raw": raw, "held": raw // PIECES,
               "apart": apart, "stuck": stuck}
     if stuck:
-        return ngettext("Assemblies: {count} up to rotation ({raw} raw placements, {held} with "
-                        "the first piece held in place); {apart} of them comes apart, {stuck} "
-                        "cannot be taken apart",
-                        "Assemblies: {count} up to rotation ({raw} raw placements, {held} with "
-                        "the first piece held in place); {apart} of them come apart, {stuck} "
-                        "cannot be taken apart", apart).format(**fields)
-    return ngettext("Assemblies: {count} up to rotation ({raw} raw placements, {held} with the "
-                    "first piece held in place); {apart} of them comes apart",
-                    "Assemblies: {count} up to rotation ({raw} raw placements, {held} with the "
-                    "first piece held in place); {apart} of them come apart",
+        return ngettext("Assemblies: {count} up to rotation ({raw} if each turn of the burr "
+                        "and each placing of alike pieces counts, {held} with the first piece "
+                        "held in place); {apart} of them comes apart, {stuck} cannot be taken "
+                        "apart",
+                        "Assemblies: {count} up to rotation ({raw} if each turn of the burr "
+                        "and each placing of alike pieces counts, {held} with the first piece "
+                        "held in place); {apart} of them come apart, {stuck} cannot be taken "
+                        "apart", apart).format(**fields)
+    return ngettext("Assemblies: {count} up to rotation ({raw} if each turn of the burr and "
+                    "each placing of alike pieces counts, {held} with the first piece held in "
+                    "place); {apart} of them comes apart",
+                    "Assemblies: {count} up to rotation ({raw} if each turn of the burr and "
+                    "each placing of alike pieces counts, {held} with the first piece held in "
+                    "place); {apart} of them come apart",
                     apart).format(**fields)
 
 
 def _piece_words(piece: Piece) -> str:
-    same = f"={piece.canonical_id}" if piece.canonical_id != piece.piece_id else ""
-    return f"{piece.mark}:{piece.piece_id}{same} (w{piece.weight})"
+    """A piece as a person reads it: its mark, its ID (and the smaller ID of the same
+    piece) and its weight, in words rather than the seed's `2:3328=1024 (w2)`."""
+    if piece.canonical_id != piece.piece_id:
+        return _("{mark} = ID {id} (same piece as ID {canonical}, weight {weight})").format(
+            mark=piece.mark, id=piece.piece_id, canonical=piece.canonical_id,
+            weight=piece.weight)
+    return _("{mark} = ID {id} (weight {weight})").format(mark=piece.mark, id=piece.piece_id,
+                                                          weight=piece.weight)
 
 
-def _mark(ok: bool) -> str:
-    """The seed's verdict marks, the same in every language."""
-    return "OK" if ok else "FAIL"
-
-
-def _normal(cells) -> frozenset:
-    low = [min(c[i] for c in cells) for i in range(3)]
-    return frozenset(tuple(c[i] - low[i] for i in range(3)) for c in cells)
-
-
-def _same_shape(cells: frozenset[Cell], cubies: frozenset, length: int) -> bool:
-    """Is `cells` a proper rotation of the piece's cubies (no mirror images)?"""
-    target = _normal(cubies)
-    return any(_normal([rotate(m, c, length) for c in cells]) == target
-               for m in cube_rotations())
-
-
-def replay(cells: list[frozenset[Cell]], moves: list[Move], puzzle: BurrPuzzle
-           ) -> tuple[bool, list[Rule]]:
-    """Make every move unit by unit with plain sets; a freeing move must stay clear."""
-    from .disassemble import DIRECTIONS
-
-    at = [set(piece) for piece in cells]
-    parts = [set(range(len(cells)))]
-    rules = []
-    for number, move in enumerate(moves, 1):
-        part = next((p for p in parts if set(move.pieces) <= p), None)
-        if part is None:
-            return False, [*rules, Rule(_("Move {number}").format(number=number), False,
-                                        _("pieces not in one part FAIL"), ": ")]
-        others = set().union(*(at[p] for p in part - set(move.pieces)))
-        step = DIRECTIONS[move.direction]
-        units = move.distance + (2 * puzzle.length if move.separates else 0)
-        for unit in range(units):
-            for p in move.pieces:
-                at[p] = {(x + step[0], y + step[1], z + step[2]) for x, y, z in at[p]}
-            if any(at[p] & others for p in move.pieces):
-                return False, [*rules, Rule(
-                    _("Move {number}").format(number=number), False,
-                    _("{move}: collides after {units} FAIL").format(
-                        move=move_words(puzzle, move), units=unit + 1), ": ")]
-        rules.append(Rule(_("Move {number}").format(number=number), True,
-                          f"{move_words(puzzle, move)} OK", ": "))
-        if move.separates:
-            parts.remove(part)
-            parts += [set(move.pieces), part - set(move.pieces)]
-    apart = all(len(p) == 1 for p in parts)
-    rules.append(Rule(_("All {count} pieces apart").format(count=len(cells)), None,
-                      _("yes") if apart else _("no"), ": "))
-    return True, rules
-
-
-def animation_frames(puzzle: BurrPuzzle, solution: BurrSolution):
-    """The assembled burr, then the part being taken apart after each move."""
-    cells = piece_cells(puzzle, solution.assembly)
-    offsets = [(0, 0, 0)] * PIECES
-    parts = [set(range(PIECES))]
-
-    def scene(part):
-        return [((x + offsets[p][0], y + offsets[p][1], z + offsets[p][2]), p)
-                for p in sorted(part) for x, y, z in cells[p]]
-
-    frames = [(scene(parts[0]), _("Assembled: {level}").format(
-        level=level_words(solution.disassembly)))]
-    for number, move in enumerate(solution.disassembly.moves, 1):
-        part = next(p for p in parts if set(move.pieces) <= p)
-        dx, dy, dz = move.vector()
-        for p in move.pieces:
-            offsets[p] = (offsets[p][0] + dx, offsets[p][1] + dy, offsets[p][2] + dz)
-        frames.append((scene(part), f"{number}. {move_words(puzzle, move)}"))
-        if move.separates:
-            parts.remove(part)
-            parts += [set(move.pieces), part - set(move.pieces)]
-    return frames
-
-
-def _read_heading(asked: Piece, number: int, line: str) -> Piece:
-    """The piece the heading line names; it must be the one asked about, its canonical
-    ID and weight (when given) the piece's own."""
-    found = HEADING.match(line)
-    if not found:
-        raise PuzzleError(_("expected `{heading}`, got '{line}'").format(
-            heading=PIECE_HEADING, line=clip(line)), number)
-    word, canonical, weight = found.groups()
-    piece = Piece(read_id(word, number, asked.length), "", "", asked.length)
-    if piece.piece_id != asked.piece_id:
-        raise PuzzleError(_("this is piece ID {id}; the question is about piece ID {asked}")
-                          .format(id=piece.piece_id, asked=asked.piece_id), number)
-    for sentence, claimed, value in (
-            (_("piece ID {id} has canonical ID {value}, not {claimed}"), canonical,
-             piece.canonical_id),
-            (_("piece ID {id} has weight {value}, not {claimed}"), weight, piece.weight)):
-        if claimed is not None and not _says(claimed, value):
-            raise PuzzleError(sentence.format(id=piece.piece_id, value=value,
-                                              claimed=clip(claimed)), number)
-    return piece
-
-
-def _says(word: str, value: int) -> bool:
-    """Does `word` write the number `value`? (No int() of a huge digit string.)"""
-    return word.isdecimal() and len(word) <= len(str(MAX_ID)) and int(word) == value
-
-
-def _compare_rows(piece: Piece, rows: list[tuple[int, str]]) -> None:
-    """The typed cubie rows, if any, must be the piece's four rows in the seed's order
-    (spaces inside a row do not matter)."""
-    table = cubie_table(piece.piece_id, piece.length)
-    if len(rows) > len(table):
-        raise PuzzleError(_("a piece has {rows} cubie rows; this is row {row}").format(
-            rows=len(table), row=len(table) + 1), rows[len(table)][0])
-    if rows and len(rows) < len(table):
-        raise PuzzleError(_("a piece has {rows} cubie rows, got {got}; give all of them or "
-                            "none").format(rows=len(table), got=len(rows)), rows[-1][0])
-    for (number, typed), row in zip(rows, table, strict=False):
-        if "".join(typed.split()) != "".join(row.split()):
-            raise PuzzleError(_("piece ID {id} has the cubie row {row} here, not '{typed}'")
-                              .format(id=piece.piece_id, row=row, typed=clip(typed, 60)), number)
-
-
-def pieces_sheet(puzzle: BurrPuzzle) -> Image.Image:
-    """Each piece as cubes in the orientation its ID is read in, three to a row."""
-    pieces = puzzle.pieces
-    tiles = []
-    for i, piece in enumerate(pieces):
-        scene = [((u, 1 - v, w), i) for u, v, w in piece.cubies]
-        view = render.scene_image(scene, 24, margin=10)
-        weight = (_("weight {weight}, same as {canonical}")
-                  if piece.canonical_id != piece.piece_id else _("weight {weight}"))
-        tiles.append(render.stack([view], f"{piece.mark}: ID {piece.piece_id}", weight.format(
-            weight=piece.weight, canonical=piece.canonical_id)))
-    columns = min(3, len(tiles))
-    width = max(t.width for t in tiles)
-    height = max(t.height for t in tiles)
-    rows = (len(tiles) + columns - 1) // columns
-    image = Image.new("RGB", (columns * width, rows * height), (255, 255, 255))
-    for n, tile in enumerate(tiles):
-        image.paste(tile, ((n % columns) * width, (n // columns) * height))
-    return image
-
-
-# The one-piece kind ------------------------------------------------------------------
-
-#: the first line of a piece's solution text, as `PieceKind.format_solution` writes it
-PIECE_HEADING = "Piece ID N, canonical C, weight W"
-HEADING = re.compile(r"^piece\s+id\s+(\S+?)\s*(?:,\s*canonical\s+(\S+?)\s*)?"
-                     r"(?:,\s*weight\s+(\S+?)\s*)?$", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class PieceQuery:
-    piece: Piece
-
-    @property
-    def name(self) -> str:
-        return f"ID {self.piece.piece_id}"
-
-
-class PieceKind(PuzzleKind[PieceQuery, Piece]):
-    """`/piece 3322`: a picture of one burr piece, its other IDs and its cubie table."""
-
-    name = "piece"
-    family = ASSEMBLY_PUZZLES
-    title = "Burr piece"
-    summary = Translated("a burr piece ID 1..4096 (Cutler's numbering), e.g. 3322; add "
-                         "`length 8`")
-    example = "burr_piece.txt"
-    version = "1"
-    rules = Translated("Not a puzzle but a look-up: a burr stick's notches as a number from "
-                       "1 to 4096 (Bill Cutler's numbering), drawn with its other numbers.")
-
-    def detect(self, text: str) -> bool:
-        return header_is(text, "piece")
-
-    def parse(self, text: str) -> PieceQuery:
-        check_size(text)
-        words = [(n, w) for n, line in enumerate(text.splitlines(), 1)
-                 if not line.strip().startswith("#") for w in line.split()]
-        length = 6
-        if len(words) == 3 and words[1][1].lower() in ("length", "len"):
-            if words[2][1] not in ("6", "8"):
-                raise PuzzleError(_("stick length must be 6 or 8"), words[2][0])
-            length = int(words[2][1])
-            words = words[:1]
-        if len(words) != 1:
-            raise PuzzleError(_("send one piece ID, a whole number 1..4096, such as 3322"),
-                              words[1][0] if len(words) > 1 else None)
-        line, word = words[0]
-        return PieceQuery(Piece(read_id(word, line, length), "", "", length))
-
-    def canonical(self, puzzle: PieceQuery) -> str:
-        return f"{puzzle.piece.piece_id} length {puzzle.piece.length}"
-
-    def solve(self, puzzle: PieceQuery, limits: Limits) -> Solutions:
-        return Solutions([puzzle.piece], 1, True)
-
-    def check(self, puzzle: PieceQuery, solution: Piece) -> CheckReport:
-        ids = all_ids(solution.piece_id, solution.length)
-        lines = [*cubie_table(solution.piece_id, solution.length),
-                 _("Weight {weight} (removable cubies present)").format(weight=solution.weight),
-                 _("Same piece as IDs: {ids}").format(ids=", ".join(map(str, ids))),
-                 _("Canonical (smallest) ID: {id}").format(id=ids[0]),
-                 _("Orientations with an ID: {ids} distinct of {all}").format(
-                     ids=len(ids), all=len(orientations(solution.cubies, solution.length)))]
-        return CheckReport(True, [Rule(line, None) for line in lines],
-                           _("Piece OK: connected, all its cubies hold together."))
-
-    def format_solution(self, puzzle: PieceQuery, solution: Piece) -> str:
-        return "\n".join([f"Piece ID {solution.piece_id}, canonical {solution.canonical_id}, "
-                          f"weight {solution.weight}", *cubie_table(solution.piece_id,
-                                                                    solution.length)])
-
-    def parse_solution(self, puzzle: PieceQuery, text: str) -> Piece:
-        """`Piece ID N, canonical C, weight W`, then the four cubie rows if wanted.
-
-        `check` is given only the piece, so every figure typed is compared here, each
-        wrong one refused on its own line; canonical, weight and the rows may be left out.
-        """
-        check_size(text)
-        lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
-                 if line.strip()]
-        if not lines:
-            raise PuzzleError(_("send the piece as `{heading}`, then its four cubie rows if "
-                                "you like").format(heading=PIECE_HEADING))
-        piece = _read_heading(puzzle.piece, *lines[0])
-        _compare_rows(piece, lines[1:])
-        return piece
-
-    def caption(self, puzzle: PieceQuery, solutions: Solutions,
-                report: CheckReport | None) -> str:
-        piece = puzzle.piece
-        ids = ", ".join(map(str, all_ids(piece.piece_id, piece.length)))
-        return _("Burr piece ID {id}: canonical ID {canonical}, weight {weight}, stick length "
-                 "{length}\nSame piece as IDs {ids}").format(
-            id=piece.piece_id, canonical=piece.canonical_id, weight=piece.weight,
-            length=piece.length, ids=ids)
-
-    def render(self, puzzle: PieceQuery, solution: Piece | None) -> Image.Image:
-        """The piece from above and, turned half about its length, from below."""
-        piece = puzzle.piece
-        views = []
-        for label, cubies in ((_("from above"), piece.cubies),
-                              (_("turned over"), orientations(piece.cubies, piece.length)[2])):
-            scene = [((u, 1 - v, w), 0) for u, v, w in cubies]
-            views.append(render.stack([render.scene_image(scene, 34, margin=12)], label))
-        picture = render.side_by_side(*views)
-        return render.stack([picture], _("Burr piece ID {id}").format(id=piece.piece_id),
-                            _("canonical {canonical}, weight {weight}").format(
-                                canonical=piece.canonical_id, weight=piece.weight))
+def _fit_words(same: bool, inside: bool) -> str:
+    """How a piece sits in its slot, in words (the rule's own mark says right or wrong)."""
+    shape = _("its own shape") if same else _("not its shape")
+    place = _("within its stick") if inside else _("outside its stick")
+    return _("{shape}, {place}").format(shape=shape, place=place)

@@ -107,7 +107,8 @@ def _length(word: str, line: int) -> int:
     return int(word)
 
 
-def _pieces(entries, length: int, seed_form: bool) -> tuple[Piece, ...]:
+def _pieces(entries: list[tuple[int, str, str, str]], length: int,
+            seed_form: bool) -> tuple[Piece, ...]:
     """Check marks and IDs; in the seed form the key piece must come first."""
     pieces, marks = [], set()
     for position, (line, mark, word, name) in enumerate(entries):

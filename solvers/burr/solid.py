@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Iterable
 
 from ..base import Limits
 from .assemble import solid_assemblies
@@ -22,7 +23,8 @@ NOTCHABLE = (1, 18, 35, 52, 86, 103, 120, 154, 188, 256, 359, 615, 792, 824, 856
              911, 928, 943, 960, 975, 992, 1007, 1024)
 
 
-def solid_burrs(pool=NOTCHABLE, length: int = 6, limits: Limits | None = None) -> dict:
+def solid_burrs(pool: Iterable[int] = NOTCHABLE, length: int = 6,
+                limits: Limits | None = None) -> dict:
     """Assemblies, those that come apart, the level counts, and the seconds each took."""
     geometry = frame(length)
     started = time.perf_counter()

@@ -149,7 +149,7 @@ class Reading:
 def _upright(found: list[np.ndarray | None]) -> tuple[int, list[int], np.ndarray]:
     """The quarter turn in which the marks read best, the cells holding marks in that
     turn, and their class probabilities."""
-    best = None
+    best: tuple[float, int, list[int], np.ndarray] | None = None
     for turns in range(4):
         # position p of the turned board holds the mark of the photo's cell held[p], turned
         held = np.rot90(np.arange(CELLS).reshape(SIZE, SIZE), turns).reshape(-1)
@@ -158,6 +158,7 @@ def _upright(found: list[np.ndarray | None]) -> tuple[int, list[int], np.ndarray
         score = float(np.log(probs[:, 1:].max(axis=1) + 1e-6).sum()) if order else 0.0
         if best is None or score > best[0]:
             best = (score, turns, order, probs)
+    assert best is not None  # four turns were weighed
     return best[1], best[2], best[3]
 
 

@@ -51,7 +51,7 @@ def without_lines(binary: np.ndarray) -> np.ndarray:
     blurred edges) taken out, so a digit printed across a line of a bent page is a blob
     of its own; the ink of the line where it crosses the digit's stroke is kept."""
     run = int(LINE_RUN * CELL)
-    lines = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((1, run), np.uint8))
+    lines: np.ndarray = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((1, run), np.uint8))
     lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8))
     rest = binary & (1 - cv2.dilate(lines, np.ones((3, 3), np.uint8)))
     return binary & cv2.morphologyEx(rest, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))

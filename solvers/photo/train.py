@@ -171,7 +171,7 @@ def _turned(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A board's ink slightly turned, scaled, shifted and blurred."""
     size = ink.shape[0]
     matrix = cv2.getRotationMatrix2D((size / 2, size / 2), rng.uniform(-1.5, 1.5),
-                                     rng.uniform(0.98, 1.02))
+                                     rng.uniform(0.98, 1.02)).astype(np.float64)
     matrix[:, 2] += rng.uniform(-3, 3, 2)
     turned = cv2.warpAffine(ink, matrix, (size, size))
     return cv2.GaussianBlur(turned, (0, 0), rng.uniform(0.3, 1.2))
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     labels = np.array(font_labels + real_labels)
     shuffle = rng.permutation(len(samples))
     params = train(samples[shuffle], labels[shuffle], rng, args.epochs, args.hidden)
-    np.savez_compressed(args.out, **params)
+    np.savez_compressed(args.out, **params)  # type: ignore[arg-type]  # the stub reads **kwds as flags
     print(f"wrote {args.out} ({time.perf_counter() - started:.0f} s)")
     return 0
 

@@ -47,7 +47,7 @@ def _body_lines(text: str) -> tuple[str, list[tuple[int, str]]]:
     """The header's name and the numbered lines of cells after it: blank lines and
     separator rules are skipped, and the | between boxes is dropped, as newspapers and
     forums print grids (`8 . . | . . . | . . .`)."""
-    name, lines = "", []
+    name, lines = "", list[tuple[int, str]]()
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or _is_separator(line):
             continue
