@@ -39,6 +39,14 @@ class Step(Generic[V]):
     eliminations: tuple[tuple[int, V], ...] = ()
     marks: tuple[int, ...] = ()
 
+    @classmethod
+    def of(cls, technique: str, text: str, where: str, cells: Iterable[int],
+           placements: Iterable[tuple[int, V]] = (), eliminations: Iterable[tuple[int, V]] = (),
+           marks: Iterable[int] = ()) -> Step[V]:
+        """A step from whatever sequences a finder built (lists, generators)."""
+        return cls(technique, text, where, tuple(cells), tuple(placements),
+                   tuple(eliminations), tuple(marks))
+
 
 def propagate_then_solve(reason: str, search: Sequence[K],
                          assertions: Callable[[], Iterable[str]],

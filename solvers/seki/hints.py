@@ -6,12 +6,11 @@ applies, a named *Guess* of the solution's colour."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from .. import draw
 from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
+from ..gridkit import Step
 from ..i18n import N_, _, capital, listing, ngettext
 from .model import BLACK_COUNT, SIZE, Grid, Known, SekiPuzzle, black_pairs, cell_name, rotor_group
 from .picture import PLACED_FRAME, STEP_FRAME, UNKNOWN, picture
@@ -69,19 +68,17 @@ def _forced_words(forced: dict[int, int]) -> str:
     return _(" and ").join(parts)
 
 
+#: a Seki step: cells by index, colours 0 white / 1 black; its marks are its rotors
+SekiStep = Step[int]
 
 
-@dataclass(frozen=True)
-class _SekiStep:
-    technique: str
-    text: str
-    where: str
-    cells: tuple[int, ...]
-    forced: tuple[tuple[int, int], ...]
-    rotors: tuple[int, ...]
+def _step(technique: str, text: str, where: str, cells: tuple[int, ...],
+          forced: tuple[tuple[int, int], ...], rotors: tuple[int, ...]) -> SekiStep:
+    """A step that sets the `forced` cells, its `rotors` ringed in the picture."""
+    return Step(technique, text, where, cells, forced, marks=rotors)
 
 
-def _one_rotor(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
+def _one_rotor(puzzle: SekiPuzzle, known: Known) -> SekiStep | None:
     for k, rotor in enumerate(puzzle.rotors):
         group = rotor_group(k)
         forced = _agreed(_fitting(rotor_ways(rotor, k), known), known)
@@ -107,12 +104,12 @@ def _one_rotor(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
                      "{forced}.").format(rotor=capital(rotor_words(puzzle, k)),
                                          cells=_cells_words(seen, known),
                                          forced=_forced_words(forced))
-        return _SekiStep("Rotor", text, _("rotor {number}").format(number=k + 1), group,
+        return _step("Rotor", text, _("rotor {number}").format(number=k + 1), group,
                          tuple(sorted(forced.items())), (k,))
     return None
 
 
-def _two_rotors(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
+def _two_rotors(puzzle: SekiPuzzle, known: Known) -> SekiStep | None:
     for a in range(9):
         for b in range(a + 1, 9):
             shared = set(rotor_group(a)) & set(rotor_group(b))
@@ -125,7 +122,7 @@ def _two_rotors(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
             if not forced:
                 continue
             names = _(" and ").join(cell_name(c) for c in sorted(shared))
-            return _SekiStep("Two Rotors",
+            return _step("Two Rotors",
                              _("Rotors {a} and {b} share {cells}: of the ways {first} and "
                                "{second} can be turned together, every one says "
                                "{forced}.").format(
@@ -155,7 +152,7 @@ def _follow(puzzle: SekiPuzzle, known: Known) -> int | None:
     return None
 
 
-def _probe(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
+def _probe(puzzle: SekiPuzzle, known: Known) -> SekiStep | None:
     for cell in range(SIZE * SIZE):
         if known[cell] != -1:
             continue
@@ -163,7 +160,7 @@ def _probe(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
             broken = _follow(puzzle, known[:cell] + (colour,) + known[cell + 1:])
             if broken is None:
                 continue
-            return _SekiStep("Probe",
+            return _step("Probe",
                              _("If {cell} were {colour}, setting the cells each rotor then "
                                "forces would leave {rotor} no way to be turned, so {cell} is "
                                "{other}.").format(cell=cell_name(cell),
@@ -175,9 +172,9 @@ def _probe(puzzle: SekiPuzzle, known: Known) -> _SekiStep | None:
     return None
 
 
-def _hint_guess(known: Known, solution: Grid) -> _SekiStep:
+def _hint_guess(known: Known, solution: Grid) -> SekiStep:
     cell = known.index(-1)
-    return _SekiStep("Guess", _("None of the deductions here finds the next step, so guess: "
+    return _step("Guess", _("None of the deductions here finds the next step, so guess: "
                                "{cell} is {colour}, and it is the right guess.").format(
                                    cell=cell_name(cell), colour=_(COLOURS[solution[cell]])),
                      cell_name(cell), (cell,), ((cell, solution[cell]),), ())
@@ -206,11 +203,11 @@ def hint_path(puzzle: SekiPuzzle, entries: Known | None, limit: int | None) -> H
                 or _probe(puzzle, known) or _hint_guess(known, solution))
         steps.append(HintStep(
             _(step.technique), step.text, step.where,
-            tuple((c // SIZE + 1, c % SIZE + 1, v) for c, v in step.forced), (),
+            tuple((c // SIZE + 1, c % SIZE + 1, v) for c, v in step.placements), (),
             tuple((c // SIZE + 1, c % SIZE + 1) for c in sorted(step.cells)),
             HINT_TECHNIQUES[step.technique], (step, known)))
         cells = list(known)
-        for c, v in step.forced:
+        for c, v in step.placements:
             cells[c] = v
         known = tuple(cells)
     hardest = max(steps, key=lambda s: s.rating, default=None)
@@ -223,7 +220,7 @@ def hint_picture(puzzle: SekiPuzzle, hint: HintStep) -> Image.Image:
     """The cells known before the step (grey: not yet), its cells framed yellow and its
     rotors ringed, the cells it sets framed green in their colour."""
     step, known = hint.state
-    forced = dict(step.forced)
+    forced = dict(step.placements)
     after = [forced.get(c, v) for c, v in enumerate(known)]
     frames = {c: STEP_FRAME for c in step.cells} | {c: PLACED_FRAME for c in forced}
     return picture(puzzle, f"Seki: {_(step.technique)}",
@@ -231,4 +228,4 @@ def hint_picture(puzzle: SekiPuzzle, hint: HintStep) -> Image.Image:
                                                               else draw.PAPER),
                    tuple(max(v, 0) for v in known), (
                        _("yellow: the step's cells and rotors   grey: not known"),
-                       _("green frame: the cells this step sets")), frames, frozenset(step.rotors))
+                       _("green frame: the cells this step sets")), frames, frozenset(step.marks))
