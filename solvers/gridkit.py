@@ -1,6 +1,7 @@
 """A small toolkit for grid kinds (Gogen, Number Workout, Seki, Sudoku's logic, and the
 pencil genres to come): the one step type a hint engine finds, and the
-propagate-then-solve skeleton, so that each kind writes only its own rules.
+propagate-then-solve skeleton, so that each kind writes only its own rules; and the
+symmetries of a square grid with the test of a race's puzzle in disguise (`fits`).
 
 A step speaks of cells by index and of values in the kind's own alphabet (a letter, a
 number, a colour); turning it into the contract's `HintStep` (rows and columns from 1,
@@ -11,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from .base import Limits, Solutions
 from .smt import enumerate_models
+from .values import Limits, Solutions
 
 #: a cell's value in a kind's alphabet: a Gogen letter, a number, a colour 0/1
 V = TypeVar("V")
@@ -76,3 +77,35 @@ def propagate_then_solve(reason: str, search: Sequence[K],
     grids = [grid_of(dict(zip(search, values, strict=True))) for values in found]
     return Solutions(grids, count, exhaustive, no_solution if count == 0 and exhaustive else "",
                      stats={left: len(search)})
+
+
+def fits(clues: Sequence[Any], solution: Sequence[Any], cell_maps: Iterable[Sequence[int]],
+         relabel: bool = False) -> bool:
+    """Whether every clue (a falsy value is a blank) agrees with `solution` seen through
+    one of `cell_maps` (clue cell i -> solution cell map[i]), with the symbols renamed
+    one for one when `relabel`: the test of "the race's grid turned, mirrored or
+    relabelled, with fewer clues" for kinds whose symmetries are few enough to list.
+    `solution` may be another puzzle's clues (a blank agrees with no clue): whether that
+    puzzle holds every one of these clues, and maybe more."""
+    given = [(cell, clue) for cell, clue in enumerate(clues) if clue]
+    for cell_map in cell_maps:
+        names: dict[Any, Any] = {}
+        if all(solution[cell_map[cell]] and (
+                names.setdefault(clue, solution[cell_map[cell]]) == solution[cell_map[cell]]
+                if relabel else clue == solution[cell_map[cell]]) for cell, clue in given) \
+                and len(set(names.values())) == len(names):
+            return True
+    return False
+
+
+def square_maps(size: int) -> list[tuple[int, ...]]:
+    """The eight turns and mirror images of a size x size grid, as cell maps (cells
+    numbered row by row): the symmetries that keep a grid's neighbours neighbours."""
+    def image(turns: int, mirror: bool, r: int, c: int) -> int:
+        if mirror:
+            c = size - 1 - c
+        for _turn in range(turns):
+            r, c = c, size - 1 - r
+        return r * size + c
+    return [tuple(image(turns, mirror, *divmod(cell, size)) for cell in range(size * size))
+            for turns in range(4) for mirror in (False, True)]
