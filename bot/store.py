@@ -28,8 +28,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.base import Media
 from solvers.pipeline import Result, worded_key
+from solvers.values import Media
 
 from .database import Connection, Database, StoreFull, StoreUnavailable, connect
 

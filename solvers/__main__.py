@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from . import registry
-from .base import Limits, PuzzleError
 from .pipeline import prepare, run
+from .values import Limits, PuzzleError
 
 
 def read_input(path: str) -> str:

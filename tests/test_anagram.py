@@ -19,8 +19,8 @@ from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import WORD_BANDS
 from solvers.anagram.quiz import pool as quiz_pool
 from solvers.anagram.search import MAX_LETTERS, Search, fit, search
-from solvers.base import Limits, PuzzleError
 from solvers.pipeline import run
+from solvers.values import Limits, PuzzleError
 
 KIND = AnagramKind()
 

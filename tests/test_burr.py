@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from solvers import pipeline
-from solvers.base import Limits, PuzzleError
 from solvers.burr import disassemble as engine
 from solvers.burr.assemble import assemble, solid_assemblies
 from solvers.burr.geometry import cube_rotations, frame
@@ -21,6 +20,7 @@ from solvers.burr.kind import Burr, PieceKind, piece_cells
 from solvers.burr.parse import parse_burr
 from solvers.burr.pieces import all_ids, canonical_id, cubie_table, cubies_of
 from solvers.burr.solid import solid_burrs
+from solvers.values import Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 BURR = Burr()

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from solvers.base import HintPath, Limits
 from solvers.gogen import Gogen
 from solvers.i18n import language
+from solvers.values import HintPath, Limits
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 KIND = Gogen()

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..base import Limits, PuzzleError, Solutions, clip
+from ..texts import clip
+from ..values import Limits, PuzzleError, Solutions
 from .answer import Answer
 from .lexicon import (
     ALPHABET,

@@ -29,8 +29,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ..base import Limits
 from ..i18n import N_
+from ..values import Limits
 from .geometry import Cell
 
 Offset = tuple[int, int, int]

@@ -20,20 +20,10 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from .. import draw
-from ..base import (
-    ASSEMBLY_PUZZLES,
-    CheckReport,
-    Limits,
-    Media,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-    clip,
-    header_is,
-)
+from ..base import ASSEMBLY_PUZZLES, PuzzleKind
 from ..i18n import Translated, _, ngettext
+from ..texts import check_size, clip, header_is
+from ..values import CheckReport, Limits, Media, PuzzleError, Rule, Solutions
 from . import render
 from .geometry import Cell, cube_rotations, frame, rotate
 from .parse import PIECES, BurrPuzzle, parse_burr, read_id

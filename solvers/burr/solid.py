@@ -12,7 +12,7 @@ import argparse
 import time
 from collections import Counter
 
-from ..base import Limits
+from ..values import Limits
 from .assemble import solid_assemblies
 from .disassemble import disassemble_all
 from .geometry import frame

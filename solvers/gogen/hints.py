@@ -15,14 +15,14 @@ from dataclasses import replace
 from PIL import Image
 
 from .. import draw
-from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from ..gridkit import Step
 from ..i18n import N_, _, listing
+from ..values import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from .grid import EMPTY, GogenPuzzle, Solution, neighbours
 from .propagate import _narrow
 from .solve import solve
 
-#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
+#: technique -> rating, on the scale every kind shares (`solvers.values.level_of`)
 #: (the English names are the keys; `_(technique)` is the name a person reads)
 TECHNIQUES = {N_("Last Cell"): 1.0, N_("Only Letter"): 1.5, N_("Linked Letters"): 2.6,
               N_("Probe"): 4.0, N_("Guess"): 11.0}

@@ -6,9 +6,9 @@ called; otherwise Z3 enumerates and counts the placements of the open letters.
 
 from __future__ import annotations
 
-from ..base import Limits, Solutions
 from ..gridkit import propagate_then_solve
 from ..i18n import _
+from ..values import Limits, Solutions
 from .check import check
 from .encoding import open_letters, smt_assertions
 from .grid import EMPTY, GogenPuzzle, Solution, position

@@ -15,12 +15,12 @@ from __future__ import annotations
 import math
 from itertools import accumulate
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from .. import draw
-from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from ..gridkit import Step
 from ..i18n import N_, _, alternatives, capital, listing, ngettext
+from ..values import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from .geometry import (
     CELLS,
     HEXAGONS,
@@ -38,7 +38,7 @@ from .render import board as draw_board
 from .render import centre_of, legend, number
 from .solve import solve
 
-#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
+#: technique -> rating, on the scale every kind shares (`solvers.values.level_of`)
 #: (the English names are the keys; `_(technique)` is the name a person reads)
 TECHNIQUES = {N_("Touching Pairs"): 1.0, N_("Last Segment"): 1.0, N_("Only Place"): 1.2,
               N_("Only Number"): 2.3, N_("Probe"): 4.0, N_("Guess"): 11.0}
@@ -356,7 +356,8 @@ def picture(puzzle: NumberWorkoutPuzzle, hint: HintStep) -> Image.Image:
     return image
 
 
-def _candidates(pen, centre: tuple[float, float], numbers: list[int], out: list[int]) -> None:
+def _candidates(pen: ImageDraw.ImageDraw, centre: tuple[float, float], numbers: list[int],
+                out: list[int]) -> None:
     """A segment's numbers still open, small, those ruled out red and struck through."""
     gap = 15
     x = centre[0] - gap * (len(numbers) - 1) / 2

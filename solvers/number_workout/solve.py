@@ -7,9 +7,9 @@ called; otherwise Z3 enumerates and counts the numbers of the open segments.
 
 from __future__ import annotations
 
-from ..base import Limits, Solutions
 from ..gridkit import propagate_then_solve
 from ..i18n import _
+from ..values import Limits, Solutions
 from .check import check
 from .encoding import open_segments, smt_assertions
 from .geometry import CELLS, Grid, NumberWorkoutPuzzle, first_of

@@ -3,7 +3,7 @@ seed's check does (its report lines are the seed's, in English, by design)."""
 
 from __future__ import annotations
 
-from ..base import CheckReport, Rule
+from ..values import CheckReport, Rule
 from .model import BLACK_COUNT, Grid, SekiPuzzle, black_pairs, rotor_group
 
 

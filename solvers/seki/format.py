@@ -3,8 +3,9 @@ characters), a solution as four rows of 0/1, and a person's grid for a hint."""
 
 from __future__ import annotations
 
-from ..base import PuzzleError, check_size
 from ..i18n import _, ngettext
+from ..texts import check_size
+from ..values import PuzzleError
 from .model import ROTOR_TYPES, SIZE, Grid, Known, SekiPuzzle
 
 

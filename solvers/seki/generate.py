@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from ..base import Limits, PuzzleError
 from ..i18n import _
+from ..values import Limits, PuzzleError
 from .model import SIZE, SekiPuzzle, rotor_group
 from .solver import solve
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 from PIL import Image
 
 from .. import draw
-from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from ..gridkit import Step
 from ..i18n import N_, _, capital, listing, ngettext
+from ..values import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from .model import BLACK_COUNT, SIZE, Grid, Known, SekiPuzzle, black_pairs, cell_name, rotor_group
 from .picture import PLACED_FRAME, STEP_FRAME, UNKNOWN, picture
 from .solver import rotor_words, solve
 
-#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
+#: technique -> rating, on the scale every kind shares (`solvers.values.level_of`)
 #: (the English names are the keys; `_(technique)` is the name a person reads)
 HINT_TECHNIQUES = {N_("Rotor"): 1.5, N_("Two Rotors"): 3.0, N_("Probe"): 4.0,
                    N_("Guess"): 11.0}

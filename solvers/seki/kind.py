@@ -7,19 +7,11 @@ import random
 
 from PIL import Image
 
-from ..base import (
-    LOGIC_GRIDS,
-    CheckReport,
-    Difficulty,
-    HintPath,
-    HintStep,
-    Limits,
-    PuzzleKind,
-    Solutions,
-    header_is,
-    square_maps,
-)
+from ..base import LOGIC_GRIDS, PuzzleKind
+from ..gridkit import square_maps
 from ..i18n import Translated, ngettext
+from ..texts import header_is
+from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, Solutions
 from . import checker, format, generate, hints, picture, solver
 from .model import NEAR_ROTORS, ROTOR_TYPES, SIZE, Grid, Known, SekiPuzzle
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..base import Limits, Solutions
 from ..i18n import _, listing
 from ..smt import enumerate_models
+from ..values import Limits, Solutions
 from .model import BLACK_COUNT, ROTOR_WORDS, SIZE, SekiPuzzle, black_pairs, cell_name, rotor_group
 
 if TYPE_CHECKING:

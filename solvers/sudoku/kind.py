@@ -13,18 +13,9 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from ..base import (
-    LOGIC_GRIDS,
-    CheckReport,
-    Difficulty,
-    HintPath,
-    HintStep,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Solutions,
-)
+from ..base import LOGIC_GRIDS, PuzzleKind
 from ..i18n import Translated
+from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleError, Solutions
 from . import check, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 

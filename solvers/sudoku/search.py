@@ -42,7 +42,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from ..base import Limits
+from ..values import Limits
 from .grid import CELLS, PEERS, SIZE, Grid
 
 #: cells in a band (3 rows of 9)

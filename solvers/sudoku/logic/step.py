@@ -3,7 +3,7 @@
 Ratings follow Sudoku Explainer's scale where it has the technique (1.0 full house ...
 7.x forcing chains); techniques it lacks (single-digit patterns, finned fish, ALS) sit
 where players usually place them. A puzzle's band is its hardest step's rating read off
-the one scale every kind shares (`solvers.base.level_of`).
+the one scale every kind shares (`solvers.values.level_of`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ... import gridkit
-from ...base import level_of
 from ...i18n import N_, _
+from ...values import level_of
 
 if TYPE_CHECKING:
     from .board import Board
