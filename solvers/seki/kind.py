@@ -12,7 +12,8 @@ from ..gridkit import square_maps
 from ..i18n import Translated, ngettext
 from ..texts import header_is
 from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, Solutions
-from . import checker, format, generate, hints, picture, solver
+from . import checker, generate, hints, picture, solver
+from .format import read_entries, read_puzzle, read_solution, write_solution
 from .model import NEAR_ROTORS, ROTOR_TYPES, SIZE, Grid, Known, SekiPuzzle
 
 
@@ -52,7 +53,7 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
             count=len(body))
 
     def parse(self, text: str) -> SekiPuzzle:
-        return format.read_puzzle(text)
+        return read_puzzle(text)
 
     def canonical(self, puzzle: SekiPuzzle) -> str:
         return puzzle.rotors
@@ -78,11 +79,11 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
         return checker.check(puzzle, solution)
 
     def format_solution(self, puzzle: SekiPuzzle, solution: Grid) -> str:
-        return format.write_solution(solution)
+        return write_solution(solution)
 
     def parse_solution(self, puzzle: SekiPuzzle, text: str) -> Grid:
         """Four rows of four 0/1 digits (1 = black); `#` also means black, `.` white."""
-        return format.read_solution(text)
+        return read_solution(text)
 
     def hint_steps(self, puzzle: SekiPuzzle, entries: Known | None = None,
                    limit: int | None = None) -> HintPath:
@@ -90,7 +91,7 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
 
     def hint_entries(self, puzzle: SekiPuzzle, text: str) -> Known:
         """The grid as the person has it: 1 or # black, 0 white, ? . - or _ not known."""
-        return format.read_entries(text)
+        return read_entries(text)
 
     def hint_picture(self, puzzle: SekiPuzzle, step: HintStep) -> Image.Image:
         return hints.hint_picture(puzzle, step)
