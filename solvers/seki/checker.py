@@ -1,5 +1,5 @@
 """Checking a Seki solution from the grid alone: every rotor group recounted, as the
-seed's check does (its report lines are the seed's, in English, by design)."""
+seed's check does, in the seed's report lines."""
 
 from __future__ import annotations
 
