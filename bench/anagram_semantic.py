@@ -32,7 +32,7 @@ from bench_anagram import LISTS, classics, words_key  # noqa: E402
 from solvers.anagram import lexicon as lexicon_module  # noqa: E402
 from solvers.anagram.kind import parse_query  # noqa: E402
 from solvers.anagram.search import Search  # noqa: E402
-from solvers.base import Limits  # noqa: E402
+from solvers.values import Limits  # noqa: E402
 
 #: answers of several words reranked per clue
 DEPTH = 3000

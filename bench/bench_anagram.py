@@ -32,7 +32,7 @@ from solvers.anagram import lexicon as lexicon_module  # noqa: E402
 from solvers.anagram.kind import SHOWN, parse_query  # noqa: E402
 from solvers.anagram.lexicon import letters_of  # noqa: E402
 from solvers.anagram.search import MAX_WORDS, Query, Search, search  # noqa: E402
-from solvers.base import Limits  # noqa: E402
+from solvers.values import Limits  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 LISTS = {"tuning": DATA / "anagram_classics.txt", "held out": DATA / "anagram_heldout.txt",

@@ -28,8 +28,8 @@ from solvers.assembly.box import Assembler, assembler_for  # noqa: E402
 from solvers.assembly.nuts import NutsKind  # noqa: E402
 from solvers.assembly.queens import QueensKind  # noqa: E402
 from solvers.assembly.tangram import TangramKind  # noqa: E402
-from solvers.base import Limits  # noqa: E402
 from solvers.exact_cover import ExactCover  # noqa: E402
+from solvers.values import Limits  # noqa: E402
 
 
 def matrix(assembler: Assembler) -> tuple[list[list[tuple]], list[tuple], list[int]]:

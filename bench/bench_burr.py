@@ -48,12 +48,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solvers import pipeline  # noqa: E402
-from solvers.base import Limits  # noqa: E402
 from solvers.burr.geometry import frame  # noqa: E402
 from solvers.burr.kind import Burr  # noqa: E402
 from solvers.burr.parse import BurrPuzzle  # noqa: E402
 from solvers.burr.pieces import cubies_of  # noqa: E402
 from solvers.burr.solid import solid_burrs  # noqa: E402
+from solvers.values import Limits  # noqa: E402
 
 PUZZLES = ("burr_antique.txt", "burr_shop.txt", "burr_eight.txt")
 ROUND_LINE = re.compile(r"^(\d+) (\d+) ([\d.]+) ([\d.]+)$")

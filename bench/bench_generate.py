@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solvers import registry  # noqa: E402
-from solvers.base import Limits  # noqa: E402
 from solvers.gogen import gogen_words  # noqa: E402
+from solvers.values import Limits  # noqa: E402
 
 
 def main() -> int:

@@ -228,8 +228,8 @@ def unseen() -> None:
 def solve_one(link: str) -> dict[str, Any]:
     """One held-out link solved through the pencil kind within LIMIT seconds (run in a
     child process, so that a search running past its deadline can be stopped)."""
-    from solvers.base import Limits, PuzzleError
     from solvers.pencil import Pencil
+    from solvers.values import Limits, PuzzleError
 
     kind = Pencil()
     started = time.perf_counter()

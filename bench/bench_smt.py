@@ -29,10 +29,10 @@ import z3
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers.base import Limits  # noqa: E402
 from solvers.gogen import Gogen, GogenPuzzle  # noqa: E402
 from solvers.number_workout import CELLS, PAIRS, NumberWorkout, NumberWorkoutPuzzle  # noqa: E402
 from solvers.number_workout import HEXAGONS as NW_HEXAGONS  # noqa: E402
+from solvers.values import Limits  # noqa: E402
 
 PREAMBLE = ["(set-logic LIA)", "(set-option :produce-models true)",
             "(set-option :produce-assignments true)"]

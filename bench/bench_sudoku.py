@@ -36,9 +36,9 @@ import z3
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers.base import Limits  # noqa: E402
 from solvers.sudoku import CELLS, UNITS, Sudoku  # noqa: E402
 from solvers.sudoku.search import solve_grid, warm  # noqa: E402
+from solvers.values import Limits  # noqa: E402
 
 DATA = ROOT / "bench" / "data" / "sudoku_hard.txt"
 

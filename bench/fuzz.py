@@ -32,7 +32,7 @@ import fuzz_strategies as fs  # noqa: E402
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 
 from solvers import pipeline, registry  # noqa: E402
-from solvers.base import clip  # noqa: E402
+from solvers.texts import clip  # noqa: E402
 
 #: the detection + parse target, fed any kind's text
 PREPARE = "any text"

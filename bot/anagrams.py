@@ -40,7 +40,9 @@ from telegram.error import BadRequest
 
 from solvers.anagram.hints import STEPS
 from solvers.anagram.kind import AnagramKind
-from solvers.base import PuzzleError, PuzzleKind, clip
+from solvers.base import PuzzleKind
+from solvers.texts import clip
+from solvers.values import PuzzleError
 
 from .context import BotData, Context, message_of, pressed_message, query_of, sender_of
 from .i18n import N_, _, current

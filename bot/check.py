@@ -25,8 +25,10 @@ from telegram import Document, Message, PhotoSize, Update
 from telegram.constants import ChatType
 
 from solvers import registry
-from solvers.base import PuzzleError, PuzzleKind, clip
+from solvers.base import PuzzleKind
 from solvers.pipeline import Judgement
+from solvers.texts import clip
+from solvers.values import PuzzleError
 
 from . import files, photos
 from .context import Context, message_of

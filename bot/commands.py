@@ -22,7 +22,8 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from solvers import registry
-from solvers.base import PuzzleError, clip
+from solvers.texts import clip
+from solvers.values import PuzzleError
 
 from . import anagrams
 from .context import Context, message_of

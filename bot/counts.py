@@ -30,9 +30,10 @@ from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
 from solvers import i18n as library
-from solvers.base import PuzzleKind, clip
+from solvers.base import PuzzleKind
 from solvers.i18n import number
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
+from solvers.texts import clip
 
 from .i18n import N_, _, current, ngettext, speaking
 from .spoiler import hidden, hidden_line

@@ -13,7 +13,8 @@ from telegram.error import BadRequest
 
 from solvers import i18n as library
 from solvers import registry
-from solvers.base import CAPTION_LINES, PuzzleKind
+from solvers.base import PuzzleKind
+from solvers.values import CAPTION_LINES
 
 from . import grid_hints
 from .context import Context, message_of, query_of

@@ -6,8 +6,10 @@ from __future__ import annotations
 from telegram import Document, Update
 from telegram.constants import ChatType
 
-from solvers.base import MAX_INPUT_CHARS, PuzzleError, PuzzleKind, clip, plain_text, text_encoding
+from solvers.base import PuzzleKind
 from solvers.i18n import number
+from solvers.texts import MAX_INPUT_CHARS, clip, plain_text, text_encoding
+from solvers.values import PuzzleError
 
 from .context import Context, message_of
 from .i18n import N_, _

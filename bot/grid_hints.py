@@ -32,7 +32,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
 
 from solvers import registry
-from solvers.base import PuzzleError, PuzzleKind, clip
+from solvers.base import PuzzleKind
+from solvers.texts import clip
+from solvers.values import PuzzleError
 
 from . import anagrams
 from .check import SEPARATOR, Request, held_puzzle, kind_of

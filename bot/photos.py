@@ -26,9 +26,9 @@ from telegram import Document, Message, PhotoSize, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import filters
 
-from solvers.base import PuzzleError
 from solvers.photo import KIND, Reading
 from solvers.pipeline import choose_kind
+from solvers.values import PuzzleError
 
 from .context import BotData, Context, message_of
 from .i18n import N_, _, ngettext

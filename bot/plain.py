@@ -1,4 +1,4 @@
-"""Every update read as plain text before any handler sees it (`solvers.base.plain_text`):
+"""Every update read as plain text before any handler sees it (`solvers.texts.plain_text`):
 a zero-width space or a BOM pasted after a command is dropped, and a digit of any script is
 read as 0-9, for puzzles and for command options alike (`/quiz rounds=١`). The
 Application also marks whose update it is handling, so the quick lane serves people
@@ -11,7 +11,7 @@ from typing import Any
 from telegram import Bot, Update
 from telegram.ext import Application
 
-from solvers.base import invisible, plain_text
+from solvers.texts import invisible, plain_text
 
 from .work.lanes import OWNER
 

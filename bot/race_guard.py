@@ -20,8 +20,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from solvers.base import PuzzleError, PuzzleKind
+from solvers.base import PuzzleKind
 from solvers.pipeline import prepare
+from solvers.values import PuzzleError
 
 from .i18n import N_, _
 from .members import may_be_member

@@ -15,8 +15,10 @@ from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from solvers.base import Media, PuzzleError, PuzzleKind, clip, verdict_of
+from solvers.base import PuzzleKind
 from solvers.pipeline import Result, prepare
+from solvers.texts import clip
+from solvers.values import Media, PuzzleError, verdict_of
 
 from .context import BotData, Context, message_of
 from .counts import SendFirst

@@ -13,7 +13,8 @@ from pathlib import Path
 from telegram import Message
 from telegram.constants import ParseMode
 
-from solvers.base import PuzzleError, PuzzleKind
+from solvers.base import PuzzleKind
+from solvers.values import PuzzleError
 
 from .context import BotData, Context
 from .i18n import _

@@ -22,7 +22,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from solvers.base import PuzzleError, PuzzleKind
+from solvers.base import PuzzleKind
+from solvers.values import PuzzleError
 
 from .context import Context, message_of, query_of, sender_of
 from .i18n import LANGUAGES, N_, _, current

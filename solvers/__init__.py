@@ -4,8 +4,9 @@ Plain Python: no Telegram, no asyncio, no database. See `solvers/base.py` for th
 contract every kind follows and `solvers/pipeline.py` for the one way they are run.
 """
 
-from .base import CheckReport, Limits, Media, PuzzleError, PuzzleKind, Rule, Solutions
+from .base import PuzzleKind
 from .registry import KINDS, detect, get
+from .values import CheckReport, Limits, Media, PuzzleError, Rule, Solutions
 
 __all__ = [
     "KINDS",

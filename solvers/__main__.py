@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from . import registry
-from .base import Limits, PuzzleError
 from .pipeline import prepare, run
+from .values import Limits, PuzzleError
 
 
 def read_input(path: str) -> str:
@@ -113,9 +113,17 @@ def cmd_warm(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_read_photo(argv: list[str]) -> int:
+    """`read-photo`: the photo reader is a tool beside the Sudoku kind (it uses the kind's
+    search), so the kind does not import it back."""
+    from .photo.command import main  # OpenCV is loaded only for this command
+    return main(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     extra = {name: fn for kind in registry.KINDS for name, fn in kind.cli_commands().items()}
+    extra["read-photo"] = cmd_read_photo
     if argv and argv[0] in extra:
         return extra[argv[0]](argv[1:])
 

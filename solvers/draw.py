@@ -17,7 +17,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .base import Media, clip
+from .texts import clip
+from .values import Media
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONTS = ASSETS / "fonts"

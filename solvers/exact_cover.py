@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import Limits
+from .values import Limits
 
 #: miniexact's answer when it found a cover (20 means there are no more)
 _FOUND = 10

@@ -17,19 +17,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import draw, registry
-from .base import (
-    Limits,
-    Media,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-    plain_text,
-    why_none,
-)
+from .base import PuzzleKind
 from .draw import png_bytes
 from .i18n import N_, _, current, number
+from .texts import check_size, plain_text, why_none
+from .values import Limits, Media, PuzzleError, Rule, Solutions
 
 #: a count stopped by the solution cap runs on for at most this long and this many, so a
 #: cheap count is said exactly ("exactly 16" rather than "at least 2")

@@ -11,6 +11,7 @@ from .burr import KINDS as BURR_KINDS
 from .gogen import Gogen
 from .number_workout import NumberWorkout
 from .pencil import Pencil
+from .pencil.genres.sudoku import sudoku_text
 from .seki import Seki
 from .sudoku import Sudoku
 
@@ -20,7 +21,7 @@ KINDS: tuple[PuzzleKind, ...] = (
     Gogen(),
     NumberWorkout(),
     *ASSEMBLY_KINDS,
-    Sudoku(),
+    Sudoku(link_reader=sudoku_text),  # a 9x9 sudoku link goes to the Sudoku kind
     AnagramKind(),
     *BURR_KINDS,
     Pencil(),

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .base import Limits
+from .values import Limits
 
 if TYPE_CHECKING:
     import z3

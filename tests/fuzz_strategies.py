@@ -27,7 +27,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from solvers import pipeline, registry
-from solvers.base import Limits, PuzzleError, PuzzleKind
+from solvers.base import PuzzleKind
+from solvers.values import Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -233,7 +234,7 @@ LONG_VALUE = st.one_of(
 
 #: characters nobody sees, pasted from web pages and editors (zero-width space, joiners,
 #: word joiner, BOM, soft hyphen, direction marks, NUL), and lone surrogates (JSON can
-#: carry them: `"\ud800"`); `solvers.base.plain_text` drops them all
+#: carry them: `"\ud800"`); `solvers.texts.plain_text` drops them all
 INVISIBLE = st.sampled_from("\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u202e\x00\ud800\udfff")
 #: the decimal digits of other scripts, as offsets of their zero: full-width, Arabic-Indic,
 #: Eastern Arabic-Indic, Devanagari, Bengali, mathematical bold

@@ -17,9 +17,9 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from solvers.base import Limits
 from solvers.pencil import Pencil, PencilPuzzle
 from solvers.pencil.layers import Answer
+from solvers.values import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 PREFIX = ROOT / ".cache" / "pzpr"

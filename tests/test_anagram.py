@@ -20,8 +20,8 @@ from solvers.anagram.quiz import WORD_BANDS
 from solvers.anagram.quiz import pool as quiz_pool
 from solvers.anagram.search import MAX_LETTERS, Search, fit, search
 from solvers.anagram.sources import RARE_ZIPF
-from solvers.base import Limits, PuzzleError
 from solvers.pipeline import run
+from solvers.values import Limits, PuzzleError
 
 KIND = AnagramKind()
 

@@ -11,7 +11,7 @@ from solvers.anagram import lexicon
 from solvers.anagram.kind import AnagramKind, parse_query
 from solvers.anagram.quiz import is_valid_answer, pick_challenge
 from solvers.anagram.search import search
-from solvers.base import PuzzleError
+from solvers.values import PuzzleError
 
 
 def answers(text: str) -> list[str]:

@@ -16,8 +16,8 @@ from solvers.assembly.nuts import NutsKind
 from solvers.assembly.queens import KNOWN, QueensKind
 from solvers.assembly.shapes import normalise
 from solvers.assembly.tangram import TangramKind
-from solvers.base import Limits, PuzzleError
 from solvers.exact_cover import ExactCover
+from solvers.values import Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from solvers import i18n, pipeline
-from solvers.base import Limits, PuzzleError
 from solvers.burr import disassemble as engine
 from solvers.burr.assemble import assemble, solid_assemblies
 from solvers.burr.geometry import cube_rotations, frame
@@ -23,6 +22,7 @@ from solvers.burr.piece_kind import PieceKind
 from solvers.burr.pieces import all_ids, canonical_id, cubie_table, cubies_of
 from solvers.burr.solid import solid_burrs
 from solvers.burr.solution import piece_cells
+from solvers.values import Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 BURR = Burr()

@@ -21,7 +21,7 @@ from PIL import Image
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
 from solvers import registry
-from solvers.base import Limits
+from solvers.values import Limits
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -18,7 +18,7 @@ from i18n_check import pseudo_language, untranslated
 from bot.language import keep_choice
 from sandbox.client import SandboxClient
 from solvers import registry
-from solvers.base import Limits
+from solvers.values import Limits
 
 OPEN, CLOSE = "⟦", "⟧"
 pytestmark = pytest.mark.asyncio(loop_scope="module")

@@ -14,7 +14,7 @@ from test_e2e_grid_hints import after, data, labels
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
 from solvers import registry
-from solvers.base import Limits
+from solvers.values import Limits
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

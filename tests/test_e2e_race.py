@@ -12,8 +12,8 @@ from PIL import Image
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
 from solvers import registry
-from solvers.base import Limits
 from solvers.pipeline import judge
+from solvers.values import Limits
 
 ALICE, BOB, CAROL = 101, 102, 103
 GROUP = -100200300

@@ -15,7 +15,7 @@ from botchat import ask, bot_config
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
 from solvers import registry
-from solvers.base import CAPTION_LINES
+from solvers.values import CAPTION_LINES
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 #: lines Telegram shows of a folded quote (the sandbox page shows as many)

@@ -13,7 +13,7 @@ from PIL import Image
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
 from solvers import pipeline
-from solvers.base import Media
+from solvers.values import Media
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 GROUP, ALICE, BOB, CAROL, DAVE = -2601, 2601, 2602, 2603, 2604

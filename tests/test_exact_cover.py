@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from solvers.base import Limits
 from solvers.exact_cover import ExactCover
+from solvers.values import Limits
 
 
 def small() -> ExactCover:

@@ -32,8 +32,9 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from solvers import pipeline, registry
-from solvers.base import PuzzleError, plain_text
 from solvers.draw import fits_photo
+from solvers.texts import plain_text
+from solvers.values import PuzzleError
 
 #: as many examples per kind and target as the profile says (tests/conftest.py), no
 #: deadline: the alarm in judge() stops a hang

@@ -13,8 +13,8 @@ import pytest
 from bot.games.race import PUZZLES, minutes_option, pool_files
 from bot.work.jobs import race_check, race_puzzle
 from solvers import registry
-from solvers.base import Limits
 from solvers.seki import BLACK_COUNT, rotor_group
+from solvers.values import Limits
 
 SEKI = registry.get("seki")
 NW = registry.get("nw")

@@ -11,12 +11,13 @@ import pytest
 import z3
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError, PuzzleKind
+from solvers.base import PuzzleKind
 from solvers.gogen import EMPTY, Gogen
 from solvers.number_workout import NumberWorkout
 from solvers.seki import BLACK_COUNT, Seki, rotor_group
 from solvers.sudoku import CELLS, UNITS, Sudoku
 from solvers.sudoku.search import count_solutions, solved_by_singles
+from solvers.values import Limits, PuzzleError
 
 SEKI = Seki()
 SUDOKU = Sudoku()

@@ -8,10 +8,10 @@ import pytest
 import z3
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError
 from solvers.gogen import Gogen
 from solvers.pipeline import run
 from solvers.smt import parse_get_value, run_smtlib
+from solvers.values import Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 KIND = Gogen()

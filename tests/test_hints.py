@@ -18,7 +18,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solvers.__main__ import main as solvers_main
-from solvers.base import DIFFICULTIES, Difficulty, Limits, PuzzleError, level_of
 from solvers.pipeline import run
 from solvers.registry import KINDS
 from solvers.sudoku import Sudoku
@@ -38,6 +37,7 @@ from solvers.sudoku.logic import (
     wings,
 )
 from solvers.sudoku.logic.board import ALL, Board, bit
+from solvers.values import DIFFICULTIES, Difficulty, Limits, PuzzleError, level_of
 
 SUDOKU = Sudoku()
 HARD = Path(__file__).resolve().parent.parent / "bench" / "data" / "sudoku_hard.txt"

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from solvers import registry
-from solvers.base import Limits, PuzzleError
 from solvers.pipeline import Judgement, judge
+from solvers.values import Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEKI = (PUZZLES / "sk_6018.txt").read_text()

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solvers.base import DIFFICULTIES, Limits, PuzzleError
 from solvers.number_workout import CELLS, NumberWorkout
 from solvers.number_workout.hints import TECHNIQUES, line_position, segment_name
 from solvers.number_workout.parse import lines_text
+from solvers.values import DIFFICULTIES, Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 KIND = NumberWorkout()

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil, codecs
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
 from solvers.pipeline import run
+from solvers.values import Limits, PuzzleError
 from tests.pzpr import judge, links_of, solved_and_judged
 
 KIND = Pencil()

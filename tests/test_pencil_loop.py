@@ -16,7 +16,6 @@ from dataclasses import replace
 
 import pytest
 
-from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil
 from solvers.pencil.genres import find
 from solvers.pencil.genres.country import Country
@@ -34,6 +33,7 @@ from solvers.pencil.grid import STEPS, Grid, Pair
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
 from solvers.pencil.paths import AXIS, BACK, edge_places, exits, step
+from solvers.values import Limits, PuzzleError
 from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()

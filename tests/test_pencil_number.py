@@ -12,11 +12,11 @@ from dataclasses import replace
 
 import pytest
 
-from solvers.base import Limits, PuzzleError
 from solvers.pencil import Pencil
 from solvers.pencil.genres import fillomino, find
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
+from solvers.values import Limits, PuzzleError
 from tests.pzpr import DATA, judge, links_of, solve, solved_and_judged
 
 KIND = Pencil()

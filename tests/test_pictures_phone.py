@@ -17,9 +17,9 @@ import pytest
 from PIL import Image
 
 from solvers import draw, i18n, registry
-from solvers.base import Limits
 from solvers.draw import DrawnText
 from solvers.pipeline import prepare
+from solvers.values import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "de", "es")

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solvers.base import Limits, PuzzleError
 from solvers.pipeline import run
 from solvers.seki import BLACK_COUNT, Seki, black_pairs, rotor_group
 from solvers.smt import parse_get_value, run_smtlib
+from solvers.values import Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEKI = Seki()

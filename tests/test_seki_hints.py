@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solvers.base import DIFFICULTIES, Limits, PuzzleError
 from solvers.seki import HINT_TECHNIQUES, SIZE, Seki, SekiPuzzle
+from solvers.values import DIFFICULTIES, Limits, PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 KIND = Seki()

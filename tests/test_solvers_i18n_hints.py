@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from solvers.base import PuzzleError
 from solvers.i18n import language
 from solvers.number_workout import NumberWorkout
 from solvers.seki import Seki
 from solvers.sudoku import Sudoku
+from solvers.values import PuzzleError
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 #: a classic easy Sudoku whose first step is a hidden single in box 2

@@ -11,10 +11,10 @@ import pytest
 
 from solvers import registry
 from solvers.__main__ import main
-from solvers.base import Limits, PuzzleError
 from solvers.pipeline import run
 from solvers.sudoku import SIZE, Sudoku
 from solvers.sudoku.search import solve_grid
+from solvers.values import Limits, PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"

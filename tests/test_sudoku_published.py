@@ -24,7 +24,6 @@ from typing import NamedTuple
 
 import pytest
 
-from solvers.base import Limits
 from solvers.sudoku.logic import (
     chains,
     fish,
@@ -39,6 +38,7 @@ from solvers.sudoku.logic.board import Board, bit
 from solvers.sudoku.logic.path import apply
 from solvers.sudoku.logic.step import Finder, Step
 from solvers.sudoku.search import solve_grid
+from solvers.values import Limits
 
 EXAMPLE = "https://hodoku.sourceforge.net/en/show_example.php?file="
 

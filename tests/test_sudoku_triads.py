@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from solvers.base import Limits
 from solvers.sudoku import CELLS
 from solvers.sudoku.search import BAND, WORDS, Search, _collect, count_solutions, solve_grid
+from solvers.values import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 HARD_SET = [line.strip() for line in (ROOT / "bench/data/sudoku_hard.txt").read_text().splitlines()

@@ -24,8 +24,8 @@ from bot.work.broker import QUEUES, make_app
 from bot.work.errors import NO_WORKER_TEXT
 from bot.work.lanes import Lanes
 from sandbox.client import SandboxClient
-from solvers.base import PuzzleError
 from solvers.pipeline import Later, Result, run
+from solvers.values import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent
 SEKI = "#seki sk_6018.txt\noo+ooaoo-"

@@ -16,16 +16,9 @@ from pathlib import Path
 from PIL import Image
 
 from solvers import draw
-from solvers.base import (
-    CheckReport,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-    header_is,
-)
+from solvers.base import PuzzleKind
+from solvers.texts import check_size, header_is
+from solvers.values import CheckReport, Limits, PuzzleError, Rule, Solutions
 
 EXAMPLE = Path(__file__).resolve().parent / "toy_example.txt"
 

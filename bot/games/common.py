@@ -16,7 +16,7 @@ from telegram import Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
-from solvers.base import clip
+from solvers.texts import clip
 
 from ..context import App, BotData, Context
 from ..i18n import N_, _

@@ -34,7 +34,9 @@ from telegram import InlineKeyboardMarkup, Update, User
 from telegram.constants import ChatType
 
 from solvers import registry
-from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
+from solvers.base import PuzzleKind
+from solvers.texts import clip, listed
+from solvers.values import DIFFICULTIES, PuzzleError
 
 from ..context import App, Context, jobs_of, message_of, sender_of
 from ..i18n import N_, _, ngettext, speaking

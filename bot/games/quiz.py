@@ -38,7 +38,9 @@ from solvers.anagram.kind import resolve_topic
 from solvers.anagram.lexicon import LANGUAGES as LEXICON_LANGUAGES
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES
-from solvers.base import PuzzleError, PuzzleKind, clip
+from solvers.base import PuzzleKind
+from solvers.texts import clip
+from solvers.values import PuzzleError
 
 from .. import race_guard
 from ..context import App, BotData, Context, jobs_of, message_of, sender_of

@@ -35,8 +35,10 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
 from solvers import registry
-from solvers.base import DIFFICULTIES, PuzzleError, PuzzleKind, clip, listed
+from solvers.base import PuzzleKind
 from solvers.pipeline import prepare
+from solvers.texts import clip, listed
+from solvers.values import DIFFICULTIES, PuzzleError
 
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..i18n import N_, _, ngettext, speaking

@@ -12,8 +12,8 @@ import json
 import logging
 import time
 
-from solvers.base import Media
 from solvers.pipeline import Result, worded_key
+from solvers.values import Media
 
 from ..database import Connection, StoreUnavailable
 from .core import StoreCore

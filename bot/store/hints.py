@@ -1,4 +1,4 @@
-"""Hint sessions: one person's walk through the hint steps of an anagram clue, kept so
+"""Hint sessions: one person's walk through the hint steps of a letters clue, kept so
 that the buttons of an old message climb on after a restart."""
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ from solvers.anagram.hints import by_name
 from solvers.anagram.kind import answer_from_text, hints_for
 from solvers.anagram.quiz import is_valid_answer as lexicon_accepts
 from solvers.anagram.quiz import pick_challenge
-from solvers.base import PuzzleError
 from solvers.draw import png_bytes
+from solvers.values import PuzzleError
 
 from . import codec
 

@@ -54,8 +54,8 @@ from kombu import Queue
 from kombu.serialization import register
 
 from solvers import i18n
-from solvers.base import PuzzleError
 from solvers.pipeline import Result
+from solvers.values import PuzzleError
 
 from . import codec, jobs
 from .errors import JobTimeout, NoWorker, ShuttingDown, WorkerDied

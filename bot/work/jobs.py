@@ -20,20 +20,12 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from solvers import i18n
-from solvers.base import (
-    DIFFICULTIES,
-    Difficulty,
-    HintPath,
-    Limits,
-    Media,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    listed,
-)
+from solvers.base import PuzzleKind
 from solvers.draw import png_bytes
 from solvers.photo import Reading, Repair, read_photo
 from solvers.pipeline import Judgement, Later, Result, choose_kind, judge, later_media, prepare, run
+from solvers.texts import listed
+from solvers.values import DIFFICULTIES, Difficulty, HintPath, Limits, Media, PuzzleError, Rule
 
 from . import codec
 

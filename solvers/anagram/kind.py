@@ -21,18 +21,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..base import (
-    WORD_PUZZLES,
-    CheckReport,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-    clip,
-)
+from ..base import WORD_PUZZLES, PuzzleKind
 from ..i18n import Translated, _, number
+from ..texts import check_size, clip
+from ..values import CheckReport, Limits, PuzzleError, Rule, Solutions
 from . import fluency, relatedness
 from . import lexicon as lexicon_module
 from .answer import Answer

@@ -44,14 +44,12 @@ from typing import overload
 
 import numpy as np
 
+from ..wordlists import LARGE_DICTIONARY_FILES, dictionary_words
 from .cachefile import block_texts, cache_dir, lines, pack, text_block, unpack, write_cache
 from .letters import PRIMES, Entry, key_letters, key_of, letter_counts, letters_of, words_of
-from .sources import DICTIONARY_FILES as DICTIONARY_FILES  # gogen's word list reads it here
 from .sources import (
-    LARGE_DICTIONARY_FILES,
     UNSEEN_ZIPF,
     WORD_LISTS,
-    dictionary_words,
     foreign_word,
     name_entries,
     read_topic,

@@ -14,8 +14,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..base import DIFFICULTIES, PuzzleError
 from ..i18n import _
+from ..values import DIFFICULTIES, PuzzleError
 from . import lexicon as lexicon_module
 from .kind import AnagramKind, parse_query
 from .lexicon import Entry, letters_of

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..base import Limits, PuzzleError, Solutions, clip
+from ..texts import clip
+from ..values import Limits, PuzzleError, Solutions
 from .answer import Answer
 from .letters import ALPHABET, Entry, key_letters, key_of, letter_counts, letters_of, words_of
 from .lexicon import Lexicon

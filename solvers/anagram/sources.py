@@ -12,16 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..draw import ASSETS
+from ..wordlists import DICTIONARY_FILES, LARGE_DICTIONARY_FILES
 from .letters import Entry, letters_of
 
 #: bumped when the build rules change, so old cache files are ignored
 LEXICON_VERSION = "5"
 TOPICS_DIR = ASSETS / "topics"
-DICTIONARY_FILES = (Path("/usr/share/dict/american-english"),
-                    Path("/usr/share/dict/british-english"))
-#: the larger lists (SCOWL size 70): rare words and more names
-LARGE_DICTIONARY_FILES = (Path("/usr/share/dict/american-english-large"),
-                          Path("/usr/share/dict/british-english-large"))
 #: words found only in the larger lists are kept when rarer than this (see the docstring)
 RARE_ZIPF = 3.0
 #: zipf given to a dictionary word that wordfreq has never seen
@@ -78,16 +74,6 @@ def topic_files() -> list[Path]:
 def is_name(word: str) -> bool:
     """A capitalised word-list entry (`Hitler`), not an abbreviation (`NATO`, `McCoy`)."""
     return word.isascii() and word.isalpha() and word[:1].isupper() and word[1:].islower()
-
-
-def dictionary_words(paths: tuple[Path, ...] = DICTIONARY_FILES) -> set[str]:
-    """The entries of the installed Debian word lists (empty when none is installed)."""
-    words: set[str] = set()
-    for path in paths:
-        if path.exists():
-            words.update(line.strip() for line in path.read_text(encoding="utf-8",
-                                                                 errors="ignore").splitlines())
-    return words
 
 
 def known_to_model(words: list[str]) -> set[str]:

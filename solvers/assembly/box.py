@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import i18n
-from ..base import Limits, PuzzleError, Solutions
 from ..exact_cover import ExactCover
 from ..i18n import _
+from ..values import Limits, PuzzleError, Solutions
 from . import shapes as geo
 from .shapes import Location, Map, Position
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import i18n
-from ..base import PuzzleError, check_size, clip
 from ..i18n import _
+from ..texts import check_size, clip
+from ..values import PuzzleError
 from .box import BoxPuzzle, Shape
 from .shapes import normalise
 

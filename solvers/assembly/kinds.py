@@ -19,19 +19,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..base import (
-    ASSEMBLY_PUZZLES,
-    CheckReport,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-    header_is,
-    with_symmetries,
-)
+from ..base import ASSEMBLY_PUZZLES, PuzzleKind
 from ..i18n import N_, Translated, _, ngettext
+from ..texts import check_size, header_is, with_symmetries
+from ..values import CheckReport, Limits, PuzzleError, Rule, Solutions
 from . import boxer, presets, render
 from .box import Assembler, BoxPuzzle, assembler_for, check_limits
 from .shapes import Location, normalise, orientations, part_maps

@@ -23,18 +23,11 @@ from math import cos, pi, sin
 from PIL import Image
 
 from .. import draw
-from ..base import (
-    ASSEMBLY_PUZZLES,
-    CheckReport,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-)
+from ..base import ASSEMBLY_PUZZLES, PuzzleKind
 from ..exact_cover import ExactCover
 from ..i18n import N_, Translated, _
+from ..texts import check_size
+from ..values import CheckReport, Limits, PuzzleError, Rule, Solutions
 
 #: the seven nuts of the commercial puzzle (Milton Bradley), clockwise
 COMMERCIAL = ((1, 2, 3, 4, 5, 6), (1, 6, 5, 4, 3, 2), (1, 6, 4, 2, 5, 3), (1, 4, 6, 2, 3, 5),

@@ -15,19 +15,11 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import (
-    ASSEMBLY_PUZZLES,
-    CheckReport,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-    with_symmetries,
-)
+from ..base import ASSEMBLY_PUZZLES, PuzzleKind
 from ..exact_cover import CoverSearch, ExactCover
 from ..i18n import N_, Translated, _
+from ..texts import check_size, with_symmetries
+from ..values import CheckReport, Limits, PuzzleError, Rule, Solutions
 
 MAX_N = 16
 #: queen counts per n (all placements, unique ones), OEIS A000170 and A002562

@@ -16,18 +16,11 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .. import draw
-from ..base import (
-    ASSEMBLY_PUZZLES,
-    CheckReport,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-)
+from ..base import ASSEMBLY_PUZZLES, PuzzleKind
 from ..exact_cover import ExactCover
 from ..i18n import Translated, _
+from ..texts import check_size
+from ..values import CheckReport, Limits, PuzzleError, Rule, Solutions
 
 SIDE = 4
 #: the tans as polygons in grid units; "large" is needed twice

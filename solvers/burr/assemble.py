@@ -26,7 +26,7 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from ..base import Limits
+from ..values import Limits
 from .geometry import Frame
 from .geometry import frame as burr_frame
 from .pieces import Cubie, cubies_of

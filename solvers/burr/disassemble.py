@@ -25,8 +25,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..base import Limits
 from ..i18n import N_
+from ..values import Limits
 from .geometry import Cell
 from .separate import FOUND, FULL, NONE, PAUSED, rehash, take_all
 

@@ -19,19 +19,10 @@ from collections.abc import Callable
 from PIL import Image
 
 from .. import draw
-from ..base import (
-    ASSEMBLY_PUZZLES,
-    CheckReport,
-    Limits,
-    Media,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    clip,
-    header_is,
-)
+from ..base import ASSEMBLY_PUZZLES, PuzzleKind
 from ..i18n import Translated, _, ngettext
+from ..texts import clip, header_is
+from ..values import CheckReport, Limits, Media, PuzzleError, Rule, Solutions
 from . import render
 from .geometry import frame
 from .parse import PIECES, BurrPuzzle, parse_burr

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..base import PuzzleError, check_size, clip
 from ..i18n import _
+from ..texts import check_size, clip
+from ..values import PuzzleError
 from .pieces import LENGTHS, MAX_ID, Piece, connected, cubies_of
 
 PIECES = 6

@@ -9,19 +9,10 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..base import (
-    ASSEMBLY_PUZZLES,
-    CheckReport,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Rule,
-    Solutions,
-    check_size,
-    clip,
-    header_is,
-)
+from ..base import ASSEMBLY_PUZZLES, PuzzleKind
 from ..i18n import Translated, _
+from ..texts import check_size, clip, header_is
+from ..values import CheckReport, Limits, PuzzleError, Rule, Solutions
 from . import render
 from .parse import read_id
 from .pieces import MAX_ID, Piece, all_ids, cubie_table, orientations

@@ -7,10 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..base import (
-    Rule,
-)
 from ..i18n import _, ngettext
+from ..values import Rule
 from .geometry import Cell, cube_rotations, rotate
 from .parse import BurrPuzzle
 from .solution import move_words

@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 
-from ..base import Limits
+from ..values import Limits
 from .assemble import solid_assemblies
 from .disassemble import disassemble_all
 from .geometry import frame

@@ -3,7 +3,7 @@ counted, every given kept."""
 
 from __future__ import annotations
 
-from ..base import CheckReport, Rule
+from ..values import CheckReport, Rule
 from .grid import EMPTY, GogenPuzzle, Solution, cell_name, neighbours
 
 

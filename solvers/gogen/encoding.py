@@ -39,9 +39,9 @@ def smt_assertions(puzzle: GogenPuzzle, candidates: Candidates, named: str) -> l
         lines += [f"(assert (or {names}))", f"(assert ((_ at-most 1) {names}))"]
     lines.append(";; each cell holds at most one open letter")
     for cell in range(puzzle.size * puzzle.size):
-        names = [here(puzzle, x, cell) for x in search if cell in candidates[x]]
-        if len(names) > 1:
-            lines.append(f"(assert ((_ at-most 1) {' '.join(names)}))")
+        holders = [here(puzzle, x, cell) for x in search if cell in candidates[x]]
+        if len(holders) > 1:
+            lines.append(f"(assert ((_ at-most 1) {' '.join(holders)}))")
     lines.append(";; each link: if a is here, b is on a neighbouring candidate")
     for a, b in puzzle.links():
         if a not in search or b not in search:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from .. import i18n
-from ..base import Limits, PuzzleError
+from ..values import Limits, PuzzleError
 from .grid import CLASSIC_LETTERS, CLASSIC_SIZE, EMPTY, GogenPuzzle
 from .solve import solve
 from .words import choose_words, gogen_words, letter_grid, traceable

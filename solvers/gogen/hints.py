@@ -10,29 +10,24 @@ ruled out (a *probe*). When none applies, a named guess places the solution's le
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 from PIL import Image
 
-from .. import draw, i18n
-from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
+from .. import draw
+from ..gridkit import Step
+from ..i18n import N_, _, listing
+from ..values import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from .grid import EMPTY, GogenPuzzle, Solution, neighbours
 from .propagate import _narrow
 from .solve import solve
 
-#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
-TECHNIQUES = {"Last Cell": 1.0, "Only Letter": 1.5, "Linked Letters": 2.6, "Probe": 4.0,
-              "Guess": 11.0}
-
-
-@dataclass
-class _Step:
-    technique: str
-    text: str
-    where: str
-    cells: list[int]
-    placements: list[tuple[int, str]]
-    eliminations: list[tuple[int, str]]
+#: technique -> rating, on the scale every kind shares (`solvers.values.level_of`)
+#: (the English names are the keys; `_(technique)` is the name a person reads)
+TECHNIQUES = {N_("Last Cell"): 1.0, N_("Only Letter"): 1.5, N_("Linked Letters"): 2.6,
+              N_("Probe"): 4.0, N_("Guess"): 11.0}
+#: a Gogen step: cells by index, letters lower-case
+GogenStep = Step[str]
 
 
 def _name(puzzle: GogenPuzzle, cell: int) -> str:
@@ -41,8 +36,11 @@ def _name(puzzle: GogenPuzzle, cell: int) -> str:
 
 
 def _names(puzzle: GogenPuzzle, cells: list[int]) -> str:
-    names = [_name(puzzle, c) for c in sorted(cells)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listing([_name(puzzle, c) for c in sorted(cells)])
+
+
+def _letter_words(letter: str) -> str:
+    return _("the letter {letter}").format(letter=letter.upper())
 
 
 class _Board:
@@ -60,22 +58,23 @@ class _Board:
         self.placed[letter] = cell
         self.cands[letter] = {cell}
         lost = [(cell, x) for x, cells in self.cands.items() if x != letter and cell in cells]
-        for _, x in lost:
+        for _cell, x in lost:
             self.cands[x].discard(cell)
         return lost
 
 
-def _last_cell(board: _Board) -> _Step | None:
+def _last_cell(board: _Board) -> GogenStep | None:
     for letter, cells in board.cands.items():
         if letter not in board.placed and len(cells) == 1:
             cell = next(iter(cells))
-            return _Step("Last Cell", f"{letter.upper()} has one cell left, "
-                         f"{_name(board.puzzle, cell)}: it goes there.",
-                         f"the letter {letter.upper()}", [cell], [(cell, letter)], [])
+            return Step("Last Cell", _("{letter} has one cell left, {cell}: it goes "
+                                       "there.").format(letter=letter.upper(),
+                                                        cell=_name(board.puzzle, cell)),
+                        _letter_words(letter), (cell,), ((cell, letter),))
     return None
 
 
-def _only_letter(board: _Board) -> _Step | None:
+def _only_letter(board: _Board) -> GogenStep | None:
     owned = set(board.placed.values())
     for cell in range(board.puzzle.size ** 2):
         if cell in owned:
@@ -83,13 +82,14 @@ def _only_letter(board: _Board) -> _Step | None:
         letters = [x for x, cells in board.cands.items() if cell in cells]
         if len(letters) == 1:
             letter = letters[0]
-            return _Step("Only Letter", f"Only {letter.upper()} can still reach "
-                         f"{_name(board.puzzle, cell)}, so it goes there.",
-                         _name(board.puzzle, cell), [cell], [(cell, letter)], [])
+            return Step("Only Letter", _("Only {letter} can still reach {cell}, so it "
+                                         "goes there.").format(
+                letter=letter.upper(), cell=_name(board.puzzle, cell)),
+                        _name(board.puzzle, cell), (cell,), ((cell, letter),))
     return None
 
 
-def _linked(board: _Board) -> _Step | None:
+def _linked(board: _Board) -> GogenStep | None:
     near = neighbours(board.puzzle.size)
     for word in board.puzzle.words:
         for a, b in (*zip(word, word[1:], strict=False), *zip(word[1:], word, strict=False)):
@@ -100,20 +100,21 @@ def _linked(board: _Board) -> _Step | None:
             if not gone:
                 continue
             if b in board.placed:
-                why = (f"{b.upper()} is at {_name(board.puzzle, board.placed[b])}, so "
-                       f"{a.upper()} must touch it")
+                why = _("{b} is at {cell}, so {a} must touch it").format(
+                    a=a.upper(), b=b.upper(), cell=_name(board.puzzle, board.placed[b]))
             else:
-                why = (f"{a.upper()} must touch one of {b.upper()}'s cells "
-                       f"({_names(board.puzzle, sorted(others))})")
-            return _Step("Linked Letters",
-                         f"In {word.upper()}, {a.upper()} comes next to {b.upper()}: {why}; "
-                         f"it cannot be at {_names(board.puzzle, gone)}.",
-                         f"the word {word.upper()}", [*gone, *others],
-                         [], [(c, a) for c in gone])
+                why = _("{a} must touch one of {b}'s cells ({cells})").format(
+                    a=a.upper(), b=b.upper(), cells=_names(board.puzzle, sorted(others)))
+            return Step("Linked Letters",
+                        _("In {word}, {a} comes next to {b}: {why}; it cannot be at "
+                          "{cells}.").format(word=word.upper(), a=a.upper(), b=b.upper(),
+                                             why=why, cells=_names(board.puzzle, gone)),
+                        _("the word {word}").format(word=word.upper()), (*gone, *others),
+                        (), tuple((c, a) for c in gone))
     return None
 
 
-def _probe(board: _Board) -> _Step | None:
+def _probe(board: _Board) -> GogenStep | None:
     size = board.puzzle.size
     near = [sum(1 << q for q in cells) for cells in neighbours(size)]
     links = board.puzzle.links()
@@ -126,30 +127,31 @@ def _probe(board: _Board) -> _Step | None:
             trial = dict(masks)
             trial[letter] = 1 << cell
             if not _narrow(trial, arcs, near, (1 << size * size) - 1):
-                return _Step("Probe",
-                             f"If {letter.upper()} were at {_name(board.puzzle, cell)}, "
-                             f"following the words' links would leave a letter or a cell "
-                             f"with nowhere to go, so {letter.upper()} is not there.",
-                             f"the letter {letter.upper()}", [cell], [], [(cell, letter)])
+                return Step("Probe",
+                            _("If {letter} were at {cell}, following the words' links would "
+                              "leave a letter or a cell with nowhere to go, so {letter} is "
+                              "not there.").format(letter=letter.upper(),
+                                                   cell=_name(board.puzzle, cell)),
+                            _letter_words(letter), (cell,), (), ((cell, letter),))
     return None
 
 
-def _guess(board: _Board, solution: Solution) -> _Step:
+def _guess(board: _Board, solution: Solution) -> GogenStep:
     letter = min((x for x in board.puzzle.letters if x not in board.placed),
                  key=lambda x: len(board.cands[x]))
     cell = solution.index(letter)
-    return _Step("Guess", f"None of the deductions here finds the next step, so guess: "
-                 f"{letter.upper()} at {_name(board.puzzle, cell)}, and it is the right "
-                 f"guess.", f"the letter {letter.upper()}", [cell], [(cell, letter)], [])
+    return Step("Guess", _("None of the deductions here finds the next step, so guess: "
+                           "{letter} at {cell}, and it is the right guess.").format(
+        letter=letter.upper(), cell=_name(board.puzzle, cell)),
+                _letter_words(letter), (cell,), ((cell, letter),))
 
 
 def _solution(puzzle: GogenPuzzle) -> Solution:
     found = solve(puzzle, Limits(max_solutions=2))
     if not found.found:
-        raise PuzzleError(i18n._("this Gogen has no solution, so there is no next step"))
+        raise PuzzleError(_("this Gogen has no solution, so there is no next step"))
     if found.count > 1:
-        raise PuzzleError(i18n._("this Gogen has more than one solution, so no step is "
-                                 "forced"))
+        raise PuzzleError(_("this Gogen has more than one solution, so no step is forced"))
     return found.found[0]
 
 
@@ -162,8 +164,9 @@ def steps(puzzle: GogenPuzzle, entries: str | None, limit: int | None) -> HintPa
         if letter != EMPTY and letter != solution[cell]:
             r, c = divmod(cell, puzzle.size)
             mistake = Mistake(f"row {r + 1}", (r + 1, c + 1),
-                              f"There is a mistake in row {r + 1}.",
-                              f"The {letter.upper()} at row {r + 1}, column {c + 1} is wrong.")
+                              _("There is a mistake in row {row}.").format(row=r + 1),
+                              _("The {letter} at row {row}, column {column} is wrong.").format(
+                                  letter=letter.upper(), row=r + 1, column=c + 1))
             return HintPath("gogen", [], Difficulty.of(0.0, ""), False, mistake)
     board = _Board(puzzle, grid)
     found: list[HintStep] = []
@@ -173,21 +176,21 @@ def steps(puzzle: GogenPuzzle, entries: str | None, limit: int | None) -> HintPa
                 or _probe(board) or _guess(board, solution))
         for cell, letter in step.eliminations:
             board.cands[letter].discard(cell)
-        for cell, letter in step.placements:
-            step.eliminations.extend(board.place(letter, cell))
+        lost = [gone for cell, letter in step.placements for gone in board.place(letter, cell)]
+        step = replace(step, eliminations=(*step.eliminations, *lost))
         found.append(_hint_step(puzzle, step, before))
     hardest = max(found, key=lambda s: s.rating) if found else None
     rating = Difficulty.of(hardest.rating if hardest else 0.0,
-                           hardest.technique if hardest else "")
+                           hardest.state[0].technique if hardest else "")
     return HintPath("gogen", found, rating, len(board.placed) == len(puzzle.letters))
 
 
-def _hint_step(puzzle: GogenPuzzle, step: _Step, before: dict[str, frozenset[int]]) \
+def _hint_step(puzzle: GogenPuzzle, step: GogenStep, before: dict[str, frozenset[int]]) \
         -> HintStep:
     def rc(cell: int) -> tuple[int, int]:
         r, c = divmod(cell, puzzle.size)
         return r + 1, c + 1
-    return HintStep(step.technique, step.text, step.where,
+    return HintStep(_(step.technique), step.text, step.where,
                     tuple((*rc(c), x.upper()) for c, x in step.placements),
                     tuple((*rc(c), x.upper()) for c, x in step.eliminations),
                     tuple(rc(c) for c in sorted(set(step.cells))),
@@ -200,10 +203,10 @@ def picture(puzzle: GogenPuzzle, hint: HintStep) -> Image.Image:
     step, before = hint.state
     cell_px, margin, top = 600 // puzzle.size, 30, 70
     side = cell_px * puzzle.size
-    legend = draw.wrapped(i18n._("yellow: the step's cells   green: placed   red: ruled out"),
+    legend = draw.wrapped(_("yellow: the step's cells   green: placed   red: ruled out"),
                           18, side)
     image, pen = draw.canvas(side + 2 * margin, top + side + 28 + 22 * len(legend))
-    draw.centred_text(pen, (image.width / 2, top / 2), f"Gogen: {step.technique}", 28,
+    draw.centred_text(pen, (image.width / 2, top / 2), f"Gogen: {_(step.technique)}", 28,
                       bold=True)
     placed = {next(iter(c)): x for x, c in before.items() if len(c) == 1}
     marks = {c: (x, (205, 40, 40)) for c, x in step.eliminations}

@@ -7,20 +7,10 @@ import random
 
 from PIL import Image
 
-from ..base import (
-    LOGIC_GRIDS,
-    CheckReport,
-    Difficulty,
-    HintPath,
-    HintStep,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Solutions,
-    fits,
-    square_maps,
-)
+from ..base import LOGIC_GRIDS, PuzzleKind
+from ..gridkit import fits, square_maps
 from ..i18n import Translated, _
+from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleError, Solutions
 from . import check, encoding, generate, hints, parse, render, solve
 from .grid import EMPTY, GogenPuzzle, Solution
 from .solve import grid_of

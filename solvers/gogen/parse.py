@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ..base import PuzzleError, check_size, clip, header_is
 from ..i18n import _, ngettext
+from ..texts import check_size, clip, header_is
+from ..values import PuzzleError
 from .grid import CLASSIC_LETTERS, CLASSIC_SIZE, EMPTY, MAX_SIZE, GogenPuzzle, Solution
 
 
@@ -88,7 +89,9 @@ def _read_words(line: str, number: int) -> list[str]:
 def parse_gogen(text: str) -> GogenPuzzle:
     """Read the seed's format into a puzzle, or raise PuzzleError naming the line."""
     check_size(text)
-    name, rows, words = "", [], []
+    name = ""
+    rows: list[str] = []
+    words: list[str] = []
     given: dict[str, tuple[int, int]] = {}
     lines: dict[str, int] = {}  # where each word was read, for later messages
     for number, line in enumerate(text.splitlines(), 1):

@@ -3,7 +3,9 @@ word's path in its own colour, and a legend of the words."""
 
 from __future__ import annotations
 
-from PIL import Image
+from collections.abc import Callable
+
+from PIL import Image, ImageDraw
 
 from .. import draw, i18n
 from .grid import EMPTY, GogenPuzzle, Solution
@@ -36,16 +38,17 @@ def render(puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
     for index, given in enumerate(puzzle.grid):
         letter = given if given != EMPTY else (solution[index] if solution else "")
         if letter:
-            x, y = centre(index)
-            pen.ellipse([x - 26, y - 26, x + 26, y + 26], fill=draw.PAPER)
+            cx, cy = centre(index)
+            pen.ellipse([cx - 26, cy - 26, cx + 26, cy + 26], fill=draw.PAPER)
             colour = draw.GIVEN if given != EMPTY else draw.INK
-            draw.centred_text(pen, (x, y), letter.upper(), 44, fill=colour, bold=True)
+            draw.centred_text(pen, (cx, cy), letter.upper(), 44, fill=colour, bold=True)
     if solution:
         _draw_legend(pen, puzzle, top + side + 30, image.width)
     return image
 
 
-def _draw_paths(pen, puzzle: GogenPuzzle, solution: Solution, centre, cell: int) -> None:
+def _draw_paths(pen: ImageDraw.ImageDraw, puzzle: GogenPuzzle, solution: Solution,
+                centre: Callable[[int], tuple[float, float]], cell: int) -> None:
     """One coloured polyline per word, each nudged a little so overlaps stay visible."""
     where = {letter: index for index, letter in enumerate(solution)}
     count = max(1, len(puzzle.words))
@@ -57,7 +60,7 @@ def _draw_paths(pen, puzzle: GogenPuzzle, solution: Solution, centre, cell: int)
         pen.line(points, fill=colour, width=5, joint="curve")
 
 
-def _draw_legend(pen, puzzle: GogenPuzzle, top: int, width: int) -> None:
+def _draw_legend(pen: ImageDraw.ImageDraw, puzzle: GogenPuzzle, top: int, width: int) -> None:
     """Each word beside a sample of its path colour, three to a row, at most LEGEND_WORDS
     of them, then how many more there are."""
     column = (width - 40) / 3

@@ -50,12 +50,9 @@ def gogen_words() -> Vocabulary:
     unwelcome."""
     import wordfreq
 
-    from ..anagram.lexicon import DICTIONARY_FILES
+    from ..wordlists import dictionary_words
 
-    known: set[str] = set()
-    for path in DICTIONARY_FILES:
-        if path.exists():
-            known.update(path.read_text(encoding="utf-8", errors="replace").split())
+    known = dictionary_words()
     words = tuple(word for word in wordfreq.top_n_list("en", COMMON_WORDS)
                   if word in known and len(word) in WORD_LENGTHS and word not in UNWELCOME
                   and set(word) <= set(CLASSIC_LETTERS)

@@ -3,7 +3,7 @@ every hexagon and every clue."""
 
 from __future__ import annotations
 
-from ..base import CheckReport, Rule
+from ..values import CheckReport, Rule
 from .geometry import HEXAGONS, NUMBERS, PAIRS, Grid, NumberWorkoutPuzzle
 
 

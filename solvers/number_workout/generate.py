@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..base import Limits, PuzzleError
 from ..i18n import _
+from ..values import Limits, PuzzleError
 from .geometry import CELLS, HEXAGONS, NUMBERS, PAIRS, Grid, NumberWorkoutPuzzle, first_of
 from .parse import lines_text
 from .solve import solve

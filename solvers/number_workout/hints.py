@@ -13,14 +13,14 @@ of the reasoning (its two triangles hold one number) and is placed whole.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from itertools import accumulate
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from .. import draw
-from ..base import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
+from ..gridkit import Step
 from ..i18n import N_, _, alternatives, capital, listing, ngettext
+from ..values import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from .geometry import (
     CELLS,
     HEXAGONS,
@@ -38,10 +38,12 @@ from .render import board as draw_board
 from .render import centre_of, legend, number
 from .solve import solve
 
-#: technique -> rating, on the scale every kind shares (`solvers.base.level_of`)
+#: technique -> rating, on the scale every kind shares (`solvers.values.level_of`)
 #: (the English names are the keys; `_(technique)` is the name a person reads)
 TECHNIQUES = {N_("Touching Pairs"): 1.0, N_("Last Segment"): 1.0, N_("Only Place"): 1.2,
               N_("Only Number"): 2.3, N_("Probe"): 4.0, N_("Guess"): 11.0}
+#: a Number Workout step: segments by index (a touching pair by its first), numbers 1-9
+NumberStep = Step[int]
 #: the first segment of each input line, to name a segment by (line, position)
 LINE_STARTS = (0, *accumulate(TEMPLATE))
 #: an outside segment's name by the angle of its middle on a flat-topped hexagon (y
@@ -99,16 +101,6 @@ def _hexagons(cell: int) -> list[int]:
     return sorted(k + 1 for k in HEXAGONS_OF[first_of(cell)])
 
 
-@dataclass
-class _Step:
-    technique: str
-    text: str
-    where: str
-    cells: list[int]
-    placements: list[tuple[int, int]] = field(default_factory=list)
-    eliminations: list[tuple[int, int]] = field(default_factory=list)
-
-
 class _Board:
     """Each segment's numbers as a bit mask (bit v: v possible), held by a touching
     pair's first; and the numbers placed."""
@@ -136,13 +128,13 @@ class _Board:
         return {self.placed[c] for c in HEXAGON_FIRSTS[k] if c in self.placed}
 
 
-def _touching_pairs(grid: Grid) -> _Step | None:
+def _touching_pairs(grid: Grid) -> NumberStep | None:
     """The numbers given on one side of a touching pair, copied to the other side."""
     copied = sorted({first_of(c): v for c, v in enumerate(grid)
                      if v and c in PARTNER and not grid[PARTNER[c]]}.items())
     if not copied:
         return None
-    return _Step("Touching Pairs",
+    return Step.of("Touching Pairs",
                  ngettext("Where two hexagons touch, the two segments hold the same number: "
                           "copy the number across ({count} pair).",
                           "Where two hexagons touch, the two segments hold the same number: "
@@ -151,11 +143,11 @@ def _touching_pairs(grid: Grid) -> _Step | None:
                  _("the touching pairs"), [c for c, _value in copied], copied)
 
 
-def _last_segment(board: _Board) -> _Step | None:
+def _last_segment(board: _Board) -> NumberStep | None:
     return _only_place(board, last=True)
 
 
-def _only_place(board: _Board, last: bool = False) -> _Step | None:
+def _only_place(board: _Board, last: bool = False) -> NumberStep | None:
     """A hexagon's number with one place left (with `last`, only in a hexagon with one
     free segment left: the easiest of them, looked for first)."""
     for k, hexagon in enumerate(HEXAGON_FIRSTS):
@@ -169,7 +161,7 @@ def _only_place(board: _Board, last: bool = False) -> _Step | None:
             cell = spots[0]
             others = [c for c in hexagon if c not in board.placed and c != cell]
             if not others:
-                return _Step("Last Segment",
+                return Step.of("Last Segment",
                              _("Hexagon {hexagon} has one free segment left, {segment}: it "
                                "takes the missing {value}.").format(
                                  hexagon=k + 1, segment=segment_name(cell), value=value),
@@ -184,7 +176,7 @@ def _only_place(board: _Board, last: bool = False) -> _Step | None:
                    if full and all(set(_hexagons(c)) - {k + 1} & set(full) for c in others)
                    else _("the hexagon's other free segments were ruled out for it by an "
                           "earlier step"))
-            return _Step("Only Place",
+            return Step.of("Only Place",
                          _("Hexagon {hexagon} still needs a {value}, and only {segment} can "
                            "take it: {why}.").format(hexagon=k + 1, value=value,
                                                      segment=segment_name(cell), why=why),
@@ -192,7 +184,7 @@ def _only_place(board: _Board, last: bool = False) -> _Step | None:
     return None
 
 
-def _only_number(board: _Board) -> _Step | None:
+def _only_number(board: _Board) -> NumberStep | None:
     for cell in board.open():
         left = _numbers(board.masks[cell])
         if len(left) != 1:
@@ -205,14 +197,14 @@ def _only_number(board: _Board) -> _Step | None:
                    hexagons=named, numbers=listing([str(v) for v in sorted(have)]))
                if len(have) == 5 else _("the other numbers were ruled out in earlier steps"))
         cells = [c for n in hexagons for c in HEXAGONS[n - 1]]
-        return _Step("Only Number",
+        return Step.of("Only Number",
                      _("{segment} can only hold {value}: {why}.").format(
                          segment=capital(segment_name(cell)), value=left[0], why=why),
                      named, cells, [(cell, left[0])])
     return None
 
 
-def _probe(board: _Board) -> _Step | None:
+def _probe(board: _Board) -> NumberStep | None:
     for cell in board.open():
         failures = {}
         for v in _numbers(board.masks[cell]):
@@ -224,7 +216,7 @@ def _probe(board: _Board) -> _Step | None:
             why = "; ".join(_("with {value}, {failure}").format(value=v, failure=failure)
                             for v, failure in failures.items())
             around = _hexagons(cell)
-            return _Step("Probe",
+            return Step.of("Probe",
                          _("If {segment} held {numbers}, filling in what follows from each "
                            "hexagon holding 1 to 6 once breaks a hexagon ({why}), so it is "
                            "not {numbers}.").format(segment=segment_name(cell), numbers=said,
@@ -265,10 +257,10 @@ def _contradiction(masks: list[int]) -> str:
     return _("a hexagon would be left without a way to hold 1 to 6")
 
 
-def _guess(board: _Board, solution: Grid) -> _Step:
+def _guess(board: _Board, solution: Grid) -> NumberStep:
     cell = min(board.open(), key=lambda c: (bin(board.masks[c]).count("1"), c))
     value = solution[cell]
-    return _Step("Guess", _("None of the deductions here finds the next step, so guess: "
+    return Step.of("Guess", _("None of the deductions here finds the next step, so guess: "
                             "{value} in {segment}, and it is the right guess.").format(
                                 value=value, segment=segment_name(cell)),
                  segment_name(cell, article=False), [cell], [(cell, value)])
@@ -326,7 +318,7 @@ def _both(cell: int) -> list[int]:
     return [cell, PARTNER[cell]] if cell in PARTNER else [cell]
 
 
-def _hint_step(step: _Step, before: tuple[tuple[int, ...], dict[int, int]],
+def _hint_step(step: NumberStep, before: tuple[tuple[int, ...], dict[int, int]],
                filled: set[int]) -> HintStep:
     """The step as the contract has it; its placements are the segments it fills (added
     to `filled`), both sides of a touching pair unless one side is filled already."""
@@ -364,7 +356,8 @@ def picture(puzzle: NumberWorkoutPuzzle, hint: HintStep) -> Image.Image:
     return image
 
 
-def _candidates(pen, centre: tuple[float, float], numbers: list[int], out: list[int]) -> None:
+def _candidates(pen: ImageDraw.ImageDraw, centre: tuple[float, float], numbers: list[int],
+                out: list[int]) -> None:
     """A segment's numbers still open, small, those ruled out red and struck through."""
     gap = 15
     x = centre[0] - gap * (len(numbers) - 1) / 2

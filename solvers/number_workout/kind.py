@@ -7,18 +7,10 @@ import random
 
 from PIL import Image
 
-from ..base import (
-    LOGIC_GRIDS,
-    CheckReport,
-    Difficulty,
-    HintPath,
-    HintStep,
-    Limits,
-    PuzzleKind,
-    Solutions,
-    fits,
-)
+from ..base import LOGIC_GRIDS, PuzzleKind
+from ..gridkit import fits
 from ..i18n import Translated
+from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, Solutions
 from . import check, encoding, generate, hints, parse, render, solve
 from .geometry import MIRRORS, Grid, NumberWorkoutPuzzle
 

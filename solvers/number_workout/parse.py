@@ -6,8 +6,9 @@ A solution is the 78 numbers, written in the same 10 lines.
 
 from __future__ import annotations
 
-from ..base import PuzzleError, check_size
 from ..i18n import N_, _
+from ..texts import check_size
+from ..values import PuzzleError
 from .geometry import TEMPLATE, Grid
 
 

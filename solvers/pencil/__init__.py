@@ -13,19 +13,11 @@ from typing import Any
 
 from PIL import Image
 
-from ..base import (
-    PENCIL_PUZZLES,
-    CheckReport,
-    Limits,
-    Media,
-    PuzzleError,
-    PuzzleKind,
-    Solutions,
-    check_size,
-    why_none,
-)
+from ..base import PENCIL_PUZZLES, PuzzleKind
 from ..draw import picture
 from ..i18n import N_, _
+from ..texts import check_size, why_none
+from ..values import CheckReport, Limits, Media, PuzzleError, Solutions
 from .check import where
 from .genre import Genre
 from .genres import find, genres

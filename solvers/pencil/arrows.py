@@ -6,8 +6,8 @@ to, or a whole arrow filling the cell. Directions are `paths`' (0 up, 1 down, 2 
 
 from __future__ import annotations
 
-from ..base import PuzzleError
 from ..i18n import _
+from ..values import PuzzleError
 from .codecs import Reader, read_arrow_numbers
 from .grid import STEPS, Cell
 from .render import Sheet

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 
-from ..base import Rule
 from ..i18n import _
+from ..values import Rule
 from .grid import Cell, Grid, Pair, Segment, Vertex, pair
 
 

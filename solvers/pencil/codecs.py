@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import PuzzleError
 from ..i18n import _
+from ..values import PuzzleError
 
 #: a clue shown as '?': present, value unknown
 QUESTION = -2

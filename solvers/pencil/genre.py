@@ -16,8 +16,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from PIL import Image
 
-from ..base import PuzzleError, Rule
 from ..i18n import _
+from ..values import PuzzleError, Rule
 from .engine import Model, Values
 from .grid import Grid
 from .layers import Answer

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..base import PuzzleError, clip
 from ..i18n import _
+from ..texts import clip
+from ..values import PuzzleError
 
 #: the player's hosts and pages, any of which may start a link
 HOSTS = (r"(?:https?://)?(?:www\.)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?"

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 
-from ..base import PuzzleError, Rule
 from ..i18n import _
+from ..values import PuzzleError, Rule
 from .check import pieces, rule, where
 from .codecs import Reader
 from .engine import IntVar, Lit, Model

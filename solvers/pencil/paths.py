@@ -12,8 +12,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import product
 from typing import cast
 
-from ..base import Rule
 from ..i18n import _
+from ..values import Rule
 from . import check, pzprv3
 from .engine import Lit, Model
 from .grid import STEPS, Cell, Grid, Pair, pair

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..base import PuzzleError
 from ..i18n import _
+from ..values import PuzzleError
 from .grid import Cell, Grid, Pair, Segment
 
 Block = list[list[str]]

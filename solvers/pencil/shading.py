@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
-from ..base import PuzzleError, Rule
 from ..draw import centred_text
 from ..i18n import _
+from ..values import PuzzleError, Rule
 from . import check, codecs, pzprv3
 from .codecs import BLANK, QUESTION
 from .engine import Lit, Model, Values

@@ -28,9 +28,9 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from .. import draw
-from ..base import Limits
 from ..i18n import N_, _
 from ..sudoku import CELLS, SIZE
+from ..values import Limits
 from .cells import marks
 from .digits import classify
 from .grid import BOARD, CELL, PhotoError, find_board

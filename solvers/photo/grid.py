@@ -22,8 +22,8 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from ..base import PuzzleError
 from ..i18n import N_, _
+from ..values import PuzzleError
 
 #: pixels a cell of the board has on each side
 CELL = 40

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..base import CheckReport, Rule
 from ..i18n import N_, _
+from ..values import CheckReport, Rule
 from .grid import DIGITS, UNIT_NAMES, UNITS, Grid, SudokuPuzzle, cell_name
 
 #: the words of UNIT_NAMES ("Row 1"), for the catalogs: a unit named to a person is

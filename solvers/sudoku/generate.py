@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from .. import i18n
-from ..base import DIFFICULTIES, Limits, PuzzleError
+from ..values import DIFFICULTIES, Limits, PuzzleError
 from .grid import CELLS, DIGITS, SIZE, UNITS, Grid
 from .parse import grid_text
 from .search import count_solutions, solve_grid, solved_by_singles

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from ..base import Difficulty, HintPath, HintStep, Mistake
 from ..i18n import _
+from ..values import Difficulty, HintPath, HintStep, Mistake
 from .grid import SIZE, Grid, SudokuPuzzle
 from .logic import Snapshot, Step, hint_path, rating
 from .logic.picture import picture

@@ -1,5 +1,5 @@
 """Sudoku as a puzzle kind: the `sudoku` kind wires parse, search, check, picture and
-generator together, and adds the `read-photo` command.
+generator together. The photo reader (`python -m solvers read-photo`) is a tool beside it.
 
 The compiled search (numba), the generator and the hint engine are imported inside the
 methods that use them: the bot's process detects, parses and words Sudoku without them,
@@ -13,19 +13,9 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from ..base import (
-    LOGIC_GRIDS,
-    CheckReport,
-    Difficulty,
-    HintPath,
-    HintStep,
-    Limits,
-    PuzzleError,
-    PuzzleKind,
-    Solutions,
-)
+from ..base import LOGIC_GRIDS, PuzzleKind
 from ..i18n import Translated
-from ..pencil.genres.sudoku import sudoku_text
+from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleError, Solutions
 from . import check, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 
@@ -34,13 +24,8 @@ from .grid import Grid, SudokuPuzzle
 SOLVING_FILLED = 46
 
 
-def _from_link(text: str) -> str | None:
-    """A 9x9 sudoku puzz.link link as this kind's text (the pencil kind's decoder reads
-    it), else None; a sudoku link of another size stays with the pencil kind."""
-    try:
-        return sudoku_text(text)
-    except PuzzleError:
-        return None
+#: reads a text that is a 9x9 sudoku link into this kind's text, else None
+LinkReader = Callable[[str], "str | None"]
 
 
 class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
@@ -59,6 +44,21 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
     aliases = ("sudoko",)
     hints = True
 
+    def __init__(self, link_reader: LinkReader | None = None) -> None:
+        """`link_reader` is handed over by the registry (the pencil kind decodes the link;
+        neither kind imports the other); it may raise PuzzleError for a broken link."""
+        self._link_reader = link_reader
+
+    def _from_link(self, text: str) -> str | None:
+        """A 9x9 sudoku puzz.link link as this kind's text, else None; a sudoku link of
+        another size stays with the pencil kind."""
+        if self._link_reader is None:
+            return None
+        try:
+            return self._link_reader(text)
+        except PuzzleError:
+            return None
+
     def warm_up(self) -> None:
         from . import generate, hints  # noqa: F401 - loaded before the fork, shared
         from .search import warm
@@ -66,17 +66,13 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
         warm()
 
     def detect(self, text: str) -> bool:
-        return parse.looks_like_sudoku(text) or _from_link(text) is not None
+        return parse.looks_like_sudoku(text) or self._from_link(text) is not None
 
     def near_miss(self, text: str) -> str | None:
         return parse.near_miss(text)
 
-    def cli_commands(self) -> dict[str, Callable[[list[str]], int]]:
-        from ..photo.command import main  # OpenCV is loaded only for this command
-        return {"read-photo": main}
-
     def parse(self, text: str) -> SudokuPuzzle:
-        return parse.parse_sudoku(_from_link(text) or text)
+        return parse.parse_sudoku(self._from_link(text) or text)
 
     def canonical(self, puzzle: SudokuPuzzle) -> str:
         return "".join(str(d) for d in puzzle.givens)

@@ -10,7 +10,8 @@ nine digits.
 from __future__ import annotations
 
 from .. import i18n
-from ..base import MAX_INPUT_CHARS, PuzzleError, check_size, header_is
+from ..texts import MAX_INPUT_CHARS, check_size, header_is
+from ..values import PuzzleError
 from .grid import CELLS, SIZE, Grid, SudokuPuzzle
 
 #: characters that read as a blank when guessing whether text is a Sudoku at all

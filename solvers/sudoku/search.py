@@ -32,7 +32,7 @@ import threading
 import numpy as np
 from numba import njit
 
-from ..base import Limits
+from ..values import Limits
 from .bitboard import (
     BAND,
     BRANCH_CELL,

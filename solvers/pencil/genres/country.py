@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...draw import centred_text
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, paths, pzprv3, render, rules
 from ..codecs import QUESTION, Reader, read_borders, read_number16, write_borders, write_number16
 from ..engine import Lit, Model, Values

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...draw import centred_text
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
 from ..genre import Genre

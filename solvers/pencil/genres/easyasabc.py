@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule, clip
 from ...i18n import N_, _
+from ...texts import clip
+from ...values import PuzzleError, Rule
 from .. import check, numbers, pzprv3, render
 from ..codecs import QUESTION, Reader, read_number16, write_number16
 from ..engine import IntVar, Model, Values

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, numbers, pzprv3, render
 from ..codecs import QUESTION, Reader, read_borders, read_number16, write_borders, write_number16
 from ..engine import IntVar, Model, Values

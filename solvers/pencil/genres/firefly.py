@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...i18n import N_, _
+from ...values import Rule
 from .. import arrows, check, paths, pzprv3, render
 from ..codecs import BLANK, QUESTION, Reader, write_arrow_numbers
 from ..engine import IntVar, Lit, Model, Values

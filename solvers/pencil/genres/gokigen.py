@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...draw import centred_text
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, paths, pzprv3, render
 from ..codecs import QUESTION, Reader, read_4cell, write_4cell
 from ..engine import Lit, Model, Values

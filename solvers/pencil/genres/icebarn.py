@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
 from ...draw import centred_text, round_line
 from ...i18n import N_, _
+from ...values import PuzzleError, Rule
 from .. import check, paths, pzprv3, render
 from ..codecs import Reader, read_bits, write_bits
 from ..engine import Lit, Model, Values

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...draw import centred_text
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, numbers, pzprv3, render
 from ..codecs import Reader
 from ..engine import IntVar, Model, Values

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
 from ...draw import centred_text
 from ...i18n import N_, _
+from ...values import PuzzleError, Rule
 from .. import check, paths, pzprv3, render
 from ..codecs import QUESTION, Reader, _with_skips, read_borders, write_borders
 from ..engine import Lit, Model, Values

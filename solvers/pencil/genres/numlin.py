@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, paths, pzprv3, render
 from ..codecs import QUESTION, Reader, read_number16, write_number16
 from ..engine import Lit, Model, Values

@@ -7,9 +7,9 @@ from itertools import combinations
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
 from ...draw import centred_text
 from ...i18n import N_, _
+from ...values import PuzzleError, Rule
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
 from ..genre import Genre

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, paths, pzprv3, render
 from ..codecs import QUESTION, Reader, _with_skips
 from ..engine import Lit, Model, Values

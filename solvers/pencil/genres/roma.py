@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
 from ...i18n import N_, _
+from ...values import PuzzleError, Rule
 from .. import arrows, check, paths, pzprv3, render
 from ..codecs import Reader, read_borders, read_number10, write_borders, write_number10
 from ..engine import Lit, Model, Values

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule, clip
 from ...i18n import N_, _
+from ...texts import clip
+from ...values import PuzzleError, Rule
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
 from ..genre import Genre

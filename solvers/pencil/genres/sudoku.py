@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
 from ...i18n import N_, _
+from ...values import PuzzleError, Rule
 from .. import check, codecs, pzprv3, rules
 from ..engine import IntVar, Model, Values
 from ..genre import Genre

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, numbers, pzprv3, render, rules
 from ..codecs import QUESTION, Reader, read_number10, write_number10
 from ..engine import IntVar, Model, Values

@@ -7,9 +7,9 @@ from itertools import product
 
 from PIL import Image
 
-from ...base import Rule
 from ...draw import centred_text
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, codecs, pzprv3, rules
 from ..codecs import QUESTION
 from ..engine import Lit, Model, Values

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import Rule
 from ...i18n import N_, _
+from ...values import Rule
 from .. import check, numbers, pzprv3, render
 from ..codecs import QUESTION, Reader
 from ..engine import Lit, Model, Values

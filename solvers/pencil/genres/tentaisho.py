@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ...base import PuzzleError, Rule
 from ...i18n import N_, _
+from ...values import PuzzleError, Rule
 from .. import check, numbers, pzprv3, render
 from ..codecs import Reader
 from ..engine import Lit, Model, Values

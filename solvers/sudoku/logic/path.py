@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...base import Limits, PuzzleError
+from ...values import Limits, PuzzleError
 from ..grid import CELLS, Grid
 from ..search import count_solutions, solve_grid
 from . import (

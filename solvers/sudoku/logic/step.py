@@ -3,7 +3,7 @@
 Ratings follow Sudoku Explainer's scale where it has the technique (1.0 full house ...
 7.x forcing chains); techniques it lacks (single-digit patterns, finned fish, ALS) sit
 where players usually place them. A puzzle's band is its hardest step's rating read off
-the one scale every kind shares (`solvers.base.level_of`).
+the one scale every kind shares (`solvers.values.level_of`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...base import level_of
+from ... import gridkit
 from ...i18n import N_, _
+from ...values import level_of
 
 if TYPE_CHECKING:
     from .board import Board
@@ -59,17 +60,11 @@ TECHNIQUES: dict[str, float] = {
 
 
 @dataclass(frozen=True)
-class Step:
-    """What one technique found: placements and eliminations as (cell, digit), the cells
-    it reasons about (highlighted in the picture), the unit or cells to look at first,
-    and one plain sentence."""
+class Step(gridkit.Step[int]):
+    """What one technique found (the grid kinds' step: placements and eliminations as
+    (cell, digit), the cells it reasons about, where to look first, one plain sentence),
+    rated: Sudoku's techniques are rated per step (longer chains rate higher)."""
 
-    technique: str
-    text: str
-    where: str
-    cells: tuple[int, ...]
-    placements: tuple[tuple[int, int], ...] = ()
-    eliminations: tuple[tuple[int, int], ...] = ()
     rating: float = field(default=0.0)
 
     @property
@@ -89,7 +84,7 @@ def step(technique: str, text: str, where: str, cells: list[int] | tuple[int, ..
     """A Step rated from the table (`extra` for longer chains, line hidden singles)."""
     rating = round(TECHNIQUES[technique] + extra, 1)
     return Step(technique, text, where, tuple(sorted(set(cells))),
-                tuple(placements or ()), tuple(sorted(set(eliminations or ()))), rating)
+                tuple(placements or ()), tuple(sorted(set(eliminations or ()))), rating=rating)
 
 
 #: a technique's search: the first step it finds on a board, or None
