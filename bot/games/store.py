@@ -103,9 +103,9 @@ ROUND_COLUMNS = ("game_id, number, letters, answer, started, deadline, state, wi
                  "winner_name, guess, points")
 ENTRY_COLUMNS = "user_id, name, joined, attempts, finished, place"
 #: the games whose entries are kept in memory, so their finishes can be made while the
-#: database cannot be read (not the daily puzzle: a finish there shows a streak, which
-#: comes from the chat's past days in the database)
-ENTRIES_IN_MEMORY = frozenset({"race"})
+#: database cannot be read (a daily puzzle's finish shows a streak, which comes from the
+#: chat's past days in the database: without it, the finish is announced without one)
+ENTRIES_IN_MEMORY = frozenset({"race", "daily"})
 
 
 def _game(row: Sequence[Any]) -> Game:
