@@ -26,15 +26,20 @@ import bench_memory  # noqa: E402
 #: the most the whole tree may hold alone, in MB (399 measured with the lexicon as arrays,
 #: bench/README.md: a margin of about 10 %)
 BUDGET_MB = 440
-#: what only the workers need: numba (with its LLVM), Z3 and the exact-cover engines
-SEARCH_ENGINES = ("numba", "llvmlite", "z3", "xcover", "miniexact")
+#: what only the workers need: numba (with its LLVM), Z3, the exact-cover engines and
+#: OpenCV (the photo reader); and what the bot needs only sometimes or never: asyncpg
+#: (PostgreSQL, when configured), httpx's command line with rich, pygments and click
+NOT_IN_THE_BOT = ("numba", "llvmlite", "z3", "xcover", "miniexact", "cv2", "asyncpg",
+                  "rich", "pygments", "click")
 
 
 def test_the_bot_process_imports_no_search_engine():
-    """The bot's process detects, parses and words puzzles; the searches run in the
-    workers. These packages in the bot cost it about 45 MB of its own (issue 40)."""
+    """The bot's process detects, parses and words puzzles; the searches and the photo
+    reading run in the workers. These packages in the bot cost it about 45 MB of its own
+    (the search engines), 13 MB (OpenCV), 5 MB (httpx's command line), 2 MB (asyncpg on
+    SQLite) (issue 40)."""
     probe = ("import sys, bot.__main__; "
-             f"print(' '.join(m for m in {SEARCH_ENGINES!r} if m in sys.modules))")
+             f"print(' '.join(m for m in {NOT_IN_THE_BOT!r} if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                           text=True, check=True)
     assert done.stdout.split() == []
