@@ -28,10 +28,12 @@ import stat
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiosqlite
-import asyncpg
+
+if TYPE_CHECKING:  # imported when PostgreSQL is used (`driver`): the bot on SQLite goes
+    import asyncpg  # without it, about 2 MB of its own (issue 40)
 
 #: seconds a statement may wait for a lock another connection (or process) holds: a reply
 #: is never delayed behind someone else's write for longer than this
@@ -49,8 +51,6 @@ POOL_SIZE = 4
 #: statement is wrong": connection exceptions, insufficient resources, operator
 #: intervention (shutting down, starting up)
 OFFLINE_CLASSES = ("08", "53", "57")
-#: what asyncpg raises: the server's errors, the connection's, the network's, time limits
-DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 
 
 class StoreUnavailable(Exception):
@@ -247,11 +247,24 @@ def changed_rows(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+def driver() -> Any:
+    """The asyncpg module, imported when a PostgreSQL database is first used."""
+    import asyncpg
+
+    return asyncpg
+
+
+def driver_errors() -> tuple[type[BaseException], ...]:
+    """What asyncpg raises: the server's errors, the connection's, the network's, time
+    limits."""
+    return (driver().PostgresError, driver().InterfaceError, OSError, TimeoutError)
+
+
 def offline(error: BaseException) -> bool:
     """Whether an error says the server is unreachable (not that a statement failed)."""
-    if isinstance(error, asyncpg.PostgresError):
-        return (error.sqlstate or "")[:2] in OFFLINE_CLASSES
-    return isinstance(error, (OSError, TimeoutError, asyncpg.InterfaceError))
+    if isinstance(error, driver().PostgresError):
+        return (error.sqlstate or "")[:2] in OFFLINE_CLASSES  # type: ignore[attr-defined]
+    return isinstance(error, (OSError, TimeoutError, driver().InterfaceError))
 
 
 class PostgresConnection:
@@ -288,11 +301,11 @@ class Postgres:
     @classmethod
     async def connect(cls, url: str) -> Postgres:
         try:
-            pool = await asyncpg.create_pool(
+            pool = await driver().create_pool(
                 url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
                 command_timeout=STATEMENT_TIMEOUT,
                 server_settings={"lock_timeout": f"{round(BUSY_WAIT * 1000)}ms"})
-        except DRIVER_ERRORS as error:
+        except driver_errors() as error:
             raise StoreUnavailable(f"PostgreSQL: {error}") from error
         return cls(pool)
 
@@ -304,7 +317,7 @@ class Postgres:
         try:
             async with self.pool.acquire() as connection:
                 yield connection
-        except DRIVER_ERRORS as error:
+        except driver_errors() as error:
             if offline(error):
                 self._offline_until = time.monotonic() + OFFLINE_PAUSE
                 await self.pool.expire_connections()  # the others are as dead as this one
@@ -342,5 +355,5 @@ class Postgres:
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self.pool.close(), CONNECT_TIMEOUT)
-        except DRIVER_ERRORS:
+        except driver_errors():
             self.pool.terminate()  # a server that is gone cannot say goodbye

@@ -5,8 +5,8 @@ runs: the bot answers without the cache meanwhile and uses it again after, witho
 restart; game writes made meanwhile are held and written when it is back. Games go on
 through the outage from what the bot holds in memory (issue 38, point 12): a right
 /submit finishes the race with its place, a quiz plays its rounds to the end, and both
-are in the database once it is back. (A quiz that survives a restart of the bot on
-PostgreSQL: test_e2e_quiz.py.)"""
+are in the database once it is back; so is a daily puzzle's finish after a restart.
+(A quiz that survives a restart of the bot on PostgreSQL: test_e2e_quiz.py.)"""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 from botchat import answered, ask, bot_config
+from test_e2e_daily import daily_post, gather_group, submitted
 from test_e2e_race import solution_of
 from test_faults import bot_text
 from test_ops import healthz
@@ -217,3 +218,32 @@ async def test_race_moves_while_postgresql_is_stopped_are_decided_from_memory(
         assert (await games.game(game.id)).state == "finished"
     finally:
         await store.close()
+
+
+async def test_a_daily_puzzle_takes_a_right_submit_while_postgresql_is_stopped(
+        tmp_path, postgres_server):
+    """Issue 38, point 12, for the daily puzzle: after a restart (the day's puzzle read
+    back, with its entries), a right /submit during the outage finishes it and is
+    announced in the group (without a streak: the past days are in the database), and
+    the finish is written when PostgreSQL is back."""
+    config = postgres_config(tmp_path, postgres_server, solve_timeout=30, rate_burst=100)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
+        await gather_group(client, ALICE, BOB)
+        on = await ask(client, GROUP, "/daily on 07:30 seki easy", user=ALICE)
+        photo, puzzle = await daily_post(client, on["message_id"])
+        assert photo["caption"].startswith("🗓 Daily puzzle #1: Seki (easy, rated ")
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
+        await gather_group(client, ALICE, BOB)
+        postgres_server.stop()
+        try:
+            right = await submitted(client, BOB, 1, solution_of("seki", puzzle))
+            assert right["text"].startswith("✅ Correct! Checked: all ")
+            assert "You finished daily puzzle #1 1st, in " in right["text"]
+            seen = await bot_text(client, GROUP, "🗓 Bob solved")  # a new sandbox
+        finally:
+            postgres_server.start()
+        assert seen["text"].startswith("🗓 Bob solved daily puzzle #1: 1st, in ")
+        await written(config.database_url, "SELECT name, attempts, place FROM race_entries "
+                      "WHERE finished IS NOT NULL", [("Bob", 1, 1)])
+        again = await submitted(client, BOB, 1, solution_of("seki", puzzle))
+        assert again["text"] == "You finished daily puzzle #1 already, 1st."

@@ -42,6 +42,7 @@ from ..context import App, Context, jobs_of, message_of, sender_of
 from ..i18n import N_, _, ngettext, speaking
 from ..language import chat_language
 from ..race_guard import guard, unguard
+from ..store import StoreUnavailable
 from ..work.errors import JobTimeout, NoWorker, WorkerDied, failure_text
 from . import race
 from .common import (
@@ -319,8 +320,14 @@ async def close_open(application: App, games: GameStore, chat_id: int,
 
 
 async def solved(application: App, game: Game, user: User, place: int, taken: str) -> None:
-    """A right /submit of a daily puzzle: the group sees who, how fast and their streak."""
-    rounds = await games_of(application.bot_data).daily_rounds(user.id, game.chat_id)
+    """A right /submit of a daily puzzle: the group sees who, how fast and their streak
+    (none while the database, which holds the past days, cannot be read: the finish
+    itself is held in memory and written when it is back)."""
+    try:
+        rounds = await games_of(application.bot_data).daily_rounds(user.id, game.chat_id)
+    except StoreUnavailable as error:
+        log.warning("daily puzzle %s: streak unread: %s", game.id, error)
+        rounds = {}
     streak = daily_streak(rounds.get(game.chat_id, [])).current
     with speaking(await chat_language(application.bot_data, game.chat_id)):
         run = "; " + in_a_row(streak) if streak > 1 else ""

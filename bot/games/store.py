@@ -1,225 +1,57 @@
 """The game tables' queries: games, quiz rounds, scores and race entries.
 
 Every game (a quiz or a race) is a row of `games`; its settings are JSON. A quiz has one
-row per round in `game_rounds` and one per player in `game_scores`; a race has one row
-per player in `race_entries`. Everything goes through the bot's store (SQLite or
-PostgreSQL) and is committed at once, so a restart loses nothing.
+row per round in `game_rounds` and one per player in `game_scores`; a race (and a daily
+puzzle) has one row per player in `race_entries`. Everything goes through the bot's store
+(SQLite or PostgreSQL) and is committed at once, so a restart loses nothing.
 
-A game must not stall when the database does (locked by another process, read-only,
-stopped, unreachable): the writes that move a game on (a round begun, won or closed, a
-race joined, tried or finished, a game ended) go through `Store.keep`, which holds them
-in memory, in order, when the database refuses them, and writes them when it takes
-writes again; until then, the reads here show them as if they were (`HeldBack`). The
-running games are kept in memory too (`Kept`: the game, and a race's entries), so that a
-game whose database cannot even be read goes on from there: a race finish's place is
-counted from the entries in memory. A write whose answer is needed at once and is not in
-memory (a new game's id, a move in a game the bot does not hold) raises
+A game must not stall when the database does: the writes that move a game on (a round
+begun, won or closed, a race joined, tried or finished, a game ended) go through
+`Store.keep`, held in memory while the database refuses them, and the running games are
+held in memory to go on from (bot/games/kept.py). A write whose answer is needed at once
+and is not in memory (a new game's id, a move in a game the bot does not hold) raises
 `StoreUnavailable`, and the command says the database is unavailable.
 
-Words: a *game* is one quiz or one race in one chat (the column `game` says which; a
-*kind* is a puzzle kind, as everywhere); its *state* is `running` until it is `finished`
-(ran to its end) or `stopped` (by /stop, or by a restart that ended it).
+The rows are in bot/games/rows.py, the past games' records in bot/games/past.py, the
+daily schedules in bot/games/schedules.py: `GameStore` answers all of them.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from ..database import Connection
-from ..store import Store, StoreUnavailable, Write
+from ..store import StoreUnavailable, Write
+from .kept import ENTRIES_IN_MEMORY, Kept, KeptGames
+from .past import PastGames
+from .rows import (
+    ENTRY_COLUMNS,
+    GAME_COLUMNS,
+    ROUND_COLUMNS,
+    DailySchedule,
+    Entry,
+    Game,
+    Round,
+    Score,
+    add_win,
+    ranked,
+    ranking,
+)
+from .schedules import Schedules
 
-# The tables are the games entry of MIGRATIONS in bot/store.py.
-
-
-@dataclass(frozen=True)
-class Game:
-    id: int
-    chat_id: int
-    #: "quiz" or "race"
-    game: str
-    starter_id: int
-    settings: dict[str, Any]
-    state: str
-    round: int
-    started: float
-    ended: float | None
-
-
-@dataclass(frozen=True)
-class Round:
-    game_id: int
-    number: int
-    letters: str
-    answer: str
-    started: float
-    deadline: float
-    state: str
-    winner_id: int | None
-    winner_name: str | None
-    guess: str | None
-    points: int
+__all__ = ["DailySchedule", "Game", "GameStore"]  # what the game modes import from here
 
 
-@dataclass(frozen=True)
-class Score:
-    user_id: int
-    name: str
-    points: int
-    rounds_won: int
-
-
-@dataclass(frozen=True)
-class Entry:
-    user_id: int
-    name: str
-    joined: float
-    attempts: int
-    finished: float | None
-    place: int | None
-
-
-@dataclass(frozen=True)
-class DailySchedule:
-    """A group's daily puzzle: posted every day at `at_time` (HH:MM) in the time zone
-    `tz`, of `kind` (empty: the racing kinds in turn) and `difficulty`."""
-
-    chat_id: int
-    at_time: str
-    tz: str
-    kind: str
-    difficulty: str
-    starter_id: int
-
-
-GAME_COLUMNS = "id, chat_id, game, starter_id, settings, state, round, started, ended"
-#: a sum of integers as an integer on both databases (PostgreSQL's SUM of a bigint is a
-#: numeric), 0 when there are no rows
-TOTAL = "COALESCE(CAST(SUM({}) AS BIGINT), 0)"
-ROUND_COLUMNS = ("game_id, number, letters, answer, started, deadline, state, winner_id, "
-                 "winner_name, guess, points")
-ENTRY_COLUMNS = "user_id, name, joined, attempts, finished, place"
-#: the games whose entries are kept in memory, so their finishes can be made while the
-#: database cannot be read (not the daily puzzle: a finish there shows a streak, which
-#: comes from the chat's past days in the database)
-ENTRIES_IN_MEMORY = frozenset({"race"})
-
-
-def _game(row: Sequence[Any]) -> Game:
-    return Game(row[0], row[1], row[2], row[3], json.loads(row[4]), *row[5:])
-
-
-@dataclass
-class HeldBack:
-    """What the held-back writes will change, for the reads to show meanwhile."""
-
-    #: game id -> (state, ended) of a game ended in memory
-    ended: dict[int, tuple[str, float]] = field(default_factory=dict)
-    #: game id -> its current round number
-    rounds: dict[int, int] = field(default_factory=dict)
-    #: game id -> rounds won: (user id, name, points)
-    wins: dict[int, list[tuple[int, str, int]]] = field(default_factory=dict)
-
-
-@dataclass
-class Kept:
-    """A running game as the bot holds it in memory, for when the database cannot be
-    read: the game, its scores by player once they were all made or read here, and, for
-    a game of ENTRIES_IN_MEMORY, its entries by player likewise (None: not held)."""
-
-    game: Game
-    entries: dict[int, Entry] | None = None
-    scores: dict[int, Score] | None = None
-
-
-def _add_win(scores: dict[int, Score], user_id: int, name: str, points: int) -> None:
-    """A round won, added to a game's scores by player."""
-    before = scores.get(user_id, Score(user_id, name, 0, 0))
-    scores[user_id] = Score(user_id, name, before.points + points, before.rounds_won + 1)
-
-
-def _ranking(scores: dict[int, Score]) -> list[Score]:
-    """A game's scores, best first."""
-    return sorted(scores.values(), key=lambda s: (-s.points, -s.rounds_won, s.name))
-
-
-def _ranked(entries: dict[int, Entry]) -> list[Entry]:
-    """Entries in the order `entries` reads them: finishers by place, then by joining."""
-    return sorted(entries.values(), key=lambda e: (e.place is None, e.place or 0, e.joined))
-
-
-class GameStore:
+class GameStore(KeptGames, PastGames, Schedules):
     """Queries over the game tables through the store (`Store.read`, `attempt`, `keep`).
 
     Every write is one of the store's transactions, which also guard the cache's and the
     hints' writes on the same connection: one at a time, all of it or none of it. Reads
     raise StoreUnavailable when the database cannot be read.
     """
-
-    def __init__(self, store: Store):
-        self.store = store
-        self._held = HeldBack()
-        #: the running games by id (and an ended one until its end is written)
-        self._kept: dict[int, Kept] = {}
-
-    def held(self) -> HeldBack:
-        """The changes still waiting to be written (none once the backlog is empty)."""
-        if not self.store.backlog:
-            self._held = HeldBack()
-            if any(kept.game.state != "running" for kept in self._kept.values()):
-                self._kept = {n: kept for n, kept in self._kept.items()
-                              if kept.game.state == "running"}
-        return self._held
-
-    def _keep(self, game: Game) -> Game:
-        """Hold a game read or made in memory while it runs (its entries stay)."""
-        if (kept := self._kept.get(game.id)) is not None:
-            kept.game = game
-        elif game.state == "running":
-            self._kept[game.id] = Kept(game)
-        return game
-
-    def _change(self, game_id: int, **changes: Any) -> None:
-        """A game's change in memory too (its round, its end)."""
-        if (kept := self._kept.get(game_id)) is not None:
-            kept.game = replace(kept.game, **changes)
-
-    def _entries_held(self, game_id: int) -> dict[int, Entry] | None:
-        """A race's entries as held in memory; None when they are not."""
-        kept = self._kept.get(game_id)
-        return kept.entries if kept is not None else None
-
-    async def _one(self, sql: str, args: tuple = ()) -> Any:
-        """The first row (an aggregate's one row), None when there is none."""
-        rows = await self.store.read(sql, args)
-        return rows[0] if rows else None
-
-    async def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
-        return await self.store.read(sql, args)
-
-    def _shown(self, game: Game) -> Game:
-        """A game as its held-back writes will leave it."""
-        held = self.held()
-        if game.id in held.rounds:
-            game = replace(game, round=held.rounds[game.id])
-        if game.id in held.ended:
-            state, ended = held.ended[game.id]
-            game = replace(game, state=state, ended=ended)
-        return game
-
-    async def _games(self, sql: str, args: tuple = ()) -> list[Game]:
-        return [self._keep(self._shown(_game(row))) for row in await self._all(sql, args)]
-
-    def _kept_games(self, error: StoreUnavailable) -> list[Game]:
-        """The games held in memory, newest first, when the database cannot be read;
-        the read's error again when none is held."""
-        if not self._kept:
-            raise error
-        return sorted((self._shown(kept.game) for kept in self._kept.values()),
-                      key=lambda game: -game.id)
 
     # Games --------------------------------------------------------------------------
 
@@ -365,7 +197,7 @@ class GameStore:
             done = True
         kept = self._kept.get(game.id)
         if done and kept is not None and kept.scores is not None:
-            _add_win(kept.scores, user_id, name, points)
+            add_win(kept.scores, user_id, name, points)
         return done
 
     async def scores(self, game_id: int) -> list[Score]:
@@ -373,7 +205,7 @@ class GameStore:
         while any are, or when the database cannot be read."""
         kept = self._kept.get(game_id)
         if kept is not None and kept.scores is not None and self.store.backlog:
-            return _ranking(kept.scores)
+            return ranking(kept.scores)
         try:
             rows = await self._all(
                 "SELECT user_id, name, points, rounds_won FROM game_scores WHERE game_id = ?",
@@ -381,47 +213,13 @@ class GameStore:
         except StoreUnavailable:
             if kept is None or kept.scores is None:
                 raise
-            return _ranking(kept.scores)
+            return ranking(kept.scores)
         scores = {row[0]: Score(*row) for row in rows}
         for user_id, name, points in self.held().wins.get(game_id, []):
-            _add_win(scores, user_id, name, points)
+            add_win(scores, user_id, name, points)
         if kept is not None:
             kept.scores = scores
-        return _ranking(scores)
-
-    async def chat_scores(self, chat_id: int, limit: int = 10) -> list[Score]:
-        """All-time quiz scores in a chat (the latest name each player used)."""
-        rows = await self._all(
-            "SELECT user_id, (SELECT name FROM game_scores s2 WHERE s2.chat_id = ? "
-            "AND s2.user_id = s.user_id ORDER BY game_id DESC LIMIT 1), "
-            f"{TOTAL.format('points')}, {TOTAL.format('rounds_won')} FROM game_scores s "
-            "WHERE chat_id = ? GROUP BY user_id "
-            "ORDER BY SUM(points) DESC, SUM(rounds_won) DESC LIMIT ?",
-            (chat_id, chat_id, limit))
-        return [Score(*row) for row in rows]
-
-    async def player_stats(self, user_id: int, chat_id: int | None = None) -> dict[str, Any]:
-        """A player's record: quiz games, rounds won, points, fastest answer, best game,
-        and races entered, finished and won; in one chat or (None) everywhere."""
-        where, args = ("AND chat_id = ?", (user_id, chat_id)) if chat_id else ("", (user_id,))
-        quiz = await self._one(
-            f"SELECT COUNT(*), {TOTAL.format('rounds_won')}, {TOTAL.format('points')}, "
-            f"MIN(best_seconds), COALESCE(MAX(points), 0) FROM game_scores "
-            f"WHERE user_id = ? {where}", args)
-        wins = await self._one(
-            "SELECT COUNT(*) FROM games g WHERE g.game = 'quiz' AND g.state != 'running' "
-            f"{where.replace('chat_id', 'g.chat_id')} AND ? = (SELECT user_id FROM "
-            "game_scores s WHERE s.game_id = g.id ORDER BY points DESC, rounds_won DESC "
-            "LIMIT 1)", (*args[1:], user_id))
-        race = await self._one(
-            "SELECT COUNT(*), COUNT(e.finished), COUNT(CASE WHEN e.place = 1 THEN 1 END), "
-            "MIN(e.finished - g.started) FROM race_entries e JOIN games g "
-            "ON g.id = e.game_id WHERE g.game = 'race' AND e.user_id = ? "
-            f"{where.replace('chat_id', 'g.chat_id')}", args)
-        return {"quiz_games": quiz[0], "rounds_won": quiz[1], "points": quiz[2],
-                "fastest": quiz[3], "best_game": quiz[4], "quiz_wins": wins[0],
-                "races": race[0], "races_finished": race[1], "races_won": race[2],
-                "best_race": race[3]}
+        return ranking(scores)
 
     # Race entries ---------------------------------------------------------------------
 
@@ -458,7 +256,7 @@ class GameStore:
         cannot be read, or while moves made meanwhile are still to be written."""
         held = self._entries_held(game_id)
         if held is not None and self.store.backlog:
-            return _ranked(held)
+            return ranked(held)
         try:
             rows = await self._all(
                 f"SELECT {ENTRY_COLUMNS} FROM race_entries WHERE game_id = ? "
@@ -466,7 +264,7 @@ class GameStore:
         except StoreUnavailable:
             if held is None:
                 raise
-            return _ranked(held)
+            return ranked(held)
         entries = [Entry(*row) for row in rows]
         kept = self._kept.get(game_id)
         if kept is not None and kept.game.game in ENTRIES_IN_MEMORY:
@@ -510,76 +308,3 @@ class GameStore:
         if done:
             entries[user_id] = replace(entry, finished=finished, place=done)
         return done or None
-
-    async def race_winners(self, chat_id: int, limit: int = 5) -> list[tuple[str, int]]:
-        """(name, races won) in a chat, most wins first (a player who changed their name
-        is shown by the last one alphabetically)."""
-        return list(await self._all(
-            "SELECT MAX(e.name), COUNT(*) FROM race_entries e JOIN games g "
-            "ON g.id = e.game_id WHERE g.chat_id = ? AND g.game = 'race' AND e.place = 1 "
-            "GROUP BY e.user_id "
-            "ORDER BY COUNT(*) DESC, MAX(e.name) LIMIT ?", (chat_id, limit)))
-
-    async def recent_puzzles(self, chat_id: int, kind_name: str, limit: int = 20) -> list[str]:
-        """The puzzle files raced (or posted as daily puzzles) lately in a chat, so a pool
-        is cycled, not repeated."""
-        rows = await self._all(
-            "SELECT settings FROM games WHERE chat_id = ? AND game IN ('race', 'daily') "
-            "ORDER BY id DESC LIMIT ?", (chat_id, limit * 4))
-        settings = [json.loads(row[0]) for row in rows]
-        return [s["source"] for s in settings
-                if s.get("kind") == kind_name and s.get("source")][:limit]
-
-    # Daily puzzles (bot/games/daily.py) ---------------------------------------------------
-
-    async def set_daily(self, schedule: DailySchedule) -> None:
-        """Keep (or replace) a chat's daily schedule; StoreUnavailable when it cannot."""
-        async def put(db: Connection) -> None:
-            await db.execute(
-                "INSERT INTO daily_schedules (chat_id, at_time, tz, kind, difficulty, "
-                "starter_id, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) "
-                "DO UPDATE SET at_time = excluded.at_time, tz = excluded.tz, "
-                "kind = excluded.kind, difficulty = excluded.difficulty, "
-                "starter_id = excluded.starter_id, updated = excluded.updated",
-                (schedule.chat_id, schedule.at_time, schedule.tz, schedule.kind,
-                 schedule.difficulty, schedule.starter_id, time.time()))
-
-        await self.store.attempt(put)
-
-    async def daily(self, chat_id: int) -> DailySchedule | None:
-        schedules = await self._dailies("WHERE chat_id = ?", (chat_id,))
-        return schedules[0] if schedules else None
-
-    async def dailies(self) -> list[DailySchedule]:
-        """Every chat's schedule (rescheduled at start)."""
-        return await self._dailies()
-
-    async def _dailies(self, where: str = "", args: tuple = ()) -> list[DailySchedule]:
-        rows = await self._all("SELECT chat_id, at_time, tz, kind, difficulty, starter_id "
-                               f"FROM daily_schedules {where} ORDER BY chat_id", args)
-        return [DailySchedule(*row) for row in rows]
-
-    async def drop_daily(self, chat_id: int) -> bool:
-        """Forget a chat's schedule; False when it had none."""
-        async def drop(db: Connection) -> bool:
-            return await db.execute("DELETE FROM daily_schedules WHERE chat_id = ?",
-                                    (chat_id,)) == 1
-
-        return await self.store.attempt(drop)
-
-    async def daily_rounds(self, user_id: int, chat_id: int | None = None
-                           ) -> dict[int, list[bool]]:
-        """By chat, the chat's daily puzzles in order, each with whether the player
-        solved it (in one chat, or every chat where they solved one)."""
-        where, args = (("g.chat_id = ?", (user_id, chat_id)) if chat_id else (
-            "g.chat_id IN (SELECT g2.chat_id FROM race_entries e2 JOIN games g2 ON "
-            "g2.id = e2.game_id WHERE g2.game = 'daily' AND e2.user_id = ?)",
-            (user_id, user_id)))
-        rows = await self._all(
-            "SELECT g.chat_id, e.finished FROM games g LEFT JOIN race_entries e "
-            "ON e.game_id = g.id AND e.user_id = ? "
-            f"WHERE g.game = 'daily' AND {where} ORDER BY g.chat_id, g.id", args)
-        rounds: dict[int, list[bool]] = {}
-        for chat, finished in rows:
-            rounds.setdefault(chat, []).append(finished is not None)
-        return rounds

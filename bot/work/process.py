@@ -7,6 +7,7 @@ from __future__ import annotations
 import ctypes
 import faulthandler
 import gc
+import importlib
 import logging
 import multiprocessing
 import os
@@ -85,9 +86,11 @@ def forked_for_a_living_bot() -> bool:
 def load_every_kind() -> None:
     """Load every kind's heavy parts (lexicon, language model, word vectors, compiled
     searches and their tables) and run one small puzzle through the pipeline. Each kind
-    keeps what it loaded, so a second call costs nothing."""
+    keeps what it loaded, so a second call costs nothing. OpenCV too, for the photo
+    reader, which imports it only where it reads a photo (the bot's process reads none)."""
     for kind in registry.KINDS:
         kind.warm_up()
+    importlib.import_module("cv2")
     run("oo+ooaoo-", render=False)
 
 

@@ -8,10 +8,12 @@ such ink is empty and has no mark.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from .grid import CELL
+
+# OpenCV (cv2) is imported by the functions that use it: the bot's process imports this
+# package for its records and reads no photo, and OpenCV costs it about 13 MB (issue 40).
 
 #: side of the square a mark is scaled into, and of the box the mark's longer side fills
 SAMPLE = 28
@@ -50,6 +52,7 @@ def without_lines(binary: np.ndarray) -> np.ndarray:
     """The binary ink with its grid lines (long horizontal and vertical runs, and their
     blurred edges) taken out, so a digit printed across a line of a bent page is a blob
     of its own; the ink of the line where it crosses the digit's stroke is kept."""
+    import cv2
     run = int(LINE_RUN * CELL)
     lines: np.ndarray = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((1, run), np.uint8))
     lines |= cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8))
@@ -72,6 +75,7 @@ def _digit_blobs(window: np.ndarray, centre: tuple[float, float]) -> np.ndarray 
 
 def _blobs_at(binary: np.ndarray, centre: tuple[float, float]) -> np.ndarray | None:
     """The mask of the digit's blobs in one binary window, or None when it has none."""
+    import cv2
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
     best, best_area = 0, 0
     for label in range(1, count):
@@ -128,6 +132,7 @@ def to_sample(ink: np.ndarray) -> np.ndarray:
 
     Its darkest pixel is scaled to 1, so grey print and black print look alike.
     """
+    import cv2
     ys, xs = np.nonzero(ink > 0.05)
     crop = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
     height, width = crop.shape
@@ -142,6 +147,7 @@ def to_sample(ink: np.ndarray) -> np.ndarray:
 
 def mark_of(window: np.ndarray, centre: tuple[float, float]) -> np.ndarray | None:
     """The mark of the digit near `centre` in a window of ink, or None for an empty cell."""
+    import cv2
     mask = _digit_blobs(window, centre)
     if mask is None:
         return None

@@ -18,12 +18,14 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from ..i18n import N_, _
 from ..values import PuzzleError
+
+# OpenCV (cv2) is imported by the functions that use it: the bot's process imports this
+# package for its records and reads no photo, and OpenCV costs it about 13 MB (issue 40).
 
 #: pixels a cell of the board has on each side
 CELL = 40
@@ -56,6 +58,7 @@ class Board:
 
 def decode(data: bytes) -> tuple[np.ndarray, float]:
     """The photo in grey at most `WORK_SIDE` on its longer side, and the factor it shrank by."""
+    import cv2
     try:
         header = Image.open(io.BytesIO(data))
     except Image.DecompressionBombError as error:  # over twice Pillow's own pixel limit
@@ -110,6 +113,7 @@ def order_corners(points: np.ndarray) -> np.ndarray:
 
 def _quad_of(contour: np.ndarray) -> np.ndarray | None:
     """The four corners of a contour that is roughly a convex quadrilateral, else None."""
+    import cv2
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     for epsilon in (0.02, 0.04, 0.06):
@@ -129,6 +133,7 @@ def _is_squarish(quad: np.ndarray) -> bool:
 
 def find_outline(gray: np.ndarray) -> np.ndarray:
     """The corners of the largest square-ish dark frame in the photo (the grid's border)."""
+    import cv2
     blurred = cv2.GaussianBlur(gray, (5, 5), 0)
     block = max(15, (max(gray.shape) // 40) | 1)
     darker = max(2.0, 7 * _contrast(gray) / 220)
@@ -147,6 +152,7 @@ def find_outline(gray: np.ndarray) -> np.ndarray:
 
 def flatten(gray: np.ndarray) -> np.ndarray:
     """Ink from 0 (paper) to 1 (darkest), the page's uneven light divided out."""
+    import cv2
     paper = cv2.morphologyEx(gray, cv2.MORPH_CLOSE,
                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (CELL // 2, CELL // 2)))
     paper = cv2.GaussianBlur(paper, (0, 0), CELL / 4)
@@ -158,6 +164,7 @@ def flatten(gray: np.ndarray) -> np.ndarray:
 
 def straighten(gray: np.ndarray, outline: np.ndarray) -> np.ndarray:
     """The grid warped onto the `BOARD` square."""
+    import cv2
     square = np.array([[0, 0], [BOARD - 1, 0], [BOARD - 1, BOARD - 1], [0, BOARD - 1]],
                       np.float32)
     matrix = cv2.getPerspectiveTransform(outline, square)
