@@ -84,7 +84,7 @@ def test_one_cell_off_refused(genre: str) -> None:
     ("https://puzz.link/p?nurimaze/3/3/0000!",
      "The link's marks could not be read at character 5 (unexpected '!')."),
     ("https://puzz.link/p?yajilin/4/5/fe0p",
-     "The link's body could not be read at character 5 (expected a hex digit)."),
+     "The link's body could not be read at character 4 (unexpected 'p')."),
     ("https://puzz.link/p?nurimaze/3/3/00001",
      "A Nurimaze needs exactly one G; the link has 0."),
 ])

@@ -119,16 +119,6 @@ def pointed(grid: Grid, cell: Cell, direction: int) -> list[Cell]:
     return list(grid.line(cell, ARROWS[direction])) if direction in ARROWS else []
 
 
-def read_arrows(reader: codecs.Reader, count: int) -> list[tuple[int, int] | None]:
-    """The arrow clues of a body (`codecs.read_arrow_numbers`), a number that is no hex
-    digit refused by name: the shared codec lets Python's own error through there."""
-    try:
-        return codecs.read_arrow_numbers(reader, count)
-    except PuzzleError:
-        raise
-    except ValueError:
-        raise reader.fail(_("expected a hex digit")) from None
-
 
 def arrow_token(clue: tuple[int, int] | None) -> str:
     """An arrow clue in the player's file: "direction,number" ('-' for '?')."""

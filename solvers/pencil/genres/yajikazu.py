@@ -23,7 +23,6 @@ from ..shading import (
     draw_arrow_clues,
     marked,
     pointed,
-    read_arrows,
     shaded_cells,
 )
 
@@ -55,7 +54,7 @@ class Yajikazu(Genre[Board, Vars]):
     )
 
     def decode(self, link: Link) -> Board:
-        values = read_arrows(codecs.Reader(link.body), link.rows * link.cols)
+        values = codecs.read_arrow_numbers(codecs.Reader(link.body), link.rows * link.cols)
         cells = Grid(link.rows, link.cols).cells()
         return Board(link.rows, link.cols, {cell: value for cell, value
                                             in zip(cells, values, strict=True) if value})
