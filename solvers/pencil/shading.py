@@ -192,10 +192,11 @@ def runs(flags: Sequence[bool]) -> list[int]:
 
 
 def clue_fits(clue: Sequence[int], lengths: Sequence[int]) -> bool:
-    """Whether run lengths answer a Tapa clue (QUESTION entries stand for any length)."""
-    if len(clue) != len(lengths):
+    """Whether run lengths answer a Tapa clue (QUESTION entries stand for any length).
+    No shaded neighbour is one run of length 0: what a clue 0 (or a lone '?') asks for."""
+    rest = list(lengths) or [0]
+    if len(clue) != len(rest):
         return False
-    rest = list(lengths)
     for number in clue:
         if number != QUESTION:
             if number not in rest:
