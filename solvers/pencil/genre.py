@@ -36,6 +36,21 @@ class Sized(Protocol):
 
 B = TypeVar("B", bound=Sized)
 V = TypeVar("V")
+C = TypeVar("C")
+
+
+@dataclass(frozen=True)
+class ClueBoard(Generic[C]):
+    """The board of a genre whose puzzle is clues on a grid: place -> clue. A genre names
+    its own (`class Board(ClueBoard[int])`, what a clue means in its docstring); the
+    clues are a dict, so the hash is written out (boards are cache keys)."""
+
+    rows: int
+    cols: int
+    clues: dict[Any, C]
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
 
 
 @dataclass

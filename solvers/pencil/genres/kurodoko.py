@@ -10,7 +10,7 @@ from ...base import Rule
 from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import STEPS, Cell, Grid
 from ..layers import Answer
 from ..link import Link
@@ -18,15 +18,8 @@ from ..render import Sheet
 from ..shading import answer_file, connected_rule, marked, shaded_cells
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the numbers: cell -> how many cells it sees, itself included (QUESTION for '?')
-    clues: dict[Cell, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[int]):
+    """The numbers: cell -> how many cells it sees, itself included (QUESTION for '?')."""
 
 
 @dataclass

@@ -10,22 +10,15 @@ from ...base import Rule
 from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the clues: cell -> size (codecs.QUESTION for '?')
-    clues: dict[Cell, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[int]):
+    """The clues: cell -> size (codecs.QUESTION for '?')."""
 
 
 @dataclass

@@ -13,7 +13,7 @@ from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
 from ..codecs import QUESTION
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
@@ -30,15 +30,8 @@ PAIRS, TRIPLES, QUADS, END = 360, 396, 460, 476
 Clue = tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the clues: cell -> the run lengths (QUESTION for '?')
-    clues: dict[Cell, Clue]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[Clue]):
+    """The clues: cell -> the run lengths (QUESTION for '?')."""
 
 
 @dataclass

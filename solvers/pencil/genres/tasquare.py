@@ -11,7 +11,7 @@ from ...base import Rule
 from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
@@ -19,15 +19,8 @@ from ..render import Sheet
 from ..shading import answer_file, connected_rule, marked, shaded_cells
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the numbers: cell -> the sum of the touching squares' areas (QUESTION for '?')
-    clues: dict[Cell, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[int]):
+    """The numbers: cell -> the sum of the touching squares' areas (QUESTION for '?')."""
 
 
 @dataclass

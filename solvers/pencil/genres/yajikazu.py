@@ -10,7 +10,7 @@ from ...base import Rule
 from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
@@ -27,15 +27,8 @@ from ..shading import (
 )
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the clue cells: cell -> (arrow 0-4, number | QUESTION | BLANK)
-    clues: dict[Cell, tuple[int, int]]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[tuple[int, int]]):
+    """The clue cells: cell -> (arrow 0-4, number | QUESTION | BLANK)."""
 
 
 @dataclass
