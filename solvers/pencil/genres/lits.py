@@ -8,10 +8,10 @@ from PIL import Image
 
 from ...base import Rule
 from ...i18n import N_, _
-from .. import check, codecs, pzprv3, rules
+from .. import check, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
-from ..grid import Cell, Pair
+from ..genre import Genre, WallBoard
+from ..grid import Cell
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
@@ -30,12 +30,8 @@ from ..shading import (
 LETTERS = ("L", "I", "T", "S")
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the walls between regions
-    walls: frozenset[Pair]
+class Board(WallBoard):
+    """The walls between regions."""
 
 
 @dataclass
@@ -53,12 +49,10 @@ class Lits(Genre[Board, Vars]):
     )
 
     def decode(self, link: Link) -> Board:
-        walls = codecs.read_borders(codecs.Reader(link.body), link.rows, link.cols)
-        return Board(link.rows, link.cols, walls)
+        return Board.read(link)
 
     def encode(self, board: Board) -> str:
-        body = codecs.write_borders(board.walls, board.rows, board.cols)
-        return Link(self.name, board.cols, board.rows, body).url()
+        return Link(self.name, board.cols, board.rows, board.body()).url()
 
     def constrain(self, board: Board, model: Model) -> Vars:
         grid = self.grid(board)

@@ -9,22 +9,18 @@ from PIL import Image
 
 from ...base import Rule
 from ...i18n import N_, _
-from .. import check, codecs, pzprv3, rules
+from .. import check, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
-from ..grid import Cell, Pair
+from ..genre import Genre, WallBoard
+from ..grid import Cell
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
 from ..shading import SHADE, answer_file, marked, room_blocks, shaded_cells
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the walls between regions
-    walls: frozenset[Pair]
+class Board(WallBoard):
+    """The walls between regions."""
 
 
 @dataclass
@@ -41,12 +37,10 @@ class Norinori(Genre[Board, Vars]):
     )
 
     def decode(self, link: Link) -> Board:
-        walls = codecs.read_borders(codecs.Reader(link.body), link.rows, link.cols)
-        return Board(link.rows, link.cols, walls)
+        return Board.read(link)
 
     def encode(self, board: Board) -> str:
-        body = codecs.write_borders(board.walls, board.rows, board.cols)
-        return Link(self.name, board.cols, board.rows, body).url()
+        return Link(self.name, board.cols, board.rows, board.body()).url()
 
     def constrain(self, board: Board, model: Model) -> Vars:
         grid = self.grid(board)
