@@ -11,6 +11,7 @@ tetrominoes (LITS).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..base import PuzzleError, Rule
 from ..draw import centred_text
@@ -29,6 +30,13 @@ SHADE = (112, 112, 112)
 #: the eight neighbours of a cell in ring order (clockwise from the top left)
 RING: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 
+
+
+@dataclass
+class Shaded:
+    """What a shading genre reads its answer from: each cell's "shaded" literal."""
+
+    shaded: dict[Cell, Lit]
 
 def shaded_cells(lits: Mapping[Cell, Lit], values: Values) -> frozenset[Cell]:
     """The cells whose literal holds in a solution."""

@@ -2,29 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from ...base import Rule
 from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
-from ..engine import Lit, Model, Values
+from ..engine import Model, Values
 from ..genre import ClueBoard, Genre
 from ..grid import STEPS, Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import answer_file, connected_rule, marked, shaded_cells
+from ..shading import Shaded, answer_file, connected_rule, marked, shaded_cells
 
 
 class Board(ClueBoard[int]):
     """The numbers: cell -> how many cells it sees, itself included (QUESTION for '?')."""
-
-
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
 
 
 def seen(grid: Grid, cell: Cell, shaded: frozenset[Cell]) -> int:
@@ -39,7 +32,7 @@ def seen(grid: Grid, cell: Cell, shaded: frozenset[Cell]) -> int:
     return count
 
 
-class Kurodoko(Genre[Board, Vars]):
+class Kurodoko(Genre[Board, Shaded]):
     names = ("kurodoko",)
     title = N_("Kurodoko")
     rules = (
@@ -60,7 +53,7 @@ class Kurodoko(Genre[Board, Vars]):
         body = codecs.write_number16([board.clues.get(c) for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -81,9 +74,9 @@ class Kurodoko(Genre[Board, Vars]):
         with model.about(_("no two shaded cells side by side")):
             rules.no_adjacent(model, grid, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from ...base import Rule
@@ -17,6 +15,7 @@ from ..link import Link
 from ..render import Sheet
 from ..shading import (
     SHADE,
+    Shaded,
     answer_file,
     connected_rule,
     marked,
@@ -34,12 +33,7 @@ class Board(WallBoard):
     """The walls between regions."""
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
-class Lits(Genre[Board, Vars]):
+class Lits(Genre[Board, Shaded]):
     names = ("lits",)
     title = N_("LITS")
     rules = (
@@ -54,7 +48,7 @@ class Lits(Genre[Board, Vars]):
     def encode(self, board: Board) -> str:
         return Link(self.name, board.cols, board.rows, board.body()).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -92,9 +86,9 @@ class Lits(Genre[Board, Vars]):
                         [(one, other, model.any_of(lits)) for (one, other), lits in joins.items()])
         with model.about(_("no 2x2 shaded block")):
             rules.no_2x2(model, grid, shaded)
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
 from PIL import Image
@@ -10,25 +9,19 @@ from PIL import Image
 from ...base import Rule
 from ...i18n import N_, _
 from .. import check, pzprv3, rules
-from ..engine import Lit, Model, Values
+from ..engine import Model, Values
 from ..genre import Genre, WallBoard
-from ..grid import Cell
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import SHADE, answer_file, marked, room_blocks, shaded_cells
+from ..shading import SHADE, Shaded, answer_file, marked, room_blocks, shaded_cells
 
 
 class Board(WallBoard):
     """The walls between regions."""
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
-class Norinori(Genre[Board, Vars]):
+class Norinori(Genre[Board, Shaded]):
     names = ("norinori",)
     title = N_("Norinori")
     rules = (
@@ -42,7 +35,7 @@ class Norinori(Genre[Board, Vars]):
     def encode(self, board: Board) -> str:
         return Link(self.name, board.cols, board.rows, board.body()).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -55,9 +48,9 @@ class Norinori(Genre[Board, Vars]):
                 model.implies(shaded[cell], near)
                 for a, b in combinations(near, 2):
                     model.clause([-shaded[cell], -a, -b])
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

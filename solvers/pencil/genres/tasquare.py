@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
 from PIL import Image
@@ -16,16 +15,11 @@ from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import answer_file, connected_rule, marked, shaded_cells
+from ..shading import Shaded, answer_file, connected_rule, marked, shaded_cells
 
 
 class Board(ClueBoard[int]):
     """The numbers: cell -> the sum of the touching squares' areas (QUESTION for '?')."""
-
-
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
 
 
 def is_square(piece: list[Cell]) -> bool:
@@ -41,7 +35,7 @@ def touching(grid: Grid, cell: Cell, pieces: list[list[Cell]]) -> list[list[Cell
     return [piece for piece in pieces if near.intersection(piece)]
 
 
-class Tasquare(Genre[Board, Vars]):
+class Tasquare(Genre[Board, Shaded]):
     names = ("tasquare",)
     title = N_("Tasukuea (Tasquare)")
     rules = (
@@ -62,7 +56,7 @@ class Tasquare(Genre[Board, Vars]):
         body = codecs.write_number16([board.clues.get(c) for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -79,7 +73,7 @@ class Tasquare(Genre[Board, Vars]):
                 else:
                     self._sum(model, grid, cell, number, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
     @staticmethod
     def _squares(model: Model, grid: Grid, shaded: dict[Cell, Lit]) -> None:
@@ -136,7 +130,7 @@ class Tasquare(Genre[Board, Vars]):
             if sum(area for area, _lit in combination) != number:
                 model.clause([-lit for _area, lit in combination])
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from ...base import Rule
 from ...i18n import N_, _
 from .. import check, codecs, pzprv3, rules
-from ..engine import Lit, Model, Values
+from ..engine import Model, Values
 from ..genre import ClueBoard, Genre
-from ..grid import Cell, Grid
+from ..grid import Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
 from ..shading import (
+    Shaded,
     answer_file,
     arrow_token,
     connected_rule,
@@ -31,12 +30,7 @@ class Board(ClueBoard[tuple[int, int]]):
     """The clue cells: cell -> (arrow 0-4, number | QUESTION | BLANK)."""
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
-class Yajikazu(Genre[Board, Vars]):
+class Yajikazu(Genre[Board, Shaded]):
     names = ("yajikazu",)
     title = N_("Yajikazu")
     rules = (
@@ -57,7 +51,7 @@ class Yajikazu(Genre[Board, Vars]):
                                            for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -72,9 +66,9 @@ class Yajikazu(Genre[Board, Vars]):
         with model.about(_("no two shaded cells side by side")):
             rules.no_adjacent(model, grid, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:
