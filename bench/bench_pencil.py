@@ -200,8 +200,8 @@ def theirs(genre: str, text: str) -> tuple[float, str]:
 
 UNSEEN = ROOT / "bench" / "data" / "pencil_unseen.json"
 LIMIT = 20.0
-#: a child still searching this long after it started is stopped (CaDiCaL is not
-#: interrupted inside one call, so the deadline can be overrun by a single long round)
+#: a child still searching this long after it started is stopped: a guard only, the
+#: engine checks its deadline every slice of CaDiCaL conflicts (`engine.SLICE`)
 KILL = 120.0
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from solvers.pencil import Pencil, codecs
+from solvers.pencil.engine import Model
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
 from solvers.pipeline import run
@@ -164,3 +166,36 @@ def test_a_9x9_sudoku_link_goes_to_the_sudoku_kind_and_other_sizes_stay_here() -
     assert result.solutions[0].startswith("153249678\n")
     four = run("pzv.jp/p.html?sudoku/4/4/g2j1h1j3g")
     assert (four.kind, four.count, four.verdict_ok) == ("pencil", 1, True)
+
+
+def pigeons(model: Model, pigeons: int, holes: int) -> None:
+    """Each pigeon in one hole, no two in a hole: hard for CDCL when pigeons > holes."""
+    seat = {(p, h): model.var() for p in range(pigeons) for h in range(holes)}
+    for p in range(pigeons):
+        model.clause([seat[p, h] for h in range(holes)])
+    for h in range(holes):
+        for p in range(pigeons):
+            for q in range(p + 1, pigeons):
+                model.clause([-seat[p, h], -seat[q, h]])
+
+
+def test_a_long_search_stops_inside_its_call_at_the_deadline() -> None:
+    """Eleven pigeons in ten holes take CaDiCaL over a minute to refute; a deadline
+    just ahead stops the first search inside it (one round begun, none finished) with
+    neither an answer nor a proof."""
+    model = Model()
+    pigeons(model, 11, 10)
+    outcome = model.solve(deadline=time.monotonic() + 0.01)
+    assert (outcome.stats["rounds"], outcome.stats["stopped"]) == (1, True)
+    assert (outcome.found, outcome.exhaustive, outcome.clash) == ([], False, [])
+
+
+def test_a_deadline_far_off_changes_nothing() -> None:
+    """Sliced search finds what one call finds: three pigeons in three holes, 3! seatings."""
+    results = []
+    for deadline in (None, time.monotonic() + 3600):
+        model = Model()
+        pigeons(model, 3, 3)
+        outcome = model.solve(limit=10, deadline=deadline)
+        results.append((len(outcome.found), outcome.exhaustive, outcome.stats["stopped"]))
+    assert results == [(6, True, False)] * 2

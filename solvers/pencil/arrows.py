@@ -6,9 +6,6 @@ to, or a whole arrow filling the cell. Directions are `paths`' (0 up, 1 down, 2 
 
 from __future__ import annotations
 
-from ..i18n import _
-from ..values import PuzzleError
-from .codecs import Reader, read_arrow_numbers
 from .grid import STEPS, Cell
 from .render import Sheet
 
@@ -40,14 +37,3 @@ def arrow(sheet: Sheet, cell: Cell, direction: int, colour: RGB) -> None:
     sheet.draw.polygon([tip, (neck[0] + dr * half, neck[1] + dc * half),
                         (neck[0] - dr * half, neck[1] - dc * half)], fill=colour)
 
-
-def read_clues(reader: Reader, count: int) -> list[tuple[int, int] | None]:
-    """`codecs.read_arrow_numbers`, with a digit that is not hex (which it lets through
-    as a ValueError) reported as the link's fault."""
-    try:
-        return read_arrow_numbers(reader, count)
-    except ValueError as error:
-        if isinstance(error, PuzzleError):
-            raise
-        reader.pos -= 1
-        raise reader.fail(_("unexpected {char!r}").format(char=reader.peek())) from None

@@ -289,8 +289,11 @@ def read_arrow_numbers(reader: Reader, count: int) -> list[tuple[int, int] | Non
         if char == "+":
             out.append((0, BLANK))
         elif char in "01234":
-            nxt = reader.take()
-            out.append((int(char), QUESTION if nxt == "." else int(nxt, 16)))
+            if reader.peek() == ".":
+                reader.take()
+                out.append((int(char), QUESTION))
+            else:
+                out.append((int(char), reader.digit(16)))
         elif char in "56789":
             out.append((int(char) - 5, reader.hex(2)))
         elif char == "-":

@@ -21,6 +21,9 @@ from typing import Any
 Lit = int
 #: the SAT solver behind the model (PySAT's name for CaDiCaL 1.9.5)
 SOLVER = "cadical195"
+#: conflicts per slice of a search with a deadline (about 0.05 s on this machine; slicing
+#: costs nothing measurable: pigeonhole 10-in-9 2.6 s sliced, 3.1 s in one call)
+SLICE = 10_000
 
 
 @dataclass(frozen=True)
@@ -289,14 +292,18 @@ class Model:
         clash: list[str] = []
         guards = list(self.labels)
         first = None
+        stopped = False
         with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
             while len(found) < limit:
                 if deadline is not None and time.monotonic() > deadline:
+                    stopped = True
                     break
                 rounds += 1
-                # the deadline is checked between rounds (PySAT cannot interrupt CaDiCaL);
-                # one round past it is bounded by the worker's own job time limit
-                if not solver.solve(assumptions=guards):
+                result = search(solver, guards, deadline)
+                if result is None:
+                    stopped = True
+                    break
+                if not result:
                     exhaustive = True
                     if not found:
                         clash = [self.labels[g] for g in sorted(solver.get_core() or [])
@@ -314,7 +321,7 @@ class Model:
                 if len(found) == 1:
                     first = time.perf_counter() - started
                 solver.add_clause([-lit if values(lit) else lit for lit in show])
-        return Outcome(found, exhaustive, {"rounds": rounds, "cuts": cuts,
+        return Outcome(found, exhaustive, {"rounds": rounds, "cuts": cuts, "stopped": stopped,
                                            "first": None if first is None else round(first, 4),
                                            "seconds": round(time.perf_counter() - started, 4)},
                        clash)
@@ -329,6 +336,22 @@ class Model:
         encoded = kinds[op](lits=lits, weights=weights, bound=bound, top_id=top)
         clauses.extend(guarded(encoded.clauses, guard))
         return max(top, encoded.nv)
+
+
+def search(solver: Any, assumptions: list[Lit], deadline: float | None) -> bool | None:
+    """One CaDiCaL search, cut into slices of `SLICE` conflicts when there is a deadline:
+    PySAT cannot interrupt CaDiCaL from a timer, but a conflict budget ends a call and the
+    next call resumes with everything learnt, so the deadline is checked every slice.
+    None when the deadline passed before the search ended."""
+    if deadline is None:
+        return bool(solver.solve(assumptions=assumptions))
+    while True:
+        solver.conf_budget(SLICE)
+        result = solver.solve_limited(assumptions=assumptions)
+        if result is not None:
+            return bool(result)
+        if time.monotonic() > deadline:
+            return None
 
 
 def guarded(clauses: Iterable[list[Lit]], guard: Lit | None) -> Iterable[list[Lit]]:

@@ -12,14 +12,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from PIL import Image
 
 from ..i18n import _
 from ..values import PuzzleError, Rule
+from .codecs import Reader, read_borders, write_borders
 from .engine import Model, Values
-from .grid import Grid
+from .grid import Grid, Pair
 from .layers import Answer
 from .link import Link
 
@@ -36,6 +37,38 @@ class Sized(Protocol):
 
 B = TypeVar("B", bound=Sized)
 V = TypeVar("V")
+C = TypeVar("C")
+
+
+@dataclass(frozen=True)
+class ClueBoard(Generic[C]):
+    """The board of a genre whose puzzle is clues on a grid: place -> clue. A genre names
+    its own (`class Board(ClueBoard[int])`, what a clue means in its docstring); the
+    clues are a dict, so the hash is written out (boards are cache keys)."""
+
+    rows: int
+    cols: int
+    clues: dict[Any, C]
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+
+
+@dataclass(frozen=True)
+class WallBoard:
+    """The board of a genre whose puzzle is only its regions: the walls between cells,
+    read from and written to a link's body as border bits."""
+
+    rows: int
+    cols: int
+    walls: frozenset[Pair]
+
+    @classmethod
+    def read(cls, link: Link) -> Self:
+        return cls(link.rows, link.cols, read_borders(Reader(link.body), link.rows, link.cols))
+
+    def body(self) -> str:
+        return write_borders(self.walls, self.rows, self.cols)
 
 
 @dataclass

@@ -11,6 +11,7 @@ tetrominoes (LITS).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..draw import centred_text
 from ..i18n import _
@@ -29,6 +30,13 @@ SHADE = (112, 112, 112)
 #: the eight neighbours of a cell in ring order (clockwise from the top left)
 RING: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 
+
+
+@dataclass
+class Shaded:
+    """What a shading genre reads its answer from: each cell's "shaded" literal."""
+
+    shaded: dict[Cell, Lit]
 
 def shaded_cells(lits: Mapping[Cell, Lit], values: Values) -> frozenset[Cell]:
     """The cells whose literal holds in a solution."""
@@ -119,16 +127,6 @@ def pointed(grid: Grid, cell: Cell, direction: int) -> list[Cell]:
     return list(grid.line(cell, ARROWS[direction])) if direction in ARROWS else []
 
 
-def read_arrows(reader: codecs.Reader, count: int) -> list[tuple[int, int] | None]:
-    """The arrow clues of a body (`codecs.read_arrow_numbers`), a number that is no hex
-    digit refused by name: the shared codec lets Python's own error through there."""
-    try:
-        return codecs.read_arrow_numbers(reader, count)
-    except PuzzleError:
-        raise
-    except ValueError:
-        raise reader.fail(_("expected a hex digit")) from None
-
 
 def arrow_token(clue: tuple[int, int] | None) -> str:
     """An arrow clue in the player's file: "direction,number" ('-' for '?')."""
@@ -202,10 +200,11 @@ def runs(flags: Sequence[bool]) -> list[int]:
 
 
 def clue_fits(clue: Sequence[int], lengths: Sequence[int]) -> bool:
-    """Whether run lengths answer a Tapa clue (QUESTION entries stand for any length)."""
-    if len(clue) != len(lengths):
+    """Whether run lengths answer a Tapa clue (QUESTION entries stand for any length).
+    No shaded neighbour is one run of length 0: what a clue 0 (or a lone '?') asks for."""
+    rest = list(lengths) or [0]
+    if len(clue) != len(rest):
         return False
-    rest = list(lengths)
     for number in clue:
         if number != QUESTION:
             if number not in rest:

@@ -2,37 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from ...draw import centred_text
 from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
-from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..engine import Model, Values
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid, Vertex
 from ..layers import Answer
 from ..link import Link
 from ..render import BLACK, WHITE, Sheet
-from ..shading import answer_file, connected_rule, marked, shaded_cells
+from ..shading import Shaded, answer_file, connected_rule, marked, shaded_cells
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the numbers on the grid's corners: vertex -> count (QUESTION for '?')
-    clues: dict[Vertex, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
-
-
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
+class Board(ClueBoard[int]):
+    """The numbers on the grid's corners: vertex -> count (QUESTION for '?')."""
 
 
 def around(grid: Grid, vertex: Vertex) -> list[Cell]:
@@ -42,7 +28,7 @@ def around(grid: Grid, vertex: Vertex) -> list[Cell]:
             if grid.inside(cell)]
 
 
-class Creek(Genre[Board, Vars]):
+class Creek(Genre[Board, Shaded]):
     names = ("creek",)
     title = N_("Creek")
     rules = (
@@ -61,7 +47,7 @@ class Creek(Genre[Board, Vars]):
         body = codecs.write_4cell([board.clues.get(v) for v in self.grid(board).vertices()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -72,9 +58,9 @@ class Creek(Genre[Board, Vars]):
                         number=number, where=check.where(vertex))):
                     rules.count_in(model, [shaded[c] for c in around(grid, vertex)], number)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -17,8 +17,8 @@ from PIL import Image
 
 from ...i18n import N_, _
 from ...values import Rule
-from .. import arrows, check, paths, pzprv3, render
-from ..codecs import BLANK, QUESTION, Reader, write_arrow_numbers
+from .. import check, paths, pzprv3, render
+from ..codecs import BLANK, QUESTION, Reader, read_arrow_numbers, write_arrow_numbers
 from ..engine import IntVar, Lit, Model, Values
 from ..genre import Genre
 from ..grid import Cell, Grid, Pair, pair
@@ -58,7 +58,7 @@ class FireflyGenre(Genre[Firefly, Beams]):
     def decode(self, link: Link) -> Firefly:
         reader = Reader(link.body)
         reader.part = _("fireflies")
-        values = arrows.read_clues(reader, link.rows * link.cols)
+        values = read_arrow_numbers(reader, link.rows * link.cols)
         cells = Grid(link.rows, link.cols).cells()
         return Firefly(link.rows, link.cols, {
             c: (d, QUESTION if n == BLANK else n)

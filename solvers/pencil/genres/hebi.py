@@ -18,7 +18,7 @@ from PIL import Image
 from ...i18n import N_, _
 from ...values import Rule
 from .. import arrows, check, paths, pzprv3, render
-from ..codecs import BLANK, QUESTION, Reader, write_arrow_numbers
+from ..codecs import BLANK, QUESTION, Reader, read_arrow_numbers, write_arrow_numbers
 from ..engine import IntVar, Lit, Model, Values
 from ..genre import Genre
 from ..grid import Cell, Grid
@@ -69,7 +69,7 @@ class HebiGenre(Genre[Hebi, dict[Cell, IntVar]]):
     def decode(self, link: Link) -> Hebi:
         reader = Reader(link.body)
         reader.part = _("clues")
-        values = arrows.read_clues(reader, link.rows * link.cols)
+        values = read_arrow_numbers(reader, link.rows * link.cols)
         cells = Grid(link.rows, link.cols).cells()
         return Hebi(link.rows, link.cols,
                     {c: v for c, v in zip(cells, values, strict=True) if v is not None})

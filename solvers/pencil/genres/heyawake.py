@@ -10,12 +10,13 @@ from PIL import Image
 from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
-from ..engine import Lit, Model, Values
+from ..engine import Model, Values
 from ..genre import Genre
 from ..grid import Cell, Grid, Pair, top
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
+from ..shading import Shaded
 
 
 @dataclass(frozen=True)
@@ -30,11 +31,6 @@ class Board:
         return Grid(self.rows, self.cols).rooms(self.walls)
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
 def runs(grid: Grid, walls: frozenset[Pair]) -> list[list[Cell]]:
     """The shortest straight runs of cells that cross two room borders: from the cell
     before one wall to the cell after the next wall in the same row or column."""
@@ -47,7 +43,7 @@ def runs(grid: Grid, walls: frozenset[Pair]) -> list[list[Cell]]:
     return out
 
 
-class Heyawake(Genre[Board, Vars]):
+class Heyawake(Genre[Board, Shaded]):
     names = ("heyawake",)
     title = N_("Heyawake")
     rules = (
@@ -71,7 +67,7 @@ class Heyawake(Genre[Board, Vars]):
                 + codecs.write_number16(list(board.clues)))
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -86,9 +82,9 @@ class Heyawake(Genre[Board, Vars]):
             for run in runs(grid, board.walls):
                 model.clause([shaded[c] for c in run])
         rules.connected_cells(model, grid, {c: -lit for c, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=frozenset(c for c, lit in variables.shaded.items() if values(lit)))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -10,12 +10,13 @@ from PIL import Image
 from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
-from ..engine import Lit, Model, Values
+from ..engine import Model, Values
 from ..genre import Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
+from ..shading import Shaded
 
 
 @dataclass(frozen=True)
@@ -33,11 +34,6 @@ class Board:
                 + [[(r, c) for r in range(self.rows)] for c in range(self.cols)])
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
 def repeats(board: Board, shaded: frozenset[Cell], line: list[Cell]) -> list[Cell]:
     """The unshaded cells of a line whose number appears unshaded more than once."""
     seen = Counter(board.numbers[c] for c in line if c in board.numbers and c not in shaded
@@ -46,7 +42,7 @@ def repeats(board: Board, shaded: frozenset[Cell], line: list[Cell]) -> list[Cel
             and seen[board.numbers[c]] > 1]
 
 
-class Hitori(Genre[Board, Vars]):
+class Hitori(Genre[Board, Shaded]):
     names = ("hitori",)
     title = N_("Hitori")
     rules = (
@@ -65,7 +61,7 @@ class Hitori(Genre[Board, Vars]):
         body = codecs.write_number36([board.numbers.get(c) for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -82,9 +78,9 @@ class Hitori(Genre[Board, Vars]):
                             value=value, where=check.where(cells[0]))):
                         model.at_most([-shaded[c] for c in cells], 1)
         rules.connected_cells(model, grid, {c: -lit for c, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=frozenset(c for c, lit in variables.shaded.items() if values(lit)))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

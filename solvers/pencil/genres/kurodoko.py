@@ -2,36 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
-from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..engine import Model, Values
+from ..genre import ClueBoard, Genre
 from ..grid import STEPS, Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import answer_file, connected_rule, marked, shaded_cells
+from ..shading import Shaded, answer_file, connected_rule, marked, shaded_cells
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the numbers: cell -> how many cells it sees, itself included (QUESTION for '?')
-    clues: dict[Cell, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
-
-
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
+class Board(ClueBoard[int]):
+    """The numbers: cell -> how many cells it sees, itself included (QUESTION for '?')."""
 
 
 def seen(grid: Grid, cell: Cell, shaded: frozenset[Cell]) -> int:
@@ -46,7 +32,7 @@ def seen(grid: Grid, cell: Cell, shaded: frozenset[Cell]) -> int:
     return count
 
 
-class Kurodoko(Genre[Board, Vars]):
+class Kurodoko(Genre[Board, Shaded]):
     names = ("kurodoko",)
     title = N_("Kurodoko")
     rules = (
@@ -67,7 +53,7 @@ class Kurodoko(Genre[Board, Vars]):
         body = codecs.write_number16([board.clues.get(c) for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -88,9 +74,9 @@ class Kurodoko(Genre[Board, Vars]):
         with model.about(_("no two shaded cells side by side")):
             rules.no_adjacent(model, grid, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from ...i18n import N_, _
 from ...values import Rule
-from .. import check, codecs, pzprv3, rules
+from .. import check, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
-from ..grid import Cell, Pair
+from ..genre import Genre, WallBoard
+from ..grid import Cell
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
 from ..shading import (
     SHADE,
+    Shaded,
     answer_file,
     connected_rule,
     marked,
@@ -30,20 +29,11 @@ from ..shading import (
 LETTERS = ("L", "I", "T", "S")
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the walls between regions
-    walls: frozenset[Pair]
+class Board(WallBoard):
+    """The walls between regions."""
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
-class Lits(Genre[Board, Vars]):
+class Lits(Genre[Board, Shaded]):
     names = ("lits",)
     title = N_("LITS")
     rules = (
@@ -53,14 +43,12 @@ class Lits(Genre[Board, Vars]):
     )
 
     def decode(self, link: Link) -> Board:
-        walls = codecs.read_borders(codecs.Reader(link.body), link.rows, link.cols)
-        return Board(link.rows, link.cols, walls)
+        return Board.read(link)
 
     def encode(self, board: Board) -> str:
-        body = codecs.write_borders(board.walls, board.rows, board.cols)
-        return Link(self.name, board.cols, board.rows, body).url()
+        return Link(self.name, board.cols, board.rows, board.body()).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -98,9 +86,9 @@ class Lits(Genre[Board, Vars]):
                         [(one, other, model.any_of(lits)) for (one, other), lits in joins.items()])
         with model.about(_("no 2x2 shaded block")):
             rules.no_2x2(model, grid, shaded)
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -2,37 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
 from PIL import Image
 
 from ...i18n import N_, _
 from ...values import Rule
-from .. import check, codecs, pzprv3, rules
-from ..engine import Lit, Model, Values
-from ..genre import Genre
-from ..grid import Cell, Pair
+from .. import check, pzprv3, rules
+from ..engine import Model, Values
+from ..genre import Genre, WallBoard
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import SHADE, answer_file, marked, room_blocks, shaded_cells
+from ..shading import SHADE, Shaded, answer_file, marked, room_blocks, shaded_cells
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the walls between regions
-    walls: frozenset[Pair]
+class Board(WallBoard):
+    """The walls between regions."""
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
-class Norinori(Genre[Board, Vars]):
+class Norinori(Genre[Board, Shaded]):
     names = ("norinori",)
     title = N_("Norinori")
     rules = (
@@ -41,14 +30,12 @@ class Norinori(Genre[Board, Vars]):
     )
 
     def decode(self, link: Link) -> Board:
-        walls = codecs.read_borders(codecs.Reader(link.body), link.rows, link.cols)
-        return Board(link.rows, link.cols, walls)
+        return Board.read(link)
 
     def encode(self, board: Board) -> str:
-        body = codecs.write_borders(board.walls, board.rows, board.cols)
-        return Link(self.name, board.cols, board.rows, body).url()
+        return Link(self.name, board.cols, board.rows, board.body()).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -61,9 +48,9 @@ class Norinori(Genre[Board, Vars]):
                 model.implies(shaded[cell], near)
                 for a, b in combinations(near, 2):
                     model.clause([-shaded[cell], -a, -b])
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

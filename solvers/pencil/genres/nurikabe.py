@@ -2,38 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
+from ..shading import Shaded
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the clues: cell -> size (codecs.QUESTION for '?')
-    clues: dict[Cell, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[int]):
+    """The clues: cell -> size (codecs.QUESTION for '?')."""
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
-class Nurikabe(Genre[Board, Vars]):
+class Nurikabe(Genre[Board, Shaded]):
     names = ("nurikabe",)
     title = N_("Nurikabe")
     rules = (
@@ -54,7 +41,7 @@ class Nurikabe(Genre[Board, Vars]):
         body = codecs.write_number16([board.clues.get(c) for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -88,9 +75,9 @@ class Nurikabe(Genre[Board, Vars]):
         with model.about(_("no 2x2 shaded block")):
             rules.no_2x2(model, grid, shaded)
         rules.connected_cells(model, grid, shaded)
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         shaded = frozenset(c for c, lit in variables.shaded.items() if values(lit))
         return Answer(shaded=shaded)
 

@@ -17,7 +17,7 @@ from ..grid import Cell, Grid, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import SHADE, answer_file, connected_rule, marked, room_blocks, shaded_cells
+from ..shading import SHADE, Shaded, answer_file, connected_rule, marked, room_blocks, shaded_cells
 
 #: the marks a cell can hold, by their code in links, and their letter in files
 START, GOAL, CIRCLE, TRIANGLE = "1", "2", "3", "4"
@@ -39,11 +39,6 @@ class Board:
     def only(self, mark: str) -> Cell:
         """The cell of a mark the board has once (START, GOAL)."""
         return next(cell for cell, kind in self.marks.items() if kind == mark)
-
-
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
 
 
 def read_marks(reader: codecs.Reader, count: int) -> list[str | None]:
@@ -100,7 +95,7 @@ def route(grid: Grid, open_cells: set[Cell], start: Cell, goal: Cell) -> list[Ce
     return way
 
 
-class Nurimaze(Genre[Board, Vars]):
+class Nurimaze(Genre[Board, Shaded]):
     names = ("nurimaze",)
     title = N_("Nurimaze")
     rules = (
@@ -130,7 +125,7 @@ class Nurimaze(Genre[Board, Vars]):
                 + write_marks([board.marks.get(c) for c in self.grid(board).cells()]))
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -148,7 +143,7 @@ class Nurimaze(Genre[Board, Vars]):
         self._no_loop(model, grid, board.only(START), white)
         with model.about(_("the way from S to G passes every circle and no triangle")):
             self._route(model, grid, board, white)
-        return Vars(shaded)
+        return Shaded(shaded)
 
     @staticmethod
     def _no_loop(model: Model, grid: Grid, root: Cell, white: dict[Cell, Lit]) -> None:
@@ -196,7 +191,7 @@ class Nurimaze(Genre[Board, Vars]):
             for three in combinations(near, 3):  # ... and at most two
                 model.clause([-way[cell], *(-lit for lit in three)])
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -10,7 +10,7 @@ from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import STEPS, Cell, Grid, Vertex
 from ..layers import Answer
 from ..link import Link
@@ -31,15 +31,8 @@ SLICES = (((-1, 0), (1, 0), "v"), ((-1, 0), (1, 0), "h"), ((0, 0), (0, 0), "h"),
 RUNS = (2, 4, 8)
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the black cells: cell -> number of triangles beside it (QUESTION: no number)
-    clues: dict[Cell, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[int]):
+    """The black cells: cell -> number of triangles beside it (QUESTION: no number)."""
 
 
 @dataclass

@@ -10,7 +10,7 @@ from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid, Pair
 from ..layers import Answer
 from ..link import Link
@@ -20,14 +20,8 @@ from ..render import Sheet
 Rect = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    clues: dict[Cell, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[int]):
+    """The numbers: cell -> the size of its rectangle (QUESTION for '?')."""
 
 
 @dataclass

@@ -15,7 +15,7 @@ from ..grid import Cell, Grid, Pair, top
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import SHADE, answer_file, at_least_counts, marked, room_blocks, shaded_cells
+from ..shading import SHADE, Shaded, answer_file, at_least_counts, marked, room_blocks, shaded_cells
 
 
 @dataclass(frozen=True)
@@ -31,11 +31,6 @@ class Board:
         return hash((self.rows, self.cols, self.walls, tuple(sorted(self.clues.items()))))
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
 def neighbouring_rooms(grid: Grid, rooms: list[list[Cell]]) -> set[tuple[int, int]]:
     """The pairs of regions (by index, smaller first) that share a side."""
     index = check.room_of(rooms)
@@ -43,7 +38,7 @@ def neighbouring_rooms(grid: Grid, rooms: list[list[Cell]]) -> set[tuple[int, in
             if index[a] != index[b]}
 
 
-class Shimaguni(Genre[Board, Vars]):
+class Shimaguni(Genre[Board, Shaded]):
     names = ("shimaguni",)
     title = N_("Shimaguni (Islands)")
     rules = (
@@ -69,7 +64,7 @@ class Shimaguni(Genre[Board, Vars]):
                 + codecs.write_number16([board.clues.get(top(room)) for room in rooms]))
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -93,7 +88,7 @@ class Shimaguni(Genre[Board, Vars]):
                 for size, lit in sizes[one].items():
                     if size in sizes[other]:
                         model.clause([-lit, -sizes[other][size]])
-        return Vars(shaded)
+        return Shaded(shaded)
 
     @staticmethod
     def _sizes(model: Model, rooms: list[list[Cell]], numbers: list[int],
@@ -112,7 +107,7 @@ class Shimaguni(Genre[Board, Vars]):
                           for size in range(1, len(room) + 1)})
         return sizes
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
 from PIL import Image
@@ -12,13 +11,22 @@ from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
 from ..codecs import QUESTION
-from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..engine import Model, Values
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import answer_file, clue_fits, connected_rule, marked, ring, runs, shaded_cells
+from ..shading import (
+    Shaded,
+    answer_file,
+    clue_fits,
+    connected_rule,
+    marked,
+    ring,
+    runs,
+    shaded_cells,
+)
 
 #: where a clue's numbers sit in its cell, as offsets from the centre (a cell is 1)
 PLACES = {1: ((0, 0),), 2: ((-0.19, -0.19), (0.19, 0.19)),
@@ -30,20 +38,8 @@ PAIRS, TRIPLES, QUADS, END = 360, 396, 460, 476
 Clue = tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the clues: cell -> the run lengths (QUESTION for '?')
-    clues: dict[Cell, Clue]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
-
-
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
+class Board(ClueBoard[Clue]):
+    """The clues: cell -> the run lengths (QUESTION for '?')."""
 
 
 def read_clues(reader: codecs.Reader, count: int) -> list[Clue | None]:
@@ -126,7 +122,7 @@ def text(clue: Clue) -> list[str]:
     return ["?" if n == QUESTION else str(n) for n in clue]
 
 
-class Tapa(Genre[Board, Vars]):
+class Tapa(Genre[Board, Shaded]):
     names = ("tapa",)
     title = N_("Tapa")
     rules = (
@@ -146,7 +142,7 @@ class Tapa(Genre[Board, Vars]):
         body = write_clues([board.clues.get(c) for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -169,9 +165,9 @@ class Tapa(Genre[Board, Vars]):
         with model.about(_("no 2x2 shaded block")):
             rules.no_2x2(model, grid, shaded)
         rules.connected_cells(model, grid, shaded)
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
 from PIL import Image
@@ -11,28 +10,16 @@ from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
 from ..engine import Lit, Model, Values
-from ..genre import Genre
+from ..genre import ClueBoard, Genre
 from ..grid import Cell, Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import answer_file, connected_rule, marked, shaded_cells
+from ..shading import Shaded, answer_file, connected_rule, marked, shaded_cells
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the numbers: cell -> the sum of the touching squares' areas (QUESTION for '?')
-    clues: dict[Cell, int]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
-
-
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
+class Board(ClueBoard[int]):
+    """The numbers: cell -> the sum of the touching squares' areas (QUESTION for '?')."""
 
 
 def is_square(piece: list[Cell]) -> bool:
@@ -48,7 +35,7 @@ def touching(grid: Grid, cell: Cell, pieces: list[list[Cell]]) -> list[list[Cell
     return [piece for piece in pieces if near.intersection(piece)]
 
 
-class Tasquare(Genre[Board, Vars]):
+class Tasquare(Genre[Board, Shaded]):
     names = ("tasquare",)
     title = N_("Tasukuea (Tasquare)")
     rules = (
@@ -69,7 +56,7 @@ class Tasquare(Genre[Board, Vars]):
         body = codecs.write_number16([board.clues.get(c) for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -86,7 +73,7 @@ class Tasquare(Genre[Board, Vars]):
                 else:
                     self._sum(model, grid, cell, number, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
     @staticmethod
     def _squares(model: Model, grid: Grid, shaded: dict[Cell, Lit]) -> None:
@@ -143,7 +130,7 @@ class Tasquare(Genre[Board, Vars]):
             if sum(area for area, _lit in combination) != number:
                 model.clause([-lit for _area, lit in combination])
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

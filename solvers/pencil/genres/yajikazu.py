@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from ...i18n import N_, _
 from ...values import Rule
 from .. import check, codecs, pzprv3, rules
-from ..engine import Lit, Model, Values
-from ..genre import Genre
-from ..grid import Cell, Grid
+from ..engine import Model, Values
+from ..genre import ClueBoard, Genre
+from ..grid import Grid
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
 from ..shading import (
+    Shaded,
     answer_file,
     arrow_token,
     connected_rule,
@@ -23,28 +22,15 @@ from ..shading import (
     draw_arrow_clues,
     marked,
     pointed,
-    read_arrows,
     shaded_cells,
 )
 
 
-@dataclass(frozen=True)
-class Board:
-    rows: int
-    cols: int
-    #: the clue cells: cell -> (arrow 0-4, number | QUESTION | BLANK)
-    clues: dict[Cell, tuple[int, int]]
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(sorted(self.clues.items()))))
+class Board(ClueBoard[tuple[int, int]]):
+    """The clue cells: cell -> (arrow 0-4, number | QUESTION | BLANK)."""
 
 
-@dataclass
-class Vars:
-    shaded: dict[Cell, Lit]
-
-
-class Yajikazu(Genre[Board, Vars]):
+class Yajikazu(Genre[Board, Shaded]):
     names = ("yajikazu",)
     title = N_("Yajikazu")
     rules = (
@@ -55,7 +41,7 @@ class Yajikazu(Genre[Board, Vars]):
     )
 
     def decode(self, link: Link) -> Board:
-        values = read_arrows(codecs.Reader(link.body), link.rows * link.cols)
+        values = codecs.read_arrow_numbers(codecs.Reader(link.body), link.rows * link.cols)
         cells = Grid(link.rows, link.cols).cells()
         return Board(link.rows, link.cols, {cell: value for cell, value
                                             in zip(cells, values, strict=True) if value})
@@ -65,7 +51,7 @@ class Yajikazu(Genre[Board, Vars]):
                                            for c in self.grid(board).cells()])
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Board, model: Model) -> Vars:
+    def constrain(self, board: Board, model: Model) -> Shaded:
         grid = self.grid(board)
         shaded = model.vars(grid.cells())
         model.show(shaded.values())
@@ -80,9 +66,9 @@ class Yajikazu(Genre[Board, Vars]):
         with model.about(_("no two shaded cells side by side")):
             rules.no_adjacent(model, grid, shaded)
         rules.connected_cells(model, grid, {cell: -lit for cell, lit in shaded.items()})
-        return Vars(shaded)
+        return Shaded(shaded)
 
-    def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
+    def answer(self, board: Board, variables: Shaded, values: Values) -> Answer:
         return Answer(shaded=shaded_cells(variables.shaded, values))
 
     def check(self, board: Board, answer: Answer) -> list[Rule]:

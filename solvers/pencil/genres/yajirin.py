@@ -15,7 +15,7 @@ from ..grid import Cell, Pair
 from ..layers import Answer
 from ..link import Link
 from ..render import Sheet
-from ..shading import answer_file, arrow_token, draw_arrow_clues, marked, pointed, read_arrows
+from ..shading import answer_file, arrow_token, draw_arrow_clues, marked, pointed
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class Yajirin(Genre[Board, Vars]):
 
     def decode(self, link: Link) -> Board:
         reader = codecs.Reader(link.body)
-        values = read_arrows(reader, link.rows * link.cols)
+        values = codecs.read_arrow_numbers(reader, link.rows * link.cols)
         cells = [(r, c) for r in range(link.rows) for c in range(link.cols)]
         return Board(link.rows, link.cols, {cell: value for cell, value
                                             in zip(cells, values, strict=True) if value},
