@@ -10,7 +10,7 @@ from .base import PuzzleKind
 from .burr import KINDS as BURR_KINDS
 from .gogen import Gogen
 from .number_workout import NumberWorkout
-from .pencil import Pencil
+from .pencil import kinds as pencil_kinds
 from .pencil.genres.sudoku import sudoku_text
 from .seki import Seki
 from .sudoku import Sudoku
@@ -24,7 +24,7 @@ KINDS: tuple[PuzzleKind, ...] = (
     Sudoku(link_reader=sudoku_text),  # a 9x9 sudoku link goes to the Sudoku kind
     AnagramKind(),
     *BURR_KINDS,
-    Pencil(),
+    *pencil_kinds(),
 )
 
 
