@@ -102,6 +102,9 @@ class PuzzleKind(ABC, Generic[P, S]):
     more_media: bool = False
     #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
     smt_example: str = ""
+    #: False for a kind of a large family listed by its family (the forty pencil genres):
+    #: it gets no line of its own in /help's list, in the greeting or in the command menu
+    listed: bool = True
     #: True when `hint_steps` and `hint_picture` give logical steps (the /hint ladder)
     hints: bool = False
     #: the rules in a few plain sentences, for someone who has never seen the puzzle

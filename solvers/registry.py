@@ -85,6 +85,21 @@ def with_example() -> list[PuzzleKind]:
     return [kind for kind in KINDS if kind.example]
 
 
+def listed() -> list[PuzzleKind]:
+    """The kinds with a line of their own in lists and menus (`PuzzleKind.listed`)."""
+    return [kind for kind in KINDS if kind.listed]
+
+
+def by_family(unlisted: bool = False) -> dict[str, list[PuzzleKind]]:
+    """The kinds (the unlisted ones alone with `unlisted`) by family, in the registry's
+    order."""
+    out: dict[str, list[PuzzleKind]] = {}
+    for kind in KINDS:
+        if not (unlisted and kind.listed):
+            out.setdefault(kind.family, []).append(kind)
+    return out
+
+
 def racing() -> list[PuzzleKind]:
     """The kinds /race can use."""
     return [kind for kind in KINDS if kind.races]

@@ -15,7 +15,7 @@ from PIL import Image
 
 from ..base import PENCIL_PUZZLES, PuzzleKind
 from ..draw import picture
-from ..i18n import N_, Translated, _
+from ..i18n import Translated, _
 from ..texts import check_size, why_none
 from ..values import CheckReport, Limits, Media, PuzzleError, Solutions
 from .check import where
@@ -145,7 +145,12 @@ class Pencil(PencilKind):
 
     name = "pencil"
     family = PENCIL_PUZZLES
-    title = N_("Pencil puzzle")
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Pencil puzzles from puzz.link links ({count} genres)").format(
+            count=len(genres()))
+
     rules = Translated("Paste a puzz.link link; the genre's rules are in the link's genre.")
 
     def detect(self, text: str) -> bool:
@@ -156,6 +161,8 @@ class Pencil(PencilKind):
 class GenreKind(PencilKind):
     """One genre as a kind of its own: its names are the words of /example, /race and
     /help, its links are detected in any text, and its example is a small solved one."""
+
+    listed = False
 
     def __init__(self, genre: Genre):
         self.genre = genre
