@@ -89,6 +89,9 @@ class PuzzleKind(ABC, Generic[P, S]):
     #: kinds whose solutions are files another program opens; the command line's JSON
     #: carries the first solution under this name and `solve --pzprv3 OUT` writes it
     solution_file: str = ""
+    #: the program that opens `solution_file` ("the puzz.link player"), named on the
+    #: answer's button that sends the file
+    solution_file_for: str = ""
     #: True when `generate` makes new puzzles: each race gets a fresh one
     generates: bool = False
     #: for kinds without a generator, the file-name prefix of the puzzles in `puzzles/`

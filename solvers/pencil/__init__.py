@@ -62,6 +62,7 @@ class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
     summary = Translated("a puzz.link (or pzv.jp) link: "
                          "https://puzz.link/p?GENRE/COLS/ROWS/...")
     solution_file = "pzprv3"
+    solution_file_for = Translated("the puzz.link player")
 
     def parse(self, text: str) -> PencilPuzzle:
         check_size(text)
