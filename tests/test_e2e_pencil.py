@@ -18,6 +18,7 @@ from bot.__main__ import running_in_sandbox
 from bot.rules import PUZZLES
 from sandbox.client import SandboxClient
 from solvers import registry
+from solvers.values import Limits
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -32,6 +33,11 @@ async def client(tmp_path_factory):
     config = bot_config(tmp_path_factory.mktemp("pencil"), solve_timeout=30, rate_burst=500)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as sandbox:
         yield sandbox
+
+
+def text_of(message: dict) -> str:
+    """A message's words: its text, or a picture's caption."""
+    return message.get("text") or message["caption"]
 
 
 def example_link(kind) -> str:
@@ -94,3 +100,26 @@ async def test_help_puzzles_lists_the_genres_by_family(client):
     text = (await after(client, BERND, sent))[0]["text"]
     assert "Pencil puzzles: loops and lines: " in text and "Slitherlink" in text
     assert len(text) < 4096
+
+
+async def test_check_a_players_file_right_and_wrong(client):
+    """/check in reply to the bot's answer with the player's file: right; with one cell
+    changed: not right, and which rule breaks (never the answer)."""
+    nurikabe = registry.get("nurikabe")
+    puzzle = nurikabe.parse(example_link(nurikabe))
+    found = nurikabe.solve(puzzle, Limits.within(30, 1)).found[0]
+    right = nurikabe.format_solution(puzzle, found)
+    sent = await client.send(CARMEN, example_link(nurikabe))
+    photo = await client.wait_for(CARMEN, after=sent["message_id"], sent_as="photo")
+    await client.wait_for(CARMEN, after=photo["message_id"], sent_as="text")  # the report
+    checked = await client.send(CARMEN, f"/check\n{right}",
+                                reply_to_message_id=photo["message_id"])
+    said = text_of((await after(client, CARMEN, checked))[0])
+    assert said.startswith("✅ Your solution is right."), said
+    rows = right.splitlines()
+    wrong_row = 4 + 1  # the header's four lines, then the board: its second row
+    rows[wrong_row] = rows[wrong_row].replace("#", "+", 1)
+    checked = await client.send(CARMEN, "/check\n" + "\n".join(rows),
+                                reply_to_message_id=photo["message_id"])
+    said = text_of((await after(client, CARMEN, checked))[0])
+    assert said.startswith("❌ Not right yet:") and "pzprv3" not in said, said

@@ -63,6 +63,8 @@ class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
                          "https://puzz.link/p?GENRE/COLS/ROWS/...")
     solution_file = "pzprv3"
     solution_file_for = Translated("the puzz.link player")
+    solution_form = Translated("the puzz.link player's file (pzprv3): save it there (File > "
+                               "Save) and paste its text")
 
     def parse(self, text: str) -> PencilPuzzle:
         check_size(text)
