@@ -17,7 +17,17 @@ from ..base import PENCIL_PUZZLES, PuzzleKind
 from ..draw import picture
 from ..i18n import Translated, _
 from ..texts import check_size, why_none
-from ..values import CheckReport, Limits, Media, PuzzleError, Solutions
+from ..values import (
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    Media,
+    PuzzleError,
+    Solutions,
+)
+from . import hints
 from .check import where
 from .families import FAMILY_ORDER, family_of
 from .genre import Genre
@@ -62,6 +72,7 @@ class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
     summary = Translated("a puzz.link (or pzv.jp) link: "
                          "https://puzz.link/p?GENRE/COLS/ROWS/...")
     solution_file = "pzprv3"
+    hints = True
     solution_file_for = Translated("the puzz.link player")
     solution_form = Translated("the puzz.link player's file (pzprv3): save it there (File > "
                                "Save) and paste its text")
@@ -108,6 +119,20 @@ class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
 
     def parse_solution(self, puzzle: PencilPuzzle, text: str) -> Answer:
         return genre_of(puzzle).read_answer(puzzle.board, text)
+
+    def hint_steps(self, puzzle: PencilPuzzle, entries: Any = None,
+                   limit: int | None = None) -> HintPath:
+        return hints.path(genre_of(puzzle), puzzle.board, entries, limit, self.name)
+
+    def hint_entries(self, puzzle: PencilPuzzle, text: str) -> Answer:
+        """A person's half-done board: the player's file saved part-way."""
+        return genre_of(puzzle).read_answer(puzzle.board, text)
+
+    def hint_picture(self, puzzle: PencilPuzzle, step: HintStep) -> Image.Image:
+        return hints.picture(genre_of(puzzle), puzzle.board, step)
+
+    def difficulty(self, puzzle: PencilPuzzle) -> Difficulty | None:
+        return self.hint_steps(puzzle).difficulty
 
     def alternatives_note(self, puzzle: PencilPuzzle, solutions: Solutions[Answer]) -> str:
         """Where the first two answers differ (the second is drawn too, `extra_media`)."""
