@@ -39,6 +39,7 @@ from . import (
     routing,
     settings,
     share,
+    solution_files,
     welcome,
 )
 from .cancel import cancel_command, cancel_pressed
@@ -120,6 +121,8 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("hint", grid_hints.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(CallbackQueryHandler(grid_hints.hint_button, pattern=r"^gh:"))
+    application.add_handler(CallbackQueryHandler(solution_files.file_pressed,
+                                                 pattern=rf"^{share.FILE_DATA}$"))
     application.add_handler(CallbackQueryHandler(pages.page_pressed, pattern=r"^more:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
     games.add_handlers(application)

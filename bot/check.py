@@ -60,7 +60,7 @@ WRONG = N_("❌ Not right yet:")
 def usage() -> str:
     """How /check is used, with the solution form of every kind that declares one."""
     forms = "; ".join(_("for {kind} {form}").format(kind=kind.name, form=kind.solution_form)
-                      for kind in registry.KINDS if kind.solution_form)
+                      for kind in registry.listed() if kind.solution_form)
     return _("Usage: reply to a puzzle with /check and your solution on the lines after it; "
              "or send /check, the puzzle, a line ---, then your solution, in one message. "
              "Name the kind when I guess wrong: /check KIND.\nType the solution as I write "

@@ -21,6 +21,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 from telegram.ext import filters
 
+from solvers import i18n as library
 from solvers import registry
 from solvers.texts import clip
 from solvers.values import PuzzleError
@@ -40,10 +41,14 @@ log = logging.getLogger(__name__)
 
 
 def kinds_listing() -> str:
-    """One line a kind, as HTML to go in a folded quote (which holds no code spans)."""
-    return "\n".join(
-        f"/{kind.name} {html.escape(kind.title)}: {html.escape(kind.summary.replace('`', ''))}"
-        for kind in registry.KINDS)
+    """One line a listed kind, then one line a family of the others (their titles), as
+    HTML to go in a folded quote (which holds no code spans)."""
+    own = [f"/{kind.name} {html.escape(kind.title)}: "
+           f"{html.escape(kind.summary.replace('`', ''))}" for kind in registry.listed()]
+    grouped = [f"<b>{html.escape(library._(family))}</b>: "
+               + html.escape(", ".join(kind.title for kind in kinds))
+               for family, kinds in registry.by_family(unlisted=True).items()]
+    return "\n".join(own + grouped)
 
 
 #: a private message that is only `help` (or `start`, `menu`, `commands`) means /help
@@ -74,7 +79,7 @@ def bot_commands() -> list[BotCommand]:
         BotCommand("stats", _("Your own game record")),
     ]
     menu += [BotCommand(kind.name, _("Solve a {title} puzzle").format(title=kind.title))
-             for kind in registry.KINDS]
+             for kind in registry.listed()]
     return menu
 
 

@@ -29,7 +29,7 @@ from .quick_jobs import JobCancelled
 from .race_guard import refusal_for
 from .recent import Recent
 from .settings import hints_first, look_of
-from .share import share_button
+from .share import share_button, with_file_button
 from .spoiler import hidden
 from .work import jobs
 from .work.errors import NO_WORKER_TEXT, JobTimeout, NoWorker, ShuttingDown, WorkerDied
@@ -138,7 +138,7 @@ async def answer(update: Update, context: Context,
         return
     later = later_pictures(svc.pool, result)
     first = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
-    share = await share_button(context, key, kind, text)
+    share = with_file_button(await share_button(context, key, kind, text), kind)
     # with no solution, the caption may say it all
     report = bool(result.solutions) or result.report.strip() not in result.caption
     sent = await send_pictures(message, result, known, later,

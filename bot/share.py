@@ -101,3 +101,18 @@ async def share_button(context: Context, key: str, kind: PuzzleKind,
     if payload is None:
         return None
     return InlineKeyboardMarkup([share_row(context.bot.username, payload)])
+
+
+#: the solution file's button data: the puzzle is the one the pressed message answers
+#: (`solution_files.file_pressed`)
+FILE_DATA = "sf"
+
+
+def with_file_button(markup: InlineKeyboardMarkup | None,
+                     kind: PuzzleKind) -> InlineKeyboardMarkup | None:
+    """The markup with a row for the solution's file, for a kind that has one."""
+    if not kind.solution_file:
+        return markup
+    row = [InlineKeyboardButton(_("📄 File for {program}").format(
+        program=kind.solution_file_for), callback_data=FILE_DATA)]
+    return InlineKeyboardMarkup([*(markup.inline_keyboard if markup else ()), row])

@@ -29,8 +29,8 @@ from .rules import send_rules
 
 def greeting() -> str:
     """What the bot is, in a few lines (the buttons say what to do)."""
-    own = [kind.title for kind in registry.KINDS if not kind.bare_is_example]
-    presets = len(registry.KINDS) - len(own)  # the packing puzzles of one engine
+    own = [kind.title for kind in registry.listed() if not kind.bare_is_example]
+    presets = len(registry.listed()) - len(own)  # the packing puzzles of one engine
     titles = html.escape(", ".join(own)) + (ngettext(
         " and {count} classic packing puzzle", " and {count} classic packing puzzles",
         presets).format(count=presets) if presets else "")

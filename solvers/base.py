@@ -89,6 +89,9 @@ class PuzzleKind(ABC, Generic[P, S]):
     #: kinds whose solutions are files another program opens; the command line's JSON
     #: carries the first solution under this name and `solve --pzprv3 OUT` writes it
     solution_file: str = ""
+    #: the program that opens `solution_file` ("the puzz.link player"), named on the
+    #: answer's button that sends the file
+    solution_file_for: str = ""
     #: True when `generate` makes new puzzles: each race gets a fresh one
     generates: bool = False
     #: for kinds without a generator, the file-name prefix of the puzzles in `puzzles/`
@@ -102,6 +105,9 @@ class PuzzleKind(ABC, Generic[P, S]):
     more_media: bool = False
     #: a puzzle short enough for a usage line (`/smt oo+ooaoo-`), for kinds that export SMT
     smt_example: str = ""
+    #: False for a kind of a large family listed by its family (the forty pencil genres):
+    #: it gets no line of its own in /help's list, in the greeting or in the command menu
+    listed: bool = True
     #: True when `hint_steps` and `hint_picture` give logical steps (the /hint ladder)
     hints: bool = False
     #: the rules in a few plain sentences, for someone who has never seen the puzzle

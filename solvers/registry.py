@@ -10,7 +10,7 @@ from .base import PuzzleKind
 from .burr import KINDS as BURR_KINDS
 from .gogen import Gogen
 from .number_workout import NumberWorkout
-from .pencil import Pencil
+from .pencil import kinds as pencil_kinds
 from .pencil.genres.sudoku import sudoku_text
 from .seki import Seki
 from .sudoku import Sudoku
@@ -24,7 +24,7 @@ KINDS: tuple[PuzzleKind, ...] = (
     Sudoku(link_reader=sudoku_text),  # a 9x9 sudoku link goes to the Sudoku kind
     AnagramKind(),
     *BURR_KINDS,
-    Pencil(),
+    *pencil_kinds(),
 )
 
 
@@ -83,6 +83,21 @@ def near_miss(text: str) -> tuple[PuzzleKind, str] | None:
 def with_example() -> list[PuzzleKind]:
     """The kinds with a ready sample puzzle (/example)."""
     return [kind for kind in KINDS if kind.example]
+
+
+def listed() -> list[PuzzleKind]:
+    """The kinds with a line of their own in lists and menus (`PuzzleKind.listed`)."""
+    return [kind for kind in KINDS if kind.listed]
+
+
+def by_family(unlisted: bool = False) -> dict[str, list[PuzzleKind]]:
+    """The kinds (the unlisted ones alone with `unlisted`) by family, in the registry's
+    order."""
+    out: dict[str, list[PuzzleKind]] = {}
+    for kind in KINDS:
+        if not (unlisted and kind.listed):
+            out.setdefault(kind.family, []).append(kind)
+    return out
 
 
 def racing() -> list[PuzzleKind]:

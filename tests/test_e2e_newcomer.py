@@ -109,7 +109,9 @@ async def test_example_alone_opens_the_menu_in_german(client):
     menu = (await after(client, BERND, asked))[0]
     assert menu["text"].startswith("Welches Rätsel")
     assert labels(menu) == ["Logikgitter", "Legespiele und Burrs", "Wörter",
-                            "Stifträtsel (puzz.link)"]
+                            "Stifträtsel: Schwärzen und Setzen",
+                            "Stifträtsel: Schleifen und Linien",
+                            "Stifträtsel: Zahlen und Buchstaben", "Stifträtsel: Gebiete"]
 
 
 @pytest.mark.parametrize(("code", "words"), [

@@ -64,8 +64,10 @@ async def test_start_is_a_short_greeting_with_buttons(client):
     assert found["👥 Play in a group"]["url"] == "https://t.me/PuzzleBot?startgroup=group"
     await press(client, ALICE, ALICE, welcome, "🎲 Try an example")
     families = await reply_with(client, ALICE, welcome["message_id"], "Pick a family")
-    assert list(buttons(families)) == ["Logic grids", "Assemblies and burrs", "Words",
-                                       "Pencil puzzles (puzz.link)"]
+    assert list(buttons(families)) == [
+        "Logic grids", "Assemblies and burrs", "Words", "Pencil puzzles: shading and placing",
+        "Pencil puzzles: loops and lines", "Pencil puzzles: numbers and letters",
+        "Pencil puzzles: regions"]
     await press(client, ALICE, ALICE, families, "Logic grids")
     grids = await now(client, ALICE, families["message_id"])
     assert grids["text"] == "Logic grids: which one?"

@@ -145,7 +145,7 @@ def test_command_line_json_and_pzprv3(tmp_path: Path) -> None:
                            "--pzprv3", str(target)], capture_output=True, text=True,
                           check=True, timeout=120)
     data = json.loads(done.stdout)
-    assert (data["kind"], data["count"], data["exhaustive"]) == ("pencil", 1, True)
+    assert (data["kind"], data["count"], data["exhaustive"]) == ("slither", 1, True)
     assert data["pzprv3"] == data["solutions"][0] == target.read_text(encoding="utf-8")
     assert data["pzprv3"].startswith("pzprv3\nslither\n5\n5\n")
     verdict = judge([{"pzprv3": data["pzprv3"]}])[0]

@@ -15,14 +15,25 @@ from PIL import Image
 
 from ..base import PENCIL_PUZZLES, PuzzleKind
 from ..draw import picture
-from ..i18n import N_, _
+from ..i18n import Translated, _
 from ..texts import check_size, why_none
-from ..values import CheckReport, Limits, Media, PuzzleError, Solutions
+from ..values import (
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    Media,
+    PuzzleError,
+    Solutions,
+)
+from . import hints
 from .check import where
+from .families import FAMILY_ORDER, family_of
 from .genre import Genre
 from .genres import find, genres
 from .layers import Answer, differences
-from .link import is_link, read_link
+from .link import find_link, link_genre, read_link
 
 #: where the list of supported genres is kept (named in the unknown-genre message)
 GENRES_PAGE = "docs/kinds/pencil.md"
@@ -54,22 +65,17 @@ def clash_text(clash: list[str]) -> str:
     return _("no solution: the rules cannot all hold.")
 
 
-class Pencil(PuzzleKind[PencilPuzzle, Answer]):
-    name = "pencil"
-    family = PENCIL_PUZZLES
-    title = N_("Pencil puzzle")
-    summary = N_("a puzz.link (or pzv.jp) link: https://puzz.link/p?GENRE/COLS/ROWS/...")
+class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
+    """What every pencil kind shares: a link read into its genre's board, solved, checked
+    and drawn by the genre."""
+
+    summary = Translated("a puzz.link (or pzv.jp) link: "
+                         "https://puzz.link/p?GENRE/COLS/ROWS/...")
     solution_file = "pzprv3"
-    rules = N_("Paste a puzz.link link; the genre's rules are in the link's genre.")
-    example = "pencil_nurikabe.txt"
-
-    @property
-    def aliases(self) -> tuple[str, ...]:  # type: ignore[override]
-        return tuple(sorted({name for genre in genres() for name in genre.names}))
-
-    def detect(self, text: str) -> bool:
-        """A text that is a puzz.link / pzv.jp link and nothing else."""
-        return is_link(text)
+    hints = True
+    solution_file_for = Translated("the puzz.link player")
+    solution_form = Translated("the puzz.link player's file (pzprv3): save it there (File > "
+                               "Save) and paste its text")
 
     def parse(self, text: str) -> PencilPuzzle:
         check_size(text)
@@ -114,6 +120,20 @@ class Pencil(PuzzleKind[PencilPuzzle, Answer]):
     def parse_solution(self, puzzle: PencilPuzzle, text: str) -> Answer:
         return genre_of(puzzle).read_answer(puzzle.board, text)
 
+    def hint_steps(self, puzzle: PencilPuzzle, entries: Any = None,
+                   limit: int | None = None) -> HintPath:
+        return hints.path(genre_of(puzzle), puzzle.board, entries, limit, self.name)
+
+    def hint_entries(self, puzzle: PencilPuzzle, text: str) -> Answer:
+        """A person's half-done board: the player's file saved part-way."""
+        return genre_of(puzzle).read_answer(puzzle.board, text)
+
+    def hint_picture(self, puzzle: PencilPuzzle, step: HintStep) -> Image.Image:
+        return hints.picture(genre_of(puzzle), puzzle.board, step)
+
+    def difficulty(self, puzzle: PencilPuzzle) -> Difficulty | None:
+        return self.hint_steps(puzzle).difficulty
+
     def alternatives_note(self, puzzle: PencilPuzzle, solutions: Solutions[Answer]) -> str:
         """Where the first two answers differ (the second is drawn too, `extra_media`)."""
         if len(solutions.found) < 2:
@@ -145,3 +165,57 @@ class Pencil(PuzzleKind[PencilPuzzle, Answer]):
         return "\n".join(line for line in (
             title, report.summary() if report else "",
             _("Solutions: {count}").format(count=solutions.count_text())) if line)
+
+
+class Pencil(PencilKind):
+    """Any link: the genres that are not kinds of their own (a sudoku link of another size
+    than 9x9) and the genres not supported, which it names."""
+
+    name = "pencil"
+    family = PENCIL_PUZZLES
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Pencil puzzles from puzz.link links ({count} genres)").format(
+            count=len(genres()))
+
+    rules = Translated("Paste a puzz.link link; the genre's rules are in the link's genre.")
+
+    def detect(self, text: str) -> bool:
+        """A text holding a puzz.link / pzv.jp link (a genre kind takes its own first)."""
+        return find_link(text) is not None
+
+
+class GenreKind(PencilKind):
+    """One genre as a kind of its own: its names are the words of /example, /race and
+    /help, its links are detected in any text, and its example is a small solved one."""
+
+    listed = False
+
+    def __init__(self, genre: Genre):
+        self.genre = genre
+        self.name = genre.name
+        self.aliases = genre.names[1:]
+        self.family = family_of(genre.name)
+        self.example = f"pencil/{genre.name}.txt"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _(self.genre.title)
+
+    @property
+    def rules(self) -> str:  # type: ignore[override]
+        return " ".join(_(rule) for rule in self.genre.rules)
+
+    def detect(self, text: str) -> bool:
+        """A text holding a link of this genre (by any of its names)."""
+        found = find_link(text)
+        return found is not None and link_genre(found) in self.genre.names
+
+
+def kinds() -> tuple[PencilKind, ...]:
+    """A kind per genre (but sudoku, whose 9x9 links the Sudoku kind takes), then the
+    catch-all for every other link."""
+    own = sorted((genre for genre in genres() if genre.name != "sudoku"),
+                 key=lambda genre: (FAMILY_ORDER.index(family_of(genre.name)), genre.name))
+    return (*(GenreKind(genre) for genre in own), Pencil())

@@ -116,6 +116,10 @@ class Values:
     def __call__(self, lit: Lit) -> bool:
         return lit in self._true if lit > 0 else -lit not in self._true
 
+    def trues(self) -> list[int]:
+        """The variables that hold (a hint builds other values from them)."""
+        return sorted(self._true)
+
     def number(self, var: IntVar) -> int:
         for value, lit in zip(var.values, var.lits, strict=True):
             if self(lit):
@@ -271,21 +275,11 @@ class Model:
               deadline: float | None = None) -> Outcome:
         """Up to `limit` solutions differing on the `show` literals (the answer's
         decisions; all variables when empty), and whether there are no more."""
-        from pysat.card import CardEnc, EncType
         from pysat.solvers import Solver
 
         started = time.perf_counter()
-        top = self._top
-        clauses = [list(c) for c in self.clauses]
-        kinds = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}
-        for lits, op, bound, guard in self.counts:
-            encoded = kinds[op](lits, bound, top_id=top, encoding=EncType.seqcounter
-                                if len(lits) <= 8 else EncType.totalizer)
-            clauses.extend(guarded(encoded.clauses, guard))
-            top = max(top, encoded.nv)
-        for lits, weights, op, bound, guard in self.sums:
-            top = self._encode_sum(clauses, lits, weights, op, bound, top, guard)
-        show = list(show) or self._show or list(range(1, self._top + 1))
+        clauses = self.encoded()
+        show = list(show) or self.shown()
         found: list[Values] = []
         rounds = cuts = 0
         exhaustive = False
@@ -325,6 +319,27 @@ class Model:
                                            "first": None if first is None else round(first, 4),
                                            "seconds": round(time.perf_counter() - started, 4)},
                        clash)
+
+    def encoded(self) -> list[list[Lit]]:
+        """Every constraint as clauses (counts and sums encoded; connectivity stays
+        lazy: `cuts` of each graph in `graphs`)."""
+        from pysat.card import CardEnc, EncType
+
+        top = self._top
+        clauses = [list(c) for c in self.clauses]
+        kinds = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}
+        for lits, op, bound, guard in self.counts:
+            encoded = kinds[op](lits, bound, top_id=top, encoding=EncType.seqcounter
+                                if len(lits) <= 8 else EncType.totalizer)
+            clauses.extend(guarded(encoded.clauses, guard))
+            top = max(top, encoded.nv)
+        for lits, weights, op, bound, guard in self.sums:
+            top = self._encode_sum(clauses, lits, weights, op, bound, top, guard)
+        return clauses
+
+    def shown(self) -> list[Lit]:
+        """The answer's literals (`show`; every variable when none were shown)."""
+        return self._show or list(range(1, self._top + 1))
 
     @staticmethod
     def _encode_sum(clauses: list[list[Lit]], lits: list[Lit], weights: list[int], op: str,

@@ -58,6 +58,14 @@ def find_link(text: str) -> str | None:
     return match.group(0) if match else None
 
 
+def link_genre(link: str) -> str:
+    """The genre a link names, as written (lower case, without `_edit`/`_play`); "" when
+    its genre part cannot be read."""
+    part = link.split("?", 1)[-1].split("/", 1)[0].lower()
+    genre = GENRE.match(part)
+    return genre.group(1) if genre else ""
+
+
 def is_link(text: str) -> bool:
     """Whether the text is a link and nothing else (white space aside)."""
     return LINK.fullmatch(text.strip()) is not None

@@ -1,0 +1,77 @@
+"""Hints for the pencil genres (issue 41): every genre's example gets a ladder of forced
+steps that reaches its solution, each step the solution's own decision, its sentence
+naming the cell and the rule in the genre's words, in German and Spanish too."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rules import PUZZLES
+from solvers import i18n, registry
+from solvers.values import Limits, PuzzleError
+
+GENRES = [kind for kind in registry.KINDS if kind.example.startswith("pencil/")]
+#: genres whose answer is read from whole solutions only (no single decision to show)
+NO_STEPS = {"icebarn"}
+
+
+def example(kind):
+    return kind.parse((PUZZLES / kind.example).read_text(encoding="utf-8").strip())
+
+
+@pytest.mark.parametrize("kind", GENRES, ids=lambda kind: kind.name)
+def test_every_genre_climbs_to_its_solution_one_forced_decision_at_a_time(kind):
+    puzzle = example(kind)
+    if kind.name in NO_STEPS:
+        with pytest.raises(PuzzleError, match="no step-by-step hints"):
+            kind.hint_steps(puzzle)
+        return
+    path = kind.hint_steps(puzzle)
+    assert path.steps and path.complete
+    for step in path.steps:
+        assert step.text[0].isupper() and step.text.endswith("."), step.text
+        assert "R" in step.text and step.cells
+    picture = kind.hint_picture(puzzle, path.steps[len(path.steps) // 2])
+    assert picture.width >= 200
+
+
+def test_the_first_nurikabe_steps_name_the_rule_and_the_cell():
+    nurikabe = registry.get("nurikabe")
+    steps = nurikabe.hint_steps(example(nurikabe), limit=2).steps
+    assert [step.text for step in steps] == [
+        "R1C3 is shaded: the other way breaks “the 2 at R2C3”.",
+        "R1C4 is shaded: the other way breaks “the 2 at R2C3”."]
+    assert (steps[0].technique, steps[0].where, steps[0].rating) == (
+        "One rule", "the 2 at R2C3", 1.5)
+
+
+def test_a_step_is_the_solutions_decision():
+    """Each step's decision is the solution's: the shaded cells the nurikabe ladder
+    names are exactly the solution's shaded cells."""
+    nurikabe = registry.get("nurikabe")
+    puzzle = example(nurikabe)
+    solution = nurikabe.solve(puzzle, Limits.within(30, 1)).found[0]
+    steps = nurikabe.hint_steps(puzzle).steps
+    shaded = {step.cells[0] for step in steps if " is shaded" in step.text}
+    assert shaded == set(solution.shaded)
+
+
+def test_a_half_done_file_starts_where_the_person_is():
+    """A person's file with the first row done: the hints skip what it decides."""
+    nurikabe = registry.get("nurikabe")
+    puzzle = example(nurikabe)
+    entries = nurikabe.hint_entries(puzzle, "pzprv3\nnurikabe\n5\n5\n"
+                                    "+ 5 # # # \n. . . . . \n. . . . . \n. . . . . \n"
+                                    ". . . . . \n")
+    first = nurikabe.hint_steps(puzzle, entries, limit=1).steps[0]
+    assert first.cells[0][0] > 0, first.text  # not in the first row
+
+
+@pytest.mark.parametrize(("code", "words"), [("de", "sonst"), ("es", "si no")])
+def test_hint_sentences_in_german_and_spanish(code, words):
+    slither = registry.get("slither")
+    with i18n.language(code):
+        steps = slither.hint_steps(example(slither), limit=3).steps
+    for step in steps:
+        assert "the other way" not in step.text and "line" not in step.text, step.text
+        assert words in step.text, step.text
