@@ -151,12 +151,13 @@ def check_error(error: PuzzleError, text: str) -> None:
 
 @functools.cache
 def puzzle_seeds() -> dict[str, tuple[str, ...]]:
-    """Every file in puzzles/, grouped by the kind that reads it (its example first)."""
+    """Every file in puzzles/ (and its folders), grouped by the kind that reads it (its
+    example first)."""
     seeds: dict[str, list[str]] = {kind.name: [] for kind in registry.KINDS}
     for kind in registry.KINDS:
         if kind.example:
             seeds[kind.name].append((PUZZLES / kind.example).read_text(encoding="utf-8"))
-    for path in sorted(PUZZLES.glob("*.txt")):
+    for path in sorted(PUZZLES.rglob("*.txt")):
         text = path.read_text(encoding="utf-8")
         kind = registry.detect(text)
         if kind is not None and text not in seeds[kind.name]:
@@ -176,8 +177,9 @@ def parsing(kind: PuzzleKind) -> Callable[[str], Any]:
 
 
 def example_puzzle(kind: PuzzleKind) -> Any:
-    """The model of the kind's example puzzle (the one parse_solution is fuzzed against)."""
-    return kind.parse((PUZZLES / kind.example).read_text(encoding="utf-8"))
+    """The model of the kind's example puzzle, or of its first puzzle file for a kind
+    without one (the one parse_solution is fuzzed against)."""
+    return kind.parse(puzzle_seeds()[kind.name][0])
 
 
 #: solutions for the examples whose first assembly takes Z3 or the search many seconds

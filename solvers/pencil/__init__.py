@@ -8,6 +8,7 @@ text form, so a person can open it in the player and carry on.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,8 @@ from .genres import find, genres
 from .layers import Answer, differences
 from .link import find_link, link_genre, read_link
 
+#: the longest a rating's hint ladder may take (`difficulty`)
+RATING_SECONDS = 2.0
 #: where the list of supported genres is kept (named in the unknown-genre message)
 GENRES_PAGE = "docs/kinds/pencil.md"
 
@@ -132,7 +135,14 @@ class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
         return hints.picture(genre_of(puzzle), puzzle.board, step)
 
     def difficulty(self, puzzle: PencilPuzzle) -> Difficulty | None:
-        return self.hint_steps(puzzle).difficulty
+        """The hardest step of the whole ladder, when it is found within RATING_SECONDS
+        (a large board's ladder is long: its answer is not held up for a rating)."""
+        try:
+            path = hints.path(genre_of(puzzle), puzzle.board, None, None, self.name,
+                              deadline=time.monotonic() + RATING_SECONDS)
+        except PuzzleError:  # a genre without steps
+            return None
+        return path.difficulty if path.complete else None
 
     def alternatives_note(self, puzzle: PencilPuzzle, solutions: Solutions[Answer]) -> str:
         """Where the first two answers differ (the second is drawn too, `extra_media`)."""

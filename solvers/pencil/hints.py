@@ -20,6 +20,7 @@ same ones that name a clash when a puzzle has no solution.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -213,11 +214,15 @@ def described(answer: Answer, other: Answer, cell: tuple[int, int], positive: bo
     return _("{cell} is decided").format(cell=name), True, "other"
 
 
-def steps(found: Board, decided: list[Lit], limit: int | None) -> list[HintStep]:
-    """The next steps from what is decided (up to `limit`), easiest first each time."""
+def steps(found: Board, decided: list[Lit], limit: int | None,
+          deadline: float | None = None) -> tuple[list[HintStep], bool]:
+    """The next steps from what is decided (up to `limit`, until `deadline`), easiest
+    first each time; and whether they reach the solution."""
     out: list[HintStep] = []
     decided = list(decided)
     while limit is None or len(out) < limit:
+        if deadline is not None and time.monotonic() > deadline:
+            return out, False
         open_ = [d for d in found.decisions if d.lit not in decided]
         if not any(d.visible for d in open_):
             break
@@ -225,7 +230,7 @@ def steps(found: Board, decided: list[Lit], limit: int | None) -> list[HintStep]
         out.append(step_of(found, decision, labels, rating, decided))
         decided.append(decision.lit)
         decided += [d.lit for d in open_ if not d.visible and d.cells == decision.cells]
-    return out
+    return out, not any(d.visible for d in found.decisions if d.lit not in decided)
 
 
 def next_decision(found: Board, open_: list[Decision],
@@ -293,19 +298,19 @@ def cells_named(text: str) -> str:
 
 
 def path(genre: Genre[Any, Any], board: Any, entries: Answer | None,
-         limit: int | None, kind: str) -> HintPath:
-    """The hint path of a pencil puzzle (from a person's half-done answer, `entries`)."""
+         limit: int | None, kind: str, deadline: float | None = None) -> HintPath:
+    """The hint path of a pencil puzzle (from a person's half-done answer, `entries`),
+    the steps found by `deadline` when given."""
     found = open_board(genre, board)
     try:
         decided = found.givens + (entered(found, entries) if entries is not None else [])
-        found_steps = steps(found, decided, limit)
+        found_steps, reached = steps(found, decided, limit, deadline)
     finally:
         found.solver.delete()
     hardest = max(found_steps, key=lambda s: s.rating, default=None)
     difficulty = Difficulty.of(hardest.rating if hardest else 0.0,
                                hardest.technique if hardest else "")
-    return HintPath(kind, found_steps, difficulty,
-                    complete=limit is None or len(found_steps) < limit)
+    return HintPath(kind, found_steps, difficulty, complete=reached)
 
 
 def entered(found: Board, entries: Answer) -> list[Lit]:
