@@ -31,8 +31,8 @@ from solvers.texts import clip
 from solvers.values import PuzzleError
 
 from . import files, photos
+from .config import CHECK_TIMEOUT
 from .context import Context, message_of
-from .games.race import CHECK_TIMEOUT
 from .i18n import N_, _
 from .race_guard import refusal_for
 from .replies import (

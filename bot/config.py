@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 #: Telegram's rule for a webhook's secret token
 SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
+#: seconds a worker may take to judge a submitted solution (/check and the games' /submit)
+CHECK_TIMEOUT = 15.0
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from solvers.pipeline import prepare
 from solvers.texts import clip, listed
 from solvers.values import DIFFICULTIES, PuzzleError
 
+from ..config import CHECK_TIMEOUT
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..i18n import N_, _, ngettext, speaking
 from ..language import chat_language
@@ -72,9 +73,8 @@ log = logging.getLogger(__name__)
 
 #: this game in the games table (column `game`)
 GAME = "race"
-#: seconds a worker may take to make a race puzzle, or to judge a submission
+#: seconds a worker may take to make a race puzzle
 MAKE_TIMEOUT = 40.0
-CHECK_TIMEOUT = 15.0
 #: report lines shown to a player whose solution is wrong
 #: finishers (and, apart, players who did not finish) named in a race's standings
 SHOWN_PLACES = 20
