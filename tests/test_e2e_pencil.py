@@ -123,3 +123,19 @@ async def test_check_a_players_file_right_and_wrong(client):
                                 reply_to_message_id=photo["message_id"])
     said = text_of((await after(client, CARMEN, checked))[0])
     assert said.startswith("❌ Not right yet:") and "pzprv3" not in said, said
+
+
+async def test_hint_in_reply_to_a_link_climbs_to_a_named_step(client):
+    """/hint in reply to a pencil link: the ladder, and its step names the cell and the
+    rule in the genre's words, over a picture."""
+    nurikabe = registry.get("nurikabe")
+    first = nurikabe.hint_steps(nurikabe.parse(example_link(nurikabe)), limit=1).steps[0]
+    sent = await client.send(ALICE, example_link(nurikabe))
+    photo = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")  # the report
+    asked = await client.send(ALICE, "/hint", reply_to_message_id=sent["message_id"])
+    (ready,) = await after(client, ALICE, asked)
+    assert ready["text"].startswith("Nurikabe: the next step (step 1) is ready."), ready
+    step = await press(client, ALICE, ready, "Show this step")
+    assert step["sent_as"] == "photo"
+    assert first.text in step["caption"] and "R1C3" in step["caption"]

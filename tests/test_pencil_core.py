@@ -44,8 +44,8 @@ def test_genre_solved_and_judged(genre: str) -> None:
 def test_unknown_genre_named() -> None:
     with pytest.raises(PuzzleError) as error:
         KIND.parse("https://puzz.link/p?nosuchgenre/5/5/abc")
-    assert str(error.value) == ("The genre 'nosuchgenre' is not supported yet; the supported "
-                                "genres are listed in docs/kinds/pencil.md.")
+    assert str(error.value) == ("The genre 'nosuchgenre' is not supported yet; /help puzzles "
+                                "lists the genres I solve (also in docs/kinds/pencil.md).")
 
 
 @pytest.mark.parametrize(("text", "message"), [

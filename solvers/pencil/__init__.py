@@ -17,7 +17,7 @@ from PIL import Image
 from ..base import PENCIL_PUZZLES, PuzzleKind
 from ..draw import picture
 from ..i18n import Translated, _
-from ..texts import check_size, why_none
+from ..texts import check_size, clip, why_none
 from ..values import (
     CheckReport,
     Difficulty,
@@ -85,9 +85,9 @@ class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
         link = read_link(text)
         genre = find(link.genre)
         if genre is None:
-            raise PuzzleError(_("The genre {genre!r} is not supported yet; the supported "
-                                "genres are listed in {page}.").format(
-                                    genre=link.genre, page=GENRES_PAGE))
+            raise PuzzleError(_("The genre {genre!r} is not supported yet; /help puzzles "
+                                "lists the genres I solve (also in {page}).").format(
+                                    genre=clip(link.genre), page=GENRES_PAGE))
         board = genre.read(link)
         return PencilPuzzle(genre.name, board, genre.encode(board))
 
