@@ -22,7 +22,7 @@ from solvers.values import Limits
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-ALICE, BERND, CARMEN = 501, 502, 503
+ALICE, BERND, CARMEN, DORA = 501, 502, 503, 504
 #: every genre with a kind of its own (sudoku links go to the Sudoku kind)
 GENRES = [kind for kind in registry.KINDS if kind.example.startswith("pencil/")]
 FILE_BUTTON = "📄 File for the puzz.link player"
@@ -130,12 +130,12 @@ async def test_hint_in_reply_to_a_link_climbs_to_a_named_step(client):
     rule in the genre's words, over a picture."""
     nurikabe = registry.get("nurikabe")
     first = nurikabe.hint_steps(nurikabe.parse(example_link(nurikabe)), limit=1).steps[0]
-    sent = await client.send(ALICE, example_link(nurikabe))
-    photo = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo")
-    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")  # the report
-    asked = await client.send(ALICE, "/hint", reply_to_message_id=sent["message_id"])
-    (ready,) = await after(client, ALICE, asked)
+    sent = await client.send(DORA, example_link(nurikabe))
+    photo = await client.wait_for(DORA, after=sent["message_id"], sent_as="photo")
+    await client.wait_for(DORA, after=photo["message_id"], sent_as="text")  # the report
+    asked = await client.send(DORA, "/hint", reply_to_message_id=sent["message_id"])
+    (ready,) = await after(client, DORA, asked)
     assert ready["text"].startswith("Nurikabe: the next step (step 1) is ready."), ready
-    step = await press(client, ALICE, ready, "Show this step")
+    step = await press(client, DORA, ready, "Show this step")
     assert step["sent_as"] == "photo"
     assert first.text in step["caption"] and "R1C3" in step["caption"]
