@@ -297,7 +297,7 @@ def rung_text(kind: PuzzleKind, hint: GridHint, rung: str) -> str:
     if rung == WHERE:
         return _("Step {step}: look at {where}.").format(step=hint.step, where=hint.where)
     if rung == TECHNIQUE:
-        return _("Step {step}: {technique}, in {where}.").format(
+        return _("Step {step}: use {technique} on {where}.").format(
             step=hint.step, technique=hint.technique, where=hint.where)
     if rung == STEP:
         said = _("Step {step}, {technique}: {text}").format(

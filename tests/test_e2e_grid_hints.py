@@ -105,7 +105,7 @@ async def test_hint_in_reply_to_a_typed_sudoku_climbs_the_ladder(client):
                       ["messages"][0])  # only the newest rung has live buttons
     technique = await press(client, ALICE, where, "Which technique")
     first = SUDOKU.hint_steps(SUDOKU.parse(text), limit=1).steps[0]
-    assert technique["text"] == f"Step 1: {first.technique}, in {first.where}."
+    assert technique["text"] == f"Step 1: use {first.technique} on {first.where}."
     step = await press(client, ALICE, technique, "Show this step")
     assert step["sent_as"] == "photo"
     assert step["caption"] == first_step(first.technique, first.text)

@@ -98,3 +98,31 @@ async def test_an_example_rated_in_english_first_is_rated_in_german_for_a_german
     asked = await client.send(BERND, "/example sudoku", language_code="de")
     german = (await after(client, BERND, asked, 2))[1]["text"]
     assert "rated " in english and "bewertet mit " in german, german
+
+
+#: the rungs "Where to look" and "Which technique", and the technique rung's sentence
+TECHNIQUE_RUNG = {"de": ("Wo suchen", "Welche Technik",
+                         "Schritt 1: Wende {technique} auf {where} an."),
+                  "es": ("Dónde mirar", "Qué técnica", "Paso 1: usa {technique} en {where}.")}
+
+
+@pytest.mark.parametrize("code,user", [("de", 304), ("es", 305)])
+async def test_the_technique_rung_is_a_sentence_in_the_climbers_language(client, code, user):
+    """Issue 39 point 7: the technique rung says what to do where as a sentence
+    ("Wende X-Wing auf ... an"), not a technique and a place glued by a comma."""
+    text = SUDOKU.generate(random.Random(11), "easy")
+    where_label, technique_label, sentence = TECHNIQUE_RUNG[code]
+    typed = await client.send(user, text, language_code=code)
+    await after(client, user, typed, 2)
+    asked = await client.send(user, "/hint", language_code=code,
+                              reply_to_message_id=typed["message_id"])
+    offer = (await after(client, user, asked))[0]
+    await client.press(user, user, offer["message_id"], data(offer, where_label),
+                       language_code=code)
+    where = (await after(client, user, offer))[0]
+    await client.press(user, user, where["message_id"], data(where, technique_label),
+                       language_code=code)
+    technique = (await after(client, user, where))[0]
+    with i18n.language(code):
+        step = SUDOKU.hint_steps(SUDOKU.parse(text), limit=1).steps[0]
+    assert technique["text"] == sentence.format(technique=step.technique, where=step.where)
