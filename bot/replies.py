@@ -10,6 +10,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
@@ -28,7 +29,7 @@ from .progress import ProgressNote
 from .quick_jobs import JobCancelled
 from .race_guard import refusal_for
 from .recent import Recent
-from .settings import hints_first, look_of
+from .settings import Look, hints_first, look_of
 from .share import share_button, with_file_button
 from .spoiler import hidden
 from .work import jobs
@@ -55,6 +56,16 @@ class Answered:
 
     text: str
     kind: PuzzleKind
+
+
+@dataclass(frozen=True)
+class Found:
+    """A result ready to send: `known` holds the file ids of pictures already sent once,
+    and `solved` says it came fresh from the pool (so the cache still lacks it)."""
+
+    result: Result
+    known: dict[int, str]
+    solved: bool
 
 
 class _Answers(Recent[tuple[int, int], Answered]):
@@ -91,51 +102,73 @@ async def answer(update: Update, context: Context,
     """Parse, look in the cache, else solve in the pool; then reply (as the person's
     /settings ask: hints first unless `hints` is False, solutions behind a spoiler)."""
     message = message_of(update)
-    svc = context.bot_data.services
-    started = time.perf_counter()
     text = kind.in_language(text, current())  # a kind whose answers depend on it says so
-    try:
-        kind, puzzle, key = prepare(text, kind.name)
-    except PuzzleError as error:
-        await message.reply_text(_("{title}: {error}").format(title=kind.title, error=error))
+    if (asked := await parsed_or_told(message, text, kind)) is None:
         return
+    kind, puzzle, key = asked
     if (refused := await refusal_for(context, user_id(update), message.chat_id, text,
                                      kind)) is not None:
         await message.reply_text(refused)
         return
-    look = await look_of(svc.store, user_id(update))
+    look = await look_of(context.bot_data.services.store, user_id(update))
     solving = kind.being_solved(puzzle)
     if hints and (look.hints_first or solving) and (
             hinted := await hints_first(context, message, key, text, kind,
                                         chosen=look.hints_first)) is not None:
         remember_answer(context.bot_data, hinted, text, kind)
         return
+    if (found := await result_for(update, context, key, text, kind, look)) is not None:
+        await reply_with(context, message, key, text, kind, look, found)
+
+
+async def parsed_or_told(message: Message, text: str,
+                         kind: PuzzleKind) -> tuple[PuzzleKind, Any, str] | None:
+    """The kind, puzzle and cache key, or None once the asker is told what is wrong."""
+    try:
+        return prepare(text, kind.name)
+    except PuzzleError as error:
+        await message.reply_text(_("{title}: {error}").format(title=kind.title, error=error))
+        return None
+
+
+async def result_for(update: Update, context: Context, key: str, text: str,
+                     kind: PuzzleKind, look: Look) -> Found | None:
+    """The cached result or a fresh one from the pool; None when a count took the asker
+    over (it replies itself) or the pool already told them why not."""
+    svc = context.bot_data.services
+    started = time.perf_counter()
+    message = message_of(update)
     result = await svc.store.get_result(key)
-    solved = result is None
-    known: dict[int, str] = {}
     if result is not None:
         svc.metrics.cache_hits += 1
-        known = await svc.store.file_ids(key, context.bot.id)
         log.info("cache hit: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
-    else:
-        if svc.counts.running(key) is not None:  # this puzzle is being counted: join it
-            await svc.counts.follow(message, user_id(update), key, text, kind, None,
-                                    first_answers_kept(context, text, kind, look.spoiler),
-                                    look.spoiler)
-            return
-        result = await solve_in_pool(update, context, text, kind)
-        if result is None:
-            return
-        if result.counting:  # a long count: the first answers now, the count after
-            await svc.counts.follow(message, user_id(update), key, text, kind, result,
-                                    first_answers_kept(context, text, kind, look.spoiler),
-                                    look.spoiler)
-            return
-        svc.metrics.solved(kind.name, time.perf_counter() - started)
-        log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
+        return Found(result, await svc.store.file_ids(key, context.bot.id), solved=False)
+    if svc.counts.running(key) is not None:  # this puzzle is being counted: join it
+        await svc.counts.follow(message, user_id(update), key, text, kind, None,
+                                first_answers_kept(context, text, kind, look.spoiler),
+                                look.spoiler)
+        return None
+    result = await solve_in_pool(update, context, text, kind)
+    if result is None:
+        return None
+    if result.counting:  # a long count: the first answers now, the count after
+        await svc.counts.follow(message, user_id(update), key, text, kind, result,
+                                first_answers_kept(context, text, kind, look.spoiler),
+                                look.spoiler)
+        return None
+    svc.metrics.solved(kind.name, time.perf_counter() - started)
+    log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
+    return Found(result, {}, solved=True)
+
+
+async def reply_with(context: Context, message: Message, key: str, text: str,
+                     kind: PuzzleKind, look: Look, found: Found) -> None:
+    """Send the pictures and the report, then keep the result and the pictures' file ids."""
+    result, known = found.result, found.known
     if not result.ok:
         await message.reply_text(result.error)
         return
+    svc = context.bot_data.services
     later = later_pictures(svc.pool, result)
     first = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
     share = with_file_button(await share_button(context, key, kind, text), kind)
@@ -144,8 +177,8 @@ async def answer(update: Update, context: Context,
     sent = await send_pictures(message, result, known, later,
                                more_button(context.bot_data, result, first, look.spoiler)
                                or (None if report else share), look.spoiler)
-    if solved and cacheable(result):  # its pictures all made and sent: never an answer
-        await svc.store.put_result(key, result)  # that cannot be sent
+    if found.solved and cacheable(result):  # its pictures all made and sent: never an
+        await svc.store.put_result(key, result)  # answer that cannot be sent
     replies = list(sent)
     if report:  # the Share button goes last, under the report
         replies.append(await send_report(message, result, share, look.spoiler))
