@@ -146,7 +146,8 @@ async def scene_pencil(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
-SCENES = {"pencil": scene_pencil, "welcome": scene_welcome, "spoiler": scene_spoiler, "seki": scene_seki,
+SCENES = {"pencil": scene_pencil, "welcome": scene_welcome, "spoiler": scene_spoiler,
+          "seki": scene_seki,
           "hints": scene_hints, "sudoku-hints": scene_sudoku_hints, "burr": scene_burr,
           "nuts": scene_nuts, "file": scene_file, "reply": scene_reply, "menu": scene_menu,
           "anagram": scene_anagram, "german": scene_german}
