@@ -79,7 +79,7 @@ def candidates(board: Board) -> dict[Cell, tuple[int, ...]]:
         seen = {board.givens[c] for c in unit if c in board.givens}
         for cell in unit:
             taken.setdefault(cell, set()).update(seen)
-    out = {}
+    out: dict[Cell, tuple[int, ...]] = {}
     for cell, used in taken.items():
         if cell in board.givens:
             out[cell] = (board.givens[cell],)
