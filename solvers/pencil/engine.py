@@ -280,8 +280,8 @@ class Model:
         from pysat.solvers import Solver
 
         started = time.perf_counter()
-        clauses = self.encoded()
         show = list(show) or self.shown()
+        clauses = self.encoded()
         found: list[Values] = []
         rounds = cuts = 0
         exhaustive = False
@@ -342,6 +342,7 @@ class Model:
             top = max(top, encoded.nv)
         for lits, weights, op, bound, guard in self.sums:
             top = self._encode_sum(clauses, lits, weights, op, bound, top, guard)
+        self._top = top  # a variable made after this (a hint's "another answer") is new
         return clauses
 
     def shown(self) -> list[Lit]:
