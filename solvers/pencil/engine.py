@@ -24,6 +24,8 @@ SOLVER = "cadical195"
 #: conflicts per slice of a search with a deadline (about 0.05 s on this machine; slicing
 #: costs nothing measurable: pigeonhole 10-in-9 2.6 s sliced, 3.1 s in one call)
 SLICE = 10_000
+#: at most one of this many literals is written pairwise, of more as a ladder
+PAIRWISE = 6
 
 
 @dataclass(frozen=True)
@@ -278,8 +280,8 @@ class Model:
         from pysat.solvers import Solver
 
         started = time.perf_counter()
-        clauses = self.encoded()
         show = list(show) or self.shown()
+        clauses = self.encoded()
         found: list[Values] = []
         rounds = cuts = 0
         exhaustive = False
@@ -329,12 +331,18 @@ class Model:
         clauses = [list(c) for c in self.clauses]
         kinds = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}
         for lits, op, bound, guard in self.counts:
+            if bound == 1 and op != ">=":
+                top = at_most_one(clauses, lits, top, guard)
+                if op == "==":
+                    clauses.extend(guarded([list(lits)], guard))
+                continue
             encoded = kinds[op](lits, bound, top_id=top, encoding=EncType.seqcounter
                                 if len(lits) <= 8 else EncType.totalizer)
             clauses.extend(guarded(encoded.clauses, guard))
             top = max(top, encoded.nv)
         for lits, weights, op, bound, guard in self.sums:
             top = self._encode_sum(clauses, lits, weights, op, bound, top, guard)
+        self._top = top  # a variable made after this (a hint's "another answer") is new
         return clauses
 
     def shown(self) -> list[Lit]:
@@ -367,6 +375,27 @@ def search(solver: Any, assumptions: list[Lit], deadline: float | None) -> bool 
             return bool(result)
         if time.monotonic() > deadline:
             return None
+
+
+def at_most_one(clauses: list[list[Lit]], lits: Sequence[Lit], top: int,
+                guard: Lit | None) -> int:
+    """At most one of `lits`, the commonest count of all (one digit per cell, one
+    rectangle per clue): pairwise for a few literals, no new variables; a ladder of
+    "one of the first i holds" for more (3 clauses a literal, where a totalizer makes
+    hundreds for a row of 25 or a shikaku clue's many rectangles). The new top."""
+    if len(lits) <= PAIRWISE:
+        clauses.extend(guarded(([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]),
+                               guard))
+        return top
+    prefix = 0
+    for lit in lits:
+        top += 1
+        step = [[-lit, top]]
+        if prefix:
+            step += [[-prefix, top], [-prefix, -lit]]
+        clauses.extend(guarded(step, guard))
+        prefix = top
+    return top
 
 
 def guarded(clauses: Iterable[list[Lit]], guard: Lit | None) -> Iterable[list[Lit]]:

@@ -34,9 +34,22 @@ def cells_of(rect: Rect) -> list[Cell]:
     return [(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)]
 
 
-def candidates(board: Board, clue: Cell) -> list[Rect]:
+def clue_counts(board: Board) -> list[list[int]]:
+    """The number of clues above and left of each corner (a summed-area table): the
+    clues in any rectangle in four look-ups, where a 24x14 board's 8,000 candidate
+    rectangles read cell by cell took a third of a second."""
+    table = [[0] * (board.cols + 1) for _ in range(board.rows + 1)]
+    for r in range(board.rows):
+        for c in range(board.cols):
+            table[r + 1][c + 1] = (table[r][c + 1] + table[r + 1][c] - table[r][c]
+                                   + ((r, c) in board.clues))
+    return table
+
+
+def candidates(board: Board, clue: Cell, table: list[list[int]] | None = None) -> list[Rect]:
     """The rectangles of the clue's area that hold the clue and no other clue."""
     size = board.clues[clue]
+    table = table or clue_counts(board)
     out = []
     for height in range(1, board.rows + 1):
         widths = [size // height] if size > 0 else range(1, board.cols + 1)
@@ -49,7 +62,8 @@ def candidates(board: Board, clue: Cell) -> list[Rect]:
                     if (top < 0 or left < 0 or rect[2] >= board.rows
                             or rect[3] >= board.cols):
                         continue
-                    if all(c == clue or c not in board.clues for c in cells_of(rect)):
+                    if (table[rect[2] + 1][rect[3] + 1] - table[top][rect[3] + 1]
+                            - table[rect[2] + 1][left] + table[top][left]) == 1:
                         out.append(rect)
     return out
 
@@ -80,12 +94,13 @@ class Shikaku(Genre[Board, Vars]):
     def constrain(self, board: Board, model: Model) -> Vars:
         choices: dict[tuple[Cell, Rect], Lit] = {}
         covering: dict[Cell, list[Lit]] = {cell: [] for cell in self.grid(board).cells()}
+        table = clue_counts(board)
         for clue in board.clues:
             with model.about(_("the {size} at {where}").format(
                     size="?" if board.clues[clue] < 0 else board.clues[clue],
                     where=check.where(clue))):
                 mine = []
-                for rect in candidates(board, clue):
+                for rect in candidates(board, clue, table):
                     lit = choices[(clue, rect)] = model.var()
                     mine.append(lit)
                     for cell in cells_of(rect):

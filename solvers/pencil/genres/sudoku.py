@@ -68,6 +68,26 @@ def sudoku_text(text: str) -> str | None:
         "".join(str(board.givens.get((r, c), ".")) for c in range(9)) for r in range(9))
 
 
+def candidates(board: Board) -> dict[Cell, tuple[int, ...]]:
+    """Each cell's possible digits: its given, else every digit no given in its row,
+    column or box holds (a model a fifth the size of all digits everywhere, and the
+    same answers; a cell left with none keeps every digit, so that a clash of givens
+    is still named by the givens)."""
+    every = tuple(range(1, board.rows + 1))
+    taken: dict[Cell, set[int]] = {}
+    for _name, unit in board.units():
+        seen = {board.givens[c] for c in unit if c in board.givens}
+        for cell in unit:
+            taken.setdefault(cell, set()).update(seen)
+    out: dict[Cell, tuple[int, ...]] = {}
+    for cell, used in taken.items():
+        if cell in board.givens:
+            out[cell] = (board.givens[cell],)
+        else:
+            out[cell] = tuple(v for v in every if v not in used) or every
+    return dict(sorted(out.items()))
+
+
 class Sudoku(Genre[Board, Vars]):
     names = ("sudoku",)
     title = N_("Sudoku")
@@ -90,13 +110,17 @@ class Sudoku(Genre[Board, Vars]):
 
     def constrain(self, board: Board, model: Model) -> Vars:
         values = range(1, board.rows + 1)
-        digits = {cell: model.number(values) for cell in self.grid(board).cells()}
-        model.show(lit for var in digits.values() for lit in var.lits)
-        lits = {cell: {v: var.lits[v - 1] for v in values} for cell, var in digits.items()}
-        for cell, value in board.givens.items():
+        digits = {}
+        for cell, options in candidates(board).items():
+            if cell not in board.givens:
+                digits[cell] = model.number(options)
+                continue
             with model.about(_("the {value} at {where}").format(
-                    value=value, where=check.where(cell))):
-                model.clause([lits[cell][value]])
+                    value=board.givens[cell], where=check.where(cell))):
+                digits[cell] = model.number(options)
+        model.show(lit for var in digits.values() for lit in var.lits)
+        lits = {cell: dict(zip(var.values, var.lits, strict=True))
+                for cell, var in digits.items()}
         for _name, unit in board.units():
             rules.once_each(model, unit, lits, values)
         return Vars(digits)

@@ -65,6 +65,30 @@ def star_of(board: Tentaisho, walls: frozenset[Pair]) -> dict[Cell, list[Place]]
     return inside
 
 
+def reachable(board: Tentaisho, star: Place) -> set[Cell]:
+    """The cells the star's area may take: those joined to the star through cells that
+    are no other star's and whose mirror image about the star is such a cell too (an
+    area is connected and turns onto itself; a search on every cell of the board was
+    too free: cuts by the thousand on a 19x22)."""
+    grid = board.grid
+    taken = {cell for other in board.stars if other != star
+             for cell in board.cells_of(other)}
+    free = {cell for cell in grid.cells() if cell not in taken
+            and grid.inside(board.mirror(cell, star)) and board.mirror(cell, star) not in taken}
+    while True:
+        seen = set(board.cells_of(star)) & free
+        stack = list(seen)
+        while stack:
+            for near in grid.neighbours(stack.pop()):
+                if near in free and near not in seen:
+                    seen.add(near)
+                    stack.append(near)
+        kept = {cell for cell in seen if board.mirror(cell, star) in seen}
+        if kept == free:
+            return kept
+        free = kept
+
+
 class TentaishoGenre(Genre):
     names = ("tentaisho",)
     title = N_("Tentaisho (Spiral Galaxies)")
@@ -114,18 +138,22 @@ class TentaishoGenre(Genre):
         grid = board.grid
         owner: dict[Place, dict[Cell, Lit]] = {}
         for star in board.stars:
-            owner[star] = {cell: model.var() for cell in grid.cells()
-                           if grid.inside(board.mirror(cell, star))}
+            owner[star] = {cell: model.var() for cell in sorted(reachable(board, star))}
         model.show(lit for cells in owner.values() for lit in cells.values())
         for cell in grid.cells():
             model.exactly([cells[cell] for cells in owner.values() if cell in cells], 1)
         for star, cells in owner.items():
             with model.about(_("the star at {cell}").format(
                     cell=check.where(board.cells_of(star)[0]))):
-                for cell in board.cells_of(star):
-                    model.clause([cells[cell]])
+                for cell in board.cells_of(star):  # not in `cells`: another star's
+                    model.clause([cells[cell]] if cell in cells else [])
                 for cell, lit in cells.items():
                     model.implies(lit, cells[board.mirror(cell, star)])
+                centre = set(board.cells_of(star))
+                for cell, lit in cells.items():  # no cell of an area stands alone
+                    if cell not in centre:
+                        model.implies(lit, [cells[n] for n in grid.neighbours(cell)
+                                            if n in cells])
                 links = [(a, b) for a, b in grid.pairs() if a in cells and b in cells]
                 model.connected(cells, links, root=board.cells_of(star)[0])
         return owner
