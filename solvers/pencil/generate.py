@@ -2,8 +2,11 @@
 
 One loop for every genre (`make`): a genre's `Maker` draws a random solution and writes
 all the clues it shows; the engine proves that board unique (else another solution is
-drawn), then clues are taken away one by one, in random order, as long as the board stays
-unique. Easy puzzles keep some of the clues the loop could take (more to start from).
+drawn, or the maker repairs it), then clues are taken away one by one, in random order,
+as long as the board stays unique and, for easy and medium puzzles, its hint ladder
+needs no step with more than a few rules (`hints.py`); hard ones may need any step.
+Easy and medium differ in size: with one rule at a time as the bar, the loop could take
+hardly a clue away (a slitherlink with every clue given has no step at all).
 
 Everything depends on the seed's random numbers alone, so a seed gives the same puzzle,
 except when a board takes longer than its share of GENERATE_SECONDS: the loop then falls
@@ -20,6 +23,7 @@ from typing import Any
 
 from ..i18n import _
 from ..values import PuzzleError
+from . import hints
 from .check import pieces
 from .codecs import QUESTION
 from .genre import Genre
@@ -35,8 +39,8 @@ SIDES = {"easy": 5, "medium": 6, "hard": 7}
 SMALLEST = 4
 #: random solutions drawn for one side before trying a smaller one
 ATTEMPTS = 40
-#: the share of the clues an easy puzzle may lose (the others may lose all they can)
-EASY_SHARE = 0.5
+#: the hardest hint step each difficulty's puzzles may need (hard: any)
+HARDEST_STEP = {"easy": hints.FEW_RULES, "medium": hints.FEW_RULES}
 
 
 @dataclass(frozen=True)
@@ -79,10 +83,19 @@ def made_unique(genre: Genre[Any, Any], maker: Maker, rng: random.Random, board:
     return None
 
 
+def easy_enough(genre: Genre[Any, Any], board: Any, hardest: float | None,
+                deadline: float) -> bool:
+    """Whether the board's hint ladder needs no step harder than `hardest` (None: any)."""
+    if hardest is None:
+        return True
+    path = hints.path(genre, board, None, None, genre.name, deadline)
+    return path.complete and path.difficulty.rating <= hardest
+
+
 def make(genre: Genre[Any, Any], maker: Maker, rng: random.Random, side: int,
-         deadline: float, share: float) -> Any | None:
-    """A unique board of `side` with as few clues as `share` allows, or None when no draw
-    of ATTEMPTS was unique before the deadline."""
+         deadline: float, hardest: float | None) -> Any | None:
+    """A unique board of `side` with as few clues as its hardest step allows, or None
+    when no draw of ATTEMPTS was unique before the deadline."""
     for _attempt in range(ATTEMPTS):
         if time.monotonic() > deadline:
             return None
@@ -92,11 +105,12 @@ def make(genre: Genre[Any, Any], maker: Maker, rng: random.Random, side: int,
             continue
         keys = maker.removable(board)
         rng.shuffle(keys)
-        for key in keys[:round(len(keys) * share)]:
+        for key in keys:
             if time.monotonic() > deadline:
                 break
             smaller = maker.without(board, key)
-            if unique(genre, smaller, deadline):
+            if unique(genre, smaller, deadline) and easy_enough(genre, smaller, hardest,
+                                                                deadline):
                 board = smaller
         return board
     return None
@@ -107,14 +121,14 @@ def generate(name: str, rng: random.Random, difficulty: str) -> str:
     genre, maker = find(name), MAKERS.get(name)
     if genre is None or maker is None:
         raise PuzzleError(_("no generator for {title}").format(title=name))
-    share = EASY_SHARE if difficulty == "easy" else 1.0
+    hardest = HARDEST_STEP.get(difficulty)
     start = time.monotonic()
     sides = range(SIDES.get(difficulty, SIDES["medium"]), SMALLEST - 1, -1)
     for number, side in enumerate(sides):
         # each side gets its share of the time left; the last one all of it
         left = GENERATE_SECONDS - (time.monotonic() - start)
         board = make(genre, maker, rng, side, time.monotonic() + left / (len(sides) - number),
-                     share)
+                     hardest)
         if board is not None:
             return genre.encode(board)
     raise PuzzleError(_("no {title} puzzle could be made in time").format(title=_(genre.title)))
