@@ -103,17 +103,33 @@ def make(genre: Genre[Any, Any], maker: Maker, rng: random.Random, side: int,
         board = None if drawn is None else made_unique(genre, maker, rng, drawn, deadline)
         if board is None:
             continue
-        keys = maker.removable(board)
-        rng.shuffle(keys)
-        for key in keys:
-            if time.monotonic() > deadline:
-                break
-            smaller = maker.without(board, key)
-            if unique(genre, smaller, deadline) and easy_enough(genre, smaller, hardest,
-                                                                deadline):
-                board = smaller
-        return board
+        return fewer_clues(genre, maker, rng, board, deadline, hardest)
     return None
+
+
+def fewer_clues(genre: Genre[Any, Any], maker: Maker, rng: random.Random, board: Any,
+                deadline: float, hardest: float | None) -> Any:
+    """The board with clues taken away in random order while it stays unique; then, when
+    the result needs harder steps than `hardest`, the longest start of those removals
+    whose board does not (a board with more clues than a unique one is unique too, so
+    this is a halving search: a few ladders rated, not one per clue)."""
+    keys = maker.removable(board)
+    rng.shuffle(keys)
+    taken: list[Any] = [board]
+    for key in keys:
+        if time.monotonic() > deadline:
+            break
+        smaller = maker.without(taken[-1], key)
+        if unique(genre, smaller, deadline):
+            taken.append(smaller)
+    low, high = 0, len(taken) - 1  # taken[low] fits (or is the full board)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if easy_enough(genre, taken[middle], hardest, deadline):
+            low = middle
+        else:
+            high = middle - 1
+    return taken[low]
 
 
 def generate(name: str, rng: random.Random, difficulty: str) -> str:
@@ -125,9 +141,10 @@ def generate(name: str, rng: random.Random, difficulty: str) -> str:
     start = time.monotonic()
     sides = range(SIDES.get(difficulty, SIDES["medium"]), SMALLEST - 1, -1)
     for number, side in enumerate(sides):
-        # each side gets its share of the time left; the last one all of it
+        # each side gets half the time left; the last one all of it
         left = GENERATE_SECONDS - (time.monotonic() - start)
-        board = make(genre, maker, rng, side, time.monotonic() + left / (len(sides) - number),
+        board = make(genre, maker, rng, side,
+                     time.monotonic() + (left if number == len(sides) - 1 else left / 2),
                      hardest)
         if board is not None:
             return genre.encode(board)
