@@ -80,7 +80,9 @@ def test_pool_races_prefer_unique_puzzles_and_fall_back_to_the_first():
     assert made.source == "nw_003.txt" and made.solutions == 1  # nw_001 has two
     made = race_puzzle(NW.name, "medium", 0, pool[:1])
     assert made.source == "nw_001.txt" and made.solutions == 2
-    assert [kind.name for kind in registry.racing()] == ["seki", "gogen", "nw", "sudoku"]
+    assert [kind.name for kind in registry.racing()] == [
+        "seki", "gogen", "nw", "sudoku",  # then the pencil genres with a generator
+        "hitori", "lightup", "nurikabe", "starbattle", "slither", "fillomino"]
     assert all(kind.generates and not pool_files(kind) for kind in registry.racing())
 
 

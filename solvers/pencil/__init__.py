@@ -8,6 +8,7 @@ text form, so a person can open it in the player and carry on.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -28,9 +29,10 @@ from ..values import (
     PuzzleError,
     Solutions,
 )
-from . import hints
+from . import hints, variants
 from .check import where
 from .families import FAMILY_ORDER, family_of
+from .generate import MAKERS, generate
 from .genre import Genre
 from .genres import find, genres
 from .layers import Answer, differences
@@ -144,6 +146,22 @@ class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
             return None
         return path.difficulty if path.complete else None
 
+    def variant_of(self, race: PencilPuzzle, solution: Answer,
+                   candidate: PencilPuzzle) -> bool:
+        """The same genre, and the race's answer, turned or mirrored the way the candidate
+        is (`variants.turned`), passes the genre's check on the candidate: the same
+        puzzle turned, mirrored or with fewer clues (a nurikabe's number made '?'), or
+        any puzzle whose solving could hand over the race's answer."""
+        if candidate.genre != race.genre:
+            return False
+        if candidate.link == race.link:
+            return True
+        genre, board = genre_of(race), candidate.board
+        ways = variants.turned(variants.whole(race.board, solution), race.board.rows,
+                               race.board.cols, board.rows, board.cols)
+        return any(all(rule.ok is not False for rule in genre.check(board, way))
+                   for way in ways)
+
     def alternatives_note(self, puzzle: PencilPuzzle, solutions: Solutions[Answer]) -> str:
         """Where the first two answers differ (the second is drawn too, `extra_media`)."""
         if len(solutions.found) < 2:
@@ -209,6 +227,11 @@ class GenreKind(PencilKind):
         self.family = family_of(genre.name)
         self.example = f"pencil/{genre.name}.txt"
         self.hints = genre.hints
+        self.generates = genre.name in MAKERS
+
+    def generate(self, rng: random.Random, difficulty: str) -> str:
+        """A new puzzle's link, proved unique (`generate.py`)."""
+        return generate(self.name, rng, difficulty)
 
     @property
     def title(self) -> str:  # type: ignore[override]
