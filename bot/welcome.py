@@ -10,7 +10,7 @@ gets one friendly line and the greeting. `/help KIND` gives the kind's rules and
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType, ParseMode
@@ -22,8 +22,8 @@ from . import anagrams, examples, photos
 from .commands import kinds_listing
 from .context import Context, message_of, query_of
 from .deeplinks import open_shared
-from .games import quiz
 from .i18n import N_, _, ngettext
+from .menu import Command, help_lines, table_of
 from .rules import send_rules
 
 
@@ -54,7 +54,7 @@ HELP_DATA = "help:"
 OPEN_MENU = "open"
 
 
-def puzzles_page(bot: str) -> str:
+def puzzles_page(bot: str, table: Sequence[Command]) -> str:
     return (_("<b>Puzzles I know</b>") + "\n" + kinds_listing() + "\n\n" + _(
         "/example KIND: a ready puzzle to try (forward it back to me)\n"
         "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
@@ -64,33 +64,28 @@ def puzzles_page(bot: str) -> str:
         "/help KIND: the rules of a puzzle, with a picture"))
 
 
-def hints_page(bot: str) -> str:
+def hints_page(bot: str, table: Sequence[Command]) -> str:
     return _("<b>Hints</b>") + "\n" + _(anagrams.HELP).format(bot=bot)
 
 
-def photos_page(bot: str) -> str:
+def photos_page(bot: str, table: Sequence[Command]) -> str:
     return _("<b>Photos</b>") + "\n" + photos.help_line()
 
 
-def groups_page(bot: str) -> str:
-    races = ", ".join(kind.name for kind in registry.racing())
-    return (_("<b>In groups</b>") + "\n" + _(quiz.HELP) + _(
-        "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
-        "/daily: the group's daily puzzle, solved privately with /submit ID; who "
-        "solved it, how fast, streaks. Admins: /daily on [HH:MM] [KIND] [easy|medium|"
-        "hard] [tz=Area/City], /daily off\n"
-        "/top [day|week|month|all]: scores; /stats: your own record and streaks\n\n"
-        "Add me to a group with the button under /start.").format(races=races))
+def groups_page(bot: str, table: Sequence[Command]) -> str:
+    """The game modes' commands, one line each, from the command table."""
+    return (_("<b>In groups</b>") + "\n" + "\n".join(help_lines(table, "groups")) + "\n\n"
+            + _("Add me to a group with the button under /start."))
 
 
-def settings_page(bot: str) -> str:
+def settings_page(bot: str, table: Sequence[Command]) -> str:
     return _("<b>Settings</b>\n/settings: how I answer you, kept until you change it: "
              "solutions shown or hidden behind a spoiler, hints first instead of the "
              "solution.")
 
 
 #: the help topics in menu order: the button's label and the page
-TOPICS: dict[str, tuple[str, Callable[[str], str]]] = {
+TOPICS: dict[str, tuple[str, Callable[[str, Sequence[Command]], str]]] = {
     "puzzles": (N_("🧩 Puzzles"), puzzles_page),
     "hints": (N_("💡 Hints"), hints_page),
     "photos": (N_("📷 Photos"), photos_page),
@@ -143,7 +138,8 @@ async def start(update: Update, context: Context) -> None:
     elif (kind := registry.get(payload.removeprefix("rules-"))) is not None:
         await send_rules(message, context, kind)
     elif payload == GROUP_PAYLOAD or message.chat.type != ChatType.PRIVATE:
-        await message.reply_text(groups_page(context.bot.username), parse_mode=ParseMode.HTML)
+        await message.reply_text(groups_page(context.bot.username, table_of(context.bot_data)),
+                                 parse_mode=ParseMode.HTML)
     elif not await open_shared(update, context, payload):
         await send_welcome(message, context, _(UNKNOWN_LINK))
 
@@ -155,7 +151,8 @@ async def help_command(update: Update, context: Context) -> None:
     if (kind := registry.get(wanted) if wanted else None) is not None:
         await send_rules(message, context, kind)
     elif wanted in TOPICS:
-        await message.reply_text(TOPICS[wanted][1](context.bot.username),
+        await message.reply_text(TOPICS[wanted][1](context.bot.username,
+                                                   table_of(context.bot_data)),
                                  parse_mode=ParseMode.HTML, reply_markup=back_button())
     else:
         await message.reply_text(menu_text(), parse_mode=ParseMode.HTML,
@@ -183,7 +180,8 @@ async def help_pressed(update: Update, context: Context) -> None:
             photo_kind=photos.PHOTO_KIND.title))
         return
     if topic in TOPICS:
-        text, markup = TOPICS[topic][1](context.bot.username), back_button()
+        page = TOPICS[topic][1](context.bot.username, table_of(context.bot_data))
+        text, markup = page, back_button()
     else:
         text, markup = menu_text(), menu_buttons()
     try:

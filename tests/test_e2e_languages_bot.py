@@ -13,6 +13,7 @@ from botchat import ask, bot_config, now, reply_with
 from i18n_check import pseudo_language, untranslated
 
 from bot.__main__ import running_in_sandbox
+from bot.app import command_table
 from bot.commands import bot_commands
 from bot.games import quiz
 from sandbox.client import SandboxClient
@@ -128,7 +129,8 @@ def names() -> list[str]:
     """The words a reply may carry untranslated: the kinds' names and titles, the
     commands' names; and the quiz's help (bot/games/quiz.py's, translated there)."""
     kinds = [word for kind in registry.KINDS for word in (kind.name, kind.title)]
-    return [*kinds, *(f"/{command.command}" for command in bot_commands()), quiz.HELP,
+    menu = bot_commands(command_table())
+    return [*kinds, *(f"/{command.command}" for command in menu), quiz.HELP,
             "PuzzleBot"]
 
 

@@ -29,6 +29,8 @@ NO_STORE = N_("Games keep their state in my database, which is unavailable right
             "please try again later.")
 #: the same as a button's toast (Telegram shows up to 200 characters)
 NO_STORE_TOAST = N_("My database is unavailable right now; please try again later.")
+#: what /stop and /skip say in a chat with no game running
+NOTHING_RUNNING = N_("No quiz is running here. Start one: /quiz")
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 

@@ -31,8 +31,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from telegram import BotCommand, Update
-from telegram.ext import ApplicationHandlerStop
+from telegram import Update
+from telegram.ext import ApplicationHandlerStop, BaseHandler, MessageHandler, filters
 
 from solvers.anagram.kind import resolve_topic
 from solvers.anagram.lexicon import LANGUAGES as LEXICON_LANGUAGES
@@ -47,11 +47,13 @@ from ..context import App, BotData, Context, jobs_of, message_of, sender_of
 from ..i18n import N_, _, current, ngettext, speaking
 from ..language import chat_language
 from ..members import may_be_member
+from ..menu import Command
 from ..store import StoreUnavailable
 from ..work.anagram_jobs import RoundSetup, quiz_guess, quiz_round
 from ..work.errors import JobTimeout, WorkerDied
 from .common import (
     NO_STORE,
+    NOTHING_RUNNING,
     chat_lock,
     difficulty_word,
     game_store,
@@ -59,22 +61,24 @@ from .common import (
     int_option,
     may_steer,
     medal,
+    needs_store,
     parse_options,
     player_name,
     say,
     show_photo,
 )
+from .mode import GameMode
 from .store import Game
 
 log = logging.getLogger(__name__)
 
 #: this game in the games table (column `game`)
 GAME = "quiz"
+#: the handler group of guesses: before the generic text handler (group 0)
+GUESS_GROUP = -1
 #: the lines of /help about the quiz
 HELP = N_("/quiz: an anagram quiz (rounds=10 seconds=45 topic=countries difficulty=easy)\n"
           "/skip, /stop: for the quiz's (or race's) starter or an admin\n")
-#: its entry in the command menu
-MENU = [BotCommand("quiz", N_("Anagram quiz in a group: /quiz rounds=5 seconds=30"))]
 OPTIONS = ("rounds", "seconds", "topic", "difficulty", "seed", "lang")
 USAGE = N_("Usage: /quiz [rounds=10] [seconds=45] [topic=countries] [difficulty=medium]\n"
            "rounds 1-30, seconds 3-600, difficulty easy, medium or hard; "
@@ -264,13 +268,13 @@ async def skip_command(update: Update, context: Context) -> None:
                            + live.setup.reveal)
 
 
-async def stop_command(update: Update, context: Context) -> None:
-    """/stop: end the game now with its ranking (the starter or an admin)."""
+async def stop(update: Update, context: Context, game: Game) -> None:
+    """/stop for the chat's running quiz: it ends now with its ranking (the starter or an
+    admin)."""
     message = message_of(update)
     application = context.application
-    game = await _steerable_game(update, context, N_("Only the quiz's starter or a chat "
-                                                     "admin can stop it."))
-    if game is None:
+    if not await may_steer(context, message.chat_id, sender_of(update).id, game.starter_id):
+        await message.reply_text(_("Only the quiz's starter or a chat admin can stop it."))
         return
     async with chat_lock(application, message.chat_id):
         live = _take_live(application, message.chat_id)
@@ -310,7 +314,7 @@ async def _running_game_or_say(update: Update, context: Context) -> Game | None:
         return None
     game = await games.running_game(message.chat_id, GAME)
     if game is None:
-        await message.reply_text(_("No quiz is running here. Start one: /quiz"))
+        await message.reply_text(_(NOTHING_RUNNING))
     return game
 
 
@@ -686,3 +690,23 @@ async def _resume_game(application: App, game: Game) -> None:
         round=game.round + 1, rounds=rounds))
     await say(application, game.chat_id, "\n".join(lines))
     _plan_next(application, game, game.round)
+
+
+def _handlers() -> list[tuple[BaseHandler[Update, Context, None], int]]:
+    """Guesses, read before the generic text handler (group 0)."""
+    return [(MessageHandler(filters.TEXT & ~filters.COMMAND, needs_store(on_guess)),
+             GUESS_GROUP)]
+
+
+#: the quiz as a game mode (bot/games/modes.py)
+MODE = GameMode(
+    GAME,
+    commands=(
+        Command("quiz", needs_store(quiz_command),
+                menu=N_("Anagram quiz in a group: /quiz rounds=5 seconds=30"),
+                private=False, group=True, help=lambda: _(HELP).rstrip("\n"),
+                topic="groups"),
+        Command("skip", needs_store(skip_command), private=False,
+                admin=N_("Skip the quiz's round (its starter, an admin)")),
+    ),
+    handlers=_handlers, resume=resume_game, stop=stop, hold=add_hold)
