@@ -6,8 +6,9 @@ the Application is built); nothing else names it.
 
 from __future__ import annotations
 
-from . import daily, quiz, race
+from . import daily, race
 from .mode import GameMode
+from .quiz import play as quiz
 
 #: every game mode, in the order of their commands in the menus and /help
 MODES: list[GameMode] = [quiz.MODE, race.MODE, daily.MODE]
