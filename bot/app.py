@@ -35,6 +35,7 @@ from . import (
     grid_hints,
     language,
     pages,
+    photo_reading,
     photos,
     routing,
     settings,
@@ -132,6 +133,8 @@ def add_handlers(application: App) -> None:
     # language this update is answered in
     application.add_handler(TypeHandler(Update, language.set_language), group=-2)
     table = command_table()
+    doors = welcome.doors_of(application.bot_data)  # what the welcome opens, owned elsewhere
+    doors.open_shared, doors.examples_menu = deeplinks.open_shared, examples.family_menu
     application.bot_data.own(CommandTable).commands = table
     for command in table:
         application.add_handler(CommandHandler(command.name, command.handler))
@@ -154,7 +157,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(MessageHandler(commands.HELP_WORDS, welcome.help_command))
     application.add_handler(
         MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
-    application.add_handler(MessageHandler(photos.PHOTOS, photos.on_photo))
+    application.add_handler(MessageHandler(photo_reading.PHOTOS, photos.on_photo))
     application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
     # after every CommandHandler: a command none of them took
     application.add_handler(MessageHandler(filters.COMMAND, commands.unknown_command))

@@ -21,7 +21,7 @@ from ..context import App
 from ..i18n import _
 from ..race_guard import RACE_REFUSAL, Watch
 from ..replies import remember_answer
-from ..routing import PUZZLES
+from ..rules import PUZZLES
 from ..share import keep_shared, share_row
 from ..work import jobs
 from .common import difficulty_word, say, show_photo

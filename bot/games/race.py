@@ -50,11 +50,11 @@ from .common import (
     may_steer,
     needs_store,
     ordinal,
-    parse_options,
     player_name,
     say,
 )
 from .mode import GameMode, Submissions
+from .options import parse_options
 from .puzzles import described, make_puzzle, post_puzzle, race_id, share_of, watch_of
 from .store import Game
 

@@ -15,10 +15,7 @@ from solvers.texts import clip
 from solvers.values import PuzzleError
 
 from ...i18n import N_, _, current, ngettext
-from ..common import (
-    int_option,
-    parse_options,
-)
+from ..options import int_option, parse_options
 
 #: this game in the games table (column `game`)
 GAME = "quiz"
