@@ -1,7 +1,8 @@
 """A bot command as one record: its name, its handler, its line in the command menu and
-its line in /help. The command table (bot/app.py's `COMMANDS`, the game modes' own
-commands from bot/games/modes.py) is made of these; registration, the menus by scope and
-the /help pages all read that one table, so adding a command touches one room.
+its line in /help. The command table (bot/app.py's `command_table()`, with the game
+modes' own commands from bot/games/modes.py) is made of these; registration, the menus
+by scope and /help's Groups page read that one table, so adding a command touches one
+room.
 
 Texts are marked with N_ where they are written and translated here, when shown; a text
 that needs values (the first kind with an example...) is a function giving it translated.
