@@ -27,7 +27,6 @@ import time
 from dataclasses import dataclass
 
 from telegram import (
-    BotCommand,
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
@@ -68,7 +67,6 @@ BARE_HINT = N_("Hints come one step at a time:\n"
                "puzzle after it;\n"
                "- for an anagram, send /hint LETTERS, e.g. /hint dormitory (options as for "
                "/anagram: topic=countries pattern=5,4).")
-MENU = [BotCommand("hint", N_("The next step: reply /hint to a puzzle, or /hint LETTERS"))]
 #: seconds a hint job may take (a lexicon search with its own 2 s budget inside)
 HINT_TIMEOUT = 10.0
 #: clues whose steps stay in memory

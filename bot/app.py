@@ -35,6 +35,7 @@ from . import (
     grid_hints,
     language,
     pages,
+    photo_reading,
     photos,
     routing,
     settings,
@@ -48,7 +49,8 @@ from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts
 from .flood import PatientRateLimiter
 from .games import wiring as games
-from .i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
+from .i18n import LANGUAGES, N_, SOURCE_LANGUAGE, _, speaking
+from .menu import Command, CommandTable
 from .metrics import Metrics
 from .ops import OpsServer, host_names
 from .plain import PlainApplication
@@ -98,27 +100,51 @@ def build_application(config: Config, base_url: str | None = None,
     return application
 
 
+def command_table() -> list[Command]:
+    """Every command, in the order of the menus: registered, listed in the menus by scope
+    (bot/commands.py) and on the /help pages (bot/welcome.py) from this one table; the
+    game modes bring their own (bot/games/modes.py)."""
+    return [
+        Command("start", welcome.start, private=False),
+        Command("help", welcome.help_command, menu=N_("What I do and the puzzles I know"),
+                group=True),
+        Command("settings", settings.settings_command,
+                menu=N_("How I answer you: spoilers, hints first, language")),
+        Command("language", language.language_command,
+                menu=N_("The language I speak to you (or in a group)"), group=True),
+        Command("example", examples.example, menu=lambda: _(
+            "A ready puzzle to try: /example {kind}").format(
+                kind=registry.with_example()[0].name)),
+        Command("smt", commands.smt, menu=N_("SMT-LIB2 text of a puzzle")),
+        Command("check", check.check_command,
+                menu=N_("Is my solution right? Reply to a puzzle: /check + solution"),
+                group=True),
+        Command("hint", grid_hints.hint_command,
+                menu=N_("The next step: reply /hint to a puzzle, or /hint LETTERS"), group=True),
+        Command("cancel", cancel_command,
+                menu=N_("Stop your own puzzle being solved or long count")),
+        Command("admin", commands.admin, private=False),
+        *games.commands(),
+    ]
+
+
 def add_handlers(application: App) -> None:
     # first of all, in a group of its own (before the games' guesses, group -1): the
     # language this update is answered in
     application.add_handler(TypeHandler(Update, language.set_language), group=-2)
-    application.add_handler(CommandHandler("start", welcome.start))
-    application.add_handler(CommandHandler("help", welcome.help_command))
-    application.add_handler(CommandHandler("settings", settings.settings_command))
+    table = command_table()
+    doors = welcome.doors_of(application.bot_data)  # what the welcome opens, owned elsewhere
+    doors.open_shared, doors.examples_menu = deeplinks.open_shared, examples.family_menu
+    application.bot_data.own(CommandTable).commands = table
+    for command in table:
+        application.add_handler(CommandHandler(command.name, command.handler))
     application.add_handler(CallbackQueryHandler(welcome.help_pressed, pattern=r"^help:"))
     application.add_handler(CallbackQueryHandler(examples.example_pressed, pattern=r"^ex:"))
     application.add_handler(CallbackQueryHandler(settings.setting_pressed, pattern=r"^set:"))
-    application.add_handler(CommandHandler("language", language.language_command))
     application.add_handler(CallbackQueryHandler(language.language_pressed, pattern=r"^lang:"))
     application.add_handler(CallbackQueryHandler(deeplinks.reveal_pressed, pattern=r"^reveal:"))
     application.add_handler(CallbackQueryHandler(deeplinks.hint_pressed, pattern=r"^shint:"))
-    application.add_handler(CommandHandler("example", examples.example))
-    application.add_handler(CommandHandler("smt", commands.smt))
-    application.add_handler(CommandHandler("check", check.check_command))
-    application.add_handler(CommandHandler("admin", commands.admin))
-    application.add_handler(CommandHandler("cancel", cancel_command))
     application.add_handler(CallbackQueryHandler(cancel_pressed, pattern=r"^cancel$"))
-    application.add_handler(CommandHandler("hint", grid_hints.hint_command))
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(CallbackQueryHandler(grid_hints.hint_button, pattern=r"^gh:"))
     application.add_handler(CallbackQueryHandler(solution_files.file_pressed,
@@ -131,7 +157,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(MessageHandler(commands.HELP_WORDS, welcome.help_command))
     application.add_handler(
         MessageHandler(filters.TEXT & ~filters.COMMAND, routing.on_text))
-    application.add_handler(MessageHandler(photos.PHOTOS, photos.on_photo))
+    application.add_handler(MessageHandler(photo_reading.PHOTOS, photos.on_photo))
     application.add_handler(MessageHandler(filters.Document.ALL, files.on_document))
     # after every CommandHandler: a command none of them took
     application.add_handler(MessageHandler(filters.COMMAND, commands.unknown_command))
@@ -151,9 +177,10 @@ async def open_services(application: App) -> None:
     svc.pool.start()
     await games.resume(application)
     share.plan_cleanup(application)
+    table = application.bot_data.own(CommandTable).commands
     for code in LANGUAGES:  # English for every language without a menu of its own
         with speaking(code):
-            for scope, menu in commands.command_menus():
+            for scope, menu in commands.command_menus(table):
                 await application.bot.set_my_commands(
                     menu, scope=scope, language_code=None if code == SOURCE_LANGUAGE else code)
 

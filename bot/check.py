@@ -5,8 +5,8 @@ Two forms, in private chats and groups alike (a player who posts a solution in a
 chose to show it):
 
 - a reply to a message holding the puzzle, `/check` and the solution on the next lines:
-  a puzzle typed, sent as a .txt file (read as `bot.files` reads one) or as a photo (read
-  as `bot.photos` reads one), or one of the bot's own answers (the puzzle it answered,
+  a puzzle typed, sent as a .txt file (read as `bot.textfiles` reads one) or as a photo (read
+  as `bot.photo_reading` reads one), or one of the bot's own answers (the puzzle it answered,
   while the bot keeps it: `replies.remember_answer`);
 - one message: `/check`, the puzzle, a line `---`, then the solution.
 
@@ -30,7 +30,7 @@ from solvers.pipeline import Judgement
 from solvers.texts import clip
 from solvers.values import PuzzleError
 
-from . import files, photos
+from . import photo_reading, textfiles
 from .config import CHECK_TIMEOUT
 from .context import Context, message_of
 from .i18n import N_, _
@@ -166,12 +166,12 @@ async def held_puzzle(update: Update, context: Context, request: Request,
     if holder.from_user is not None and holder.from_user.id == context.bot.id:
         await message.reply_text(_(NOT_KEPT))  # one of its pictures or reports, not kept
         return False
-    if holder.document is not None and files.is_text_file(holder.document):
+    if holder.document is not None and textfiles.is_text_file(holder.document):
         return await held_file(update, context, request, holder.document, holder.caption)
-    picture = photos.attachment_of(holder)
-    if picture is not None and photos.is_picture(holder):
+    picture = photo_reading.attachment_of(holder)
+    if picture is not None and photo_reading.is_picture(holder):
         return await held_photo(update, context, request, picture)
-    await message.reply_text(_(files.NOT_TEXT))
+    await message.reply_text(_(textfiles.NOT_TEXT))
     return False
 
 
@@ -179,13 +179,13 @@ async def held_file(update: Update, context: Context, request: Request,
                     document: Document, caption: str | None) -> bool:
     """The puzzle in a replied-to .txt file (its caption may name the kind)."""
     message = message_of(update)
-    if refused := files.size_refusal(document, document.file_size):
+    if refused := textfiles.size_refusal(document, document.file_size):
         await message.reply_text(refused)
         return False
     if not await admitted(update, context):
         return False
     try:
-        request.puzzle = (await files.downloaded_text(document)).strip("\n")
+        request.puzzle = (await textfiles.downloaded_text(document)).strip("\n")
     except PuzzleError as error:
         await message.reply_text(str(error))
         return False
@@ -197,15 +197,15 @@ async def held_photo(update: Update, context: Context, request: Request,
                      picture: PhotoSize | Document) -> bool:
     """The puzzle in a replied-to photo: the grid as read, as the bot shows it."""
     message = message_of(update)
-    if refused := photos.size_refusal(picture):
+    if refused := photo_reading.size_refusal(picture):
         await message.reply_text(refused)
         return False
     if not await admitted(update, context):
         return False
-    reading = await photos.reading_of(message, context, picture)
+    reading = await photo_reading.reading_of(message, context, picture)
     if reading is None:
         return False
-    request.puzzle, request.named = reading.text, request.named or photos.PHOTO_KIND
+    request.puzzle, request.named = reading.text, request.named or photo_reading.PHOTO_KIND
     return True
 
 

@@ -7,6 +7,7 @@ import contextlib
 import html
 import logging
 import re
+from collections.abc import Sequence
 
 from telegram import (
     BotCommand,
@@ -26,10 +27,9 @@ from solvers import registry
 from solvers.texts import clip
 from solvers.values import PuzzleError
 
-from . import anagrams
 from .context import Context, message_of
-from .games import quiz
 from .i18n import N_, _, ngettext
+from .menu import Command, shown, table_of
 from .race_guard import refusal_for
 from .replies import admitted, fold, user_id
 from .routing import command_argument
@@ -57,60 +57,30 @@ HELP_WORDS = (filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND
                                          re.IGNORECASE)))
 
 
-def bot_commands() -> list[BotCommand]:
+def bot_commands(table: Sequence[Command]) -> list[BotCommand]:
     """The command menu shown by Telegram clients, in the current language (the
-    commands' names stay English: only their descriptions are translated)."""
-    menu = [
-        BotCommand("help", _("What I do and the puzzles I know")),
-        BotCommand("settings", _("How I answer you: spoilers, hints first, language")),
-        BotCommand("language", _("The language I speak to you (or in a group)")),
-        BotCommand("example", _("A ready puzzle to try: /example {kind}").format(
-            kind=registry.with_example()[0].name)),
-        BotCommand("smt", _("SMT-LIB2 text of a puzzle")),
-        BotCommand("check", _("Is my solution right? Reply to a puzzle: /check + solution")),
-        *translated(anagrams.MENU),
-        BotCommand("cancel", _("Stop your own puzzle being solved or long count")),
-        *translated(quiz.MENU),
-        BotCommand("race", _("Puzzle race in a group: /race {kind}").format(
-            kind=registry.racing()[0].name)),
-        BotCommand("submit", _("Send a race or daily solution privately: /submit ID")),
-        BotCommand("daily", _("The group's daily puzzle: today's and who solved it")),
-        BotCommand("top", _("Scores: /top day, week, month or all")),
-        BotCommand("stats", _("Your own game record")),
-    ]
+    commands' names stay English: only their descriptions are translated): the table's
+    commands that have a menu line, then one a listed kind."""
+    menu = [BotCommand(c.name, shown(c.menu)) for c in table if c.menu is not None]
     menu += [BotCommand(kind.name, _("Solve a {title} puzzle").format(title=kind.title))
              for kind in registry.listed()]
     return menu
 
 
-def translated(commands: list[BotCommand]) -> list[BotCommand]:
-    """Commands whose descriptions are marked with N_ where they are defined, in the
-    current language."""
-    return [BotCommand(c.command, _(c.description)) for c in commands]
-
-
-#: the commands that work in a group, for its members; its admins also steer games
-GROUP_COMMANDS = ("help", "quiz", "race", "daily", "top", "stats", "hint", "check", "language")
-ADMIN_COMMANDS = [BotCommand("stop", N_("End this chat's quiz or race (its starter, an admin)")),
-                  BotCommand("skip", N_("Skip the quiz's round (its starter, an admin)"))]
-#: what /daily says in the admins' menu: they also turn it on and off
-ADMIN_DAILY = BotCommand("daily", N_("Daily puzzle: /daily on [HH:MM] [KIND], /daily off"))
-#: the commands that make no sense in a private chat with me
-PRIVATE_ONLY = ("top", "race", "quiz", "daily")
-
-
-def command_menus() -> list[tuple[BotCommandScope, list[BotCommand]]]:
+def command_menus(table: Sequence[Command]) -> list[tuple[BotCommandScope, list[BotCommand]]]:
     """The command menu for each scope, in the current language, as Telegram shows it:
     private chats, group members and group admins each see the commands that work for
     them (the default scope, for clients that know no other, is the private one)."""
-    every = bot_commands()
-    private = [c for c in every if c.command not in PRIVATE_ONLY]
-    group = [c for c in every if c.command in GROUP_COMMANDS]
+    kinds = {kind.name for kind in registry.listed()}
+    every = bot_commands(table)
+    private_names = kinds | {c.name for c in table if c.private}
+    private = [c for c in every if c.command in private_names]
+    group = [BotCommand(c.name, shown(c.menu)) for c in table if c.group and c.menu]
+    admin = [BotCommand(c.name, shown(text)) for c in table
+             if (c.group or c.admin) and (text := c.admin or c.menu) is not None]
     return [(BotCommandScopeDefault(), private), (BotCommandScopeAllPrivateChats(), private),
             (BotCommandScopeAllGroupChats(), group),
-            (BotCommandScopeAllChatAdministrators(),
-             [translated([ADMIN_DAILY])[0] if c.command == "daily" else c for c in group]
-             + translated(ADMIN_COMMANDS))]
+            (BotCommandScopeAllChatAdministrators(), admin)]
 
 
 async def unknown_command(update: Update, context: Context) -> None:
@@ -124,14 +94,16 @@ async def unknown_command(update: Update, context: Context) -> None:
     if not (mine or (message.chat.type == ChatType.PRIVATE and not addressee)):
         return
     await message.reply_text(_("I don't know {command}. The commands I know:\n{listing}").format(
-        command=html.escape(clip(command)), listing=fold(commands_listing())),
+        command=html.escape(clip(command)),
+        listing=fold(commands_listing(table_of(context.bot_data)))),
         parse_mode=ParseMode.HTML)
 
 
-def commands_listing() -> str:
+def commands_listing(table: Sequence[Command]) -> str:
     """The command menu as lines, the puzzle kinds' commands together on the last one."""
     kinds = [kind.name for kind in registry.KINDS]
-    lines = [f"/{c.command}: {c.description}" for c in bot_commands() if c.command not in kinds]
+    lines = [f"/{c.command}: {c.description}" for c in bot_commands(table)
+             if c.command not in kinds]
     return "\n".join([*lines, _("Puzzles: {commands}").format(
         commands=" ".join(f"/{name}" for name in kinds))])
 

@@ -10,7 +10,8 @@ gets one friendly line and the greeting. `/help KIND` gives the kind's rules and
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType, ParseMode
@@ -18,13 +19,36 @@ from telegram.error import BadRequest
 
 from solvers import registry
 
-from . import anagrams, examples, photos
+from . import anagrams, photo_reading
 from .commands import kinds_listing
-from .context import Context, message_of, query_of
-from .deeplinks import open_shared
-from .games import quiz
+from .context import BotData, Context, message_of, query_of
 from .i18n import N_, _, ngettext
+from .menu import Command, help_lines, table_of
 from .rules import send_rules
+
+
+async def _no_shared(update: Update, context: Context, payload: str) -> bool:
+    return False
+
+
+def _no_examples() -> tuple[str, InlineKeyboardMarkup]:
+    return "", InlineKeyboardMarkup([])
+
+
+@dataclass
+class Doors:
+    """What /start's links and the greeting's buttons open that other rooms own: a shared
+    puzzle by its payload (bot/deeplinks.py, False when it names none) and the menu of
+    examples (bot/examples.py). bot/app.py installs them, so this module imports no other
+    handler and stays low in the house."""
+
+    open_shared: Callable[[Update, Context, str], Awaitable[bool]] = _no_shared
+    examples_menu: Callable[[], tuple[str, InlineKeyboardMarkup]] = _no_examples
+
+
+def doors_of(bot_data: BotData) -> Doors:
+    """The doors installed for this bot."""
+    return bot_data.own(Doors)
 
 
 def greeting() -> str:
@@ -38,7 +62,7 @@ def greeting() -> str:
              "Send one as a message, a .txt file or a photo of a {photo_kind} on paper, "
              "and I answer with a picture of the solution and a check of every rule.\n\n"
              "In a group: quizzes and puzzle races, with leaderboards by day, week and "
-             "month.").format(titles=titles, photo_kind=html.escape(photos.PHOTO_KIND.title))
+             "month.").format(titles=titles, photo_kind=html.escape(photo_reading.PHOTO_KIND.title))
 #: the payload of the "Play in a group" link: what /start says in the group it adds me to
 GROUP_PAYLOAD = "group"
 #: one line for a t.me link whose payload leads nowhere (any more)
@@ -54,7 +78,7 @@ HELP_DATA = "help:"
 OPEN_MENU = "open"
 
 
-def puzzles_page(bot: str) -> str:
+def puzzles_page(bot: str, table: Sequence[Command]) -> str:
     return (_("<b>Puzzles I know</b>") + "\n" + kinds_listing() + "\n\n" + _(
         "/example KIND: a ready puzzle to try (forward it back to me)\n"
         "/KIND PUZZLE: solve as that kind, when detection guesses wrong\n"
@@ -64,33 +88,28 @@ def puzzles_page(bot: str) -> str:
         "/help KIND: the rules of a puzzle, with a picture"))
 
 
-def hints_page(bot: str) -> str:
+def hints_page(bot: str, table: Sequence[Command]) -> str:
     return _("<b>Hints</b>") + "\n" + _(anagrams.HELP).format(bot=bot)
 
 
-def photos_page(bot: str) -> str:
-    return _("<b>Photos</b>") + "\n" + photos.help_line()
+def photos_page(bot: str, table: Sequence[Command]) -> str:
+    return _("<b>Photos</b>") + "\n" + photo_reading.help_line()
 
 
-def groups_page(bot: str) -> str:
-    races = ", ".join(kind.name for kind in registry.racing())
-    return (_("<b>In groups</b>") + "\n" + _(quiz.HELP) + _(
-        "/race KIND: a puzzle race ({races}); /submit ID in private to finish\n"
-        "/daily: the group's daily puzzle, solved privately with /submit ID; who "
-        "solved it, how fast, streaks. Admins: /daily on [HH:MM] [KIND] [easy|medium|"
-        "hard] [tz=Area/City], /daily off\n"
-        "/top [day|week|month|all]: scores; /stats: your own record and streaks\n\n"
-        "Add me to a group with the button under /start.").format(races=races))
+def groups_page(bot: str, table: Sequence[Command]) -> str:
+    """The game modes' commands, one line each, from the command table."""
+    return (_("<b>In groups</b>") + "\n" + "\n".join(help_lines(table, "groups")) + "\n\n"
+            + _("Add me to a group with the button under /start."))
 
 
-def settings_page(bot: str) -> str:
+def settings_page(bot: str, table: Sequence[Command]) -> str:
     return _("<b>Settings</b>\n/settings: how I answer you, kept until you change it: "
              "solutions shown or hidden behind a spoiler, hints first instead of the "
              "solution.")
 
 
 #: the help topics in menu order: the button's label and the page
-TOPICS: dict[str, tuple[str, Callable[[str], str]]] = {
+TOPICS: dict[str, tuple[str, Callable[[str, Sequence[Command]], str]]] = {
     "puzzles": (N_("🧩 Puzzles"), puzzles_page),
     "hints": (N_("💡 Hints"), hints_page),
     "photos": (N_("📷 Photos"), photos_page),
@@ -120,7 +139,7 @@ def welcome_buttons(bot: str) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([
         [InlineKeyboardButton(_("🎲 Try an example"), callback_data=HELP_DATA + "example"),
          InlineKeyboardButton(_("📷 Send a photo of a {photo_kind}").format(
-             photo_kind=photos.PHOTO_KIND.title), callback_data=HELP_DATA + "photo")],
+             photo_kind=photo_reading.PHOTO_KIND.title), callback_data=HELP_DATA + "photo")],
         [InlineKeyboardButton(_("👥 Play in a group"),
                               url=f"https://t.me/{bot}?startgroup={GROUP_PAYLOAD}"),
          InlineKeyboardButton(_("❓ Help"), callback_data=HELP_DATA + OPEN_MENU)],
@@ -143,8 +162,9 @@ async def start(update: Update, context: Context) -> None:
     elif (kind := registry.get(payload.removeprefix("rules-"))) is not None:
         await send_rules(message, context, kind)
     elif payload == GROUP_PAYLOAD or message.chat.type != ChatType.PRIVATE:
-        await message.reply_text(groups_page(context.bot.username), parse_mode=ParseMode.HTML)
-    elif not await open_shared(update, context, payload):
+        await message.reply_text(groups_page(context.bot.username, table_of(context.bot_data)),
+                                 parse_mode=ParseMode.HTML)
+    elif not await doors_of(context.bot_data).open_shared(update, context, payload):
         await send_welcome(message, context, _(UNKNOWN_LINK))
 
 
@@ -155,7 +175,8 @@ async def help_command(update: Update, context: Context) -> None:
     if (kind := registry.get(wanted) if wanted else None) is not None:
         await send_rules(message, context, kind)
     elif wanted in TOPICS:
-        await message.reply_text(TOPICS[wanted][1](context.bot.username),
+        await message.reply_text(TOPICS[wanted][1](context.bot.username,
+                                                   table_of(context.bot_data)),
                                  parse_mode=ParseMode.HTML, reply_markup=back_button())
     else:
         await message.reply_text(menu_text(), parse_mode=ParseMode.HTML,
@@ -171,7 +192,7 @@ async def help_pressed(update: Update, context: Context) -> None:
     if not isinstance(query.message, Message):
         return
     if topic == "example":
-        text, markup = examples.family_menu()
+        text, markup = doors_of(context.bot_data).examples_menu()
         await query.message.reply_text(text, reply_markup=markup)
         return
     if topic == OPEN_MENU:
@@ -180,10 +201,11 @@ async def help_pressed(update: Update, context: Context) -> None:
         return
     if topic == "photo":
         await query.message.reply_text(_(PHOTO_HOWTO).format(
-            photo_kind=photos.PHOTO_KIND.title))
+            photo_kind=photo_reading.PHOTO_KIND.title))
         return
     if topic in TOPICS:
-        text, markup = TOPICS[topic][1](context.bot.username), back_button()
+        page = TOPICS[topic][1](context.bot.username, table_of(context.bot_data))
+        text, markup = page, back_button()
     else:
         text, markup = menu_text(), menu_buttons()
     try:

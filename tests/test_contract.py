@@ -19,7 +19,8 @@ from solvers import registry
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
 #: modules about the anagram kind alone: its hints and inline mode, and its quiz
-ONE_KIND_MODULES = {"anagrams.py", "games/quiz.py", "work/anagram_jobs.py"}
+ONE_KIND_MODULES = {"anagrams.py", "games/quiz/__init__.py", "games/quiz/rules.py",
+                    "games/quiz/rounds.py", "games/quiz/play.py", "work/anagram_jobs.py"}
 #: identifiers that name one of those modules, not a kind
 MODULE_NAMES = {"anagrams", "anagram_jobs"}
 ALICE, BOB = 101, 102

@@ -13,8 +13,9 @@ from botchat import ask, bot_config, now, reply_with
 from i18n_check import pseudo_language, untranslated
 
 from bot.__main__ import running_in_sandbox
+from bot.app import command_table
 from bot.commands import bot_commands
-from bot.games import quiz
+from bot.games.quiz import rules as quiz
 from sandbox.client import SandboxClient
 from solvers import registry
 
@@ -126,9 +127,10 @@ def not_translated_yet() -> list[str]:
 
 def names() -> list[str]:
     """The words a reply may carry untranslated: the kinds' names and titles, the
-    commands' names; and the quiz's help (bot/games/quiz.py's, translated there)."""
+    commands' names; and the quiz's help (bot/games/quiz/rules.py, translated there)."""
     kinds = [word for kind in registry.KINDS for word in (kind.name, kind.title)]
-    return [*kinds, *(f"/{command.command}" for command in bot_commands()), quiz.HELP,
+    menu = bot_commands(command_table())
+    return [*kinds, *(f"/{command.command}" for command in menu), quiz.HELP,
             "PuzzleBot"]
 
 

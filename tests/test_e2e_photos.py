@@ -183,7 +183,7 @@ async def test_in_a_group_only_photos_named_or_addressed_are_read(shared_puzzleb
 async def test_a_picture_file_over_the_limit_is_refused_unread(shared_puzzlebot, monkeypatch,
                                                                 alice):
     _, client = shared_puzzlebot
-    monkeypatch.setattr("bot.photos.MAX_BYTES", 2 * 2**20)
+    monkeypatch.setattr("bot.photo_reading.MAX_BYTES", 2 * 2**20)
     noise = np.random.default_rng(1).integers(0, 256, (1000, 1200, 3), np.uint8)
     data = png(Image.fromarray(noise))
     assert len(data) > 3 * 2**20

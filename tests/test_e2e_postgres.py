@@ -24,7 +24,7 @@ from test_ops import healthz
 
 from bot.__main__ import running_in_sandbox
 from bot.database import OFFLINE_PAUSE, Postgres
-from bot.games.quiz import live_round
+from bot.games.quiz.rounds import live_round
 from bot.games.store import GameStore
 from bot.store import RETRY_EVERY, Store, StoreUnavailable
 from sandbox.client import SandboxClient

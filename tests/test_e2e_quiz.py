@@ -13,7 +13,7 @@ from botchat import bot_config, reply_with, store_settings
 
 from bot.__main__ import running_in_sandbox
 from bot.app import Running
-from bot.games.quiz import points_for, round_seed
+from bot.games.quiz.rules import points_for, round_seed
 from bot.work.anagram_jobs import quiz_guess
 from sandbox.client import SandboxClient
 from solvers.anagram.quiz import pick_challenge

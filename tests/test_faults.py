@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot.__main__ import running_in_sandbox
-from bot.games.quiz import live_round
+from bot.games.quiz.rounds import live_round
 from bot.store import Store
 from sandbox import Sandbox
 from sandbox.client import SandboxClient

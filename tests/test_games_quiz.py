@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from bot.games.common import duration, ordinal, parse_options
-from bot.games.quiz import parse_settings, pause_for, points_for, round_seed, same_letters
+from bot.games.common import duration, ordinal
+from bot.games.options import parse_options
+from bot.games.quiz.rules import parse_settings, pause_for, points_for, round_seed, same_letters
 from bot.work.anagram_jobs import quiz_guess, quiz_round, reveal_text
 from solvers.anagram.quiz import pick_challenge
 

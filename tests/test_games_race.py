@@ -10,7 +10,8 @@ import random
 import numpy as np
 import pytest
 
-from bot.games.race import PUZZLES, minutes_option, pool_files
+from bot.games.puzzles import PUZZLES, pool_files
+from bot.games.race import minutes_option
 from bot.work.jobs import race_check, race_puzzle
 from solvers import registry
 from solvers.seki import BLACK_COUNT, rotor_group

@@ -13,8 +13,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "bot"
-#: issue 37 asks for 10; the ratchet keeps today's figure from growing until the modes land
-DEPTH_LIMIT = 20
+#: issue 37 asks for 10; this ratchet holds what the game modes' registry and the split
+#: handlers reached (20 before them); work/ (8 floors below context) and the store's
+#: package cycle (7) keep it from going lower today
+DEPTH_LIMIT = 18
 
 
 def module_names() -> dict[str, Path]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import re
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -15,8 +14,6 @@ from typing import Any
 from telegram import Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
-
-from solvers.texts import clip
 
 from ..context import App, BotData, Context
 from ..i18n import N_, _
@@ -29,6 +26,8 @@ NO_STORE = N_("Games keep their state in my database, which is unavailable right
             "please try again later.")
 #: the same as a button's toast (Telegram shows up to 200 characters)
 NO_STORE_TOAST = N_("My database is unavailable right now; please try again later.")
+#: what /stop and /skip say in a chat with no game running
+NOTHING_RUNNING = N_("No quiz is running here. Start one: /quiz")
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
@@ -91,43 +90,6 @@ def player_name(user: User | None) -> str:
     if user is None:
         return _("someone")
     return user.full_name or user.username or str(user.id)
-
-
-OPTION = re.compile(r"^([a-z]+)=(\S+)$")
-
-
-def parse_options(args: list[str], known: tuple[str, ...],
-                  words: dict[str, str] | None = None) -> dict[str, str]:
-    """`key=value` words (and bare words that stand for one, such as `hard` for
-    `difficulty=hard`) into a dict; ValueError with a readable message otherwise."""
-    words = words or {}
-    options: dict[str, str] = {}
-    for arg in args:
-        match = OPTION.match(arg.lower())
-        if match:
-            key, value = match.groups()
-        elif arg.lower() in words:
-            key, value = words[arg.lower()], arg.lower()
-        else:
-            raise ValueError(_("'{option}' is not an option I know").format(option=clip(arg)))
-        if key not in known:
-            raise ValueError(_("'{option}' is not an option I know").format(option=clip(key)))
-        if key in options:
-            raise ValueError(_("'{option}' is given twice").format(option=key))
-        options[key] = value
-    return options
-
-
-def int_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
-    if key not in options:
-        return default
-    text = options[key]
-    # isdigit() alone lets ² and 5,000-digit numbers reach int(), which refuses them
-    if not (text.isascii() and text.isdigit() and len(text) < 7) or not low <= int(text) <= high:
-        raise ValueError(_("{option} must be a whole number from {low} to {high}, "
-                           "not '{text}'").format(option=key, low=low, high=high,
-                                                  text=clip(text)))
-    return int(text)
 
 
 async def may_steer(context: Context, chat_id: int, user_id: int,

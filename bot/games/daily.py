@@ -6,7 +6,7 @@ of the group, posts the day's puzzle at once and then every day at HH:MM (the ti
 turned on when none is given) in the time zone `tz` (UTC unless given). The schedule is a
 row of `daily_schedules`; each day's puzzle is a game (`game` = 'daily') whose players
 are race entries, so /submit, its judging in a worker, the places and times are the
-race's (bot/games/race.py, `submit`). A day's puzzle stays open until the next one is
+race's (bot/games/submit.py). A day's puzzle stays open until the next one is
 posted: meanwhile the group's members get no help with it (bot/race_guard.py), and each
 solver is announced in the group with their place, time and streak (daily puzzles solved
 in a row: a day the bot was down and posted nothing breaks no streak). `/daily` shows
@@ -41,10 +41,10 @@ from solvers.values import DIFFICULTIES, PuzzleError
 from ..context import App, Context, jobs_of, message_of, sender_of
 from ..i18n import N_, _, ngettext, speaking
 from ..language import chat_language
+from ..menu import Command
 from ..race_guard import guard, unguard
 from ..store import StoreUnavailable
 from ..work.errors import JobTimeout, NoWorker, WorkerDied, failure_text
-from . import race
 from .common import (
     NO_STORE,
     chat_lock,
@@ -54,21 +54,14 @@ from .common import (
     games_of,
     is_admin,
     medal,
+    needs_store,
     ordinal,
     player_name,
     say,
 )
+from .mode import GameMode, Submissions
 from .periods import WEEKDAYS, daily_streak
-from .race import (
-    RACES,
-    Submissions,
-    described,
-    make_puzzle,
-    post_puzzle,
-    share_of,
-    submit,
-    watch_of,
-)
+from .puzzles import described, make_puzzle, post_puzzle, share_of, watch_of
 from .store import DailySchedule, Game, GameStore
 
 log = logging.getLogger(__name__)
@@ -347,11 +340,6 @@ DAILIES = Submissions(N_("daily puzzle #{game}"), N_("Daily puzzle #{game}"),
                       lambda game: _("Today's puzzle is in the group: /daily"), solved)
 
 
-async def submit_command(update: Update, context: Context) -> None:
-    """/submit ID + solution, for a race or a daily puzzle (bot/games/race.py)."""
-    await submit(update, context, {race.GAME: RACES, GAME: DAILIES})
-
-
 # /daily -------------------------------------------------------------------------------
 
 async def daily_command(update: Update, context: Context) -> None:
@@ -467,3 +455,16 @@ async def resume(application: App) -> None:
                 plan(application, schedule.chat_id, 0.0)
         except Exception:  # one broken schedule must not keep the bot from starting
             log.exception("daily puzzle of chat %s not resumed", schedule.chat_id)
+
+
+#: the daily puzzle as a game mode (bot/games/modes.py)
+MODE = GameMode(
+    GAME,
+    commands=(Command(
+        "daily", needs_store(daily_command),
+        menu=N_("The group's daily puzzle: today's and who solved it"), private=False,
+        group=True, admin=N_("Daily puzzle: /daily on [HH:MM] [KIND], /daily off"),
+        help=N_("/daily: the group's daily puzzle, solved privately with /submit ID; who "
+                "solved it, how fast, streaks. Admins: /daily on [HH:MM] [KIND] [easy|medium|"
+                "hard] [tz=Area/City], /daily off"), topic="groups"),),
+    start=resume, submit=DAILIES)

@@ -20,66 +20,51 @@ solution by the kind's solver before it is posted) or a `race_pool` of files in
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import html
 import logging
-import random
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
-from telegram.constants import ChatType, ParseMode
-from telegram.error import TelegramError
+from telegram.ext import BaseHandler, CallbackQueryHandler
 
 from solvers import registry
-from solvers.base import PuzzleKind
-from solvers.pipeline import prepare
 from solvers.texts import clip, listed
 from solvers.values import DIFFICULTIES, PuzzleError
 
-from ..config import CHECK_TIMEOUT
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..i18n import N_, _, ngettext, speaking
 from ..language import chat_language
 from ..members import is_member
-from ..race_guard import RACE_REFUSAL, Watch, guard, joined, unguard
-from ..replies import TEXT_LIMIT, admitted, remember_answer
-from ..routing import PUZZLES, command_argument
-from ..share import keep_shared, share_row
+from ..menu import Command
+from ..race_guard import guard, joined, unguard
+from ..replies import TEXT_LIMIT, admitted
 from ..store import StoreUnavailable
-from ..work import jobs
 from ..work.errors import JobTimeout, WorkerDied, failure_text
-from . import quiz
 from .common import (
     NO_STORE,
     chat_lock,
-    difficulty_word,
     duration,
     game_store,
     games_of,
     may_steer,
+    needs_store,
     ordinal,
-    parse_options,
     player_name,
     say,
-    show_photo,
 )
-from .store import Game, GameStore
+from .mode import GameMode, Submissions
+from .options import parse_options
+from .puzzles import described, make_puzzle, post_puzzle, race_id, share_of, watch_of
+from .store import Game
 
 log = logging.getLogger(__name__)
 
 #: this game in the games table (column `game`)
 GAME = "race"
-#: seconds a worker may take to make a race puzzle
-MAKE_TIMEOUT = 40.0
 #: report lines shown to a player whose solution is wrong
 #: finishers (and, apart, players who did not finish) named in a race's standings
 SHOWN_PLACES = 20
-#: digits of the largest race id (a SQLite row id is below 2**63)
-MAX_ID_DIGITS = 18
 
 
 def usage() -> str:
@@ -101,54 +86,11 @@ def minutes_option(text: str) -> float:
     return minutes
 
 
-def race_id(word: str) -> int | None:
-    """The race id in `12` or `#12`; None for anything else: `²` (a digit to isdigit(),
-    not to int()), or more digits than a row id can have (SQLite's are 64-bit)."""
-    digits = word.removeprefix("#")
-    if not (digits.isascii() and digits.isdecimal()) or len(digits) > MAX_ID_DIGITS:
-        return None
-    return int(digits)
-
-
-def uses_pool(kind: PuzzleKind) -> bool:
-    """Races of this kind draw from its files (it has no generator)."""
-    return not kind.generates
-
-
-def pool_files(kind: PuzzleKind) -> list[Path]:
-    """The puzzle files a kind without a generator races with."""
-    return sorted(PUZZLES.glob(f"{kind.race_pool}*.txt")) if kind.race_pool else []
-
-
-async def race_pool(games: GameStore, chat_id: int, kind: PuzzleKind) -> list[tuple[str, str]]:
-    """(file name, text) of a pool kind's puzzles in the order to try them: never raced in
-    this chat first, then from the longest ago to the latest; empty for generated kinds."""
-    if not uses_pool(kind):
-        return []
-    recent = await games.recent_puzzles(chat_id, kind.name)
-    files = pool_files(kind)
-    random.shuffle(files)
-    files.sort(key=lambda f: -recent.index(f.name) if f.name in recent else -len(recent) - 1)
-    return [(f.name, f.read_text()) for f in files]
-
-
 def join_button(race_id: int, share: list[InlineKeyboardButton] | None = None
                 ) -> InlineKeyboardMarkup:
     """"I'm in", and the Share link of the race's puzzle when it could be kept."""
     return InlineKeyboardMarkup([[InlineKeyboardButton(
         _("I'm in"), callback_data=f"race:{race_id}:join"), *(share or [])]])
-
-
-async def share_of(application: App, kind: PuzzleKind, text: str
-                   ) -> list[InlineKeyboardButton] | None:
-    """The Share button of a race's puzzle: opened by anyone, it shows the puzzle; solved
-    only for people who are not the race's players while it runs (bot/race_guard.py)."""
-    try:
-        _kind, _puzzle, key = prepare(text, kind.name)
-    except PuzzleError:
-        return None
-    payload = await keep_shared(application.bot_data.services.store, key, kind, text)
-    return share_row(application.bot.username, payload) if payload else None
 
 
 @dataclass
@@ -236,52 +178,10 @@ async def race_command(update: Update, context: Context) -> None:
         join_button(game.id, await share_of(application, kind, made.text)))
 
 
-async def post_puzzle(application: App, chat_id: int, kind: PuzzleKind, made: jobs.RacePuzzle,
-                      caption: str, markup: InlineKeyboardMarkup | None) -> None:
-    """A game's puzzle posted: its picture with the caption and buttons, then its text to
-    copy; both kept as showing the puzzle, so /hint or /check in reply to either finds it
-    (the race guard still answers its players first)."""
-    posted = [await show_photo(application, chat_id, made.picture, caption, reply_markup=markup),
-              await say(application, chat_id, f"<pre>{html.escape(made.text)}</pre>",
-                        parse_mode=ParseMode.HTML)]
-    for message in posted:
-        if message is not None:
-            remember_answer(application.bot_data, message, made.text, kind)
-
-
-async def make_puzzle(application: App, games: GameStore, chat_id: int, kind: PuzzleKind,
-                      difficulty: str) -> jobs.RacePuzzle:
-    """A puzzle for the chat to race on (or its daily puzzle), made in a worker: generated
-    or drawn from the kind's pool; JobTimeout, WorkerDied or PuzzleError when it cannot."""
-    pool = await race_pool(games, chat_id, kind)
-    return await application.bot_data.services.pool.submit(
-        jobs.race_puzzle, kind.name, difficulty, random.randrange(2**32), pool,
-        timeout=MAKE_TIMEOUT)
-
-
-def described(kind: PuzzleKind, made: jobs.RacePuzzle, difficulty: str) -> str:
-    """`easy, exactly one solution`: where the puzzle came from, its rating, its count."""
-    level = made.source if uses_pool(kind) else difficulty_word(difficulty)
-    if made.difficulty:  # a kind with hints: its rating, not the generator's word
-        level = f"{level}, {made.difficulty}"
-    unique = (_("exactly one solution") if made.solutions == 1
-              else _("more than one solution"))
-    return f"{level}, {unique}"
-
-
 def _clock(deadline: float) -> str:
     left = max(0, deadline - time.time())
     at = datetime.datetime.fromtimestamp(deadline, datetime.UTC).strftime("%H:%M UTC")
     return _("at {time} (in {left})").format(time=at, left=duration(left))
-
-
-def watch_of(game: Game, players: set[int] | None = None,
-             refusal: str = RACE_REFUSAL) -> Watch:
-    """What the race guard keeps of a running race (or of another game, which says no
-    with its own `refusal`)."""
-    settings = game.settings
-    return Watch(game.id, settings["kind"], settings["puzzle"], settings.get("solution", ""),
-                 game.chat_id, settings["deadline"], players or set(), refusal)
 
 
 def _schedule_end(application: App, game: Game) -> None:
@@ -328,19 +228,6 @@ def own_message(message: object, game: Game) -> bool:
                                       for row in markup.inline_keyboard for button in row)
 
 
-@dataclass(frozen=True)
-class Submissions:
-    """How a game takes /submit: its name in the replies (`named`, `race #{game}`, and
-    `titled` to begin a sentence, both marked with N_), what someone who submits once it
-    is over is told (translated), and what a right solution does in its group
-    (`finished(application, game, player, place, time taken)`, under the chat's lock)."""
-
-    named: str
-    titled: str
-    closed: Callable[[Game], str]
-    finished: Callable[[App, Game, User, int, str], Awaitable[None]]
-
-
 async def race_finished(application: App, game: Game, user: User, place: int,
                         taken: str) -> None:
     """A race's finish: the group sees it; the race ends when all who joined finished."""
@@ -362,114 +249,13 @@ RACES = Submissions(N_("race #{game}"), N_("Race #{game}"),
                     race_finished)
 
 
-async def submit_command(update: Update, context: Context) -> None:
-    """/submit RACE_ID + solution, in a private chat: judge it and record a finish."""
-    await submit(update, context, {GAME: RACES})
-
-
-async def submit(update: Update, context: Context, takes: dict[str, Submissions]) -> None:
-    """/submit ID + solution, in a private chat, for a game of the kinds `takes` (by the
-    games table's `game`): judge it and record a finish."""
-    message = message_of(update)
-    application = context.application
-    if update.edited_message is not None:  # an edit is not a new attempt
-        await message.reply_text(_("An edited /submit does not count: send it again as a "
-                                   "new message."))
-        return
-    if message.chat.type != ChatType.PRIVATE:
-        # not an admin here: the message stays, the reply still says why
-        with contextlib.suppress(TelegramError):
-            await message.delete()
-        await say(application, message.chat_id,
-                  _("{name}, send solutions to me in a private chat, so nobody can copy "
-                    "them.").format(name=player_name(update.effective_user)))
-        return
-    games = game_store(application.bot_data)
-    if games is None:
-        await message.reply_text(_(NO_STORE))
-        return
-    first, _sep, solution = command_argument(message).partition("\n")
-    words = first.split()
-    number = race_id(words[0]) if words else None
-    if number is None:
-        await message.reply_text(_("Usage: /submit RACE_ID, then your solution on the next "
-                                   "lines. The race id is in the race's message (Race #12)."))
-        return
-    solution = "\n".join([" ".join(words[1:]), solution]).strip()
-    game = await games.game(number)
-    if game is None or game.game not in takes:
-        await message.reply_text(_("There is no race #{race}.").format(race=number))
-        return
-    rules = takes[game.game]
-    name, titled = (_(rules.named).format(game=game.id), _(rules.titled).format(game=game.id))
-    if game.state != "running":
-        await message.reply_text(_("{game} is over.").format(game=titled) + " "
-                                 + rules.closed(game))
-        return
-    kind = registry.get(game.settings["kind"])
-    if kind is None:  # the bot no longer knows the kind this race was started with
-        await message.reply_text(_("I cannot check {game}'s puzzle any more.").format(
-            game=name))
-        return
-    if not solution:
-        await message.reply_text(_("Put your solution on the lines after /submit {race} "
-                                   "({form}).").format(race=game.id, form=kind.solution_form))
-        return
+async def stop(update: Update, context: Context, game: Game) -> None:
+    """/stop for the chat's running race: it ends now, for its starter or a chat admin,
+    with the standings so far, and the chat is free for a new one."""
     user = sender_of(update)
-    if not await is_member(context.bot, game.chat_id, user.id):
-        await message.reply_text(_("{game} is for the members of its group: only they may "
-                                   "submit to it.").format(game=titled))
-        return
-    await games.join_race(game.id, user.id, player_name(user))
-    joined(context.bot_data, game.id, user.id)
-    entry = await games.entry(game.id, user.id)
-    if entry is not None and entry.place is not None:
-        await message.reply_text(_("You finished {game} already, {place}.").format(
-            game=name, place=ordinal(entry.place)))
-        return
-    if not await admitted(update, context):
-        return
-    await games.count_attempt(game.id, user.id)
-    try:
-        right, verdict = await application.bot_data.services.pool.submit(
-            jobs.race_check, kind.name, game.settings["puzzle"], solution,
-            timeout=CHECK_TIMEOUT)
-    except (JobTimeout, WorkerDied, PuzzleError) as error:
-        log.warning("race submission not judged: %s", error)
-        await message.reply_text(failure_text(
-            error, _("I could not check that just now; please send it again.")))
-        return
-    if not right:
-        await message.reply_text(_("Not yet, {game}:").format(game=name) + f"\n{verdict}")
-        return
-    async with chat_lock(application, game.chat_id):
-        current = await games.game(game.id)
-        if current is None or current.state != "running":
-            await message.reply_text(_("Right, but {game} ended just before.").format(
-                game=name))
-            return
-        place = await games.finish_race_entry(game.id, user.id)
-        if place is None:
-            return
-        taken = duration(time.time() - game.started)
-        await message.reply_text(_("✅ Correct! {verdict}\nYou finished {game} {place}, in "
-                                   "{time}.").format(verdict=verdict, game=name,
-                                                     place=ordinal(place), time=taken))
-        await rules.finished(application, game, user, place, taken)
-
-
-async def stop_command(update: Update, context: Context) -> None:
-    """/stop: the chat's running race ends now, for its starter or a chat admin, with the
-    standings so far, and the chat is free for a new one; with no race, the quiz's /stop."""
-    message = message_of(update)
-    games = game_store(context.bot_data)
-    game = await games.running_game(message.chat_id, GAME) if games else None
-    if game is None:
-        await quiz.stop_command(update, context)
-        return
-    user = sender_of(update)
-    if not await may_steer(context, message.chat_id, user.id, game.starter_id):
-        await message.reply_text(_("Only the race's starter or a chat admin can stop it."))
+    if not await may_steer(context, game.chat_id, user.id, game.starter_id):
+        await message_of(update).reply_text(
+            _("Only the race's starter or a chat admin can stop it."))
         return
     async with chat_lock(context.application, game.chat_id):
         await _end_race(context.application, game,
@@ -570,3 +356,19 @@ async def _resume_race(application: App, game: Game) -> None:
                        "I was restarted; race #{race} goes on, with the {n} finishes so far "
                        "kept. It ends {when}. /submit {race} works as before.", finished)
               .format(race=game.id, n=finished, when=_clock(game.settings["deadline"])))
+
+
+def _handlers() -> list[tuple[BaseHandler[Update, Context, None], int]]:
+    """The "I'm in" button under a race."""
+    return [(CallbackQueryHandler(needs_store(join), pattern=r"^race:\d+:join$"), 0)]
+
+
+#: the race as a game mode (bot/games/modes.py)
+MODE = GameMode(
+    GAME,
+    commands=(Command("race", needs_store(race_command), menu=lambda: _(
+        "Puzzle race in a group: /race {kind}").format(kind=registry.racing()[0].name),
+        private=False, group=True, help=lambda: _(
+            "/race KIND: a puzzle race ({races}); /submit ID in private to finish").format(
+            races=", ".join(kind.name for kind in registry.racing())), topic="groups"),),
+    handlers=_handlers, resume=resume_race, stop=stop, submit=RACES)

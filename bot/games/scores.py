@@ -11,7 +11,6 @@ from telegram import Update
 
 from ..context import Context, message_of, sender_of
 from ..i18n import N_, _, ngettext
-from . import quiz
 from .common import NO_STORE, duration, game_store, medal, player_name
 from .periods import (
     PERIODS,
@@ -21,6 +20,7 @@ from .periods import (
     period_board,
     player_streak,
 )
+from .quiz import rules as quiz
 
 
 async def top_command(update: Update, context: Context) -> None:

@@ -1,44 +1,88 @@
-"""The games' handlers.
+"""The games' commands and handlers, from the modes' registry (bot/games/modes.py).
 
-`add_handlers(application)` registers their commands; guesses are read in handler group
--1, before the generic text handler. `resume(application)` runs once the store and pool
-are open: unfinished games go on or end cleanly, and each chat is told which.
+`commands()` is the games' part of the command table (each mode's own, then the shared
+/stop, /submit, /top and /stats); `add_handlers(application)` registers the modes' other
+handlers (buttons, guesses) and their holds. The shared commands dispatch on a running
+game's record: /stop ends the chat's newest running game by its mode's `stop`, /submit
+judges a solution for any mode that takes one, and `resume(application)` (once the store
+and pool are open) hands each unfinished game to its mode, so unfinished games go on or
+end cleanly and each chat is told which.
 """
 
 from __future__ import annotations
 
 import logging
 
-from telegram.ext import CallbackQueryHandler, CommandHandler, MessageHandler, filters
+from telegram import Update
 
-from ..context import App
+from ..context import App, Context, message_of
+from ..i18n import N_, _
+from ..menu import Command
 from ..store import StoreUnavailable
-from . import daily, quiz, race, scores
-from .common import game_store, needs_store
+from . import scores
+from .common import NO_STORE, NOTHING_RUNNING, game_store, needs_store
+from .modes import MODES, get
+from .submit import submit
 
 log = logging.getLogger(__name__)
 
-#: the handler group of quiz guesses: before the generic text handler (group 0)
-GUESS_GROUP = -1
+
+async def stop_command(update: Update, context: Context) -> None:
+    """/stop: the chat's newest running game ends, as its mode says (for its starter or an
+    admin)."""
+    message = message_of(update)
+    games = game_store(context.bot_data)
+    if games is None:
+        await message.reply_text(_(NO_STORE))
+        return
+    running = [game for mode in MODES if mode.stop is not None
+               if (game := await games.running_game(message.chat_id, mode.name)) is not None]
+    if not running:
+        await message.reply_text(_(NOTHING_RUNNING))
+        return
+    game = max(running, key=lambda game: game.id)
+    mode = get(game.game)
+    if mode is not None and mode.stop is not None:
+        await mode.stop(update, context, game)
+
+
+async def submit_command(update: Update, context: Context) -> None:
+    """/submit ID + solution, in a private chat, for a game of any mode that takes one."""
+    await submit(update, context, {mode.name: mode.submit for mode in MODES
+                                   if mode.submit is not None})
+
+
+#: the commands every mode shares
+SHARED = (
+    Command("stop", needs_store(stop_command), private=False,
+            admin=N_("End this chat's quiz or race (its starter, an admin)")),
+    Command("submit", needs_store(submit_command),
+            menu=N_("Send a race or daily solution privately: /submit ID")),
+    Command("top", needs_store(scores.top_command), menu=N_("Scores: /top day, week, month or all"),
+            private=False, group=True, topic="groups",
+            help=N_("/top [day|week|month|all]: scores; /stats: your own record and streaks")),
+    Command("stats", needs_store(scores.stats_command), menu=N_("Your own game record"),
+            group=True),
+)
+
+
+def commands() -> list[Command]:
+    """The games' commands: each mode's own, in the registry's order, then the shared."""
+    return [*(command for mode in MODES for command in mode.commands), *SHARED]
 
 
 def add_handlers(application: App) -> None:
-    """Every game handler, each told to say so when the database is unavailable."""
-    commands = {"quiz": quiz.quiz_command, "skip": quiz.skip_command,
-                "stop": race.stop_command, "top": scores.top_command,
-                "stats": scores.stats_command, "race": race.race_command,
-                "submit": daily.submit_command, "daily": daily.daily_command}
-    for name, command in commands.items():
-        application.add_handler(CommandHandler(name, needs_store(command)))
-    application.add_handler(CallbackQueryHandler(needs_store(race.join),
-                                                 pattern=r"^race:\d+:join$"))
-    application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND,
-                                           needs_store(quiz.on_guess)), group=GUESS_GROUP)
-    quiz.add_hold(application.bot_data)
+    """The modes' other handlers (buttons, guesses) and what they hold back from players."""
+    for mode in MODES:
+        for handler, group in mode.handlers() if mode.handlers else ():
+            application.add_handler(handler, group=group)
+        if mode.hold is not None:
+            mode.hold(application.bot_data)
 
 
 async def resume(application: App) -> None:
-    """Every game still marked running: resume it or end it, saying which in its chat."""
+    """Every game still marked running goes to its mode to resume or end, saying which in
+    its chat; then each mode plans what else it does (the daily schedules)."""
     games = game_store(application.bot_data)
     if games is None:
         return
@@ -48,14 +92,15 @@ async def resume(application: App) -> None:
         log.error("unfinished games not resumed, the database is unavailable: %s", error)
         return
     for game in running:
+        mode = get(game.game)
         try:
-            if game.game == quiz.GAME:
-                await quiz.resume_game(application, game)
-            elif game.game == race.GAME:
-                await race.resume_race(application, game)
+            if mode is not None and mode.resume is not None:
+                await mode.resume(application, game)
         except Exception:  # one broken game must not keep the bot from starting
             log.exception("game %s could not be resumed", game.id)
-    try:
-        await daily.resume(application)
-    except StoreUnavailable as error:
-        log.error("daily puzzles not resumed, the database is unavailable: %s", error)
+    for mode in MODES:
+        try:
+            if mode.start is not None:
+                await mode.start(application)
+        except StoreUnavailable as error:
+            log.error("%s games not resumed, the database is unavailable: %s", mode.name, error)
