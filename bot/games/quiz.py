@@ -38,11 +38,11 @@ from solvers.anagram.kind import resolve_topic
 from solvers.anagram.lexicon import LANGUAGES as LEXICON_LANGUAGES
 from solvers.anagram.lexicon import letters_of
 from solvers.anagram.quiz import DIFFICULTIES
-from solvers.base import PuzzleKind
 from solvers.texts import clip
 from solvers.values import PuzzleError
 
 from .. import race_guard
+from ..ask import Ask
 from ..context import App, BotData, Context, jobs_of, message_of, sender_of
 from ..i18n import N_, _, current, ngettext, speaking
 from ..language import chat_language
@@ -401,17 +401,14 @@ class _Open(dict[int, LiveRound]):
     """Every chat's open round, by chat (in `bot_data`): what `round_hold` looks through."""
 
 
-async def round_hold(context: Context, user_id: int, chat_id: int | None, kind: PuzzleKind,
-                     text: str) -> str | None:
+async def round_hold(context: Context, user_id: int, chat_id: int | None,
+                     ask: Ask) -> str | None:
     """A hold of the race guard: an anagram query that holds an open round's letters (all
     of them, some as blanks, maybe more) is not answered in the quiz's chat nor to its members."""
     rounds = context.bot_data.own(_Open)
-    if not rounds or kind.name != "anagram":
+    if not rounds or ask.kind.name != "anagram":
         return None
-    try:
-        query = kind.parse(text)
-    except PuzzleError:
-        return None
+    query = ask.puzzle
     for quiz_chat, live in list(rounds.items()):
         if (holds_letters(live.letters, query.letters, query.blanks)
                 and (chat_id == quiz_chat or await may_be_member(context.bot, quiz_chat, user_id))):
