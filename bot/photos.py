@@ -30,11 +30,12 @@ from solvers.photo import KIND, Reading
 from solvers.pipeline import choose_kind
 from solvers.values import PuzzleError
 
+from .ask import Ask, ask_for
 from .context import BotData, Context, message_of
 from .i18n import N_, _, ngettext
-from .race_guard import refusal_for
+from .race_guard import refusal_of
 from .recent import Recent
-from .replies import admitted, answer, remember_answer, user_id
+from .replies import admitted, answer, answer_asked, remember_answer, user_id
 from .routing import caption_kind
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied, failure_text
@@ -188,6 +189,15 @@ def misread_text(reading: Reading) -> str:
                  found=found, where=where)
 
 
+def read_as_asked(reading: Reading) -> Ask | None:
+    """The grid as read, read as a puzzle once for the guard and the answer (None when it
+    is not one: `answer` then says why)."""
+    try:
+        return ask_for(reading.text, PHOTO_KIND)
+    except PuzzleError:
+        return None
+
+
 def grid_text(reading: Reading) -> str:
     """The grid as read, to copy, correct and send back: its header line makes it a
     puzzle as it stands, as the /example messages are, copied or forwarded."""
@@ -197,15 +207,17 @@ def grid_text(reading: Reading) -> str:
 async def _reply(update: Update, context: Context, reading: Reading) -> None:
     """The picture as read; the answer (or why there is none); the text to copy."""
     message = message_of(update)
-    refused = await refusal_for(context, user_id(update), message.chat_id, reading.text,
-                                PHOTO_KIND)
+    ask = read_as_asked(reading)
+    refused = None if ask is None else await refusal_of(context, user_id(update),
+                                                        message.chat_id, ask)
     if refused is not None:  # not even the grid as read: it is a race's puzzle
         await message.reply_text(refused)
         return
     read = [await message.reply_photo(reading.picture_png(), filename="read.png",
                                       caption=read_caption(reading))]
     if reading.solutions == 1:
-        await answer(update, context, reading.text, PHOTO_KIND)
+        await (answer(update, context, reading.text, PHOTO_KIND) if ask is None
+               else answer_asked(update, context, ask))
     else:
         read.append(await message.reply_text(misread_text(reading)))
     read.append(await message.reply_text(f"<pre>{html.escape(grid_text(reading))}</pre>",

@@ -102,10 +102,15 @@ async def answer(update: Update, context: Context,
     """Read the puzzle once (`bot.ask`), look in the cache, else solve in the pool; then
     reply (as the person's /settings ask: hints first unless `hints` is False, solutions
     behind a spoiler)."""
-    message = message_of(update)
     text = kind.in_language(text, current())  # a kind whose answers depend on it says so
-    if (ask := await asked_or_told(message, text, kind)) is None:
-        return
+    if (ask := await asked_or_told(message_of(update), text, kind)) is not None:
+        await answer_asked(update, context, ask, hints)
+
+
+async def answer_asked(update: Update, context: Context, ask: Ask, hints: bool = True) -> None:
+    """`answer` for a request already read (a photo's reading, read before its picture is
+    sent): what a game holds back is refused, the rest answered."""
+    message = message_of(update)
     if (refused := await refusal_of(context, user_id(update), message.chat_id,
                                     ask)) is not None:
         await message.reply_text(refused)
