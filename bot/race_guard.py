@@ -113,7 +113,7 @@ def joined(bot_data: BotData, race: int, user_id: int) -> None:
 
 async def refusal_for(context: Context, user_id: int, chat_id: int | None, text: str,
                       kind: PuzzleKind | str | None = None) -> str | None:
-    """`refusal_of` for a request not read yet (a /check, a photo's reading): its text is
+    """`refusal_of` for a request not read yet (a /check, an /smt, a hint): its text is
     read only while a game holds something back."""
     if not guarding(context.bot_data):
         return None
