@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import logging
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +48,6 @@ from solvers.values import PuzzleError
 from . import jobs
 from .celery_app import QUEUES, TASK_PREFIX, make_app
 from .errors import JobTimeout, ShuttingDown, WorkerDied
-from .pool import ProgressListener
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,9 @@ class Waiter:
 
     future: asyncio.Future
     epoch: bytes
-    listener: ProgressListener | None = None
+    #: (solutions, nodes) -> None: a `pool.ProgressListener`, its type spelled out so the
+    #: broker needs nothing of the local pool
+    listener: Callable[[int, int], None] | None = None
     heard: tuple = ()
     #: the Celery worker running it, once started, and the pings since that missed it
     worker: str | None = None
