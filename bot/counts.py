@@ -35,6 +35,7 @@ from solvers.i18n import number
 from solvers.pipeline import COUNTING, STOPPED, Result, count_line
 from solvers.texts import clip
 
+from .ask import Ask
 from .i18n import N_, _, current, ngettext, speaking
 from .spoiler import hidden, hidden_line
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied
@@ -129,14 +130,13 @@ class Counts:
         """Add a person to a count already running or queued (they get its figures)."""
         count.askers.append(asker)
 
-    async def follow(self, message: Message, user_id: int, key: str, text: str,
-                     kind: PuzzleKind, first: Result | None, send: SendFirst,
-                     spoiler: bool = False) -> None:
+    async def follow(self, message: Message, user_id: int, ask: Ask, first: Result | None,
+                     send: SendFirst, spoiler: bool = False) -> None:
         """Show a person the first answers of a long count and keep them posted: they
         join the count of this puzzle if one is running or queued (`first` may then be
         None), else theirs starts, or waits behind the one they have running. With
         `spoiler` their captions and final line keep the figures behind a spoiler."""
-        count = self.running(key)
+        count = self.running(ask.key)
         if count is not None:
             picture = await send(message, count.first,
                                  caption(count.first, count.running_line()))
@@ -145,13 +145,14 @@ class Counts:
         if first is None:  # the caller saw this count running a moment ago, in this tick
             raise RuntimeError("no count of this puzzle to join")
         picture = await send(message, first, caption(first, first.count_line))
-        ahead = self.add(key, text, kind, first, Asker(user_id, picture, spoiler))
+        ahead = self.add(ask.key, ask.text, ask.kind, first, Asker(user_id, picture, spoiler))
         if ahead:
             await picture.reply_text(ngettext(
                 "{title}: you have a count running already (one at a time); your count "
                 "starts after {count} other.",
                 "{title}: you have a count running already (one at a time); your count "
-                "starts after {count} others.", ahead).format(title=kind.title, count=ahead))
+                "starts after {count} others.", ahead).format(title=ask.kind.title,
+                                                              count=ahead))
 
     def add(self, key: str, text: str, kind: PuzzleKind, first: Result,
             asker: Asker) -> int:

@@ -24,7 +24,9 @@ from telegram import Message, Update
 from telegram.constants import ChatType, ParseMode
 
 from solvers.photo import Reading
+from solvers.values import PuzzleError
 
+from .ask import Ask, ask_for
 from .context import Context, message_of
 from .i18n import _
 from .photo_reading import (
@@ -36,8 +38,8 @@ from .photo_reading import (
     reading_of,
     size_refusal,
 )
-from .race_guard import refusal_for
-from .replies import admitted, answer, remember_answer, user_id
+from .race_guard import refusal_of
+from .replies import admitted, answer, answer_asked, remember_answer, user_id
 from .routing import caption_kind
 
 
@@ -74,18 +76,29 @@ async def on_photo(update: Update, context: Context) -> None:
         await _reply(update, context, reading)
 
 
+def read_as_asked(reading: Reading) -> Ask | None:
+    """The grid as read, read as a puzzle once for the guard and the answer (None when it
+    is not one: `answer` then says why)."""
+    try:
+        return ask_for(reading.text, PHOTO_KIND)
+    except PuzzleError:
+        return None
+
+
 async def _reply(update: Update, context: Context, reading: Reading) -> None:
     """The picture as read; the answer (or why there is none); the text to copy."""
     message = message_of(update)
-    refused = await refusal_for(context, user_id(update), message.chat_id, reading.text,
-                                PHOTO_KIND)
+    ask = read_as_asked(reading)
+    refused = None if ask is None else await refusal_of(context, user_id(update),
+                                                        message.chat_id, ask)
     if refused is not None:  # not even the grid as read: it is a race's puzzle
         await message.reply_text(refused)
         return
     read = [await message.reply_photo(reading.picture_png(), filename="read.png",
                                       caption=read_caption(reading))]
     if reading.solutions == 1:
-        await answer(update, context, reading.text, PHOTO_KIND)
+        await (answer(update, context, reading.text, PHOTO_KIND) if ask is None
+               else answer_asked(update, context, ask))
     else:
         read.append(await message.reply_text(misread_text(reading)))
     read.append(await message.reply_text(f"<pre>{html.escape(grid_text(reading))}</pre>",

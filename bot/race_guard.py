@@ -9,7 +9,8 @@ Everyone else is answered as usual.
 
 Other games hold things back too (a quiz round's letters): they add a *hold* here, a
 check that says why a request is refused, so every place that answers puzzles asks one
-function, `refusal_for`, and never names a game or a kind.
+function, `refusal_of` (with the request already read: `bot.ask`) or `refusal_for` (with
+its text), and never names a game or a kind.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ import datetime
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from solvers.base import PuzzleKind
-from solvers.pipeline import prepare
 from solvers.values import PuzzleError
 
+from .ask import Ask, ask_for
 from .i18n import N_, _
 from .members import may_be_member
 from .recent import Recent
@@ -70,9 +71,9 @@ class _Verdicts(Recent[tuple[int, str], bool]):
     LIMIT = 1024
 
 
-#: a hold: (context, who asks, the chat asked in or None, the kind, the request's text)
-#: -> the one line that says why not, or None
-Hold = Callable[["Context", int, int | None, PuzzleKind, str], Awaitable[str | None]]
+#: a hold: (context, who asks, the chat asked in or None, the request read) -> the one
+#: line that says why not, or None
+Hold = Callable[["Context", int, int | None, Ask], Awaitable[str | None]]
 
 
 class _Holds(list[Hold]):
@@ -112,23 +113,33 @@ def joined(bot_data: BotData, race: int, user_id: int) -> None:
 
 async def refusal_for(context: Context, user_id: int, chat_id: int | None, text: str,
                       kind: PuzzleKind | str | None = None) -> str | None:
-    """Why this person may not have this puzzle answered now, or None: a running race's
-    variant for its players, or what another game holds. Parsing (cheap) happens only
-    while a race runs, the comparison in a worker only for a player of one."""
-    watches = context.bot_data.own(_Watches)
-    holds = context.bot_data.own(_Holds)
-    if not watches and not holds:
+    """`refusal_of` for a request not read yet (a /check, an /smt, a hint): its text is
+    read only while a game holds something back."""
+    if not guarding(context.bot_data):
         return None
     try:
-        kind, puzzle, key = prepare(text, kind)
+        ask = ask_for(text, kind)
     except PuzzleError:
         return None
-    for hold in holds:
-        if (why := await hold(context, user_id, chat_id, kind, text)) is not None:
+    return await refusal_of(context, user_id, chat_id, ask)
+
+
+def guarding(bot_data: BotData) -> bool:
+    """Whether a race runs or another game holds something back now."""
+    return bool(bot_data.own(_Watches) or bot_data.own(_Holds))
+
+
+async def refusal_of(context: Context, user_id: int, chat_id: int | None,
+                     ask: Ask) -> str | None:
+    """Why this person may not have this puzzle answered now, or None: a running race's
+    variant for its players, or what another game holds. The comparison runs in a worker
+    only for a player of a race of the puzzle's kind."""
+    for hold in list(context.bot_data.own(_Holds)):
+        if (why := await hold(context, user_id, chat_id, ask)) is not None:
             return why
-    for watch in list(watches.values()):
-        if (watch.kind == kind.name and await plays(context, watch, user_id, chat_id)
-                and await is_variant(context, watch, kind, puzzle, key, text)):
+    for watch in list(context.bot_data.own(_Watches).values()):
+        if (watch.kind == ask.kind.name and await plays(context, watch, user_id, chat_id)
+                and await is_variant(context, watch, ask)):
             return refusal(watch)
     return None
 
@@ -140,23 +151,23 @@ async def plays(context: Context, watch: Watch, user_id: int, chat_id: int | Non
             or await may_be_member(context.bot, watch.chat_id, user_id))
 
 
-async def is_variant(context: Context, watch: Watch, kind: PuzzleKind, puzzle: Any,
-                     key: str, text: str) -> bool:
+async def is_variant(context: Context, watch: Watch, ask: Ask) -> bool:
     """Whether the puzzle is the race's in disguise: the same puzzle at once, otherwise
     the kind's `variant_of` in a worker (remembered). A comparison that cannot be made
     refuses: a race is not to be won by timing the bot out."""
     verdicts = context.bot_data.own(_Verdicts)
-    if (known := verdicts.get((watch.race, key))) is not None:
+    kind = ask.kind
+    if (known := verdicts.get((watch.race, ask.key))) is not None:
         return known
     try:
-        same = kind.canonical(kind.parse(watch.puzzle)) == kind.canonical(puzzle) or \
+        same = kind.canonical(kind.parse(watch.puzzle)) == kind.canonical(ask.puzzle) or \
             await context.bot_data.services.pool.submit(
-                jobs.race_variant, kind.name, watch.puzzle, watch.solution, text,
+                jobs.race_variant, kind.name, watch.puzzle, watch.solution, ask.text,
                 timeout=VARIANT_TIMEOUT)
     except PuzzleError:
         same = False
     except (JobTimeout, WorkerDied) as error:
         log.warning("race %s: variant not compared: %s", watch.race, error)
         return True
-    verdicts.put((watch.race, key), same)
+    verdicts.put((watch.race, ask.key), same)
     return same

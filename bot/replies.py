@@ -10,24 +10,24 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from solvers.base import PuzzleKind
-from solvers.pipeline import Result, prepare
+from solvers.pipeline import Result
 from solvers.texts import clip
 from solvers.values import Media, PuzzleError, verdict_of
 
+from .ask import Ask, ask_for
 from .context import BotData, Context, message_of
 from .counts import SendFirst
 from .i18n import _, current
 from .pages import more_button
 from .progress import ProgressNote
 from .quick_jobs import JobCancelled
-from .race_guard import refusal_for
+from .race_guard import refusal_of
 from .recent import Recent
 from .settings import Look, hints_first, look_of
 from .share import share_button, with_file_button
@@ -99,70 +99,72 @@ async def solve_and_reply(update: Update, context: Context,
 
 async def answer(update: Update, context: Context,
                  text: str, kind: PuzzleKind, hints: bool = True) -> None:
-    """Parse, look in the cache, else solve in the pool; then reply (as the person's
-    /settings ask: hints first unless `hints` is False, solutions behind a spoiler)."""
-    message = message_of(update)
+    """Read the puzzle once (`bot.ask`), look in the cache, else solve in the pool; then
+    reply (as the person's /settings ask: hints first unless `hints` is False, solutions
+    behind a spoiler)."""
     text = kind.in_language(text, current())  # a kind whose answers depend on it says so
-    if (asked := await parsed_or_told(message, text, kind)) is None:
-        return
-    kind, puzzle, key = asked
-    if (refused := await refusal_for(context, user_id(update), message.chat_id, text,
-                                     kind)) is not None:
+    if (ask := await asked_or_told(message_of(update), text, kind)) is not None:
+        await answer_asked(update, context, ask, hints)
+
+
+async def answer_asked(update: Update, context: Context, ask: Ask, hints: bool = True) -> None:
+    """`answer` for a request already read (a photo's reading, read before its picture is
+    sent): what a game holds back is refused, the rest answered."""
+    message = message_of(update)
+    if (refused := await refusal_of(context, user_id(update), message.chat_id,
+                                    ask)) is not None:
         await message.reply_text(refused)
         return
     look = await look_of(context.bot_data.services.store, user_id(update))
-    solving = kind.being_solved(puzzle)
+    solving = ask.kind.being_solved(ask.puzzle)
     if hints and (look.hints_first or solving) and (
-            hinted := await hints_first(context, message, key, text, kind,
+            hinted := await hints_first(context, message, ask,
                                         chosen=look.hints_first)) is not None:
-        remember_answer(context.bot_data, hinted, text, kind)
+        remember_answer(context.bot_data, hinted, ask.text, ask.kind)
         return
-    if (found := await result_for(update, context, key, text, kind, look)) is not None:
-        await reply_with(context, message, key, text, kind, look, found)
+    if (found := await result_for(update, context, ask, look)) is not None:
+        await reply_with(context, message, ask, look, found)
 
 
-async def parsed_or_told(message: Message, text: str,
-                         kind: PuzzleKind) -> tuple[PuzzleKind, Any, str] | None:
-    """The kind, puzzle and cache key, or None once the asker is told what is wrong."""
+async def asked_or_told(message: Message, text: str, kind: PuzzleKind) -> Ask | None:
+    """The request read (`ask_for`), or None once the asker is told what is wrong."""
     try:
-        return prepare(text, kind.name)
+        return ask_for(text, kind)
     except PuzzleError as error:
         await message.reply_text(_("{title}: {error}").format(title=kind.title, error=error))
         return None
 
 
-async def result_for(update: Update, context: Context, key: str, text: str,
-                     kind: PuzzleKind, look: Look) -> Found | None:
+async def result_for(update: Update, context: Context, ask: Ask, look: Look) -> Found | None:
     """The cached result or a fresh one from the pool; None when a count took the asker
     over (it replies itself) or the pool already told them why not."""
     svc = context.bot_data.services
     started = time.perf_counter()
     message = message_of(update)
+    kind, key = ask.kind, ask.key
     result = await svc.store.get_result(key)
     if result is not None:
         svc.metrics.cache_hits += 1
         log.info("cache hit: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
         return Found(result, await svc.store.file_ids(key, context.bot.id), solved=False)
     if svc.counts.running(key) is not None:  # this puzzle is being counted: join it
-        await svc.counts.follow(message, user_id(update), key, text, kind, None,
-                                first_answers_kept(context, text, kind, look.spoiler),
-                                look.spoiler)
+        await svc.counts.follow(message, user_id(update), ask, None,
+                                first_answers_kept(context, ask, look.spoiler), look.spoiler)
         return None
-    result = await solve_in_pool(update, context, text, kind)
+    result = await solve_in_pool(update, context, ask)
     if result is None:
         return None
     if result.counting:  # a long count: the first answers now, the count after
-        await svc.counts.follow(message, user_id(update), key, text, kind, result,
-                                first_answers_kept(context, text, kind, look.spoiler),
-                                look.spoiler)
+        await svc.counts.follow(message, user_id(update), ask, result,
+                                first_answers_kept(context, ask, look.spoiler), look.spoiler)
         return None
     svc.metrics.solved(kind.name, time.perf_counter() - started)
     log.info("solved: %s %s in %.3f s", kind.name, key[:12], time.perf_counter() - started)
     return Found(result, {}, solved=True)
 
 
-async def reply_with(context: Context, message: Message, key: str, text: str,
-                     kind: PuzzleKind, look: Look, found: Found) -> None:
+async def reply_with(context: Context, message: Message, ask: Ask, look: Look,
+                     found: Found) -> None:
     """Send the pictures and the report, then keep the result and the pictures' file ids."""
     result, known = found.result, found.known
     if not result.ok:
@@ -171,21 +173,22 @@ async def reply_with(context: Context, message: Message, key: str, text: str,
     svc = context.bot_data.services
     later = later_pictures(svc.pool, result)
     first = clip(result.caption, CAPTION_LIMIT - 1)  # the ellipsis takes the last place
-    share = with_file_button(await share_button(context, key, kind, text), kind)
+    share = with_file_button(await share_button(context, ask.key, ask.kind, ask.text),
+                             ask.kind)
     # with no solution, the caption may say it all
     report = bool(result.solutions) or result.report.strip() not in result.caption
     sent = await send_pictures(message, result, known, later,
                                more_button(context.bot_data, result, first, look.spoiler)
                                or (None if report else share), look.spoiler)
     if found.solved and cacheable(result):  # its pictures all made and sent: never an
-        await svc.store.put_result(key, result)  # answer that cannot be sent
+        await svc.store.put_result(ask.key, result)  # answer that cannot be sent
     replies = list(sent)
     if report:  # the Share button goes last, under the report
         replies.append(await send_report(message, result, share, look.spoiler))
     for reply in replies:  # /check in reply to any of them checks against this puzzle
-        remember_answer(context.bot_data, reply, text, kind)
+        remember_answer(context.bot_data, reply, ask.text, ask.kind)
     if cacheable(result):
-        await svc.store.put_file_ids(key, context.bot.id, {
+        await svc.store.put_file_ids(ask.key, context.bot.id, {
             number: file_id for number, picture in enumerate(sent)
             if (file_id := sent_file_id(picture)) is not None and known.get(number) != file_id})
 
@@ -195,12 +198,11 @@ def user_id(update: Update) -> int:
     return update.effective_user.id if update.effective_user else 0
 
 
-def first_answers_kept(context: Context, text: str, kind: PuzzleKind,
-                       spoiler: bool = False) -> SendFirst:
+def first_answers_kept(context: Context, ask: Ask, spoiler: bool = False) -> SendFirst:
     """`send_first_answers`, keeping the puzzle of the picture it sends (for /check)."""
     async def send(message: Message, result: Result, caption: str) -> Message:
         picture = await send_first_answers(message, result, caption, spoiler)
-        remember_answer(context.bot_data, picture, text, kind)
+        remember_answer(context.bot_data, picture, ask.text, ask.kind)
         return picture
     return send
 
@@ -248,17 +250,18 @@ async def admitted(update: Update, context: Context) -> bool:
     return allowed
 
 
-async def solve_in_pool(update: Update, context: Context,
-                        text: str, kind: PuzzleKind) -> Result | None:
-    """Run the solver; tell the user (and return None) when the job fails."""
+async def solve_in_pool(update: Update, context: Context, ask: Ask) -> Result | None:
+    """Run the solver (the worker reads the kind's name and the text once more, on its
+    side); tell the user (and return None) when the job fails."""
     message = message_of(update)
     svc = context.bot_data.services
+    kind = ask.kind
     note = ProgressNote(message, kind.title)
     posting = asyncio.create_task(note.keep_posted())
     result = None
     try:
         result = await svc.quick_jobs.run(user_id(update), kind.title,
-                                          svc.pool.solve(text, kind.name, progress=note.update))
+                                          svc.pool.solve(ask.text, kind.name, progress=note.update))
     except JobCancelled:
         pass  # /cancel has told them
     except JobTimeout:

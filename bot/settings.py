@@ -25,6 +25,7 @@ from telegram.error import BadRequest
 from solvers.base import PuzzleKind
 from solvers.values import PuzzleError
 
+from .ask import Ask
 from .context import Context, message_of, query_of, sender_of
 from .i18n import LANGUAGES, N_, _, current
 from .share import keep_shared
@@ -154,17 +155,17 @@ def hints_first_text(kind: PuzzleKind, rating: str, chosen: bool = True) -> str:
 REVEAL_DATA = "reveal:"
 
 
-async def hints_first(context: Context, message: Message, key: str, text: str,
-                      kind: PuzzleKind, chosen: bool = True) -> Message | None:
+async def hints_first(context: Context, message: Message, ask: Ask,
+                      chosen: bool = True) -> Message | None:
     """For a person who chose hints first (`chosen`) or sent a grid part-way solved:
     the puzzle's difficulty, a pointer to /hint and a *Show the solution* button, sent
     instead of the solution (the message sent); None for a kind without hints (answered
     as usual)."""
     store = context.bot_data.services.store
-    rating = await rating_of(context, text, kind)
-    payload = await keep_shared(store, key, kind, text) if rating else None
+    rating = await rating_of(context, ask.text, ask.kind)
+    payload = await keep_shared(store, ask.key, ask.kind, ask.text) if rating else None
     if rating is None or payload is None:
         return None
-    return await message.reply_text(hints_first_text(kind, rating, chosen), reply_markup=(
+    return await message.reply_text(hints_first_text(ask.kind, rating, chosen), reply_markup=(
         InlineKeyboardMarkup([[InlineKeyboardButton(
             _("Show the solution"), callback_data=REVEAL_DATA + payload)]])))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -94,12 +95,37 @@ class Later:
     seconds: float | None = None
 
 
+#: the further pictures a process can draw from its own parse and solve (`later_media`),
+#: newest last: one per job in flight is plenty, the entry going when its pictures are drawn
+LATER_KEPT = 4
+
+
+class _Drawable(OrderedDict[tuple[str, str], tuple[PuzzleKind, Any, Solutions]]):
+    """The puzzles (read and solved) whose `Later` this process handed out, by (kind's
+    name, text): the job drawing their further pictures, when it runs in the same process,
+    reads and solves nothing again."""
+
+    def keep(self, later: Later, kind: PuzzleKind, puzzle: Any, solutions: Solutions) -> None:
+        self[(later.kind, later.text)] = (kind, puzzle, solutions)
+        while len(self) > LATER_KEPT:
+            self.popitem(last=False)
+
+
+_DRAWABLE = _Drawable()
+
+
 def later_media(later: Later) -> list[Media]:
-    """The further pictures a Result's `later` stands for (run in a worker). The puzzle is
-    read and solved again: the kinds with further pictures solve in milliseconds, and
-    their search is deterministic, so the pictures show the answer the reply showed."""
-    kind, puzzle = prepare(later.text, later.kind)[:2]
-    solutions = kind.solve(puzzle, Limits.within(later.seconds, kind.max_solutions))
+    """The further pictures a Result's `later` stands for (run in a worker): from the
+    puzzle and solutions `run` kept when the job lands in the process that solved it,
+    else the puzzle read and solved again (the kinds with further pictures solve in
+    milliseconds, and their search is deterministic, so the pictures show the answer the
+    reply showed)."""
+    kept = _DRAWABLE.pop((later.kind, later.text), None)
+    if kept is None:
+        kind, puzzle = prepare(later.text, later.kind)[:2]
+        solutions = kind.solve(puzzle, Limits.within(later.seconds, kind.max_solutions))
+    else:
+        kind, puzzle, solutions = kept
     return kind.extra_media(puzzle, solutions)
 
 
@@ -226,6 +252,7 @@ def run(
         media.append(draw.picture(f"{kind.name}.png", kind.render(puzzle, first)))
         if extras_later and kind.more_media and not solutions.counting:
             later = Later(kind.name, text, seconds)
+            _DRAWABLE.keep(later, kind, puzzle, solutions)
         else:
             media.extend(kind.extra_media(puzzle, solutions))
         timings["render"] = time.perf_counter() - mark

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from botchat import free_port
 
-from bot.work.broker import QUEUES, make_app
+from bot.work.celery_app import QUEUES, make_app
 
 ROOT = Path(__file__).resolve().parent.parent
 #: seconds a server or the workers get to start

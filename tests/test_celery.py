@@ -1,4 +1,4 @@
-"""The solver workers on Celery (bot/work/broker.py) against a real Redis and two real
+"""The solver workers on Celery (bot/work/broker.py and its lanes) against a real Redis and two real
 `python -m bot.worker` processes (tests/celery_servers.py): faults, /cancel of a quick
 job (both backends), and what /healthz, /metrics and /admin say about the broker."""
 

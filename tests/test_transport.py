@@ -22,7 +22,8 @@ from test_celery import SLEEPER, sleep_on
 
 from bot.__main__ import running_in_sandbox
 from bot.work import codec, jobs
-from bot.work.broker import PING_TIMEOUT, WATCH_EVERY, make_app
+from bot.work.broker import PING_TIMEOUT, WATCH_EVERY
+from bot.work.celery_app import make_app
 from bot.work.errors import JobTimeout
 from bot.work.lanes import COUNT_NICENESS, Lanes
 from sandbox.client import SandboxClient

@@ -20,7 +20,7 @@ from botchat import ask, bot_config
 
 from bot.__main__ import running_in_sandbox
 from bot.work import codec, jobs
-from bot.work.broker import QUEUES, make_app
+from bot.work.celery_app import QUEUES, make_app
 from bot.work.errors import NO_WORKER_TEXT
 from bot.work.lanes import Lanes
 from sandbox.client import SandboxClient
@@ -92,7 +92,7 @@ def test_a_worker_loads_neither_telegram_nor_the_handlers():
         [sys.executable, "-c", "import sys, bot.worker, bot.work.pool, bot.work.lanes; "
          "print(' '.join(sorted(sys.modules)))"],
         cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    assert "bot.work.broker" in loaded and "solvers.pipeline" in loaded
+    assert "bot.work.celery_app" in loaded and "solvers.pipeline" in loaded
     assert [m for m in loaded if m.split(".")[0] in ("telegram", "sandbox")] == []
     assert [m for m in loaded if m.startswith("bot.") and not m.startswith("bot.work")
             and m not in ("bot.worker", "bot.config", "bot.i18n")] == []

@@ -1,18 +1,14 @@
-"""The lanes on Celery: jobs go through Redis to solver workers on other machines.
+"""The bot's side of the lanes on Celery: one `Broker` sends the jobs through Redis to
+solver workers on other machines and follows them to their end.
 
-With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead of a local
-`SolverPool`, with the same interface and behaviour. Each job of the allow-list
-(`bot.work.jobs.JOBS`) is a Celery task of its own, `puzzlebot.<job>`; its arguments and
-result are plain data packed by `bot.work.codec` (never pickle, on either side), so a
-message on Redis can name only those jobs and carry only data. A message naming any
-other task, or packed another way (JSON too: only Celery's own control messages are
-JSON), is rejected and logged by the worker; workers can therefore run as root without
-`C_FORCE_ROOT`. `python -m bot.worker` runs them.
+With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` (`bot.work.celery_lane`)
+instead of a local `SolverPool`, with the same interface and behaviour; the Celery app and
+its tasks, plain data only, are in `bot.work.celery_app`; `python -m bot.worker` runs the
+workers.
 
 - Time limits: the task's Celery `time_limit` kills the worker process (a search stuck
   in C code too) and the worker replaces it: `JobTimeout`. The solver's own soft
   deadline (`SOFT_SHARE` of it) still gives a count's "at least" first.
-- Progress: the worker writes it into the task's state (`PROGRESS`), which the bot reads.
 - Cancel: cancelling the awaiting task revokes the job with `terminate=True`.
 - A worker process lost mid-job (killed, crashed) or the broker lost (Redis restarted or
   unreachable): `WorkerDied`, "please send again"; the next jobs work once Redis is back.
@@ -25,9 +21,6 @@ JSON), is rejected and logged by the worker; workers can therefore run as root w
   revoked. A stored state that cannot be read, or is not of the shape a worker writes
   (forged on Redis), ends its job alone (`WorkerDied`, revoked); the poll goes on, and
   /healthz fails if the poll ever stops.
-- Early acknowledgement and a prefetch of one: a job is taken by one worker when it
-  starts and never run twice (late acknowledgement with Redis re-runs a long job after
-  the visibility timeout, celery issue 5935).
 
 A Celery result cannot be awaited: one `Broker` per bot reads the state of every job in
 flight with one Redis MGET per `POLL_EVERY`, in a thread, and settles the awaiting futures
@@ -40,31 +33,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import uuid
-from asyncio import FIRST_COMPLETED
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from billiard.exceptions import Terminated, TimeLimitExceeded, WorkerLostError
-from celery import Celery, current_task
+from celery import Celery
 from celery.exceptions import TimeLimitExceeded as CeleryTimeLimit
-from kombu import Queue
-from kombu.serialization import register
 
 from solvers import i18n
-from solvers.pipeline import Result
 from solvers.values import PuzzleError
 
-from . import codec, jobs
-from .errors import JobTimeout, NoWorker, ShuttingDown, WorkerDied
-from .pool import ProgressListener, counted_in
+from . import jobs
+from .celery_app import QUEUES, TASK_PREFIX, make_app
+from .errors import JobTimeout, ShuttingDown, WorkerDied
 
 log = logging.getLogger(__name__)
 
-#: the queue of each lane (by the lane's name)
-QUEUES = {"quick": "quick", "count": "counts"}
 #: seconds between two reads of the jobs in flight (the latency a reply may gain)
 POLL_EVERY = 0.02
 #: seconds between two pings of the workers
@@ -80,77 +66,10 @@ EMPTY_AFTER = 3
 GRACE = 10.0
 #: the key of the Redis data's epoch (`Broker.epoch`)
 EPOCH_KEY = "puzzlebot:epoch"
-#: the Celery task of each job: its name with this before it
-TASK_PREFIX = "puzzlebot."
-#: what jobs and their results may be packed as: ours only (never pickle, never JSON)
-ACCEPTED = [codec.SERIALIZER]
-#: what Celery's own control messages (pings, revokes) are packed as, and only they
-CONTROL = ["json"]
 #: the states a worker writes for a job, and the type of the result each carries
 STATES: dict[str, type] = {"PENDING": type(None), "RECEIVED": dict, "STARTED": dict,
                            "PROGRESS": dict, "SUCCESS": dict, "FAILURE": BaseException,
                            "REVOKED": BaseException, "RETRY": BaseException}
-
-register(codec.SERIALIZER, codec.pack, codec.unpack, content_type=codec.CONTENT_TYPE,
-         content_encoding="binary")
-
-
-def make_app(broker_url: str) -> Celery:
-    """The Celery app of both sides (bot and workers): Redis as broker and result store."""
-    app = Celery("puzzlebot", broker=broker_url, backend=broker_url, set_as_current=False)
-    app.conf.update(
-        task_serializer=codec.SERIALIZER, result_serializer=codec.SERIALIZER,
-        accept_content=ACCEPTED, result_accept_content=ACCEPTED,
-        task_queues=[Queue(name) for name in QUEUES.values()],
-        task_default_queue=QUEUES["quick"],
-        # a worker takes a job only when one of its processes is free: with early
-        # acknowledgement, a prefetched job would wait behind a long one while other
-        # workers are idle
-        task_acks_late=False, worker_prefetch_multiplier=1, worker_disable_prefetch=True,
-        task_track_started=True, result_expires=3600,
-        broker_connection_retry_on_startup=True,
-        broker_transport_options={"socket_timeout": 5, "socket_connect_timeout": 2},
-        redis_socket_timeout=5, redis_socket_connect_timeout=2,
-        redis_backend_health_check_interval=5,
-        task_publish_retry_policy={"max_retries": 2, "interval_start": 0.2,
-                                   "interval_step": 0.5, "interval_max": 1.0},
-        worker_send_task_events=False, worker_hijack_root_logger=False,
-        # a worker process warms up (`warm_up`) before its first job: Celery's 4 s wait
-        # for a new process would kill it on a loaded machine
-        worker_proc_alive_timeout=120,
-    )
-    # Celery's own control messages (pings, stats, revokes) are its plain dicts: JSON
-    app.control.mailbox.serializer = CONTROL[0]
-    app.control.mailbox.accept = CONTROL
-    for name in jobs.JOBS:
-        app.task(name=TASK_PREFIX + name)(task_of(name))
-    return app
-
-
-def task_of(name: str) -> Callable[..., dict[str, Any]]:
-    """The Celery task that runs job `name`: its outcome, plain data (`jobs.outcome`), in
-    the language the message names (`language`, validated there)."""
-
-    def task(*args: Any, language: object = i18n.SOURCE_LANGUAGE) -> dict[str, Any]:
-        return jobs.outcome(name, args, language)
-
-    task.__name__ = task.__qualname__ = name
-    return task
-
-
-class TaskProgress:
-    """In a worker: where `jobs.solve` puts its progress (instead of the local pool's
-    queue): the running task's state, which the bot reads."""
-
-    def put(self, item: tuple) -> None:
-        job, solutions, nodes = item
-        task = current_task
-        if job is None or task is None or not task.request.id:
-            return  # a worker's "warmed up" note: nobody to tell
-        task.update_state(state="PROGRESS", meta={
-            "solutions": solutions, "nodes": nodes, "hostname": task.request.hostname,
-            "pid": os.getpid()})
-
 
 @dataclass
 class Waiter:
@@ -158,7 +77,9 @@ class Waiter:
 
     future: asyncio.Future
     epoch: bytes
-    listener: ProgressListener | None = None
+    #: (solutions, nodes) -> None: a `pool.ProgressListener`, its type spelled out so the
+    #: broker needs nothing of the local pool
+    listener: Callable[[int, int], None] | None = None
     heard: tuple = ()
     #: the Celery worker running it, once started, and the pings since that missed it
     worker: str | None = None
@@ -406,96 +327,6 @@ class Broker:
         """Wait until both lanes' workers have been seen (what a test waits for)."""
         while not all(self.seen.get(queue) for queue in QUEUES.values()):
             await asyncio.sleep(0.1)
-
-
-class CeleryLane:
-    """One lane whose jobs run on Celery workers (the interface of `SolverPool`)."""
-
-    def __init__(self, broker: Broker, timeout: float, name: str):
-        self.broker = broker
-        self.timeout = timeout
-        self.name = name
-        self.queue = QUEUES[name]
-        self.jobs_run = 0
-        self.pending = 0
-        #: a Celery worker replaces its processes itself: the bot rebuilds nothing
-        self.rebuilds = 0
-        #: jobs refused at once because no worker served the lane (`NoWorker`)
-        self.refused = 0
-        self._stopping: asyncio.Future | None = None
-
-    def start(self) -> None:
-        self._stopping = asyncio.get_running_loop().create_future()
-
-    @property
-    def workers(self) -> int:
-        """The lane has the worker processes the solver machines give it (last seen)."""
-        return self.alive_workers()
-
-    async def ready(self) -> None:
-        await self.broker.seen_once()
-
-    def alive_workers(self) -> int:
-        """Worker processes serving this lane at the last ping."""
-        return self.broker.seen.get(self.queue, 0)
-
-    async def submit(self, job: Callable[..., Any], *args: Any,
-                     timeout: float | None = None,
-                     progress: ProgressListener | None = None) -> Any:
-        """Run `job(*args)` on a worker (a job of `jobs.JOBS`, plain-data arguments): its
-        result or PuzzleError; JobTimeout, WorkerDied, NoWorker or ShuttingDown on
-        failure. Cancelling the awaiting task revokes the job."""
-        if self._stopping is None:
-            raise RuntimeError(f"the {self.name} lane is not started")
-        if self._stopping.done():
-            raise ShuttingDown()
-        name = jobs.name_of(job)
-        await self.broker.first_ping()
-        if self.broker.reachable == "ok" and not self.alive_workers():
-            self.refused += 1
-            log.warning("no worker serves the %s lane: %s refused", self.name, name)
-            raise NoWorker(self.name)
-        limit = self.timeout if timeout is None else timeout
-        task_id = None
-        with counted_in(self, name):
-            try:
-                try:
-                    task_id, epoch = await asyncio.to_thread(self.broker.send, self.queue,
-                                                             name, args, limit, i18n.current())
-                except Exception as error:  # noqa: BLE001 - Redis down: send again later
-                    log.warning("could not send %s: %r", name, error)
-                    raise WorkerDied(f"the broker is unreachable: {error!r}") from error
-                loop = asyncio.get_running_loop()
-                finished = loop.create_future()
-                self.broker.waiters[task_id] = Waiter(finished, epoch, progress,
-                                                      deadline=loop.time() + limit + GRACE,
-                                                      limit=limit)
-                await asyncio.wait((finished, self._stopping), return_when=FIRST_COMPLETED)
-                if not finished.done():
-                    raise ShuttingDown()
-                return finished.result()
-            except (asyncio.CancelledError, ShuttingDown):
-                if task_id is not None:
-                    self.broker.waiters.pop(task_id, None)
-                    await asyncio.shield(asyncio.to_thread(self.broker.revoke, task_id))
-                raise
-
-    async def solve(self, text: str, kind_name: str | None = None,
-                    progress: ProgressListener | None = None,
-                    hand_back_after: float | None = None,
-                    extras_later: bool = False) -> Result:
-        """Solve puzzle text on a worker within the lane's budget (see SolverPool.solve)."""
-        job = os.getpid() if progress is not None else None  # any number: progress on
-        return await self.submit(jobs.solve, text, kind_name, self.timeout, job,
-                                 hand_back_after, extras_later, progress=progress)
-
-    def drop_jobs(self) -> None:
-        if self._stopping is not None and not self._stopping.done():
-            self._stopping.set_result(None)
-
-    async def close(self) -> None:
-        self.drop_jobs()
-
 
 
 def shaped(status: object, value: object) -> bool:

@@ -4,7 +4,7 @@ A job's arguments and its result are packed with msgpack. Besides msgpack's own 
 (None, bool, int, float, str, bytes, list, dict) it carries tuples, and the dataclasses
 listed here by name; a message can name no other class, so unpacking one builds nothing
 but these plain records (fields by keyword, nothing run). The same packing serves the
-local pool and Celery (`bot.work.broker` registers it with kombu as `SERIALIZER`), so a
+local pool and Celery (`bot.work.celery_app` registers it with kombu as `SERIALIZER`), so a
 job that works on one machine works across machines.
 
 Each tuple and record is an extension whose bytes msgpack's C unpacker unpacks through

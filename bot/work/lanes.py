@@ -11,7 +11,7 @@ given (`PUZZLEBOT_WORKERS`), the count lane at most `PUZZLEBOT_COUNT_WORKERS` mo
 lower CPU priority, so counts only take the CPU time quick jobs leave. The bot calls only
 what is here (submit, solve, count, cancel by cancelling the awaiting task, the report
 for /admin). With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead
-(`bot.work.broker`): the same jobs run on Celery workers, on this machine or others.
+(`bot.work.celery_lane`): the same jobs run on Celery workers, on this machine or others.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ OWNER: ContextVar[int | None] = ContextVar("OWNER", default=None)
 
 class Lane(Protocol):
     """What the bot needs of one lane, whatever runs its jobs: a local `SolverPool`, or
-    Celery workers on other machines (`bot.work.broker.CeleryLane`)."""
+    Celery workers on other machines (`bot.work.celery_lane.CeleryLane`)."""
 
     name: str
     timeout: float
@@ -168,7 +168,8 @@ class Lanes:
                                      niceness=COUNT_NICENESS, plugin_kinds=kinds,
                                      extra_locale_dir=locales)
             return
-        from .broker import Broker, CeleryLane  # Celery only when it is used
+        from .broker import Broker  # Celery only when it is used
+        from .celery_lane import CeleryLane
 
         self.broker = Broker(config.broker_url)
         self.quick = CeleryLane(self.broker, config.solve_timeout, "quick")

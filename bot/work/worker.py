@@ -1,4 +1,4 @@
-"""`python -m bot.worker`: a solver machine's Celery workers (see `bot.work.broker`).
+"""`python -m bot.worker`: a solver machine's Celery workers (see `bot.work.celery_app`).
 
 Reads the bot's environment (`PUZZLEBOT_BROKER_URL`, `PUZZLEBOT_WORKERS`,
 `PUZZLEBOT_COUNT_WORKERS`). Each lane gets a Celery worker of its own, so that counts
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from celery.signals import worker_process_init
 
 from ..config import Config
-from .broker import QUEUES, TaskProgress, make_app
+from .celery_app import QUEUES, TaskProgress, make_app
 from .lanes import COUNT_NICENESS
 from .process import preload_for_workers, warm_up
 

@@ -12,10 +12,10 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from solvers.base import PuzzleKind
 from solvers.values import PuzzleError
 
 from ... import race_guard
+from ...ask import Ask
 from ...context import App, BotData, Context, jobs_of
 from ...i18n import _, speaking
 from ...language import chat_language
@@ -182,17 +182,14 @@ class _Open(dict[int, LiveRound]):
     """Every chat's open round, by chat (in `bot_data`): what `round_hold` looks through."""
 
 
-async def round_hold(context: Context, user_id: int, chat_id: int | None, kind: PuzzleKind,
-                     text: str) -> str | None:
+async def round_hold(context: Context, user_id: int, chat_id: int | None,
+                     ask: Ask) -> str | None:
     """A hold of the race guard: an anagram query that holds an open round's letters (all
     of them, some as blanks, maybe more) is not answered in the quiz's chat nor to its members."""
     rounds = context.bot_data.own(_Open)
-    if not rounds or kind.name != "anagram":
+    if not rounds or ask.kind.name != "anagram":
         return None
-    try:
-        query = kind.parse(text)
-    except PuzzleError:
-        return None
+    query = ask.puzzle
     for quiz_chat, live in list(rounds.items()):
         if (holds_letters(live.letters, query.letters, query.blanks)
                 and (chat_id == quiz_chat or await may_be_member(context.bot, quiz_chat, user_id))):
