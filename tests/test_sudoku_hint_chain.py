@@ -5,16 +5,18 @@ marks each of them and links them with arrows in the sentence's order."""
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from dataclasses import replace
 
 from PIL import Image, ImageChops
 
 from solvers import draw
-from solvers.sudoku.logic import forcing
-from solvers.sudoku.logic.board import cell_name
+from solvers.sudoku.logic import chains, forcing
+from solvers.sudoku.logic.board import ALL, Board, bit, cell_name
 from solvers.sudoku.logic.path import Snapshot
 from solvers.sudoku.logic.picture import CELL, MARGIN, TOP, picture
+from tests.test_sudoku_chains_als import rc
 from tests.test_sudoku_forcing import VERITY_SET_VALUE, stuck
 
 CELL_NAME = re.compile(r"R\dC\d")
@@ -56,3 +58,22 @@ def test_a_forcing_chains_picture_draws_its_chain():
     buffer = io.BytesIO()
     drawn.save(buffer, "PNG")
     assert Image.open(buffer).format == "PNG"
+
+
+def test_an_aic_links_its_cells_in_the_order_its_sentence_follows():
+    """R1C1 = R1C1 - R1C5 = R5C5 ... (test_sudoku_chains_als's board): the links skip the
+    step inside R1C1 and run from cell to cell as the sentence names them."""
+    board = Board([0] * 81, [ALL] * 81)
+    board.cands[rc(1, 1)] = board.cands[rc(5, 5)] = bit(1) | bit(2)
+    for row in range(2, 10):
+        if row != 5:
+            board.cands[rc(row, 5)] &= ~bit(2)
+    for col in range(2, 10):
+        if col != 5:
+            board.cands[rc(5, col)] &= ~bit(1)
+    found = chains.aic(board)
+    followed = [found.links[0][0], *(end for _, end in found.links)]
+    named = [cell for cell, _ in itertools.groupby(
+        int(row) * 9 + int(col) - 10 for row, col in
+        re.findall(r"R(\d)C(\d)", found.text.split(":")[0]))]
+    assert followed == named and len(followed) >= 3

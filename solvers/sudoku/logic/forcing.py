@@ -28,7 +28,7 @@ from .board import (
     unit_name,
 )
 from .intersections import locked_eliminations
-from .step import Step, step
+from .step import Step, linked, step
 from .subsets import naked_pair_eliminations
 
 
@@ -367,8 +367,7 @@ def _cells(cell: int, placed: list[tuple[int, int]], wrong: Wrong = FINE) -> lis
 def _followed(cell: int, placed: list[tuple[int, int]], wrong: Wrong) -> list[tuple[int, int]]:
     """The chain the sentence follows: from the premise's cell through the placements
     it names, one after another, to the cell where it goes wrong."""
-    named = _cells(cell, placed, wrong)
-    return list(zip(named, named[1:], strict=False))
+    return linked(_cells(cell, placed, wrong))
 
 
 def _length(placements: int) -> float:

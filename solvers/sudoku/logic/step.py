@@ -91,5 +91,11 @@ def step(technique: str, text: str, where: str, cells: list[int] | tuple[int, ..
                 links=tuple(links or ()))
 
 
+def linked(cells: list[int]) -> list[tuple[int, int]]:
+    """A chain's links for the picture: each cell to the next one its sentence follows
+    (a link inside one cell, between two of its digits, has no arrow)."""
+    return [(a, b) for a, b in zip(cells, cells[1:], strict=False) if a != b]
+
+
 #: a technique's search: the first step it finds on a board, or None
 Finder = Callable[["Board"], "Step | None"]
