@@ -12,7 +12,7 @@ from solvers.values import Limits, PuzzleError
 
 GENRES = [kind for kind in registry.KINDS if kind.example.startswith("pencil/")]
 #: genres whose answer is read from whole solutions only (no single decision to show)
-NO_STEPS = {"icebarn"}
+NO_STEPS = {kind.name for kind in GENRES if not kind.hints}
 
 
 def example(kind):

@@ -41,7 +41,7 @@ def test_eight_is_enough_is_captioned_with_its_moves():
     assert "6 davon lassen sich zerlegen" in german
     assert "Gezeigt: Stufe " in german and "bewegt sich um 1 nach " in german
     assert "Montajes: exactamente 40 salvo rotación" in spanish
-    assert "6 de ellos se desmontan" in spanish and "Mostrado: nivel " in spanish
+    assert "6 de ellos se desmontan" in spanish and "Se muestra: nivel " in spanish
     assert "se mueve 1 " in spanish
     for caption in (german, spanish):
         assert "moves" not in caption and "Assemblies" not in caption

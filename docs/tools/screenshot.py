@@ -8,7 +8,8 @@ sent as a .txt document), menu (a tap on /example's puzzle opens Reply and Forwa
 reply (/example seki forwarded back, then /check as a reply to it), welcome (/start),
 spoiler (/settings set to hide solutions, then a Seki with its Share button), anagram
 (anagram dormitory: the answers with their More button, and the report), german (a user
-whose app is in German: a greeting, then a Sudoku answered in German).
+whose app is in German: a greeting, then a Sudoku answered in German), pencil (a
+puzz.link link inside a sentence, answered).
 """
 
 from __future__ import annotations
@@ -137,7 +138,16 @@ async def scene_german(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
-SCENES = {"welcome": scene_welcome, "spoiler": scene_spoiler, "seki": scene_seki,
+async def scene_pencil(client: SandboxClient) -> None:
+    """A puzz.link link pasted inside a sentence: the picture, the folded report with the
+    player's-file button."""
+    link = (PUZZLES / "pencil" / "slither.txt").read_text().strip()
+    photo = await say(client, f"Stuck on this one: {link}", "photo")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
+
+
+SCENES = {"pencil": scene_pencil, "welcome": scene_welcome, "spoiler": scene_spoiler,
+          "seki": scene_seki,
           "hints": scene_hints, "sudoku-hints": scene_sudoku_hints, "burr": scene_burr,
           "nuts": scene_nuts, "file": scene_file, "reply": scene_reply, "menu": scene_menu,
           "anagram": scene_anagram, "german": scene_german}

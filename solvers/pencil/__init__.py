@@ -208,6 +208,7 @@ class GenreKind(PencilKind):
         self.aliases = genre.names[1:]
         self.family = family_of(genre.name)
         self.example = f"pencil/{genre.name}.txt"
+        self.hints = genre.hints
 
     @property
     def title(self) -> str:  # type: ignore[override]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..values import Rule
 from .grid import Cell, Grid, Pair, Segment, Vertex, pair
 
@@ -97,12 +97,18 @@ def loops(links: Collection[tuple[Vertex, Vertex]]) -> tuple[list[Vertex], int]:
     return bad, parts
 
 
+def pieces_text(count: int) -> str:
+    """"1 piece", "3 pieces": how many connected pieces a rule found."""
+    return ngettext("{count} piece", "{count} pieces", count).format(count=count)
+
+
 def single_loop(links: Collection[tuple[Vertex, Vertex]], what: str) -> list[Rule]:
     """Two rules: the lines neither branch nor end, and they make one loop."""
     bad, parts = loops(links)
     return [rule(_("No branch or dead end"), bad, lambda p: where(p)),  # type: ignore[arg-type]
             Rule(_("One loop"), parts == 1,
-                 _("{what} form {count} pieces").format(what=what, count=parts), ": ")]
+                 ngettext("{what} form {count} piece", "{what} form {count} pieces",
+                          parts).format(what=what, count=parts), ": ")]
 
 
 def segments_around(grid: Grid, cell: Cell, edges: Collection[Segment]) -> int:

@@ -116,8 +116,7 @@ def board_hash(board: object) -> int:
 
 def one_piece(name: str, count: int) -> Rule:
     """A rule that holds when something comes in exactly one piece."""
-    return Rule(name, count == 1, _("OK") if count == 1 else _("{count} pieces").format(
-        count=count), ": ")
+    return Rule(name, count == 1, _("OK") if count == 1 else check.pieces_text(count), ": ")
 
 
 def cell_rule(name: str, cells: Collection[Cell]) -> Rule:

@@ -96,7 +96,7 @@ def count_is(model: Model, lits: Sequence[Lit], number: int) -> Lit:
 def connected_rule(grid: Grid, cells: Collection[Cell], name: str) -> Rule:
     """The rule that `cells` make one orthogonally connected piece."""
     count = len(check.pieces(grid, cells))
-    return Rule(name, count <= 1, _("{count} pieces").format(count=count), ": ")
+    return Rule(name, count <= 1, check.pieces_text(count), ": ")
 
 
 def room_blocks(grid: Grid, walls: Collection[Pair]) -> list[pzprv3.Block]:

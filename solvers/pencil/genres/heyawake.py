@@ -100,7 +100,7 @@ class Heyawake(Genre[Board, Shaded]):
             check.rule(_("No shaded cells side by side"),
                        check.adjacent_pairs(grid, answer.shaded), check.where),  # type: ignore
             Rule(_("Unshaded cells connected"), len(areas) <= 1,
-                 _("{count} pieces").format(count=len(areas)), ": "),
+                 check.pieces_text(len(areas)), ": "),
             check.rule(_("Room numbers count their shaded cells"), counts,
                        check.where),  # type: ignore[arg-type]
             check.rule(_("No unshaded run across two borders"), long_runs,

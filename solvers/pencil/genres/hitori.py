@@ -92,7 +92,7 @@ class Hitori(Genre[Board, Shaded]):
             check.rule(_("No shaded cells side by side"),
                        check.adjacent_pairs(grid, answer.shaded), check.where),  # type: ignore
             Rule(_("Unshaded cells connected"), len(areas) <= 1,
-                 _("{count} pieces").format(count=len(areas)), ": "),
+                 check.pieces_text(len(areas)), ": "),
             check.rule(_("No number twice unshaded in a row or column"), twice,
                        check.where),  # type: ignore[arg-type]
         ]

@@ -104,6 +104,7 @@ def outside(gate: Gate) -> Cell:
 
 class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
     names = ("icebarn",)
+    hints = False
     title = N_("Icebarn")
     rules = (N_("Draw one line through the centres of cells from IN to OUT."),
              N_("On ice the line goes straight and may cross itself; elsewhere it never "

@@ -131,7 +131,7 @@ class NanroGenre(Genre):
                 numbers.cells_rule(_("No 2x2 block of numbers"),
                                    check.squares_all(board.grid, value)),
                 Rule(_("Numbers connected"), len(pieces) == 1,
-                     _("{count} pieces").format(count=len(pieces)), ": ")]
+                     check.pieces_text(len(pieces)), ": ")]
 
     def draw(self, board: Nanro, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)

@@ -97,7 +97,7 @@ class Nurikabe(Genre[Board, Shaded]):
                        [i[0] for i, n in zip(islands, numbers, strict=True) if not n],
                        check.where),  # type: ignore[arg-type]
             Rule(_("Shaded cells connected"), len(walls) <= 1,
-                 _("{count} pieces").format(count=len(walls)), ": "),
+                 check.pieces_text(len(walls)), ": "),
             check.rule(_("One number per area"),
                        [n[1] for n in numbers if len(n) > 1], check.where),  # type: ignore
             check.rule(_("Area sizes match their numbers"), wrong_size,

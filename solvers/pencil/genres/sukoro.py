@@ -94,7 +94,7 @@ class SukoroGenre(Genre):
         return [numbers.cells_rule(_("Each number counts its numbered neighbours"), counted),
                 numbers.cells_rule(_("Neighbouring numbers differ"), same),
                 Rule(_("Numbers connected"), len(pieces) == 1,
-                     _("{count} pieces").format(count=len(pieces)), ": ")]
+                     check.pieces_text(len(pieces)), ": ")]
 
     def draw(self, board: Sukoro, answer: Answer | None) -> Image.Image:
         sheet = render.Sheet(board.rows, board.cols)
