@@ -5,7 +5,9 @@ answers), or `/hint` followed by a puzzle, starts a *ladder* for that person: a 
 message offers *Where to look*, and each press climbs one rung, as the letter hints
 do: where to look (the unit or cells), which technique, then the step itself (a
 picture of the grid with its cells highlighted and one plain sentence), then *Next
-step*; *Show the solution* answers the puzzle as if it had been sent. The person's own
+step*; *Show the solution* answers the puzzle as if it had been sent. A step's rungs
+climb in one message, each press editing it (the step's picture takes its text's place);
+only *Next step* and the solution come as new messages. The person's own
 grid as it stands may follow /hint on the next lines (or after a `---` line under the
 puzzle): hints go on from there, and a wrong value in it is told first (the row), then
 on a second press the cell.
