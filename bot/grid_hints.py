@@ -5,7 +5,9 @@ answers), or `/hint` followed by a puzzle, starts a *ladder* for that person: a 
 message offers *Where to look*, and each press climbs one rung, as the letter hints
 do: where to look (the unit or cells), which technique, then the step itself (a
 picture of the grid with its cells highlighted and one plain sentence), then *Next
-step*; *Show the solution* answers the puzzle as if it had been sent. The person's own
+step*; *Show the solution* answers the puzzle as if it had been sent. A step's rungs
+climb in one message, each press editing it (the step's picture takes its text's place);
+only *Next step* and the solution come as new messages. The person's own
 grid as it stands may follow /hint on the next lines (or after a `---` line under the
 puzzle): hints go on from there, and a wrong value in it is told first (the row), then
 on a second press the cell.
@@ -28,8 +30,9 @@ import secrets
 import time
 from dataclasses import astuple, dataclass
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Message, Update
 from telegram.constants import ChatType
+from telegram.error import BadRequest
 
 from solvers import registry
 from solvers.base import PuzzleKind
@@ -338,22 +341,46 @@ def buttons(key: str, actions: list[str]) -> InlineKeyboardMarkup | None:
 
 
 async def show(context: Context, message: Message, ladder: Ladder, key: str,
-               hint: GridHint, rung: str) -> None:
-    """The rung `rung` of the step (the first offer when empty), as a reply to
-    `message`. Its messages are remembered as answers to the puzzle: /hint or /check in
-    reply to them works."""
+               hint: GridHint, rung: str, edit: bool = False) -> None:
+    """The rung `rung` of the step (the first offer when empty): with `edit`, in place
+    of `message` (the rung pressed under it), else as a reply to `message`. Its messages
+    are remembered as answers to the puzzle: /hint or /check in reply to them works."""
     kind = registry.get(ladder.kind)
     if kind is None:  # ladders are only made for registered kinds
         raise LookupError(f"no kind {ladder.kind}")
     text = rung_text(kind, hint, rung)
     markup = buttons(key, offered(hint, rung))
-    if rung == STEP and hint.picture:
-        sent = await message.reply_photo(hint.picture, caption=clip(text, CAPTION_LIMIT - 1),
-                                         filename=f"{kind.name}-hint-{hint.step}.png",
+    picture = hint.picture if rung == STEP else b""
+    name, caption = f"{kind.name}-hint-{hint.step}.png", clip(text, CAPTION_LIMIT - 1)
+    if edit:
+        media = InputMediaPhoto(picture, caption=caption, filename=name) if picture else None
+        sent = await edit_rung(message, text, media, markup)
+    elif picture:
+        sent = await message.reply_photo(picture, caption=caption, filename=name,
                                          reply_markup=markup)
     else:
         sent = await message.reply_text(text, reply_markup=markup)
-    remember_answer(context.bot_data, sent, ladder.text, kind)
+    if isinstance(sent, Message):
+        remember_answer(context.bot_data, sent, ladder.text, kind)
+
+
+async def edit_rung(message: Message, text: str, picture: InputMediaPhoto | None,
+                    markup: InlineKeyboardMarkup | None) -> Message | bool:
+    """One message climbs a step's ladder, so a step costs one bubble: the rung's text
+    replaces the message's (its caption under a picture), and the step's picture turns
+    the text into a photo (Telegram edits text into media, never back). A second press
+    at the same moment finds the rung shown already: nothing to do then."""
+    try:
+        if picture:
+            return await message.edit_media(picture, reply_markup=markup)
+        if message.photo:
+            return await message.edit_caption(clip(text, CAPTION_LIMIT - 1),
+                                              reply_markup=markup)
+        return await message.edit_text(text, reply_markup=markup)
+    except BadRequest as error:
+        if "not modified" not in str(error):
+            raise
+        return False
 
 
 async def hint_button(update: Update, context: Context) -> None:
@@ -394,5 +421,7 @@ async def hint_button(update: Update, context: Context) -> None:
     await query.answer()
     ladder.rung = WHERE if action == NEXT else action
     await keep_ladder(context, pressed["key"], ladder)
-    await show(context, message, ladder, pressed["key"], hint, ladder.rung)
-    await anagrams.drop_buttons(query)
+    await show(context, message, ladder, pressed["key"], hint, ladder.rung,
+               edit=action != NEXT)
+    if action == NEXT:
+        await anagrams.drop_buttons(query)

@@ -97,3 +97,27 @@ async def now(client: SandboxClient, chat: int, message_id: int) -> dict:
     """A message as it stands now (its caption edited since it was sent)."""
     page = await client.messages(chat, after=message_id - 1)
     return next(m for m in page["messages"] if m["message_id"] == message_id)
+
+
+async def climb(client: SandboxClient, chat: int, message: dict, label: str,
+                user: int | None = None, timeout: float = 90, sent_as: str | None = None,
+                **extra) -> dict:
+    """Press the hint ladder's button `label` under `message` (as the chat's person unless
+    `user`; `extra` goes with the press, e.g. `language_code`): the rung shown, which is
+    `message` edited in place, or for *Next step* and the solution the bot's next new
+    message (sent as `sent_as`, when given; a step's picture is never edited back)."""
+    data = next(b["callback_data"] for row in message["reply_markup"]["inline_keyboard"]
+                for b in row if b["text"] == label)
+    page = await client.messages(chat)
+    last, revision = max(m["message_id"] for m in page["messages"]), page["revision"]
+    await client.press(chat, user or chat, message["message_id"], data, **extra)
+    if data.endswith((":next", ":solution")):
+        return await client.wait_for(chat, after=last, sent_as=sent_as, timeout=timeout)
+    deadline = time.monotonic() + timeout
+    while (remaining := deadline - time.monotonic()) > 0:
+        page = await client.messages(chat, since=revision, wait=min(remaining, 25))
+        for changed in page["messages"]:
+            if changed["message_id"] == message["message_id"]:
+                return changed
+        revision = page["revision"]
+    raise TimeoutError(f"message {message['message_id']} not edited after {label!r}")

@@ -1,9 +1,10 @@
 """End to end: /hint for grid puzzles through the sandbox, on one bot for the module.
 
-The ladder of buttons (where to look, which technique, the step with its picture, the
-next step, the solution), a Sudoku typed, photographed and partly filled in with a
-mistake, someone else's press, a race's players refused, Gogen, the kinds without step
-hints, and the difficulty stated in Sudoku answers.
+The ladder of buttons, one message edited in place (where to look, which technique,
+the step with its picture; the next step and the solution new messages), a Sudoku
+typed, photographed and partly filled in with a mistake, someone else's press, a race's
+players refused, Gogen, the kinds without step hints, and the difficulty stated in
+Sudoku answers.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from botchat import bot_config
+from botchat import climb as press
 from PIL import Image
 
 from bot.__main__ import running_in_sandbox
@@ -65,13 +67,6 @@ def data(message: dict, label: str) -> str:
                 for b in row if b["text"] == label)
 
 
-async def press(client: SandboxClient, chat: int, message: dict, label: str,
-                user: int | None = None) -> dict:
-    """Press a button (as the chat's person unless `user`); the bot's next message."""
-    await client.press(chat, user or chat, message["message_id"], data(message, label))
-    return (await after(client, chat, message))[0]
-
-
 def first_step(technique: str, text: str, opening: str = "Step 1, ",
                meaning: str = "(R{row}C{column} = row {row}, column {column})") -> str:
     """A ladder's first step as shown: the sentence, then what its first cell name
@@ -101,8 +96,6 @@ async def test_hint_in_reply_to_a_typed_sudoku_climbs_the_ladder(client):
     where = await press(client, ALICE, ready, "Where to look")
     assert where["text"].startswith("Step 1: look at ")
     assert labels(where) == ["Which technique", "Show this step", "Show the solution"]
-    assert not labels((await client.messages(ALICE, after=ready["message_id"] - 1))
-                      ["messages"][0])  # only the newest rung has live buttons
     technique = await press(client, ALICE, where, "Which technique")
     first = SUDOKU.hint_steps(SUDOKU.parse(text), limit=1).steps[0]
     assert technique["text"] == f"Step 1: use {first.technique} on {first.where}."
@@ -112,8 +105,15 @@ async def test_hint_in_reply_to_a_typed_sudoku_climbs_the_ladder(client):
     with Image.open(io.BytesIO(await client.file(step["file_url"]))) as picture:
         assert picture.format == "PNG"
     assert labels(step) == ["Next step", "Show the solution"]
+    # one message climbed the step's rungs: the text became the step's picture
+    assert where["message_id"] == technique["message_id"] == step["message_id"] == \
+        ready["message_id"]
+    assert (await client.messages(ALICE, after=asked["message_id"]))["messages"] == [step]
     second = await press(client, ALICE, step, "Next step")
     assert second["text"].startswith("Step 2: look at ")
+    assert second["message_id"] > step["message_id"]
+    assert not labels((await client.messages(ALICE, after=asked["message_id"]))
+                      ["messages"][0])  # only the newest step has live buttons
     solved = await press(client, ALICE, second, "Show the solution")
     assert solved["sent_as"] == "photo" and "Solutions: exactly 1" in solved["caption"]
 

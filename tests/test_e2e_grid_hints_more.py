@@ -1,6 +1,7 @@
 """End to end: /hint on a Number Workout and on a Seki through the sandbox, the ladder of
-buttons, someone else's press, and a ladder that climbs on after the bot restarts (its
-state is in the store, SQLite or PostgreSQL)."""
+buttons (one message edited in place for a step's rungs), someone else's press, and a
+ladder that climbs on after the bot restarts (its state is in the store, SQLite or
+PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from botchat import bot_config, store_settings
+from botchat import climb as press
 
 from bot.app import running
 from sandbox import Sandbox
@@ -34,12 +36,6 @@ def data(message: dict, label: str) -> str:
                 for b in row if b["text"] == label)
 
 
-async def press(client: SandboxClient, chat: int, message: dict, label: str,
-                **wanted) -> dict:
-    await client.press(chat, chat, message["message_id"], data(message, label))
-    return await after(client, chat, message, **wanted)
-
-
 async def test_number_workout_and_seki_hints_climb_the_ladder(tmp_path):
     async with Sandbox(host="127.0.0.1", port=0) as sandbox, \
             running(bot_config(tmp_path, rate_burst=100), sandbox.url, sandbox.token) \
@@ -49,9 +45,10 @@ async def test_number_workout_and_seki_hints_climb_the_ladder(tmp_path):
         assert ready["text"].startswith("Number Workout: the next step (step 1) is ready.")
         where = await press(client, ALICE, ready, "Where to look")
         assert where["text"] == "Step 1: look at the touching pairs."
-        step = await press(client, ALICE, where, "Show this step", sent_as="photo")
+        step = await press(client, ALICE, where, "Show this step")
         first = NW.hint_steps(NW.parse(example(NW)), limit=2).steps
         assert step["caption"] == f"Step 1, Touching Pairs: {first[0].text}"
+        assert step["sent_as"] == "photo" and step["message_id"] == ready["message_id"]
         following = await press(client, ALICE, step, "Next step")
         assert following["text"] == f"Step 2: look at {first[1].where}."
         technique = await press(client, ALICE, following, "Which technique")
@@ -65,7 +62,7 @@ async def test_number_workout_and_seki_hints_climb_the_ladder(tmp_path):
         ready = await after(client, ALICE, asked)
         assert ready["text"].startswith("Seki: the next step (step 1) is ready.")
         await client.press(ALICE, BOB, ready["message_id"], data(ready, "Where to look"))
-        step = await press(client, ALICE, ready, "Show this step", sent_as="photo")
+        step = await press(client, ALICE, ready, "Show this step")
         assert step["caption"].startswith("Step 1, Two Rotors: Rotors 2 and 3 share C1 and C2")
         solved = await press(client, ALICE, step, "Show the solution", sent_as="photo")
         assert "Solutions: exactly 1" in solved["caption"]
@@ -90,6 +87,6 @@ async def test_a_ladder_climbs_on_after_a_restart(tmp_path, store_location):
             assert refused["text"].startswith("These are someone else's hints")
             technique = await press(client, ALICE, where, "Which technique")
             assert technique["text"] == "Step 1: use Two Rotors on rotors 2 and 3."
-            step = await press(client, ALICE, technique, "Show this step", sent_as="photo")
+            step = await press(client, ALICE, technique, "Show this step")
             nxt = await press(client, ALICE, step, "Next step")
             assert nxt["text"] == "Step 2: look at rotor 6."

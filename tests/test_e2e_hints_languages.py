@@ -9,8 +9,8 @@ import random
 
 import pytest
 import pytest_asyncio
-from botchat import bot_config
-from test_e2e_grid_hints import after, data, first_step, labels
+from botchat import bot_config, climb
+from test_e2e_grid_hints import after, first_step, labels
 
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
@@ -48,9 +48,7 @@ async def climb_to_the_step(client: SandboxClient, user: int, text: str, code: s
                               reply_to_message_id=typed["message_id"])
     offer = (await after(client, user, asked))[0]
     assert SHOW_STEP[code] in labels(offer)
-    await client.press(user, user, offer["message_id"], data(offer, SHOW_STEP[code]),
-                       language_code=code)
-    return (await after(client, user, offer))[0]
+    return await climb(client, user, offer, SHOW_STEP[code], language_code=code)
 
 
 async def test_a_german_and_a_spanish_climber_after_an_english_one_read_their_language(client):
@@ -117,12 +115,8 @@ async def test_the_technique_rung_is_a_sentence_in_the_climbers_language(client,
     asked = await client.send(user, "/hint", language_code=code,
                               reply_to_message_id=typed["message_id"])
     offer = (await after(client, user, asked))[0]
-    await client.press(user, user, offer["message_id"], data(offer, where_label),
-                       language_code=code)
-    where = (await after(client, user, offer))[0]
-    await client.press(user, user, where["message_id"], data(where, technique_label),
-                       language_code=code)
-    technique = (await after(client, user, where))[0]
+    where = await climb(client, user, offer, where_label, language_code=code)
+    technique = await climb(client, user, where, technique_label, language_code=code)
     with i18n.language(code):
         step = SUDOKU.hint_steps(SUDOKU.parse(text), limit=1).steps[0]
     assert technique["text"] == sentence.format(technique=step.technique, where=step.where)

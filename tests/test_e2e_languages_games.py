@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from botchat import ask, reply_with
+from botchat import ask, climb, reply_with
 from i18n_check import pseudo_language, untranslated
 
 from bot.language import keep_choice
@@ -155,8 +155,7 @@ async def test_a_german_hint_ladder_on_a_sudoku(puzzlebot, alice, bob):
     assert toast["text"].startswith("Das sind die Hinweise von jemand anderem")
     stale = await pressed(client, alice, alice, ready, "gh:000000000000:where", forged=True)
     assert stale["text"].startswith("Diese Hinweise sind abgelaufen")
-    await client.press(alice, alice, ready["message_id"], where)
-    rung = await client.wait_for(alice, after=ready["message_id"], timeout=60)
+    rung = await climb(client, alice, ready, "Wo suchen")  # the offer edited in place
     assert rung["text"].startswith("Schritt 1: schau dir ")
     assert list(buttons(rung)) == ["Welche Technik", "Diesen Schritt zeigen", "Lösung zeigen"]
 

@@ -9,10 +9,10 @@ import io
 
 import pytest
 import pytest_asyncio
-from botchat import bot_config
+from botchat import bot_config, climb
 from PIL import Image
 from pzpr import judge
-from test_e2e_grid_hints import after, labels, press
+from test_e2e_grid_hints import after, data, labels
 
 from bot.__main__ import running_in_sandbox
 from bot.rules import PUZZLES
@@ -67,7 +67,8 @@ async def test_the_report_button_sends_the_players_file(client):
     photo = await client.wait_for(BERND, after=sent["message_id"], sent_as="photo")
     report = await client.wait_for(BERND, after=photo["message_id"], sent_as="text")
     assert "rules hold" in report["text"] and FILE_BUTTON in labels(report)
-    document = await press(client, BERND, report, FILE_BUTTON)
+    await client.press(BERND, BERND, report["message_id"], data(report, FILE_BUTTON))
+    (document,) = await after(client, BERND, report)
     assert document["sent_as"] == "document" and document["file_name"] == "slither.pzprv3"
     text = (await client.file(document["file_url"])).decode()
     assert text.startswith("pzprv3\nslither\n5\n5\n")
@@ -136,6 +137,6 @@ async def test_hint_in_reply_to_a_link_climbs_to_a_named_step(client):
     asked = await client.send(DORA, "/hint", reply_to_message_id=sent["message_id"])
     (ready,) = await after(client, DORA, asked)
     assert ready["text"].startswith("Nurikabe: the next step (step 1) is ready."), ready
-    step = await press(client, DORA, ready, "Show this step")
+    step = await climb(client, DORA, ready, "Show this step")
     assert step["sent_as"] == "photo"
     assert first.text in step["caption"] and "R1C3" in step["caption"]

@@ -1,8 +1,9 @@
 """The pseudo-locale sweep (issue 31): a bot whose every process, the workers too, speaks
 the pseudo-language `en_XA` (every text wrapped in ⟦ ⟧), and a user whose app is in
 `en-XA` going through the bot: each kind's /example puzzle answered, an anagram, a bad
-puzzle, /start, /help, /settings, /language, /hint on a Sudoku, /check with a wrong
-solution. Every word of every reply (text, caption, buttons) must have passed through
+puzzle, /start, /help, /settings, /language, /hint on a Sudoku, every rung of every
+kind's hint ladder, /check with a wrong solution. Every word of every reply (text,
+caption, buttons) and of every hint picture (read as it is drawn) must have passed through
 gettext, except the user's own data (the puzzle, its title, its solutions), the kinds'
 names, the languages' own names and the seeds' report lines (the folded check report and
 the rule lines, which stay the seeds' English by design, docs/architecture.md).
@@ -17,14 +18,15 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from botchat import bot_config
-from i18n_check import PSEUDO, pseudo_locale_dir, untranslated
+from botchat import bot_config, climb
+from i18n_check import PSEUDO, pseudo_language, pseudo_locale_dir, untranslated
 
 from bot.__main__ import running_in_sandbox
 from bot.i18n import LANGUAGES
 from sandbox.client import SandboxClient
-from solvers import i18n, registry
+from solvers import draw, i18n, registry
 from solvers.pipeline import judge, prepare
+from solvers.values import PuzzleError
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -36,6 +38,11 @@ SUDOKU_ROWS = ["812753649", "943682175", "675491283", "154237896", "369845721",
 WRONG_ROWS = [SUDOKU_ROWS[0], "943682157", *SUDOKU_ROWS[2:]]
 #: what is never translated: the kinds' names (and the bot's), each language's own name
 NAMES = ("PuzzleBot", *(kind.title for kind in registry.KINDS), *LANGUAGES.values())
+
+#: the kinds with step-by-step hints, by their example puzzles
+HINTED = [kind for kind in registry.KINDS if kind.hints and kind.example]
+#: a ladder's rungs in the pseudo-language, climbed in this order (the last a new message)
+RUNGS = ("⟦Where to look⟧", "⟦Which technique⟧", "⟦Show this step⟧", "⟦Next step⟧")
 
 #: the names of the preset puzzles, kept in English like the kinds' titles (a name is part
 #: of the puzzle: its cache key and its prepared search are shared by every language)
@@ -188,6 +195,66 @@ async def test_a_sudoku_hint_and_a_wrong_check(pseudobot):
     assert judge(SUDOKU, "\n".join(WRONG_ROWS)).broken
     assert unwrapped(wrong, "FAIL") == [], wrong["text"]
 
+
+
+@pytest.mark.parametrize("kind", HINTED, ids=lambda kind: kind.name)
+async def test_every_rung_of_every_ladder(pseudobot, kind):
+    """Each kind's example climbed from the offer through every rung to the next step;
+    each rung is the offer's message edited in place, in the pseudo-language."""
+    _, client = pseudobot
+    text = (PUZZLES / kind.example).read_text()
+    chat = next(CHATS)
+    sent = await client.send(chat, f"/hint {text}", language_code=CODE)
+    shown = [await client.wait_for(chat, after=sent["message_id"], timeout=120)]
+    if hinted(kind, text):  # a genre without hints yet says so in the first message
+        for rung in RUNGS:
+            shown.append(await climb(client, chat, shown[-1], rung, language_code=CODE))
+        assert [m["message_id"] for m in shown[:4]] == [shown[0]["message_id"]] * 4
+        assert shown[3]["sent_as"] == "photo" and shown[4]["sent_as"] == "text"
+    for message in shown:
+        assert unwrapped(message, *puzzle_data(text)) == [], message
+
+
+def hinted(kind, text: str) -> bool:
+    """Whether the kind's hints reach a second step of its example `text`."""
+    try:
+        return len(kind.hint_steps(prepare(text, kind.name)[1], limit=2).steps) == 2
+    except PuzzleError:
+        return False
+
+
+async def test_a_mistake_and_a_complete_grid_in_the_ladder(pseudobot):
+    _, client = pseudobot
+    chat = next(CHATS)
+    mistake = "\n".join(["/hint", SUDOKU, "---", *WRONG_ROWS[:2], *["." * 9] * 7])
+    sent = await client.send(chat, mistake, language_code=CODE)
+    told = await client.wait_for(chat, after=sent["message_id"], timeout=120)
+    cell = await climb(client, chat, told, "⟦Which cell?⟧", language_code=CODE)
+    complete = await client.send(chat, "\n".join(["/hint", SUDOKU, "---", *SUDOKU_ROWS]),
+                                 language_code=CODE)
+    done = await client.wait_for(chat, after=complete["message_id"], timeout=120)
+    for message in (told, cell, done):
+        assert unwrapped(message, *puzzle_data(SUDOKU)) == [], message["text"]
+
+
+@pytest.mark.parametrize("kind", HINTED, ids=lambda kind: kind.name)
+async def test_every_hint_picture_is_translated(kind):
+    """Every text drawn on every step's picture of the kind's example (read as it is
+    drawn, `watching_texts`), in the pseudo-language: nothing left in English."""
+    text = (PUZZLES / kind.example).read_text()
+    with i18n.language(pseudo_language()), draw.watching_texts() as seen:
+        _, puzzle, _ = prepare(text, kind.name)
+        try:
+            steps = kind.hint_steps(puzzle).steps
+        except PuzzleError as error:  # a genre without hints yet says so
+            assert untranslated(str(error)) == []
+            return
+        for step in steps:
+            kind.hint_picture(puzzle, step)
+    assert steps
+    english = {drawn.text: words for drawn in seen
+               if (words := untranslated(drawn.text, *NAMES, *puzzle_data(text)))}
+    assert english == {}
 
 
 async def test_the_sweep_sees_an_unwrapped_word_and_not_the_seeds_report():

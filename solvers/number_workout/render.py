@@ -19,7 +19,7 @@ Fills = Callable[[int], tuple[int, int, int]]
 def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
     """Hexagons cut into segments; pairs yellow (first) and teal (last); clues blue."""
     first = {a for a, _ in PAIRS}
-    image, pen, at = board(puzzle.name, lambda cell: (
+    image, pen, at = board(draw.title(puzzle.name), lambda cell: (
         draw.YELLOW if cell in first else draw.TEAL if cell in PARTNER else draw.PAPER))
     for cell in range(len(TRIANGLES)):
         value = puzzle.clues[cell] or (solution[cell] if solution else 0)
@@ -34,14 +34,18 @@ def board(subtitle: str, fills: Fills) \
         -> tuple[Image.Image, ImageDraw.ImageDraw, Callable[[Point], Point]]:
     """The canvas with its title, every segment filled by `fills`, the hexagons outlined
     and numbered; and the map from the layout's points to the picture's."""
-    scale, margin, top = 96, 24, 84
+    scale, margin, line = 96, 24, 24
     xs = [p[0] for t in TRIANGLES for p in t]
     ys = [p[1] for t in TRIANGLES for p in t]
     width = int((max(xs) - min(xs)) * scale) + 2 * margin
+    # the subtitle (a hint's technique and place) wrapped, never cut: a translation is longer
+    lines = draw.wrapped(subtitle, 18, width - 2 * margin)
+    top = 60 + line * len(lines)
     height = int((max(ys) - min(ys)) * scale) + top + margin + 64
     image, pen = draw.canvas(width, height)
     draw.centred_text(pen, (width / 2, 24), "Number Workout", 26, bold=True)
-    draw.centred_text(pen, (width / 2, 56), subtitle[:40], 18, fill=draw.MUTED)
+    for row, text in enumerate(lines):
+        draw.centred_text(pen, (width / 2, 56 + line * row), text, 18, fill=draw.MUTED)
 
     def at(p: Point) -> Point:
         return margin + (p[0] - min(xs)) * scale, top + (p[1] - min(ys)) * scale

@@ -30,7 +30,7 @@ from .board import (
     eliminations_text,
 )
 from .single_digit import strong_links
-from .step import Step, step
+from .step import Step, linked, step
 
 #: the longest chain searched, in cells
 MAX_CELLS = 12
@@ -103,7 +103,7 @@ def _x_step(digit: int, chain: list[int], gone: list[tuple[int, int]]) -> Step:
                     digit=digit, links=links, start=cell_name(chain[0]),
                     end=cell_name(chain[-1]), removals=eliminations_text(gone)),
                 _("the {digit}s").format(digit=digit), chain, eliminations=gone,
-                extra=0.1 * max(0, (len(chain) - 4) // 2))
+                extra=0.1 * max(0, (len(chain) - 4) // 2), links=linked(chain))
 
 
 def xy_chain(board: Board) -> Step | None:
@@ -157,7 +157,7 @@ def _xy_step(digit: int, path: list[tuple[int, int]], gone: list[tuple[int, int]
                     count=len(chain), start=cell_name(chain[0]), digit=digit, chain=told,
                     more=more, end=cell_name(chain[-1]), removals=eliminations_text(gone)),
                 cell_name(chain[0]), chain, eliminations=gone,
-                extra=0.1 * max(0, len(chain) - 4))
+                extra=0.1 * max(0, len(chain) - 4), links=linked(chain))
 
 
 #: a candidate as a chain node: (cell, digit)
@@ -248,7 +248,7 @@ def _aic_step(path: list[Node], gone: list[tuple[int, int]]) -> Step:
                     links=links, start=cell_name(a), x=x, end=cell_name(b), y=y,
                     removals=eliminations_text(gone)),
                 f"{cell_name(a)} {x}", [c for c, _ in path], eliminations=gone,
-                extra=0.1 * max(0, (len(path) - 6) // 2))
+                extra=0.1 * max(0, (len(path) - 6) // 2), links=linked([c for c, _ in path]))
 
 
 #: a grouped chain node: its cells (one, or two or three of one box in one row or

@@ -13,6 +13,7 @@ with the fewest candidates and says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from ...i18n import _, alternatives, ngettext
 from ..grid import CELLS, PEERS, SIZE, UNITS, Grid
@@ -27,12 +28,27 @@ from .board import (
     unit_name,
 )
 from .intersections import locked_eliminations
-from .step import Step, step
+from .step import Step, linked, step
 from .subsets import naked_pair_eliminations
 
+
+@dataclass(frozen=True)
+class Wrong:
+    """What went wrong when a premise was followed (false: nothing did), and the cell
+    where it did (None for a unit with no place for a digit): the chain's last link."""
+
+    text: str = ""
+    cell: int | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.text)
+
+
+#: nothing went wrong
+FINE = Wrong()
 #: the placements that follow a premise (not the premise itself), in order, and what
-#: went wrong ('' when nothing did)
-Outcome = tuple[list[tuple[int, int]], str]
+#: went wrong
+Outcome = tuple[list[tuple[int, int]], Wrong]
 #: a way of following a premise (board, cell, digit, true or false), in place
 Follow = Callable[[Board, int, int, bool], Outcome]
 
@@ -76,20 +92,20 @@ def propagate_net(board: Board, cell: int, digit: int, on: bool = True) -> Outco
     return (placed[1:] if on else placed), wrong
 
 
-def _assume(board: Board, cell: int, digit: int, on: bool) -> tuple[list[tuple[int, int]], str]:
+def _assume(board: Board, cell: int, digit: int, on: bool) -> Outcome:
     """The singles a premise queues: the digit itself when assumed true; when assumed
     false, the cell's last candidate if one is left (an empty cell is what went wrong)."""
     if on:
-        return [(cell, digit)], ""
+        return [(cell, digit)], FINE
     board.eliminate(cell, digit)
     mask = board.cands[cell]
     if mask == 0:
         return [], _no_candidate(cell)
-    return ([(cell, DIGITS_OF[mask][0])] if COUNT[mask] == 1 else []), ""
+    return ([(cell, DIGITS_OF[mask][0])] if COUNT[mask] == 1 else []), FINE
 
 
-def _settle(board: Board, todo: list[tuple[int, int]], placed: list[tuple[int, int]]) -> str:
-    """Place the queued singles and every single that follows; what went wrong or ''."""
+def _settle(board: Board, todo: list[tuple[int, int]], placed: list[tuple[int, int]]) -> Wrong:
+    """Place the queued singles and every single that follows; what went wrong."""
     values, cands = board.values, board.cands
     while True:
         while todo:
@@ -97,11 +113,11 @@ def _settle(board: Board, todo: list[tuple[int, int]], placed: list[tuple[int, i
             if values[c] == d:
                 continue
             if values[c]:
-                return _("{cell} would need to be {value} and {digit}").format(
-                    cell=cell_name(c), value=values[c], digit=d)
+                return Wrong(_("{cell} would need to be {value} and {digit}").format(
+                    cell=cell_name(c), value=values[c], digit=d), c)
             if not cands[c] & BIT[d]:
-                return _("{cell} would need a {digit} that a cell it sees has").format(
-                    cell=cell_name(c), digit=d)
+                return Wrong(_("{cell} would need a {digit} that a cell it sees has").format(
+                    cell=cell_name(c), digit=d), c)
             board.place(c, d)
             placed.append((c, d))
             for peer in PEERS[c]:
@@ -117,11 +133,11 @@ def _settle(board: Board, todo: list[tuple[int, int]], placed: list[tuple[int, i
             return wrong
 
 
-def _no_candidate(cell: int) -> str:
-    return _("{cell} would have no candidate left").format(cell=cell_name(cell))
+def _no_candidate(cell: int) -> Wrong:
+    return Wrong(_("{cell} would have no candidate left").format(cell=cell_name(cell)), cell)
 
 
-def _hidden(board: Board, todo: list[tuple[int, int]]) -> str:
+def _hidden(board: Board, todo: list[tuple[int, int]]) -> Wrong:
     """Queue every hidden single; a unit with no place for a digit is a contradiction."""
     values, cands = board.values, board.cands
     for unit, cells in enumerate(UNITS):
@@ -135,13 +151,13 @@ def _hidden(board: Board, todo: list[tuple[int, int]]) -> str:
                 once |= mask
         if (once | used) != ALL:
             missing = DIGITS_OF[ALL & ~(once | used)][0]
-            return _("{unit} would have no place for its {digit}").format(
-                unit=unit_name(unit), digit=missing)
+            return Wrong(_("{unit} would have no place for its {digit}").format(
+                unit=unit_name(unit), digit=missing))
         lone = once & ~twice & ~used
         if lone:
             for d in DIGITS_OF[lone]:
                 todo.append((next(x for x in cells if cands[x] & BIT[d]), d))
-    return ""
+    return FINE
 
 
 def _chain_text(placed: list[tuple[int, int]]) -> str:
@@ -278,31 +294,32 @@ def _from_unit(outcomes: Outcomes, technique: str, unit: int, digit: int,
 
 
 def _refuted(technique: str, cell: int, digit: int, placed: list[tuple[int, int]],
-             wrong: str, digits: tuple[int, ...]) -> Step:
+             wrong: Wrong, digits: tuple[int, ...]) -> Step:
     """Assuming the digit led to a contradiction: it goes, and a cell with two
     candidates takes the other."""
     chain = _("Suppose {cell} were {digit}: then {chain}, and {wrong}.").format(
-        cell=cell_name(cell), digit=digit, chain=_chain_text(placed), wrong=wrong)
+        cell=cell_name(cell), digit=digit, chain=_chain_text(placed), wrong=wrong.text)
     others = [d for d in digits if d != digit]
     if len(others) == 1:
         told = _("So {cell} is not {digit}: it is {other}.").format(
             cell=cell_name(cell), digit=digit, other=others[0])
     else:
         told = _("So {cell} is not {digit}.").format(cell=cell_name(cell), digit=digit)
-    return step(technique, f"{chain} {told}", cell_name(cell), _cells(cell, placed),
+    return step(technique, f"{chain} {told}", cell_name(cell), _cells(cell, placed, wrong),
                 placements=[(cell, others[0])] if len(others) == 1 else [],
-                eliminations=[(cell, digit)], extra=_length(len(placed) + 1))
+                eliminations=[(cell, digit)], extra=_length(len(placed) + 1),
+                links=_followed(cell, placed, wrong))
 
 
 def _proved(technique: str, cell: int, digit: int, placed: list[tuple[int, int]],
-            wrong: str) -> Step:
+            wrong: Wrong) -> Step:
     """Assuming the digit false led to a contradiction: the cell is that digit."""
     return step(technique,
                 _("Suppose {cell} were not {digit}: then {chain}, and {wrong}. So {cell} is "
                   "{digit}.").format(cell=cell_name(cell), digit=digit,
-                                     chain=_chain_text(placed), wrong=wrong),
-                cell_name(cell), _cells(cell, placed), placements=[(cell, digit)],
-                extra=_length(len(placed) + 1))
+                                     chain=_chain_text(placed), wrong=wrong.text),
+                cell_name(cell), _cells(cell, placed, wrong), placements=[(cell, digit)],
+                extra=_length(len(placed) + 1), links=_followed(cell, placed, wrong))
 
 
 def _verity(technique: str, outcomes: Outcomes, premises: list[tuple[int, int]],
@@ -320,7 +337,9 @@ def _verity(technique: str, outcomes: Outcomes, premises: list[tuple[int, int]],
                       "{target} every time, so {target} is {digit}.").format(
                         premises=told, digit=target[1], target=cell_name(target[0])),
                     where, [*cells, target[0]], placements=[target],
-                    extra=_length(longest) + 0.2)
+                    extra=_length(longest) + 0.2,
+                    links=[(cell, target[0]) for cell in dict.fromkeys(cells)
+                           if cell != target[0]])
     gone = outcomes.ruled_out(premises)
     if not gone:
         return None
@@ -338,9 +357,17 @@ def _verity(technique: str, outcomes: Outcomes, premises: list[tuple[int, int]],
                 extra=_length(max(map(len, branches)) + 1) + 0.2)
 
 
-def _cells(cell: int, placed: list[tuple[int, int]]) -> list[int]:
-    """The premise's cell and the first placements the sentence names."""
-    return [cell, *(c for c, _ in placed[:SHOWN])]
+def _cells(cell: int, placed: list[tuple[int, int]], wrong: Wrong = FINE) -> list[int]:
+    """The premise's cell, the first placements the sentence names and the cell where
+    it goes wrong, in the sentence's order."""
+    ending = [] if wrong.cell is None else [wrong.cell]
+    return list(dict.fromkeys([cell, *(c for c, _ in placed[:SHOWN]), *ending]))
+
+
+def _followed(cell: int, placed: list[tuple[int, int]], wrong: Wrong) -> list[tuple[int, int]]:
+    """The chain the sentence follows: from the premise's cell through the placements
+    it names, one after another, to the cell where it goes wrong."""
+    return linked(_cells(cell, placed, wrong))
 
 
 def _length(placements: int) -> float:

@@ -63,9 +63,12 @@ TECHNIQUES: dict[str, float] = {
 class Step(gridkit.Step[int]):
     """What one technique found (the grid kinds' step: placements and eliminations as
     (cell, digit), the cells it reasons about, where to look first, one plain sentence),
-    rated: Sudoku's techniques are rated per step (longer chains rate higher)."""
+    rated: Sudoku's techniques are rated per step (longer chains rate higher). A chain's
+    `links` are the (from, to) cells its sentence follows, in order: the picture draws
+    them as arrows, so every cell the sentence names is on the picture and connected."""
 
     rating: float = field(default=0.0)
+    links: tuple[tuple[int, int], ...] = field(default=())
 
     @property
     def name(self) -> str:
@@ -80,11 +83,18 @@ class Step(gridkit.Step[int]):
 def step(technique: str, text: str, where: str, cells: list[int] | tuple[int, ...], *,
          placements: list[tuple[int, int]] | None = None,
          eliminations: list[tuple[int, int]] | None = None,
-         extra: float = 0.0) -> Step:
+         extra: float = 0.0, links: list[tuple[int, int]] | None = None) -> Step:
     """A Step rated from the table (`extra` for longer chains, line hidden singles)."""
     rating = round(TECHNIQUES[technique] + extra, 1)
     return Step(technique, text, where, tuple(sorted(set(cells))),
-                tuple(placements or ()), tuple(sorted(set(eliminations or ()))), rating=rating)
+                tuple(placements or ()), tuple(sorted(set(eliminations or ()))), rating=rating,
+                links=tuple(links or ()))
+
+
+def linked(cells: list[int]) -> list[tuple[int, int]]:
+    """A chain's links for the picture: each cell to the next one its sentence follows
+    (a link inside one cell, between two of its digits, has no arrow)."""
+    return [(a, b) for a, b in zip(cells, cells[1:], strict=False) if a != b]
 
 
 #: a technique's search: the first step it finds on a board, or None
