@@ -258,3 +258,16 @@ def test_every_photo_is_one_telegram_takes(name, data):
         if media.sent_as == "photo":
             with Image.open(io.BytesIO(media.data)) as image:
                 assert fits_photo(image.width, image.height, len(media.data)), image.size
+
+
+@pytest.mark.parametrize("text", [
+    "https://puzz.link/p?ripple/4/4/9n8rigk14h32k" + "9" * 5000,  # fuzzing found it
+    "https://puzz.link/p?nurikabe/v:" + "x" * 5000 + "/5/5/g5",
+    "https://puzz.link/p?slither/" + "f" * 5000 + "/5/5/cbcbcddad",
+    "https://puzz.link/p?" + "ab-" * 2000 + "/5/5/g5",
+])
+def test_a_pencil_link_with_a_long_part_is_refused_shortly(text):
+    """A refusal quotes a long part of the link cut short, never whole."""
+    with pytest.raises(PuzzleError) as error:
+        pipeline.prepare(text)
+    assert len(str(error.value)) < 300, str(error.value)[:300]

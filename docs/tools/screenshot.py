@@ -9,7 +9,8 @@ reply (/example seki forwarded back, then /check as a reply to it), welcome (/st
 spoiler (/settings set to hide solutions, then a Seki with its Share button), anagram
 (anagram dormitory: the answers with their More button, and the report), german (a user
 whose app is in German: a greeting, then a Sudoku answered in German), pencil (a
-puzz.link link inside a sentence, answered).
+puzz.link link inside a sentence, answered), pencil-hints (/hint in reply to a Nurikabe
+link, up to its first step).
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ NEWSPAPER = ("6.1.85..4\n...3.....\n.89....2.\n.1.......\n7.2.58..9\n...46.1..\n
 
 
 async def scene_sudoku_hints(client: SandboxClient) -> None:
-    """/hint in reply to a Sudoku, then three presses up its ladder."""
+    """/hint in reply to a Sudoku, then three presses up its ladder (each rewrites the
+    ladder's one message)."""
     sent = await client.send(ALICE, NEWSPAPER)
     await client.wait_for(ALICE, after=sent["message_id"], sent_as="text", timeout=60)
     asked = await client.send(ALICE, "/hint", reply_to_message_id=sent["message_id"])
@@ -68,7 +70,18 @@ async def scene_sudoku_hints(client: SandboxClient) -> None:
         data = next(b["callback_data"] for row in step["reply_markup"]["inline_keyboard"]
                     for b in row if b["text"] == label)
         await client.press(ALICE, ALICE, step["message_id"], data)
-        step = await client.wait_for(ALICE, after=step["message_id"], timeout=60)
+        step = await rewritten(client, step)
+
+
+async def rewritten(client: SandboxClient, message: dict) -> dict:
+    """The message once the bot has edited it (its revision moved on)."""
+    for _ in range(120):
+        page = await client.messages(ALICE, after=message["message_id"] - 1)
+        now = page["messages"][0]
+        if now["revision"] != message["revision"]:
+            return now
+        await asyncio.sleep(0.5)
+    raise TimeoutError(f"message {message['message_id']} was not edited")
 
 
 async def scene_burr(client: SandboxClient) -> None:
@@ -146,8 +159,22 @@ async def scene_pencil(client: SandboxClient) -> None:
     await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
 
 
-SCENES = {"pencil": scene_pencil, "welcome": scene_welcome, "spoiler": scene_spoiler,
-          "seki": scene_seki,
+async def scene_pencil_hints(client: SandboxClient) -> None:
+    """/hint in reply to a Nurikabe link, then Where to look and Show this step."""
+    link = (PUZZLES / "pencil" / "nurikabe.txt").read_text().strip()
+    photo = await say(client, link, "photo")
+    await client.wait_for(ALICE, after=photo["message_id"], sent_as="text")
+    asked = await client.send(ALICE, "/hint", reply_to_message_id=photo["message_id"] - 1)
+    step = await client.wait_for(ALICE, after=asked["message_id"], timeout=60)
+    for label in ("Where to look", "Show this step"):
+        data = next(b["callback_data"] for row in step["reply_markup"]["inline_keyboard"]
+                    for b in row if b["text"] == label)
+        await client.press(ALICE, ALICE, step["message_id"], data)
+        step = await rewritten(client, step)
+
+
+SCENES = {"pencil": scene_pencil, "pencil-hints": scene_pencil_hints,
+          "welcome": scene_welcome, "spoiler": scene_spoiler, "seki": scene_seki,
           "hints": scene_hints, "sudoku-hints": scene_sudoku_hints, "burr": scene_burr,
           "nuts": scene_nuts, "file": scene_file, "reply": scene_reply, "menu": scene_menu,
           "anagram": scene_anagram, "german": scene_german}

@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 from PIL import Image
 
 from ..i18n import _
+from ..texts import clip
 from ..values import PuzzleError, Rule
 from .codecs import Reader, read_borders, write_borders
 from .engine import Model, Values
@@ -107,10 +108,10 @@ class Genre(ABC, Generic[B, V]):
         """Refuse a flag or variant the genre does not honour, by name."""
         if link.variant and link.variant not in self.variants:
             raise PuzzleError(_("The {genre} variant {variant!r} is not supported.").format(
-                genre=self.name, variant=link.variant))
+                genre=self.name, variant=clip(link.variant)))
         if link.flag and link.flag not in self.flags:
             raise PuzzleError(_("The {genre} option {flag!r} in the link is not supported."
-                                ).format(genre=self.name, flag=link.flag))
+                                ).format(genre=self.name, flag=clip(link.flag)))
 
     def read(self, link: Link) -> B:
         """The board of a link: its flags checked, then `decode`."""

@@ -89,7 +89,7 @@ def read_link(text: str) -> Link:
     genre = GENRE.match(parts[0].lower())
     if genre is None:
         raise PuzzleError(_("The link's genre part {part!r} could not be read.").format(
-            part=parts[0]))
+            part=clip(parts[0])))
     rest = parts[1:]
     variant = flag = ""
     if rest and rest[0].startswith("v:"):

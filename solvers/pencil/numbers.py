@@ -14,6 +14,7 @@ from functools import cache
 from itertools import combinations
 
 from ..i18n import _
+from ..texts import clip
 from ..values import PuzzleError, Rule
 from .check import pieces, rule, where
 from .codecs import Reader
@@ -122,7 +123,7 @@ def rest_refused(reader: Reader, what: str) -> None:
     such as empty cells), naming it, rather than solving a different puzzle."""
     if reader.rest:
         raise PuzzleError(_("The link goes on after the board ({rest!r}): {what} are not "
-                            "supported.").format(rest=reader.rest, what=what))
+                            "supported.").format(rest=clip(reader.rest), what=what))
 
 
 # -- regions whose size is the number written in them (fillomino) ----------------------------
