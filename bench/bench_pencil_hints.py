@@ -1,15 +1,13 @@
-"""The pencil hint ladders: for each genre's example (and, with --unseen, the held-out
-links of bench/data/pencil_unseen.json), how long the first step and the whole ladder
-take, how many steps there are and how they split by reason (one rule, a few rules,
-the rules nearby, the whole puzzle).
+"""The pencil hint ladders: for each genre's example, how long the first step and the
+whole ladder take, how many steps there are and how they split by reason (one rule, a
+few rules, the rules nearby, the whole puzzle).
 
-    .venv/bin/python bench/bench_pencil_hints.py [--unseen] [--seconds 20]
+    .venv/bin/python bench/bench_pencil_hints.py
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -24,16 +22,13 @@ from solvers.values import PuzzleError  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def links(unseen: bool) -> list[str]:
-    """The genres' examples, or the held-out links."""
-    if unseen:
-        data = json.loads((ROOT / "bench" / "data" / "pencil_unseen.json").read_text())
-        return [entry["link"] for entry in data["puzzles"]]
+def links() -> list[str]:
+    """The genres' examples."""
     return [(ROOT / "puzzles" / kind.example).read_text().strip()
             for kind in registry.KINDS if kind.example.startswith("pencil/")]
 
 
-def measure(link: str, seconds: float) -> dict[str, object] | None:
+def measure(link: str) -> dict[str, object] | None:
     """One link's ladder: first step, whole ladder, steps by technique (None: no ladder)."""
     kind = registry.detect(link)
     if kind is None or not kind.hints:
@@ -54,11 +49,8 @@ def measure(link: str, seconds: float) -> dict[str, object] | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--unseen", action="store_true")
-    parser.add_argument("--seconds", type=float, default=20.0)
-    args = parser.parse_args()
-    rows = [row for link in links(args.unseen) if (row := measure(link, args.seconds))]
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
+    rows = [row for link in links() if (row := measure(link))]
     done = [row for row in rows if "error" not in row]
     print(f"{'genre':12} {'first s':>8} {'ladder s':>9} {'steps':>6}  reasons")
     for row in done:
