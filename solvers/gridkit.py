@@ -49,6 +49,11 @@ class Step(Generic[V]):
                    tuple(eliminations), tuple(marks))
 
 
+def cell_name(row: int, col: int) -> str:
+    """R3C5: row 3, column 5, counted from 1 (the one name every grid kind's hints use)."""
+    return f"R{row + 1}C{col + 1}"
+
+
 def propagate_then_solve(reason: str, search: Sequence[K],
                          assertions: Callable[[], Iterable[str]],
                          grid_of: Callable[[dict[K, int]], G], fits: Callable[[G], bool],

@@ -15,7 +15,7 @@ from dataclasses import replace
 from PIL import Image
 
 from .. import draw
-from ..gridkit import Step
+from ..gridkit import Step, cell_name
 from ..i18n import N_, _, listing
 from ..values import Difficulty, HintPath, HintStep, Limits, Mistake, PuzzleError
 from .grid import EMPTY, GogenPuzzle, Solution, neighbours
@@ -31,8 +31,7 @@ GogenStep = Step[str]
 
 
 def _name(puzzle: GogenPuzzle, cell: int) -> str:
-    r, c = divmod(cell, puzzle.size)
-    return f"R{r + 1}C{c + 1}"
+    return cell_name(*divmod(cell, puzzle.size))
 
 
 def _names(puzzle: GogenPuzzle, cells: list[int]) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from .. import gridkit
 from ..i18n import _, capital, listing
 from ..values import Difficulty, HintPath, HintStep, PuzzleError
 from .engine import SOLVER, IntVar, Lit, Model, Values
@@ -288,8 +289,8 @@ def step_of(found: Board, decision: Decision, labels: list[str], rating: float,
 
 
 def cell_name(cell: tuple[int, int]) -> str:
-    """R3C5: row 3, column 5 (the name every hint uses)."""
-    return f"R{cell[0] + 1}C{cell[1] + 1}"
+    """R3C5 for a (row, column) cell (`gridkit.cell_name`)."""
+    return gridkit.cell_name(*cell)
 
 
 def cells_named(text: str) -> str:

@@ -8,6 +8,7 @@ say them ("R5C2", "row 5", "box 3").
 
 from __future__ import annotations
 
+from ... import gridkit
 from ...i18n import N_, _, listing
 from ..grid import BOX, CELLS, PEERS, SIZE, UNITS, Grid
 
@@ -48,7 +49,7 @@ def unit_name(unit: int) -> str:
 
 
 def cell_name(cell: int) -> str:
-    return f"R{ROW[cell] + 1}C{COL[cell] + 1}"
+    return gridkit.cell_name(ROW[cell], COL[cell])
 
 
 def cells_text(cells: list[int] | tuple[int, ...]) -> str:
