@@ -39,8 +39,10 @@ WRONG_ROWS = [SUDOKU_ROWS[0], "943682157", *SUDOKU_ROWS[2:]]
 #: what is never translated: the kinds' names (and the bot's), each language's own name
 NAMES = ("PuzzleBot", *(kind.title for kind in registry.KINDS), *LANGUAGES.values())
 
-#: the kinds with step-by-step hints, by their example puzzles
-HINTED = [kind for kind in registry.KINDS if kind.hints and kind.example]
+#: the kinds with step-by-step hints, by their example puzzles; the listed kinds here, the
+#: pencil genres (unlisted) in test_e2e_pseudo_pencil.py, so that `make test`'s processes
+#: sweep both halves at once
+HINTED = [kind for kind in registry.KINDS if kind.hints and kind.example and kind.listed]
 #: a ladder's rungs in the pseudo-language, climbed in this order (the last a new message)
 RUNGS = ("⟦Where to look⟧", "⟦Which technique⟧", "⟦Show this step⟧", "⟦Next step⟧")
 
@@ -138,9 +140,15 @@ async def answer_data(bot, text: str) -> list[str]:
 
 
 async def test_every_example_answer_is_translated(pseudobot):
+    await examples_translated(pseudobot, [k for k in registry.with_example() if k.listed])
+
+
+async def examples_translated(pseudobot, kinds) -> None:
+    """Sends each kind's example in the pseudo-language and asserts that every word of
+    every reply passed through gettext."""
     bot, client = pseudobot
     asked = {}
-    for kind in registry.with_example():
+    for kind in kinds:
         text = (PUZZLES / kind.example).read_text()
         chat = next(CHATS)
         await client.send(chat, text, language_code=CODE)
@@ -199,6 +207,10 @@ async def test_a_sudoku_hint_and_a_wrong_check(pseudobot):
 
 @pytest.mark.parametrize("kind", HINTED, ids=lambda kind: kind.name)
 async def test_every_rung_of_every_ladder(pseudobot, kind):
+    await ladder_translated(pseudobot, kind)
+
+
+async def ladder_translated(pseudobot, kind) -> None:
     """Each kind's example climbed from the offer through every rung to the next step;
     each rung is the offer's message edited in place, in the pseudo-language."""
     _, client = pseudobot
@@ -239,6 +251,10 @@ async def test_a_mistake_and_a_complete_grid_in_the_ladder(pseudobot):
 
 @pytest.mark.parametrize("kind", HINTED, ids=lambda kind: kind.name)
 async def test_every_hint_picture_is_translated(kind):
+    pictures_translated(kind)
+
+
+def pictures_translated(kind) -> None:
     """Every text drawn on every step's picture of the kind's example (read as it is
     drawn, `watching_texts`), in the pseudo-language: nothing left in English."""
     text = (PUZZLES / kind.example).read_text()
