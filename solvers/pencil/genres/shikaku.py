@@ -68,6 +68,15 @@ def candidates(board: Board, clue: Cell, table: list[list[int]] | None = None) -
     return out
 
 
+def tiled(board: Board) -> bool:
+    """Whether the numbers are all known and add up to the board's cells. Then a choice
+    of one rectangle per number that covers every cell covers none twice (the areas
+    would add up to more than the board), so "every cell at least once" is enough: one
+    clause a cell instead of an at-most-one over the many rectangles that reach it."""
+    sizes = board.clues.values()
+    return all(size > 0 for size in sizes) and sum(sizes) == board.rows * board.cols
+
+
 def walls_between(grid: Grid, owner: dict[Cell, int]) -> frozenset[Pair]:
     """The walls between neighbouring cells of different pieces."""
     return frozenset(p for p in grid.pairs() if owner.get(p[0], -1) != owner.get(p[1], -2))
@@ -107,8 +116,12 @@ class Shikaku(Genre[Board, Vars]):
                         covering[cell].append(lit)
                 model.exactly(mine, 1)
         model.show(choices.values())
-        for lits in covering.values():
-            model.exactly(lits, 1)
+        if tiled(board):  # the areas add up to the board: covered means covered once
+            for lits in covering.values():
+                model.clause(lits)
+        else:
+            for lits in covering.values():
+                model.exactly(lits, 1)
         return Vars(choices)
 
     def answer(self, board: Board, variables: Vars, values: Values) -> Answer:
