@@ -340,7 +340,7 @@ def main() -> None:
         if not firsts:
             print(f"| {genre} | 0 | | | | (none puzzlekit can be given) |", flush=True)
             continue
-        cells = [f"{statistics.median(x):.3f} / {max(x):.3f}" for x in (firsts, uniques, kits)]
+        cells = [f"{statistics.median(x):.4f} / {max(x):.3f}" for x in (firsts, uniques, kits)]
         note = f" ({unsolved} runs not solved in its 30 s)" if unsolved else ""
         print(f"| {genre} | {len(firsts)} | {max(sizes)[1]} | " + " | ".join(cells)
               + f"{note} |", flush=True)
