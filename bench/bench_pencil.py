@@ -45,7 +45,8 @@ THEIRS = {"nurikabe": "nurikabe", "slither": "slitherlink", "heyawake": "heyawak
           "yinyang": "yin_yang", "kurodoko": "kuromasu", "norinori": "norinori",
           "lits": "lits", "yajirin": "yajilin", "sudoku": "sudoku", "shimaguni": "shimaguni",
           "nanro": "nanro", "country": "country_road", "starbattle": "starbattle",
-          "creek": "creek", "tatamibari": "tatamibari", "kakuro": "kakuro"}
+          "creek": "creek", "tatamibari": "tatamibari", "kakuro": "kakuro",
+          "ripple": "hakyuu", "easyasabc": "abc_end_view"}
 #: puzzlekit's arrow letters by our arrow codes (codecs.UP, DOWN, LEFT, RIGHT)
 COMPASS = {1: "n", 2: "s", 3: "w", 4: "e"}
 
@@ -117,6 +118,26 @@ def more_text(genre: str, board: Any) -> str | None:
     return corner_text(genre, board)
 
 
+def letter_text(genre: str, board: Any) -> str | None:
+    """Ripple effect (puzzlekit's hakyuu: clue and room grids) and Easy as ABC (its
+    abc_end_view: the last letter, the four sides' letters, an empty grid)."""
+    if QUESTION in board.clues:
+        return None
+    if genre == "ripple":
+        return region_text(board, board.walls, board.given())
+    if genre == "easyasabc":
+        given = board.given()
+
+        def side(where: str, count: int) -> str:
+            return " ".join(chr(ord("a") + given[(where, i)] - 1) if (where, i) in given
+                            else "-" for i in range(count))
+        return "\n".join([f"{board.rows} {board.cols} {chr(ord('a') + board.letters - 1)}",
+                          side("top", board.cols), side("bottom", board.cols),
+                          side("left", board.rows), side("right", board.rows),
+                          *[" ".join("-" * board.cols) for _ in range(board.rows)]])
+    return None
+
+
 def corner_text(genre: str, board: Any) -> str | None:
     """Creek (clues on the corners), tatamibari (marks) and kakuro (a clue margin)."""
     rows, cols = board.rows, board.cols
@@ -141,7 +162,7 @@ def corner_text(genre: str, board: Any) -> str | None:
             return f"{'' if down is None else down},{'' if across is None else across}"
         return f"{rows + 1} {cols + 1}\n" + "\n".join(
             " ".join(token((r, c)) for c in range(-1, cols)) for r in range(-1, rows))
-    return None
+    return letter_text(genre, board)
 
 
 def their_text(genre: str, board: Any) -> str | None:
