@@ -238,11 +238,13 @@ LIMIT = 20.0
 KILL = 120.0
 
 
-def unseen() -> None:
+def unseen(only: str | None = None) -> None:
     """The held-out links: each solved within LIMIT seconds, its answer judged by pzpr,
-    one genre at a time (a row printed as soon as its genre is done)."""
+    one genre at a time (a row printed as soon as its genre is done); `only`: these
+    genres (comma-separated)."""
     puzzles = json.loads(UNSEEN.read_text(encoding="utf-8"))["puzzles"]
-    genres = sorted({puzzle["genre"] for puzzle in puzzles})
+    genres = sorted({puzzle["genre"] for puzzle in puzzles
+                     if only is None or puzzle["genre"] in only.split(",")})
     print("| genre | right / total | proved unique | median s | worst s |")
     print("| --- | --- | --- | --- | --- |")
     everything: list[tuple[bool, bool, float]] = []
@@ -328,7 +330,7 @@ def main() -> None:
         print(json.dumps(solve_one(args.one)))
         return
     if args.unseen:
-        unseen()
+        unseen(args.genres)
         return
     print("| genre | puzzles | largest | ours first: median / worst | ours unique: median / "
           "worst | puzzlekit: median / worst |")

@@ -203,3 +203,22 @@ def test_fillomino_larger_areas_searched_apart(monkeypatch: pytest.MonkeyPatch) 
     found = genre.solve(board, limit=5)
     rows = sorted(tuple(a.numbers[(0, c)] for c in range(3)) for a in found.answers)
     assert (rows, found.exhaustive) == ([(1, 2, 2), (2, 2, 1), (3, 3, 3)], False)
+
+
+@pytest.mark.parametrize(("link", "rows"), [
+    # a clue-free area of 5, larger than every clue; two 4 clues in one area
+    ("https://puzz.link/p?fillomino/5/4/h3j4g31i4i3g",
+     ["33313", "55433", "15444", "55333"]),
+    # the first 6 and the two 5s far apart fill the board: no cell is left for an area
+    # without a clue, and the other 6s (and the last 5) share the earlier clues' areas
+    ("https://puzz.link/p?fillomino/4/4/6h56i56g6g5h",
+     ["6555", "6655", "5666", "5555"]),
+])
+def test_fillomino_areas_beyond_their_clues(link: str, rows: list[str]) -> None:
+    """Areas the clues' own sizes do not show (`numbers.anchored_regions`): the one
+    answer, proved unique, judged complete and the same puzzle by pzpr."""
+    assert solved_and_judged([link]) == []
+    puzzle, answers, _exhaustive = solve(link)
+    filled = {**answers[0].numbers, **puzzle.board.given()}
+    assert ["".join(str(filled[(r, c)]) for c in range(len(rows[0])))
+            for r in range(len(rows))] == rows

@@ -9,7 +9,7 @@ handles far better than arithmetic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 
@@ -19,7 +19,7 @@ from ..values import PuzzleError, Rule
 from .check import pieces, rule, where
 from .codecs import Reader
 from .engine import IntVar, Lit, Model
-from .grid import Cell, Grid, Pair
+from .grid import Cell, Grid, Pair, pair
 from .pzprv3 import Block, File
 from .pzprv3 import number as token_number
 
@@ -206,6 +206,81 @@ def sized_regions(model: Model, grid: Grid, cells: Mapping[Cell, IntVar],
             else:
                 model.clause([-lit, *near])
     model.graphs.append(SizedRegions(grid, cells, big))  # type: ignore[arg-type]
+
+
+#: the owner of a cell in no clue's area (`anchored_regions`)
+FREE = -1
+
+
+def reach(grid: Grid, start: Cell, steps: int, open_: Callable[[Cell, Cell], bool]
+          ) -> set[Cell]:
+    """The cells within `steps` moves of `start` through neighbours that `open_` joins."""
+    seen = {start: 0}
+    todo = [start]
+    for cell in todo:
+        if seen[cell] < steps:
+            for other in grid.neighbours(cell):
+                if other not in seen and open_(cell, other):
+                    seen[other] = seen[cell] + 1
+                    todo.append(other)
+    return set(seen)
+
+
+def anchored_regions(model: Model, grid: Grid, cells: Mapping[Cell, IntVar],
+                     clues: Sequence[tuple[Cell, int]], walls: Collection[Pair] = ()) -> None:
+    """Redundant rules that see each clue's area from its clue (`sized_regions` alone
+    is complete, but finds sizes only on candidate answers). Every cell has an owner:
+    the first clue (in `clues`' order) of its area, or FREE in an area with no clue. An
+    owner's cells hold its number, lie within that many steps less one of it, and are
+    at most that many; neighbours holding the same number have the same owner; a number
+    no clue can own in a cell needs a clue-free stretch that large. Each answer has
+    exactly one choice of owners, so answers are neither lost nor counted twice."""
+    def joins(size: int) -> Callable[[Cell, Cell], bool]:
+        return lambda a, b: pair(a, b) not in walls and cells[b].eq(size) is not None
+
+    near = [reach(grid, clue, size - 1, joins(size)) for clue, size in clues]
+    owner = {cell: model.number([k for k, within in enumerate(near) if cell in within]
+                                + [FREE]) for cell in grid.cells()}
+    for k, (clue, size) in enumerate(clues):
+        mine = {cell: value_lits(owner[cell], k)[0] for cell in near[k]}
+        for cell, lit in mine.items():
+            model.clause([-lit, *value_lits(cells[cell], size)])
+            model.implies(lit, mine[clue])
+            for other in grid.neighbours(cell):
+                for same in value_lits(cells[other], size):
+                    model.clause([-lit, -same, *value_lits(owner[other], k)])
+        # the clue's own cell belongs to an earlier clue of its size, or to itself
+        model.clause([lit for j, (_, other) in enumerate(clues[:k + 1]) if other == size
+                      for lit in value_lits(owner[clue], j)])
+        model.at_most(list(mine.values()), size)
+    stretch = {cell: len(piece) for piece in pieces(grid, set(cells) - {c for c, _ in clues})
+               for cell in piece}
+    for cell, var in cells.items():
+        for value, lit in zip(var.values, var.lits, strict=True):
+            free = value_lits(owner[cell], FREE) if value <= stretch.get(cell, 0) else []
+            model.clause([-lit, *free, *(x for k, (_, size) in enumerate(clues) if size == value
+                                         for x in value_lits(owner[cell], k))])
+    budget(model, clues, near, owner)
+
+
+def budget(model: Model, clues: Sequence[tuple[Cell, int]], near: Sequence[set[Cell]],
+           owner: Mapping[Cell, IntVar]) -> None:
+    """What the board's size leaves: a clue no earlier clue of its size can reach is
+    its area's first, so the areas of such clues cover their sizes' sum of cells, and
+    the rest (the budget) holds the areas with no clue and those of the other clues.
+    Only the consequences that need no search are stated: another clue whose size
+    exceeds the budget shares an earlier clue's area, and a budget of 0 leaves no cell
+    without a clue's area. (The whole sum as one constraint made the search many times
+    slower on boards where it decides nothing.)"""
+    shared = [k for k, (clue, size) in enumerate(clues)
+              if any(other == size and clue in near[j] for j, (_, other) in enumerate(clues[:k]))]
+    left = len(owner) - sum(size for k, (_, size) in enumerate(clues) if k not in shared)
+    for k in shared:
+        if clues[k][1] > left:
+            model.clause([-lit for lit in value_lits(owner[clues[k][0]], k)])
+    if left <= 0:
+        for var in owner.values():
+            model.clause([-lit for lit in value_lits(var, FREE)])
 
 
 # -- a person's board, from the player's file ------------------------------------------------

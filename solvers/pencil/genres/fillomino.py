@@ -133,6 +133,8 @@ class FillominoGenre(Genre):
                     model.clause([lit for v, lit in zip(var.values, var.lits, strict=True)
                                   if v <= SMALL_AREA])
         numbers.sized_regions(model, board.grid, cells, common + 1 if larger else None)
+        numbers.anchored_regions(model, board.grid, cells, list(board.given().items()),
+                                 board.walls)
         return cells
 
     def solve(self, board: Fillomino, limit: int = 2, deadline: float | None = None) -> Found:
