@@ -75,3 +75,17 @@ def test_hint_sentences_in_german_and_spanish(code, words):
     for step in steps:
         assert "the other way" not in step.text and "line" not in step.text, step.text
         assert words in step.text, step.text
+
+
+def test_the_tentaisho_ladder_decides_every_wall_as_the_solution_draws_it():
+    """Tentaisho's answer is its walls: the ladder decides each pair of neighbouring
+    cells once, and the walls it puts up are the solution's."""
+    tentaisho = registry.get("tentaisho")
+    puzzle = example(tentaisho)
+    solution = tentaisho.solve(puzzle, Limits.within(30, 1)).found[0]
+    path = tentaisho.hint_steps(puzzle)
+    assert path.complete and len(path.steps) == 40  # 5x5: 40 pairs
+    up = {tuple(step.text.split(":")[0].removeprefix("A wall stands between ").split(" and "))
+          for step in path.steps if step.text.startswith("A wall")}
+    walls = {tuple(f"R{r + 1}C{c + 1}" for r, c in pair) for pair in solution.borders}
+    assert up == walls and len(walls) == 22
