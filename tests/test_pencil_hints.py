@@ -89,3 +89,22 @@ def test_the_tentaisho_ladder_decides_every_wall_as_the_solution_draws_it():
           for step in path.steps if step.text.startswith("A wall")}
     walls = {tuple(f"R{r + 1}C{c + 1}" for r, c in pair) for pair in solution.borders}
     assert up == walls and len(walls) == 22
+
+
+def test_a_hint_job_opens_its_board_once(monkeypatch):
+    """The steps and the step's picture come from one opening of the board (solving it
+    and proving it unique); the next step of the same puzzle opens nothing."""
+    from bot.work import jobs
+    from solvers.pencil import hints
+
+    opened = []
+    real = hints.open_board
+    monkeypatch.setattr(hints, "open_board", lambda *args: opened.append(1) or real(*args))
+    hints.let_go()
+    for genre in ("nurikabe", "slither"):
+        link = (PUZZLES / "pencil" / f"{genre}.txt").read_text(encoding="utf-8").strip()
+        first = jobs.grid_hint(genre, link, "", 0)
+        assert first.picture and len(opened) == 1, (genre, len(opened))
+        second = jobs.grid_hint(genre, link, "", 1)
+        assert second.text != first.text and len(opened) == 1
+        opened.clear()

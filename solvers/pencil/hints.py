@@ -19,6 +19,7 @@ same ones that name a clash when a puzzle has no solution.
 
 from __future__ import annotations
 
+import atexit
 import re
 import time
 from collections.abc import Sequence
@@ -120,6 +121,35 @@ def open_board(genre: Genre[Any, Any], board: Any) -> Board:
     found.givens = [d.lit for d in found.decisions if d.cells[0] in clues
                     and not solver.propagate(assumptions=[*guards, -d.lit])[0]]
     return found
+
+
+#: the board a hint job opened last in this process, by genre and board: the job draws
+#: the step it found next, and opening (solving, proving unique) is most of its time
+_opened: tuple[tuple[str, Any], Board] | None = None
+
+
+def opened(genre: Genre[Any, Any], board: Any) -> Board:
+    """The board on a solver (`open_board`), the same one again for the same puzzle;
+    the one kept before is let go. Its solver answers under assumptions only, so what
+    one ladder decided does not stay for the next."""
+    global _opened
+    key = (genre.names[0], board)
+    if _opened is not None and _opened[0] == key:
+        return _opened[1]
+    let_go()
+    found = open_board(genre, board)
+    _opened = (key, found)
+    return found
+
+
+@atexit.register
+def let_go() -> None:
+    """Delete the kept board's solver (at exit too: the solver library cannot delete it
+    once the interpreter is taking itself apart)."""
+    global _opened
+    if _opened is not None:
+        _opened[1].solver.delete()
+        _opened = None
 
 
 def solve(model: Model, solver: Any, assumptions: Sequence[Lit]) -> Values | None:
@@ -302,12 +332,9 @@ def path(genre: Genre[Any, Any], board: Any, entries: Answer | None,
          limit: int | None, kind: str, deadline: float | None = None) -> HintPath:
     """The hint path of a pencil puzzle (from a person's half-done answer, `entries`),
     the steps found by `deadline` when given."""
-    found = open_board(genre, board)
-    try:
-        decided = found.givens + (entered(found, entries) if entries is not None else [])
-        found_steps, reached = steps(found, decided, limit, deadline)
-    finally:
-        found.solver.delete()
+    found = opened(genre, board)
+    decided = found.givens + (entered(found, entries) if entries is not None else [])
+    found_steps, reached = steps(found, decided, limit, deadline)
     hardest = max(found_steps, key=lambda s: s.rating, default=None)
     difficulty = Difficulty.of(hardest.rating if hardest else 0.0,
                                hardest.technique if hardest else "")
@@ -338,15 +365,12 @@ def shares(decision: Decision, entries: Answer, answer: Answer) -> bool:
 def picture(genre: Genre[Any, Any], board: Any, step: HintStep) -> Image.Image:
     """The board as decided before the step, with the step's cells ringed."""
     decided, _lit = step.state
-    found = open_board(genre, board)
-    try:
-        partial = partial_answer(found, set(decided))
-        blank = {d.cells[0] for d in found.decisions
-                 if d.layer in ("shaded", "marks") and d.lit not in decided
-                 and -d.lit not in decided} - {
-            d.cells[0] for d in found.decisions if d.lit in decided}
-    finally:
-        found.solver.delete()
+    found = opened(genre, board)
+    partial = partial_answer(found, set(decided))
+    blank = {d.cells[0] for d in found.decisions
+             if d.layer in ("shaded", "marks") and d.lit not in decided
+             and -d.lit not in decided} - {
+        d.cells[0] for d in found.decisions if d.lit in decided}
     image = genre.draw(board, partial).convert("RGB")
     bare = genre.draw(board, None).convert("RGB")
     mark_step(image, bare, board, step.cells, sorted(blank))
