@@ -62,11 +62,12 @@ async def test_a_link_offers_its_solved_picture_once_uploaded(client):
 
 
 async def test_the_same_link_without_https_reuses_the_picture(client):
+    first, _ = await results_for(client, ALICE, LINK)
+    before = await uploaded(client)
     results, _ = await results_for(client, BERND, LINK.removeprefix("https://"))
     assert [r["type"] for r in results] == ["photo"], results
-    first, _ = await results_for(client, ALICE, LINK)
     assert results[0]["photo_file_id"] == first[0]["photo_file_id"]
-    assert await uploaded(client) == 1
+    assert await uploaded(client) == before == 1
 
 
 @pytest.mark.parametrize(("query", "words"), [
@@ -81,11 +82,15 @@ async def test_a_broken_link_or_unknown_genre_says_why_in_one_line(client, query
     assert results[0]["input_message_content"]["message_text"].endswith(said)
 
 
-async def test_german_inline_answer(client):
+async def test_german_inline_answers(client):
     results, _ = await results_for(client, ALICE + 10, "https://puzz.link/p?nosuchgenre/5/5/a",
                                    language_code="de")
     assert "/help puzzles" in results[0]["description"], results
     assert results[0]["title"] == "Dieses Rätsel kann ich nicht lesen", results[0]["title"]
+    before = await uploaded(client)
+    solved, _ = await results_for(client, ALICE + 10, LINK, language_code="de")
+    assert "Lösungen: genau 1" in solved[0]["caption"], solved
+    assert await uploaded(client) == before + 1  # the German caption: a picture of its own
 
 
 async def test_plain_letters_still_get_anagrams(client):
