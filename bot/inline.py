@@ -80,7 +80,7 @@ async def puzzle_result(context: Context, user: int, text: str) -> InlineQueryRe
     if (refused := await refusal_of(context, user, None, ask)) is not None:
         return note("held", _("No answer to this puzzle now"), refused)
     try:
-        result = await solved(context, ask)
+        result, fresh = await solved(context, ask)
     except (JobTimeout, WorkerDied):
         return note("late", _("{title}: no answer within {seconds} s").format(
             title=ask.kind.title, seconds=f"{PUZZLE_TIMEOUT:g}"),
@@ -88,7 +88,7 @@ async def puzzle_result(context: Context, user: int, text: str) -> InlineQueryRe
     if not result.ok:
         return note("error", _("Cannot read this puzzle"), result.error)
     caption = clip(result.caption, CAPTION_LIMIT - 1)
-    file_id = await picture_id(context, ask, result)
+    file_id = await picture_id(context, ask, result, fresh)
     if file_id is None:
         return InlineQueryResultArticle(
             id="solved", title=ask.kind.title, description=result.summary or caption,
@@ -105,22 +105,20 @@ def note(result_id: str, title: str, text: str, sent: str = "") -> InlineQueryRe
                                     input_message_content=InputTextMessageContent(sent or text))
 
 
-async def solved(context: Context, ask: Ask) -> Result:
-    """The puzzle's answer: the cached one, or a fresh one in the inline time limit
-    (kept in the cache when complete, as a chat answer is)."""
+async def solved(context: Context, ask: Ask) -> tuple[Result, bool]:
+    """The puzzle's answer, and whether it is fresh: the cached one, or one found now in
+    the inline time limit."""
     svc = context.bot_data.services
-    result = await svc.store.get_result(ask.key)
-    if result is None:
-        result = await svc.pool.submit(jobs.solve, ask.text, ask.kind.name, PUZZLE_TIMEOUT,
-                                       timeout=PUZZLE_TIMEOUT + 2)
-        if cacheable(result):
-            await svc.store.put_result(ask.key, result)
-    return result
+    if (result := await svc.store.get_result(ask.key)) is not None:
+        return result, False
+    return await svc.pool.submit(jobs.solve, ask.text, ask.kind.name, PUZZLE_TIMEOUT,
+                                 timeout=PUZZLE_TIMEOUT + 2), True
 
 
-async def picture_id(context: Context, ask: Ask, result: Result) -> str | None:
+async def picture_id(context: Context, ask: Ask, result: Result, fresh: bool) -> str | None:
     """The file_id of the answer's first picture: the one the cache knows for this bot,
-    else one got by uploading it to the picture chat; None when neither can be had."""
+    else one got by uploading it to the picture chat; None when neither can be had. A
+    fresh answer is cached once its picture is uploaded (as a chat answer once sent)."""
     svc = context.bot_data.services
     if not result.media or result.media[0].sent_as != "photo":
         return None
@@ -139,5 +137,7 @@ async def picture_id(context: Context, ask: Ask, result: Result) -> str | None:
         return None
     file_id = sent_file_id(sent)
     if file_id is not None and cacheable(result):
+        if fresh:
+            await svc.store.put_result(ask.key, result)
         await svc.store.put_file_ids(ask.key, context.bot.id, {0: file_id})
     return file_id

@@ -96,3 +96,15 @@ async def test_german_inline_answers(client):
 async def test_plain_letters_still_get_anagrams(client):
     results, _ = await results_for(client, BERND, "dormitory")
     assert "dirty room" in [r["title"] for r in results[:3]], results
+
+
+async def test_without_a_picture_chat_the_answer_is_offered_as_text(tmp_path):
+    config = bot_config(tmp_path, rate_burst=500)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as sandbox:
+        results, update_id = await results_for(sandbox, ALICE, LINK)
+        assert [r["type"] for r in results] == ["article"], results
+        text = results[0]["input_message_content"]["message_text"]
+        assert text.startswith("Nurikabe") and "Solutions: exactly 1" in text, text
+        chosen = await sandbox.inline_choose(update_id, ALICE, results[0]["id"])
+        page = await sandbox.messages(ALICE, after=chosen["message_id"] - 1)
+        assert page["messages"][0]["text"] == text
