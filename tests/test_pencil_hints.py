@@ -4,10 +4,14 @@ naming the cell and the rule in the genre's words, in German and Spanish too."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.rules import PUZZLES
+from bot.work import jobs
 from solvers import i18n, registry
+from solvers.pencil import hints
 from solvers.values import Limits, PuzzleError
 
 GENRES = [kind for kind in registry.KINDS if kind.example.startswith("pencil/")]
@@ -94,9 +98,6 @@ def test_the_tentaisho_ladder_decides_every_wall_as_the_solution_draws_it():
 def test_a_hint_job_opens_its_board_once(monkeypatch):
     """The steps and the step's picture come from one opening of the board (solving it
     and proving it unique); the next step of the same puzzle opens nothing."""
-    from bot.work import jobs
-    from solvers.pencil import hints
-
     opened = []
     real = hints.open_board
     monkeypatch.setattr(hints, "open_board", lambda *args: opened.append(1) or real(*args))
@@ -108,3 +109,26 @@ def test_a_hint_job_opens_its_board_once(monkeypatch):
         second = jobs.grid_hint(genre, link, "", 1)
         assert second.text != first.text and len(opened) == 1
         opened.clear()
+
+
+@pytest.mark.parametrize(("genre", "layer"), [("tentaisho", "borders"), ("slither", "edges"),
+                                              ("numlin", "lines")])
+def test_a_half_done_file_with_lines_or_walls_starts_where_the_person_is(genre, layer):
+    """A person's file with the solution's lines (or walls) of the top rows drawn: the
+    ladder decides none of them again."""
+    kind = registry.get(genre)
+    puzzle = example(kind)
+    solution = kind.solve(puzzle, Limits.within(30, 1)).found[0]
+    drawn = frozenset(piece for piece in getattr(solution, layer)
+                      if max(point[0] for point in piece) <= 1)
+    assert drawn
+    half_done = kind.genre.pzprv3(puzzle.board, replace(solution, **{layer: drawn}))
+    whole = kind.hint_steps(puzzle).steps
+    rest = kind.hint_steps(puzzle, kind.hint_entries(puzzle, half_done)).steps
+    piece_of = {d.lit: d.piece for d in hints.opened(kind.genre, puzzle.board).decisions}
+
+    def drawn_by(steps) -> set:
+        return {piece_of[step.state[1]][1] for step in steps} & drawn
+
+    assert drawn_by(whole) and not drawn_by(rest)
+    assert len(rest) == len(whole) - len(drawn_by(whole))

@@ -70,6 +70,9 @@ class Decision:
     says: str
     visible: bool
     layer: str
+    #: for a line or a wall: the answer's layer ("lines", "edges", "borders") and the
+    #: piece of it the decision draws or leaves out
+    piece: tuple[str, Any] | None = None
 
 
 @dataclass
@@ -178,8 +181,17 @@ def decisions_of(found: Board) -> list[Decision]:
             continue
         says, visible, layer = described(answer, other, cells[0], lit > 0, board.rows,
                                          board.cols)
-        out.append(Decision(lit, cells, says, visible, layer))
+        piece = toggled(answer, other) if layer in ("lines", "borders") else None
+        out.append(Decision(lit, cells, says, visible, layer, piece))
     return sorted(out, key=lambda d: (d.cells[0], not d.visible))
+
+
+def toggled(answer: Answer, other: Answer) -> tuple[str, Any] | None:
+    """The line, grid edge or wall in which two answers differ first, with its layer."""
+    for layer in ("lines", "edges", "borders"):
+        if apart := getattr(answer, layer) ^ getattr(other, layer):
+            return layer, min(apart)
+    return None
 
 
 def mark_name(mark: str) -> str:
@@ -350,8 +362,13 @@ def entered(found: Board, entries: Answer) -> list[Lit]:
 
 
 def shares(decision: Decision, entries: Answer, answer: Answer) -> bool:
-    """Whether the person's answer shows this decision as the solution makes it."""
+    """Whether the person's answer shows this decision as the solution makes it (a line
+    or a wall drawn where the solution has one; one left out is not told from one not
+    drawn yet)."""
     cell = decision.cells[0]
+    if decision.piece is not None:
+        layer, piece = decision.piece
+        return piece in getattr(answer, layer) and piece in getattr(entries, layer)
     if decision.layer == "shaded":
         return cell in answer.shaded and cell in entries.shaded if decision.lit > 0 \
             else cell not in answer.shaded and cell in entries.dotted
