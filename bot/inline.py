@@ -41,8 +41,6 @@ log = logging.getLogger(__name__)
 
 #: seconds a puzzle's search may take: Telegram drops an inline answer that comes late
 PUZZLE_TIMEOUT = 8.0
-#: seconds Telegram may keep a solved puzzle's result for the same person and query
-SOLVED_CACHE = 300
 
 
 async def inline_query(update: Update, context: Context) -> None:
@@ -64,8 +62,9 @@ async def inline_query(update: Update, context: Context) -> None:
     if anagrams.replaced(context.bot_data, user, latest):  # a newer keystroke answers
         await query.answer([], cache_time=0)
         return
+    # personal and brief: a race that starts later refuses its players the picture
     await query.answer([await puzzle_result(context, user, text)], cache_time=5,
-                       is_personal=True)  # personal: a race's players are refused
+                       is_personal=True)
 
 
 async def puzzle_result(context: Context, user: int, text: str) -> InlineQueryResult:
@@ -101,7 +100,7 @@ async def puzzle_result(context: Context, user: int, text: str) -> InlineQueryRe
 def note(result_id: str, title: str, text: str, sent: str = "") -> InlineQueryResultArticle:
     """A result that tells, in one line, why there is no picture (and sends that, or
     `sent`, when picked)."""
-    return InlineQueryResultArticle(id=result_id, title=title, description=text,
+    return InlineQueryResultArticle(id=result_id, title=title, description=" ".join(text.split()),
                                     input_message_content=InputTextMessageContent(sent or text))
 
 
