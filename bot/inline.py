@@ -1,8 +1,8 @@
 """Inline mode: `@bot PUZZLE` in any chat offers the solved picture.
 
-Any text a kind detects (a puzz.link link, a Sudoku line...) is read and solved as in a
-chat, in a short time limit (the person is waiting in another chat); anything else is
-anagram letters (`bot.anagrams.inline_query`). An inline result can show only a picture
+Any text a kind detects (a puzzle player's link, a grid on one line...) is read and solved
+as in a chat, in a short time limit (the person is waiting in another chat); anything else
+goes to the inline search for letters. An inline result can show only a picture
 Telegram already has, so the picture goes by the file_id a chat answer left in the cache,
 else it is uploaded once to the picture chat (`Config.picture_chat`) for its file_id;
 without either, the result is the answer's caption as text. A link that cannot be read, an
@@ -45,7 +45,7 @@ PUZZLE_TIMEOUT = 8.0
 
 async def inline_query(update: Update, context: Context) -> None:
     """`@bot ...`: a puzzle some kind detects gets its solved picture; other text goes to
-    the anagrams' inline search."""
+    the letters' inline search."""
     query = update.inline_query
     if query is None:  # only inline queries are routed here
         raise TypeError(f"update {update.update_id} carries no inline query")

@@ -190,7 +190,8 @@ def rated_race_puzzle(kind: PuzzleKind, difficulty: str, rng: random.Random) -> 
     not few givens. A generator's own difficulties go by givens (its "medium" may need
     no more than singles), so after a puzzle rated easier than asked, a harder one is
     drawn from; never after one rated harder (a harder generator's bigger boards come out
-    no easier and take longer to make: an easy pencil race tried all twelve, up to 7x7).
+    no easier and take longer to make: an easy race of a kind that never rates Easy tried
+    all twelve, up to 7x7).
     Generated puzzles have exactly one solution."""
     best: tuple[int, str, Any, Difficulty] | None = None
     asked = drawn = DIFFICULTIES.index(difficulty)
