@@ -33,6 +33,7 @@ from . import (
     examples,
     files,
     grid_hints,
+    inline,
     language,
     pages,
     photo_reading,
@@ -150,7 +151,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CallbackQueryHandler(solution_files.file_pressed,
                                                  pattern=rf"^{share.FILE_DATA}$"))
     application.add_handler(CallbackQueryHandler(pages.page_pressed, pattern=r"^more:"))
-    application.add_handler(InlineQueryHandler(anagrams.inline_query))
+    application.add_handler(InlineQueryHandler(inline.inline_query))
     games.add_handlers(application)
     kind_names = [name for kind in registry.KINDS for name in (kind.name, *kind.aliases)]
     application.add_handler(CommandHandler(kind_names, routing.kind_command))

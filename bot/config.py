@@ -31,6 +31,9 @@ class Config:
     count_timeout: float = 900.0
     sandbox_port: int = 8080
     owner_id: int | None = None
+    #: set: a chat (a private channel of the bot's) where the pictures of inline answers are
+    #: uploaded once, because an inline result can show only a picture Telegram already has
+    picture_chat: int | None = None
     #: solving requests one person may make at once, and how many more per minute
     rate_burst: int = 8
     rate_per_minute: float = 30.0
@@ -101,6 +104,7 @@ class Config:
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
         env = dict(os.environ if env is None else env)
         owner = env.get("PUZZLEBOT_OWNER_ID", "").strip()
+        pictures = env.get("PUZZLEBOT_PICTURE_CHAT", "").strip()
         workers = int(env.get("PUZZLEBOT_WORKERS") or os.cpu_count() or 2)
         return cls(
             token=env.get("TELEGRAM_BOT_TOKEN") or None,
@@ -113,6 +117,7 @@ class Config:
             count_timeout=float(env.get("PUZZLEBOT_COUNT_TIMEOUT") or 900),
             sandbox_port=int(env.get("PUZZLEBOT_SANDBOX_PORT") or 8080),
             owner_id=int(owner) if owner.lstrip("-").isdigit() else None,
+            picture_chat=int(pictures) if pictures.lstrip("-").isdigit() else None,
             rate_burst=int(env.get("PUZZLEBOT_RATE_BURST") or 8),
             rate_per_minute=float(env.get("PUZZLEBOT_RATE_PER_MINUTE") or 30),
             webhook_url=env.get("PUZZLEBOT_WEBHOOK_URL") or None,

@@ -10,7 +10,8 @@ from collections.abc import Collection
 from aiohttp import web
 
 from . import markup
-from .state import CallbackRecord, Fault, InlineRecord, SandboxState
+from .botfiles import photo_sizes
+from .state import CallbackRecord, Fault, FileRecord, InlineRecord, SandboxState
 from .web import (
     ClientError,
     Identity,
@@ -121,29 +122,39 @@ class ClientActions:
         result = next((r for r in record.answer["results"] if str(r["id"]) == result_id), None)
         if result is None:
             raise ClientError("the bot gave no result with this id", 404)
-        content = result.get("input_message_content") or {}
-        if "message_text" not in content:
-            raise ClientError("the sandbox sends results with a text input_message_content only")
-        try:
-            text, entities = markup.parse(content["message_text"], content.get("parse_mode"))
-        except markup.EntityError as err:
-            raise ClientError(f"the bot's result has bad markup: {err}") from None
         user = record.query["from"]
         chat = self.state.chat(chat_id)
         if chat.chat["type"] == "private" and chat_id != user["id"]:
             raise ClientError("a private chat's id is its user's id")
         self.state.join(chat, user["id"])
+        content, file = self.chosen_content(result)
         message: dict = {"date": int(time.time()), "chat": chat.chat, "from": user,
-                         "text": text, "via_bot": self.identity.bot}
-        entities = markup.with_found_entities(text, entities or content.get("entities") or [])
-        if entities:
-            message["entities"] = entities
+                         "via_bot": self.identity.bot, **content}
         if result.get("reply_markup"):
             message["reply_markup"] = result["reply_markup"]
-        stored = self.state.add_message(chat, message)
+        stored = self.state.add_message(chat, message, file)
         update_id = self.state.add_update("message", stored.message)
         return json_response({"message_id": stored.message_id, "update_id": update_id,
                               "chat_id": chat_id, "revision": stored.revision})
+
+    def chosen_content(self, result: dict) -> tuple[dict, FileRecord | None]:
+        """The message fields an inline result sends: its text, or its cached photo (a
+        file_id of the bot's) with its caption and its file."""
+        if result.get("type") == "photo" and "photo_file_id" in result:
+            record = self.state.bot_file(str(result["photo_file_id"]), self.identity.bot["id"])
+            if record is None or record.width is None:
+                raise ClientError("the bot's photo result names no photo file of its own")
+            caption = {"caption": result["caption"]} if result.get("caption") else {}
+            return {"photo": photo_sizes(record), **caption}, record
+        content = result.get("input_message_content") or {}
+        if "message_text" not in content:
+            raise ClientError("the sandbox sends text results and cached photos only")
+        try:
+            text, entities = markup.parse(content["message_text"], content.get("parse_mode"))
+        except markup.EntityError as err:
+            raise ClientError(f"the bot's result has bad markup: {err}") from None
+        entities = markup.with_found_entities(text, entities or content.get("entities") or [])
+        return {"text": text, **({"entities": entities} if entities else {})}, None
 
     async def post_fault(self, request: web.Request) -> web.Response:
         body = await body_of(request)

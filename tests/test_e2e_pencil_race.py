@@ -52,6 +52,10 @@ async def test_a_slitherlink_race_a_wrong_then_the_right_file_and_no_help_for_pl
             assert told["text"].startswith(REFUSED), told
             hinted = await send_and_wait(client, BOB, f"/hint {candidate}", BOB)
             assert hinted["text"].startswith(REFUSED), hinted
+            asked = await client.inline(BOB, candidate)  # @bot LINK in any chat
+            inline = await client.inline_answer(asked["update_id"], wait=30)
+            assert [r["id"] for r in inline["results"]] == ["held"], inline
+            assert inline["results"][0]["description"].startswith(REFUSED), inline
         blank = kind.genre.pzprv3(puzzle.board, None)
         checked = await send_and_wait(client, BOB, f"/check\n{link}\n---\n{blank}", BOB)
         assert checked["text"].startswith(REFUSED), checked

@@ -74,6 +74,24 @@ def test_generated_sudoku_races_have_exactly_one_solution(difficulty):
     assert sudoku_count(list(puzzle.givens)) == 1
 
 
+def test_an_easy_race_draws_from_the_easy_generator_only(monkeypatch):
+    """No generated nurikabe is rated Easy (its steps need a few rules): the race takes
+    the closest of its candidates, all drawn as easy 5x5 boards, never the 7x7 ones of
+    the hard generator, which come out no easier and take seconds each to make."""
+    kind = registry.get("nurikabe")
+    asked: list[str] = []
+    generate = kind.generate
+
+    def noted(rng: random.Random, difficulty: str) -> str:
+        asked.append(difficulty)
+        return generate(rng, difficulty)
+
+    monkeypatch.setattr(kind, "generate", noted)
+    made = race_puzzle(kind.name, "easy", 7, [])
+    assert made.solutions == 1 and "/5/5/" in made.text, made.text
+    assert asked == ["easy"] * 12, asked
+
+
 def test_pool_races_prefer_unique_puzzles_and_fall_back_to_the_first():
     files = {f.name: f for f in PUZZLES.glob("nw_*.txt")}  # a pool, as a kind may declare
     pool = [(name, files[name].read_text()) for name in ("nw_001.txt", "nw_003.txt")]

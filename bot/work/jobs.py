@@ -25,7 +25,16 @@ from solvers.draw import png_bytes
 from solvers.photo import Reading, Repair, read_photo
 from solvers.pipeline import Judgement, Later, Result, choose_kind, judge, later_media, prepare, run
 from solvers.texts import listed
-from solvers.values import DIFFICULTIES, Difficulty, HintPath, Limits, Media, PuzzleError, Rule
+from solvers.values import (
+    DIFFICULTIES,
+    LEVELS,
+    Difficulty,
+    HintPath,
+    Limits,
+    Media,
+    PuzzleError,
+    Rule,
+)
 
 from . import codec
 
@@ -179,12 +188,15 @@ def rated_race_puzzle(kind: PuzzleKind, difficulty: str, rng: random.Random) -> 
     """The first of up to RATED_CANDIDATES generated puzzles whose rated band fits
     `difficulty` (`Difficulty.distance`), else the closest: "hard" means a hard rating,
     not few givens. A generator's own difficulties go by givens (its "medium" may need
-    no more than singles), so when the asked one misses, harder ones are drawn from.
+    no more than singles), so after a puzzle rated easier than asked, a harder one is
+    drawn from; never after one rated harder (a harder generator's bigger boards come out
+    no easier and take longer to make: an easy race of a kind that never rates Easy tried
+    all twelve, up to 7x7).
     Generated puzzles have exactly one solution."""
     best: tuple[int, str, Any, Difficulty] | None = None
-    asked = DIFFICULTIES.index(difficulty)
-    for attempt in range(RATED_CANDIDATES):  # the asked generator first, then harder ones
-        text = kind.generate(rng, DIFFICULTIES[min(asked + attempt, len(DIFFICULTIES) - 1)])
+    asked = drawn = DIFFICULTIES.index(difficulty)
+    for _attempt in range(RATED_CANDIDATES):  # the asked generator first
+        text = kind.generate(rng, DIFFICULTIES[drawn])
         puzzle = kind.parse(text)
         rated = kind.difficulty(puzzle)
         if rated is None:
@@ -193,6 +205,8 @@ def rated_race_puzzle(kind: PuzzleKind, difficulty: str, rng: random.Random) -> 
             best = (rated.distance(difficulty), text, puzzle, rated)
         if best[0] == 0:
             break
+        if LEVELS.index(rated.level) < asked:
+            drawn = min(drawn + 1, len(DIFFICULTIES) - 1)
     if best is None:
         raise PuzzleError(f"no {kind.title} puzzle could be made")
     _, text, puzzle, rated = best

@@ -19,6 +19,7 @@ same ones that name a clash when a puzzle has no solution.
 
 from __future__ import annotations
 
+import atexit
 import re
 import time
 from collections.abc import Sequence
@@ -69,6 +70,9 @@ class Decision:
     says: str
     visible: bool
     layer: str
+    #: for a line or a wall: the answer's layer ("lines", "edges", "borders") and the
+    #: piece of it the decision draws or leaves out
+    piece: tuple[str, Any] | None = None
 
 
 @dataclass
@@ -122,6 +126,35 @@ def open_board(genre: Genre[Any, Any], board: Any) -> Board:
     return found
 
 
+#: the board a hint job opened last in this process, by genre and board: the job draws
+#: the step it found next, and opening (solving, proving unique) is most of its time
+_opened: tuple[tuple[str, Any], Board] | None = None
+
+
+def opened(genre: Genre[Any, Any], board: Any) -> Board:
+    """The board on a solver (`open_board`), the same one again for the same puzzle;
+    the one kept before is let go. Its solver answers under assumptions only, so what
+    one ladder decided does not stay for the next."""
+    global _opened
+    key = (genre.names[0], board)
+    if _opened is not None and _opened[0] == key:
+        return _opened[1]
+    let_go()
+    found = open_board(genre, board)
+    _opened = (key, found)
+    return found
+
+
+@atexit.register
+def let_go() -> None:
+    """Delete the kept board's solver (at exit too: the solver library cannot delete it
+    once the interpreter is taking itself apart)."""
+    global _opened
+    if _opened is not None:
+        _opened[1].solver.delete()
+        _opened = None
+
+
 def solve(model: Model, solver: Any, assumptions: Sequence[Lit]) -> Values | None:
     """A solution under the assumptions, adding connectivity cuts until one holds."""
     while solver.solve(assumptions=list(assumptions)):
@@ -148,8 +181,17 @@ def decisions_of(found: Board) -> list[Decision]:
             continue
         says, visible, layer = described(answer, other, cells[0], lit > 0, board.rows,
                                          board.cols)
-        out.append(Decision(lit, cells, says, visible, layer))
+        piece = toggled(answer, other) if layer in ("lines", "borders") else None
+        out.append(Decision(lit, cells, says, visible, layer, piece))
     return sorted(out, key=lambda d: (d.cells[0], not d.visible))
+
+
+def toggled(answer: Answer, other: Answer) -> tuple[str, Any] | None:
+    """The line, grid edge or wall in which two answers differ first, with its layer."""
+    for layer in ("lines", "edges", "borders"):
+        if apart := getattr(answer, layer) ^ getattr(other, layer):
+            return layer, min(apart)
+    return None
 
 
 def mark_name(mark: str) -> str:
@@ -302,12 +344,9 @@ def path(genre: Genre[Any, Any], board: Any, entries: Answer | None,
          limit: int | None, kind: str, deadline: float | None = None) -> HintPath:
     """The hint path of a pencil puzzle (from a person's half-done answer, `entries`),
     the steps found by `deadline` when given."""
-    found = open_board(genre, board)
-    try:
-        decided = found.givens + (entered(found, entries) if entries is not None else [])
-        found_steps, reached = steps(found, decided, limit, deadline)
-    finally:
-        found.solver.delete()
+    found = opened(genre, board)
+    decided = found.givens + (entered(found, entries) if entries is not None else [])
+    found_steps, reached = steps(found, decided, limit, deadline)
     hardest = max(found_steps, key=lambda s: s.rating, default=None)
     difficulty = Difficulty.of(hardest.rating if hardest else 0.0,
                                hardest.technique if hardest else "")
@@ -323,8 +362,13 @@ def entered(found: Board, entries: Answer) -> list[Lit]:
 
 
 def shares(decision: Decision, entries: Answer, answer: Answer) -> bool:
-    """Whether the person's answer shows this decision as the solution makes it."""
+    """Whether the person's answer shows this decision as the solution makes it (a line
+    or a wall drawn where the solution has one; one left out is not told from one not
+    drawn yet)."""
     cell = decision.cells[0]
+    if decision.piece is not None:
+        layer, piece = decision.piece
+        return piece in getattr(answer, layer) and piece in getattr(entries, layer)
     if decision.layer == "shaded":
         return cell in answer.shaded and cell in entries.shaded if decision.lit > 0 \
             else cell not in answer.shaded and cell in entries.dotted
@@ -338,15 +382,12 @@ def shares(decision: Decision, entries: Answer, answer: Answer) -> bool:
 def picture(genre: Genre[Any, Any], board: Any, step: HintStep) -> Image.Image:
     """The board as decided before the step, with the step's cells ringed."""
     decided, _lit = step.state
-    found = open_board(genre, board)
-    try:
-        partial = partial_answer(found, set(decided))
-        blank = {d.cells[0] for d in found.decisions
-                 if d.layer in ("shaded", "marks") and d.lit not in decided
-                 and -d.lit not in decided} - {
-            d.cells[0] for d in found.decisions if d.lit in decided}
-    finally:
-        found.solver.delete()
+    found = opened(genre, board)
+    partial = partial_answer(found, set(decided))
+    blank = {d.cells[0] for d in found.decisions
+             if d.layer in ("shaded", "marks") and d.lit not in decided
+             and -d.lit not in decided} - {
+        d.cells[0] for d in found.decisions if d.lit in decided}
     image = genre.draw(board, partial).convert("RGB")
     bare = genre.draw(board, None).convert("RGB")
     mark_step(image, bare, board, step.cells, sorted(blank))

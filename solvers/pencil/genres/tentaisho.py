@@ -134,12 +134,14 @@ class TentaishoGenre(Genre):
             place += gap
         return Link("tentaisho", board.cols, board.rows, _skips(tokens)).url()
 
-    def constrain(self, board: Tentaisho, model: Model) -> dict[Place, dict[Cell, Lit]]:
+    def constrain(self, board: Tentaisho, model: Model) -> dict[Pair, Lit]:
+        """Each star's area as a variable per cell it may take; the answer shown is the
+        walls between cells of different areas (a hint decides one wall, which reads as
+        an answer on its own: an owner flipped alone leaves a cell in no area)."""
         grid = board.grid
         owner: dict[Place, dict[Cell, Lit]] = {}
         for star in board.stars:
             owner[star] = {cell: model.var() for cell in sorted(reachable(board, star))}
-        model.show(lit for cells in owner.values() for lit in cells.values())
         for cell in grid.cells():
             model.exactly([cells[cell] for cells in owner.values() if cell in cells], 1)
         for star, cells in owner.items():
@@ -156,14 +158,13 @@ class TentaishoGenre(Genre):
                                             if n in cells])
                 links = [(a, b) for a, b in grid.pairs() if a in cells and b in cells]
                 model.connected(cells, links, root=board.cells_of(star)[0])
-        return owner
+        walls = walls_between(grid.pairs(), owner, model)
+        model.show(walls.values())
+        return walls
 
-    def answer(self, board: Tentaisho, variables: dict[Place, dict[Cell, Lit]],
-               values: Values) -> Answer:
-        area = {cell: star for star, cells in variables.items()
-                for cell, lit in cells.items() if values(lit)}
-        return Answer(borders=frozenset(p for p in board.grid.pairs()
-                                        if area[p[0]] != area[p[1]]))
+    def answer(self, board: Tentaisho, variables: dict[Pair, Lit], values: Values) -> Answer:
+        return Answer(borders=frozenset(pair for pair, wall in variables.items()
+                                        if values(wall)))
 
     def check(self, board: Tentaisho, answer: Answer) -> list[Rule]:
         inside = star_of(board, answer.borders)
@@ -208,6 +209,22 @@ class TentaishoGenre(Genre):
         file = pzprv3.read(text)
         file.block(2 * board.rows - 1, 1)
         return Answer(borders=numbers.read_walls(file))
+
+
+def walls_between(pairs: list[Pair], owner: dict[Place, dict[Cell, Lit]],
+                  model: Model) -> dict[Pair, Lit]:
+    """A wall variable per pair of neighbouring cells, true exactly when the two cells
+    are in different areas (each cell is in one area: `owner`'s exactly-one)."""
+    walls = {pair: model.var() for pair in pairs}
+    for (a, b), wall in walls.items():
+        for cells in owner.values():
+            if a in cells and b in cells:
+                model.implies([cells[a], cells[b]], -wall)
+            for one, other in ((a, b), (b, a)):
+                if one in cells:
+                    model.implies(cells[one], [*([cells[other]] if other in cells else []),
+                                               wall])
+    return walls
 
 
 def _skips(tokens: list[str | None]) -> str:
