@@ -42,6 +42,8 @@ def singular(noun: str) -> str:
 
 #: a kind's solution form (`Solutions[Grid]`)
 S = TypeVar("S")
+#: a cell as people count it: (row, column) from 1
+Cell = tuple[int, int]
 
 
 class PuzzleError(ValueError):
@@ -153,12 +155,15 @@ class Rule:
     """One thing a check verified: `name` is what was checked ("Row 1", "bijoux",
     "RotorGroup 5", "Move 3"), `ok` whether it holds (None for a line that only informs,
     such as a section heading or the topic note), `detail` what was found. The report
-    prints it as `name`, `sep`, `detail`: the line the seeds show."""
+    prints it as `name`, `sep`, `detail`: the line the seeds show. `cells` are the grid
+    cells a broken rule breaks at, (row, column) from 1, for a kind whose picture can
+    mark them (a wrong /check is drawn with them marked, never with the answer)."""
 
     name: str
     ok: bool | None
     detail: str = ""
     sep: str = " "
+    cells: tuple[Cell, ...] = ()
 
     def line(self) -> str:
         return f"{self.name}{self.sep}{self.detail}" if self.detail else self.name
@@ -175,6 +180,10 @@ class CheckReport:
     def broken(self) -> list[Rule]:
         """The rules the solution breaks (information lines are never broken)."""
         return [rule for rule in self.rules if rule.ok is False]
+
+    def broken_cells(self) -> list[Cell]:
+        """The cells the broken rules name, each once, in reading order."""
+        return sorted({cell for rule in self.broken() for cell in rule.cells})
 
     @property
     def lines(self) -> list[str]:
@@ -218,8 +227,6 @@ class Media:
     caption: str = ""
 
 
-#: a cell as people count it: (row, column) from 1
-Cell = tuple[int, int]
 #: a placement or elimination: (row, column, value); values are digits or letters
 Mark = tuple[int, int, int | str]
 

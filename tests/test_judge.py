@@ -83,6 +83,28 @@ def test_a_wrong_gogen_lists_the_changed_given_that_has_no_fail_mark():
     assert failing(judgement) == [
         "given N at row 5 column 5 was changed to W",
         "witch **Fail** at W-I: W at row 5 column 5, I at row 4 column 3, not neighbours"]
+    assert judgement.picture == b""  # drawn only when asked
+    kind = registry.get("gogen")
+    puzzle = kind.parse(GOGEN)
+    drawn = judge(GOGEN, wrong, "gogen", True).picture
+    # the changed given (row 5 column 5, now W), and the broken word's W and I outlined
+    marked = kind.render_marked(puzzle, kind.parse_solution(puzzle, wrong), [(4, 3), (5, 5)])
+    assert Image.open(io.BytesIO(drawn)).tobytes() == marked.tobytes()
+
+
+def test_a_wrong_sudoku_is_drawn_as_typed_with_its_broken_cells_outlined():
+    wrong = SUDOKU_SOLUTION.replace("943682175", "943682157")
+    judgement = judge(SUDOKU, wrong, "sudoku", True)
+    assert [rule.cells for rule in judgement.broken] == [((2, 8), (9, 8)), ((2, 9), (8, 9))]
+    kind = registry.get("sudoku")
+    puzzle = kind.parse(SUDOKU)
+    marked = kind.render_marked(puzzle, kind.parse_solution(puzzle, wrong),
+                                [(2, 8), (2, 9), (8, 9), (9, 8)])
+    picture = Image.open(io.BytesIO(judgement.picture))
+    assert picture.tobytes() == marked.tobytes()
+    red = [(x, y) for x in range(picture.width) for y in range(picture.height)
+           if picture.convert("RGB").getpixel((x, y)) == (220, 30, 30)]
+    assert red and all(x > 24 + 7 * 64 for x, _y in red)  # only in columns 8 and 9
 
 
 def test_number_workout_section_headings_are_not_failures():
