@@ -48,6 +48,8 @@ async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path, backend)
         assert photo["caption"].startswith("🏁 Race #1: Seki (easy, rated ")  # then its rating
         assert "), exactly one solution). Alice started it; 5 min to go." in photo["caption"]
         assert "/submit 1" in photo["caption"]
+        assert ("Press “I'm in” to join: the race then goes on until everyone who joined "
+                "has finished (or the time is up).") in photo["caption"]
         picture = Image.open(io.BytesIO(await client.file(photo["file_url"])))
         assert picture.format == "PNG" and picture.width >= 300
         assert puzzle.startswith("#seki easy")

@@ -169,7 +169,8 @@ async def race_command(update: Update, context: Context) -> None:
         application, chat_id, kind, made,
         _("🏁 Race #{race}: {kind} ({described}). {name} started it; {minutes} min to go.\n"
           "Solve it, then send me in a private chat:\n/submit {race}\nand your solution on "
-          "the next lines ({form}).\nPress “I'm in” so the race waits for you.\n"
+          "the next lines ({form}).\nPress “I'm in” to join: the race then goes on until "
+          "everyone who joined has finished (or the time is up).\n"
           "New to {kind}? The rules: {link} (or /help {name_of_kind})").format(
             race=game.id, kind=kind.title, described=described(kind, made, difficulty),
             name=player_name(update.effective_user), minutes=f"{minutes:g}",
