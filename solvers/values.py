@@ -244,6 +244,9 @@ class HintStep:
     Sudoku, Sudoku Explainer's 1.0 to 11). `state` is what the kind's picture needs of
     the board before the step: picklable but kind-specific, and not in the JSON, so a
     worker job that finds steps should draw their pictures itself and hand back bytes.
+    `approach` is the technique's rung said as one sentence of what to do there ("Turn
+    rotor 6 every way it can still go."), for a kind whose technique names read badly in
+    the ladder's general "use X-Wing on the 7s in rows 2 and 6"; empty for that one.
     """
 
     technique: str
@@ -254,6 +257,7 @@ class HintStep:
     cells: tuple[Cell, ...] = ()
     rating: float = 0.0
     state: Any = None
+    approach: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"technique": self.technique, "where": self.where, "rating": self.rating,
