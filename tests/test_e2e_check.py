@@ -95,12 +95,20 @@ async def test_one_message_with_a_separator_line(client, alice):
     assert not any(row in wrong["caption"] for row in SUDOKU_ROWS)  # never the answer
     assert await marks_only_the_broken_cells(client, wrong)
 
-    # a kind whose rules name no cells (Seki's rotor groups) is told in words
-    wrong = await ask(client, alice, "\n".join(["/check", SEKI, "---", *["0000"] * 4]))
-    assert wrong["text"].startswith("❌ Not right yet:\nChecked: 9 of 9 rules broken.\n"
-                                    "RotorGroup 0 ch=o")
-    assert "... and 1 more" in wrong["text"]  # 9 rotor groups fail, 8 are shown
-    assert not any(row in wrong["text"] for row in ("1010", "0101", "1011"))
+    # a Seki's broken rotor groups: their cells are outlined (here every rotor breaks)
+    wrong = await ask(client, alice, "\n".join(["/check", SEKI, "---", *["0000"] * 4]),
+                      sent_as="photo")
+    assert wrong["caption"].startswith(
+        "❌ Not right yet:\nChecked: 9 of 9 rules broken.\n"
+        "Outlined in red: where your solution breaks a rule.\nRotorGroup 0 ch=o")
+    assert "... and 1 more" in wrong["caption"]  # 9 rotor groups fail, 8 are shown
+    assert not any(row in wrong["caption"] for row in ("1010", "0101", "1011"))
+    seki = registry.get("seki")
+    puzzle = seki.parse(SEKI)
+    every_cell = [(r, c) for r in range(1, 5) for c in range(1, 5)]
+    drawn = seki.render_marked(puzzle, seki.parse_solution(puzzle, "\n".join(["0000"] * 4)),
+                               every_cell)
+    assert (await picture_of(client, wrong)).convert("RGB").tobytes() == drawn.tobytes()
 
 
 async def test_an_unreadable_solution_names_its_own_line_and_the_form(client, alice):
@@ -135,6 +143,7 @@ async def test_an_off_topic_anagram_breaks_no_rule(client, alice):
                       sent_as="photo")
     assert right["caption"] == "✅ Your solution is right.\nChecked: all 2 rules hold."
     wrong = await ask(client, alice, "\n".join(["/check", puzzle, "---", "pians"]))
+    assert wrong["sent_as"] == "text"  # an anagram's rules name no cells: told in words
     assert wrong["text"] == ("❌ Not right yet:\nChecked: 1 of 2 rules broken.\n"
                              "Words: pians: FAIL, not in the word list: pians")
 
@@ -200,10 +209,9 @@ async def test_a_reply_to_the_bots_answer_checks_against_its_puzzle(puzzlebot, a
     right = await ask(client, alice, "/check\n" + "\n".join(SEKI_ROWS), sent_as="photo",
                       reply_to_message_id=picture["message_id"])
     assert right["caption"].startswith("✅ Your solution is right.\nChecked: all ")
-    wrong = await ask(client, alice, "/check\n" + "\n".join(["0000"] * 4),
+    wrong = await ask(client, alice, "/check\n" + "\n".join(["0000"] * 4), sent_as="photo",
                       reply_to_message_id=report["message_id"])
-    assert wrong["text"].startswith("❌ Not right yet:\nChecked: 9 of 9 rules broken.\n"
-                                    "RotorGroup 0 ch=o")
+    assert wrong["caption"].startswith("❌ Not right yet:\nChecked: 9 of 9 rules broken.\n")
     again = await ask(client, alice, "/check\n" + "\n".join(SEKI_ROWS), sent_as="photo",
                       reply_to_message_id=right["message_id"])  # a reply to the verdict
     assert again["caption"] == right["caption"]

@@ -60,7 +60,12 @@ def test_a_wrong_seki_names_the_failing_rotor_group_only():
     assert not judgement.ok and judgement.readable
     assert judgement.verdict == "Puzzle has ** ERROR ** Solution failed by difference = 1."
     assert failing(judgement) == ["RotorGroup 7 ch=o Value=2 [9,10,13,14] gives Sum = 3 FAIL"]
-    assert judgement.picture == b""  # a wrong solution is not drawn
+    assert judgement.broken[0].cells == ((3, 2), (3, 3), (4, 2), (4, 3))  # rotor 8's cells
+    kind = registry.get("seki")
+    puzzle = kind.parse(SEKI)
+    marked = kind.render_marked(puzzle, kind.parse_solution(puzzle, "1010\n0100\n1011\n0110"),
+                                [(3, 2), (3, 3), (4, 2), (4, 3)])
+    assert Image.open(io.BytesIO(judgement.picture)).tobytes() == marked.tobytes()
 
 
 def test_a_wrong_sudoku_lists_its_failing_units_and_cuts_the_list_short():
