@@ -124,6 +124,20 @@ def test_number_workout_section_headings_are_not_failures():
     assert all("** ERROR **" in line for line in failing(judgement))
 
 
+def test_a_wrong_number_workout_segment_is_outlined_where_its_hexagon_repeats():
+    text = (PUZZLES / "nw_003.txt").read_text()
+    kind = registry.get("nw")
+    puzzle = kind.parse(text)
+    lines = kind.format_solution(puzzle, kind.solve(puzzle, Limits.within(20)).found[0])
+    wrong = lines.splitlines()
+    wrong[4] = "6" + wrong[4][1:]  # line 5's first segment: a second 6 in hexagon 5
+    judgement = judge(text, "\n".join(wrong), "nw", True)
+    assert [rule.cells for rule in judgement.broken] == [((4, 2), (5, 1))]
+    marked = kind.render_marked(puzzle, kind.parse_solution(puzzle, "\n".join(wrong)),
+                                [(4, 2), (5, 1)])
+    assert Image.open(io.BytesIO(judgement.picture)).tobytes() == marked.tobytes()
+
+
 @pytest.mark.parametrize("solution, verdict", [
     ("1010\n010\n1011\n0101",
      "I could not read that solution: Your solution, line 2: expected 4 cells, got 3"),

@@ -13,7 +13,6 @@ of the reasoning (its two triangles hold one number) and is placed whole.
 from __future__ import annotations
 
 import math
-from itertools import accumulate
 
 from PIL import Image, ImageDraw
 
@@ -27,11 +26,11 @@ from .geometry import (
     NUMBERS,
     OWNER,
     PARTNER,
-    TEMPLATE,
     TRIANGLES,
     Grid,
     NumberWorkoutPuzzle,
     first_of,
+    line_position,
 )
 from .propagate import HEXAGON_FIRSTS, HEXAGONS_OF, _narrow
 from .render import board as draw_board
@@ -53,8 +52,6 @@ APPROACHES = {"Touching Pairs": N_("Copy the numbers across where two hexagons t
               "Guess": N_("Guess the number of this segment: {where}.")}
 #: a Number Workout step: segments by index (a touching pair by its first), numbers 1-9
 NumberStep = Step[int]
-#: the first segment of each input line, to name a segment by (line, position)
-LINE_STARTS = (0, *accumulate(TEMPLATE))
 #: an outside segment's name by the angle of its middle on a flat-topped hexagon (y
 #: down): with its article ("the top segment of hexagon 1"), and without (a where)
 SIDES = {30: (N_("the lower right segment of hexagon {hexagon}"),
@@ -74,12 +71,6 @@ TOUCHING = (N_("the segment where hexagons {low} and {high} touch"),
             N_("segment where hexagons {low} and {high} touch"))
 HIGHLIGHT = (255, 224, 120)
 PLACED, RULED_OUT = (0, 140, 70), (205, 40, 40)
-
-
-def line_position(cell: int) -> tuple[int, int]:
-    """A segment as the solution text places it: its line and position, from 1."""
-    line = max(n for n, start in enumerate(LINE_STARTS[:-1]) if start <= cell)
-    return line + 1, cell - LINE_STARTS[line] + 1
 
 
 def segment_name(cell: int, article: bool = True) -> str:
