@@ -263,16 +263,16 @@ async def judged(message: Message, context: Context, puzzle: str,
 async def reply(message: Message, judgement: Judgement, kind: PuzzleKind) -> Message:
     """The verdict; a drawn solution comes as its picture with the verdict below: a right
     one, or a wrong one as typed with the cells where it breaks a rule outlined."""
-    text = verdict_text(judgement, kind)
-    if not judgement.picture:
-        return await message.reply_text(clip(text, TEXT_LIMIT - 1))
     filename = f"{kind.name}-check.png"
-    if judgement.ok:
+    if judgement.picture and not judgement.ok:
+        return await message.reply_photo(judgement.picture, filename=filename,
+                                         caption=marked_caption(judgement),
+                                         parse_mode=ParseMode.HTML)
+    text = verdict_text(judgement, kind)
+    if judgement.picture:
         return await message.reply_photo(judgement.picture, filename=filename,
                                          caption=clip(text, CAPTION_LIMIT - 1))
-    return await message.reply_photo(judgement.picture, filename=filename,
-                                     caption=marked_caption(judgement),
-                                     parse_mode=ParseMode.HTML)
+    return await message.reply_text(clip(text, TEXT_LIMIT - 1))
 
 
 def marked_caption(judgement: Judgement) -> str:

@@ -268,7 +268,8 @@ class PuzzleKind(ABC, Generic[P, S]):
 
     def render_marked(self, puzzle: P, solution: S, cells: list[Cell]) -> Image.Image | None:
         """A wrong solution as the person typed it, with `cells` (where its rules break,
-        (row, column) from 1) marked: what a wrong /check shows without the answer; None
+        as its check's rules name them: (row, column) from 1, a Number Workout's segment
+        by line and position) marked: what a wrong /check shows without the answer; None
         for a kind whose picture has no cells to mark (its check is told in words)."""
         return None
 
