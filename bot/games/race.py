@@ -1,7 +1,9 @@
 """Puzzle races: everyone in a group solves the same puzzle; solutions go privately.
 
 `/race KIND [easy|medium|hard] [minutes=10]` posts an unsolved puzzle (picture and text)
-with a *race id* and an "I'm in" button. Players send `/submit RACE_ID` and their
+with its number (`Game.number`: races count on their own, sharing the count with the
+daily puzzles, which /submit takes too) and an "I'm in" button. Players send
+`/submit NUMBER` and their
 solution, in the kind's plain-text solution form, to the bot in a private chat, so
 nobody can copy it from the group; only the members of the race's chat may join (on the
 race's own message) and submit (`bot/members.py`), and an edited /submit is no attempt.
