@@ -3,10 +3,10 @@
 `/race KIND [easy|medium|hard] [minutes=10]` posts an unsolved puzzle (picture and text)
 with its number (`Game.number`: races count on their own, sharing the count with the
 daily puzzles, which /submit takes too) and an "I'm in" button. Players send
-`/submit NUMBER` and their
-solution, in the kind's plain-text solution form, to the bot in a private chat, so
-nobody can copy it from the group; only the members of the race's chat may join (on the
-race's own message) and submit (`bot/members.py`), and an edited /submit is no attempt.
+`/submit NUMBER` and their solution, in the kind's plain-text solution form, to the bot
+in a private chat, so nobody can copy it from the group; only the members of the race's
+chat may join (on the race's own message) and submit (`bot/members.py`), and an edited
+/submit is no attempt.
 The kind's own `check` judges it (in a worker): a wrong one is told which rules it
 breaks, by name only (a rule's detail can hold values of the answer), a right one gets
 its place, and the group sees the finishing order and times. The race ends at its
