@@ -13,16 +13,18 @@ chose to show it):
 `/check KIND` names the kind when detection guesses wrong. The kind's own `check` judges
 the solution in the solver pool (`solvers.pipeline.judge`); a right one is answered with
 the verdict and a picture of the player's own solution, a wrong one with the rules it
-breaks.
+breaks (over the player's own grid with those cells outlined, for a kind whose rules name
+cells; never the answer).
 """
 
 from __future__ import annotations
 
+import html
 import logging
 from dataclasses import dataclass
 
 from telegram import Document, Message, PhotoSize, Update
-from telegram.constants import ChatType
+from telegram.constants import ChatType, ParseMode
 
 from solvers import registry
 from solvers.base import PuzzleKind
@@ -40,6 +42,7 @@ from .replies import (
     TEXT_LIMIT,
     admitted,
     answer_to,
+    fold,
     remember_answer,
     user_id,
 )
@@ -55,6 +58,8 @@ SEPARATOR = "---"
 
 RIGHT = N_("✅ Your solution is right.")
 WRONG = N_("❌ Not right yet:")
+#: what the picture of a wrong solution marks (the person's own grid, never the answer)
+MARKED = N_("Outlined in red: where your solution breaks a rule.")
 
 
 def usage() -> str:
@@ -256,9 +261,24 @@ async def judged(message: Message, context: Context, puzzle: str,
 
 
 async def reply(message: Message, judgement: Judgement, kind: PuzzleKind) -> Message:
-    """The verdict; a right solution comes as the picture of it with the verdict below."""
+    """The verdict; a drawn solution comes as its picture with the verdict below: a right
+    one, or a wrong one as typed with the cells where it breaks a rule outlined."""
+    filename = f"{kind.name}-check.png"
+    if judgement.picture and not judgement.ok:
+        return await message.reply_photo(judgement.picture, filename=filename,
+                                         caption=marked_caption(judgement),
+                                         parse_mode=ParseMode.HTML)
     text = verdict_text(judgement, kind)
     if judgement.picture:
-        return await message.reply_photo(judgement.picture, filename=f"{kind.name}-check.png",
+        return await message.reply_photo(judgement.picture, filename=filename,
                                          caption=clip(text, CAPTION_LIMIT - 1))
     return await message.reply_text(clip(text, TEXT_LIMIT - 1))
+
+
+def marked_caption(judgement: Judgement) -> str:
+    """A wrong solution's caption: the verdict, what the red outlines mean, and the rules
+    it breaks folded under them (a phone shows the first lines until tapped; Telegram's
+    caption limit counts the text, not the markup)."""
+    summary, _newline, rules = judgement.failures_text(SHOWN_FAILURES).partition("\n")
+    head = f"{_(WRONG)}\n{summary}\n{_(MARKED)}"
+    return f"{html.escape(head)}\n{fold(clip(rules, CAPTION_LIMIT - 3 - len(head)))}"

@@ -299,6 +299,8 @@ def rung_text(kind: PuzzleKind, hint: GridHint, rung: str) -> str:
                     mistake=hint.mistake, button=_(LABELS[CELL])))
     if rung == WHERE:
         return _("Step {step}: look at {where}.").format(step=hint.step, where=hint.where)
+    if rung == TECHNIQUE and hint.approach:
+        return _("Step {step}: {approach}").format(step=hint.step, approach=hint.approach)
     if rung == TECHNIQUE:
         return _("Step {step}: use {technique} on {where}.").format(
             step=hint.step, technique=hint.technique, where=hint.where)

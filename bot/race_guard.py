@@ -58,6 +58,8 @@ class Watch:
     players: set[int] = field(default_factory=set)
     #: what its players asking for help are told (marked with N_; fields `number`, `time`)
     refusal: str = RACE_REFUSAL
+    #: the game's number as people see it (Race #3; `race` is its row's id)
+    number: int = 0
 
 
 class _Watches(dict[int, Watch]):
@@ -92,7 +94,7 @@ def until(deadline: float) -> str:
 
 def refusal(watch: Watch) -> str:
     """What a race's player asking for help with its puzzle is told: one line."""
-    return _(watch.refusal).format(number=watch.race, time=until(watch.deadline))
+    return _(watch.refusal).format(number=watch.number, time=until(watch.deadline))
 
 
 def guard(bot_data: BotData, watch: Watch) -> None:

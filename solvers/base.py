@@ -31,6 +31,7 @@ from .i18n import N_, _
 from .texts import why_none
 from .values import (
     CAPTION_LINES,
+    Cell,
     CheckReport,
     Difficulty,
     HintPath,
@@ -264,6 +265,13 @@ class PuzzleKind(ABC, Generic[P, S]):
         """The board before `step`, its cells highlighted and the candidates it uses
         drawn (placements in green, eliminations in red)."""
         raise PuzzleError(_("no hints for {title} yet").format(title=self.title))
+
+    def render_marked(self, puzzle: P, solution: S, cells: list[Cell]) -> Image.Image | None:
+        """A wrong solution as the person typed it, with `cells` (where its rules break,
+        as its check's rules name them: (row, column) from 1, a Number Workout's segment
+        by line and position) marked: what a wrong /check shows without the answer; None
+        for a kind whose picture has no cells to mark (its check is told in words)."""
+        return None
 
     def difficulty(self, puzzle: P) -> Difficulty | None:
         """The puzzle's rating from its hint path, or None for a kind without hints."""

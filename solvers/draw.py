@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -33,6 +33,8 @@ MUTED = (110, 110, 110)
 GIVEN = (30, 90, 200)
 YELLOW = (250, 215, 60)
 TEAL = (60, 175, 170)
+#: the outline of a cell where a person's solution breaks a rule (a wrong /check)
+BROKEN = (220, 30, 30)
 
 #: what Telegram sends as a photo: width + height at most this, the longer side at most
 #: PHOTO_RATIO times the shorter, under PHOTO_BYTES; any larger picture goes as a document
@@ -180,6 +182,18 @@ def round_line(draw: ImageDraw.ImageDraw, start: tuple[float, float],
     radius = (width - 1) / 2  # as wide as the line itself
     for x, y in (start, end):
         draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=fill)
+
+
+def ring_cells(image: Image.Image, origin: tuple[float, float], cell: float,
+               cells: Iterable[tuple[int, int]]) -> None:
+    """Outline `cells` ((row, column) from 1) of a regular grid whose top-left corner is
+    at `origin` and whose cells are `cell` px: where a wrong solution breaks a rule."""
+    pen = ImageDraw.Draw(image)
+    width = max(3, round(cell / 12))
+    for row, column in cells:
+        x, y = origin[0] + (column - 1) * cell, origin[1] + (row - 1) * cell
+        pen.rectangle([x + 2, y + 2, x + cell - 2, y + cell - 2], outline=BROKEN,
+                      width=width)
 
 
 def contrast(fill: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -30,7 +30,8 @@ class Step(Generic[V]):
     """What one deduction found: its technique (the English name, the key of the kind's
     ratings; a person reads `_(technique)`), one plain sentence, where to look, the cells
     it reasons about (the picture highlights them), the (cell, value) it places and rules
-    out, and further things the picture marks (Seki's rotors)."""
+    out, further things the picture marks (Seki's rotors), and what to do there in one
+    sentence (`HintStep.approach`)."""
 
     technique: str
     text: str
@@ -39,14 +40,15 @@ class Step(Generic[V]):
     placements: tuple[tuple[int, V], ...] = ()
     eliminations: tuple[tuple[int, V], ...] = ()
     marks: tuple[int, ...] = ()
+    approach: str = ""
 
     @classmethod
     def of(cls, technique: str, text: str, where: str, cells: Iterable[int],
            placements: Iterable[tuple[int, V]] = (), eliminations: Iterable[tuple[int, V]] = (),
-           marks: Iterable[int] = ()) -> Step[V]:
+           marks: Iterable[int] = (), approach: str = "") -> Step[V]:
         """A step from whatever sequences a finder built (lists, generators)."""
         return cls(technique, text, where, tuple(cells), tuple(placements),
-                   tuple(eliminations), tuple(marks))
+                   tuple(eliminations), tuple(marks), approach)
 
 
 def cell_name(row: int, col: int) -> str:

@@ -22,7 +22,7 @@ from .base import PuzzleKind
 from .draw import png_bytes
 from .i18n import N_, _, current, number
 from .texts import check_size, plain_text, why_none
-from .values import Limits, Media, PuzzleError, Rule, Solutions
+from .values import CheckReport, Limits, Media, PuzzleError, Rule, Solutions
 
 #: a count stopped by the solution cap runs on for at most this long and this many, so a
 #: cheap count is said exactly ("exactly 16" rather than "at least 2")
@@ -336,8 +336,8 @@ class Judgement:
 
     `readable` is False when the solution text could not be read (`verdict` then says
     where). `summary` is the verdict in plain words (`CheckReport.summary`). `broken`
-    holds the rules the solution breaks; `picture` is the PNG of the solution, drawn only
-    for a right one when asked. Picklable for the solver pool.
+    holds the rules the solution breaks; `picture` is the PNG of the solution (a wrong one
+    with its broken cells marked), drawn when asked. Picklable for the solver pool.
     """
 
     kind: str
@@ -376,8 +376,9 @@ def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = No
 
     A bad puzzle raises PuzzleError (the caller's input, named by the puzzle's lines); a
     solution that cannot be read is a Judgement with `readable=False`. `render` draws a
-    right solution as a PNG (a wrong one is not drawn); it is positional, as the solver
-    pool passes no keywords.
+    right solution as a PNG, and a wrong one as the person typed it with the cells where
+    its rules break marked (never the answer; kinds whose rules name no cells are not
+    drawn); it is positional, as the solver pool passes no keywords.
     """
     kind, puzzle = prepare(text, kind_name)[:2]
     try:
@@ -388,7 +389,17 @@ def judge(text: str, solution_text: str, kind_name: PuzzleKind | str | None = No
             error=about_solution(error))
         return Judgement(kind.name, False, verdict, readable=False, report=verdict)
     report = kind.check(puzzle, solution)
-    picture = png_bytes(kind.render(puzzle, solution)) if render and report.ok else b""
+    picture = judged_picture(kind, puzzle, solution, report) if render else b""
     return Judgement(kind.name, report.ok, report.verdict, summary=report.summary(),
                      broken=report.broken(),
                      report=report.text(), picture=picture)
+
+
+def judged_picture(kind: PuzzleKind, puzzle: Any, solution: Any, report: CheckReport) -> bytes:
+    """A right solution's picture; a wrong one's with its broken cells marked (`b""` when
+    the broken rules name no cells or the kind cannot mark them)."""
+    if report.ok:
+        return png_bytes(kind.render(puzzle, solution))
+    cells = report.broken_cells()
+    marked = kind.render_marked(puzzle, solution, cells) if cells else None
+    return png_bytes(marked) if marked is not None else b""

@@ -42,6 +42,8 @@ def singular(noun: str) -> str:
 
 #: a kind's solution form (`Solutions[Grid]`)
 S = TypeVar("S")
+#: a cell as people count it: (row, column) from 1
+Cell = tuple[int, int]
 
 
 class PuzzleError(ValueError):
@@ -153,12 +155,15 @@ class Rule:
     """One thing a check verified: `name` is what was checked ("Row 1", "bijoux",
     "RotorGroup 5", "Move 3"), `ok` whether it holds (None for a line that only informs,
     such as a section heading or the topic note), `detail` what was found. The report
-    prints it as `name`, `sep`, `detail`: the line the seeds show."""
+    prints it as `name`, `sep`, `detail`: the line the seeds show. `cells` are the grid
+    cells a broken rule breaks at, (row, column) from 1, for a kind whose picture can
+    mark them (a wrong /check is drawn with them marked, never with the answer)."""
 
     name: str
     ok: bool | None
     detail: str = ""
     sep: str = " "
+    cells: tuple[Cell, ...] = ()
 
     def line(self) -> str:
         return f"{self.name}{self.sep}{self.detail}" if self.detail else self.name
@@ -175,6 +180,10 @@ class CheckReport:
     def broken(self) -> list[Rule]:
         """The rules the solution breaks (information lines are never broken)."""
         return [rule for rule in self.rules if rule.ok is False]
+
+    def broken_cells(self) -> list[Cell]:
+        """The cells the broken rules name, each once, in reading order."""
+        return sorted({cell for rule in self.broken() for cell in rule.cells})
 
     @property
     def lines(self) -> list[str]:
@@ -218,8 +227,6 @@ class Media:
     caption: str = ""
 
 
-#: a cell as people count it: (row, column) from 1
-Cell = tuple[int, int]
 #: a placement or elimination: (row, column, value); values are digits or letters
 Mark = tuple[int, int, int | str]
 
@@ -237,6 +244,9 @@ class HintStep:
     Sudoku, Sudoku Explainer's 1.0 to 11). `state` is what the kind's picture needs of
     the board before the step: picklable but kind-specific, and not in the JSON, so a
     worker job that finds steps should draw their pictures itself and hand back bytes.
+    `approach` is the technique's rung said as one sentence of what to do there ("Turn
+    rotor 6 every way it can still go."), for a kind whose technique names read badly in
+    the ladder's general "use X-Wing on the 7s in rows 2 and 6"; empty for that one.
     """
 
     technique: str
@@ -247,6 +257,7 @@ class HintStep:
     cells: tuple[Cell, ...] = ()
     rating: float = 0.0
     state: Any = None
+    approach: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"technique": self.technique, "where": self.where, "rating": self.rating,

@@ -16,6 +16,8 @@ from PIL import Image
 from bot.__main__ import running_in_sandbox
 from bot.replies import kept_answers
 from sandbox.client import SandboxClient
+from solvers import registry
+from solvers.values import Limits
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 SEKI = (PUZZLES / "sk_6018.txt").read_text().strip()
@@ -23,6 +25,16 @@ SEKI_ROWS = ["1010", "0100", "1011", "0101"]
 SUDOKU = (PUZZLES / "sudoku_inkala.txt").read_text().strip()
 SUDOKU_ROWS = ["812753649", "943682175", "675491283", "154237896", "369845721",
                "287169534", "521974368", "438526917", "796318452"]
+
+#: a Sudoku solution with two digits of row 2 swapped: columns 8 and 9 break
+WRONG_ROWS = [*SUDOKU_ROWS[:1], "943682157", *SUDOKU_ROWS[2:]]
+#: where they break: the two 5s of column 8 and the two 7s of column 9
+BROKEN_CELLS = [(2, 8), (2, 9), (8, 9), (9, 8)]
+WRONG_CAPTION = ("❌ Not right yet:\n"
+                 "Checked: 2 of 28 rules broken.\n"
+                 "Outlined in red: where your solution breaks a rule.\n"
+                 "Column 8: 5 more than once; missing 7 FAIL\n"
+                 "Column 9: 7 more than once; missing 5 FAIL")
 
 #: one bot for the module's tests that only chat, each in chats of its own (conftest's
 #: `alice`, `bob`, `group`)
@@ -39,6 +51,19 @@ async def client(tmp_path_factory):
 
 async def picture_of(client: SandboxClient, message: dict) -> Image.Image:
     return Image.open(io.BytesIO(await client.file(message["file_url"])))
+
+
+async def marks_only_the_broken_cells(client: SandboxClient, wrong: dict) -> bool:
+    """The picture sent for the wrong Sudoku is the person's own grid with exactly the
+    broken cells outlined (so it holds none of the answer's digits the person lacks),
+    and differs from the right solution's picture."""
+    sudoku = registry.get("sudoku")
+    puzzle = sudoku.parse(SUDOKU)
+    typed = sudoku.parse_solution(puzzle, "\n".join(WRONG_ROWS))
+    sent = (await picture_of(client, wrong)).convert("RGB")
+    drawn = sudoku.render_marked(puzzle, typed, BROKEN_CELLS).convert("RGB")
+    answer = sudoku.render(puzzle, sudoku.parse_solution(puzzle, "\n".join(SUDOKU_ROWS)))
+    return sent.tobytes() == drawn.tobytes() != answer.convert("RGB").tobytes()
 
 
 async def test_a_reply_to_a_puzzle_checks_the_solution_under_it(client, alice, bob, group):
@@ -64,20 +89,26 @@ async def test_one_message_with_a_separator_line(client, alice):
     assert right["caption"].startswith("✅ Your solution is right.\nChecked: all ")
     assert (await picture_of(client, right)).width >= 300
 
-    wrong_rows = [*SUDOKU_ROWS[:1], "943682157", *SUDOKU_ROWS[2:]]
-    wrong = await ask(client, alice, "\n".join(["/check", SUDOKU, "---", *wrong_rows]))
-    assert wrong["sent_as"] == "text"
-    assert wrong["text"] == ("❌ Not right yet:\n"
-                             "Checked: 2 of 28 rules broken.\n"
-                             "Column 8: 5 more than once; missing 7 FAIL\n"
-                             "Column 9: 7 more than once; missing 5 FAIL")
-    assert not any(row in wrong["text"] for row in SUDOKU_ROWS)  # never the answer
+    wrong = await ask(client, alice, "\n".join(["/check", SUDOKU, "---", *WRONG_ROWS]),
+                      sent_as="photo")
+    assert wrong["caption"] == WRONG_CAPTION
+    assert not any(row in wrong["caption"] for row in SUDOKU_ROWS)  # never the answer
+    assert await marks_only_the_broken_cells(client, wrong)
 
-    wrong = await ask(client, alice, "\n".join(["/check", SEKI, "---", *["0000"] * 4]))
-    assert wrong["text"].startswith("❌ Not right yet:\nChecked: 9 of 9 rules broken.\n"
-                                    "RotorGroup 0 ch=o")
-    assert "... and 1 more" in wrong["text"]  # 9 rotor groups fail, 8 are shown
-    assert not any(row in wrong["text"] for row in ("1010", "0101", "1011"))
+    # a Seki's broken rotor groups: their cells are outlined (here every rotor breaks)
+    wrong = await ask(client, alice, "\n".join(["/check", SEKI, "---", *["0000"] * 4]),
+                      sent_as="photo")
+    assert wrong["caption"].startswith(
+        "❌ Not right yet:\nChecked: 9 of 9 rules broken.\n"
+        "Outlined in red: where your solution breaks a rule.\nRotorGroup 0 ch=o")
+    assert "... and 1 more" in wrong["caption"]  # 9 rotor groups fail, 8 are shown
+    assert not any(row in wrong["caption"] for row in ("1010", "0101", "1011"))
+    seki = registry.get("seki")
+    puzzle = seki.parse(SEKI)
+    every_cell = [(r, c) for r in range(1, 5) for c in range(1, 5)]
+    drawn = seki.render_marked(puzzle, seki.parse_solution(puzzle, "\n".join(["0000"] * 4)),
+                               every_cell)
+    assert (await picture_of(client, wrong)).convert("RGB").tobytes() == drawn.tobytes()
 
 
 async def test_an_unreadable_solution_names_its_own_line_and_the_form(client, alice):
@@ -112,6 +143,7 @@ async def test_an_off_topic_anagram_breaks_no_rule(client, alice):
                       sent_as="photo")
     assert right["caption"] == "✅ Your solution is right.\nChecked: all 2 rules hold."
     wrong = await ask(client, alice, "\n".join(["/check", puzzle, "---", "pians"]))
+    assert wrong["sent_as"] == "text"  # an anagram's rules name no cells: told in words
     assert wrong["text"] == ("❌ Not right yet:\nChecked: 1 of 2 rules broken.\n"
                              "Words: pians: FAIL, not in the word list: pians")
 
@@ -136,13 +168,9 @@ async def test_a_reply_to_a_puzzle_file_checks_against_the_file(client, alice, b
     named = await client.send_document(group, "inkala.txt", body.encode(), caption="/sudoku",
                                        user_id=bob, chat_type="group")
     await answered(client, group, named)
-    wrong_rows = [*SUDOKU_ROWS[:1], "943682157", *SUDOKU_ROWS[2:]]
-    wrong = await ask(client, group, "/check\n" + "\n".join(wrong_rows), user=alice,
-                      reply_to_message_id=named["message_id"])
-    assert wrong["text"] == ("❌ Not right yet:\n"
-                             "Checked: 2 of 28 rules broken.\n"
-                             "Column 8: 5 more than once; missing 7 FAIL\n"
-                             "Column 9: 7 more than once; missing 5 FAIL")
+    wrong = await ask(client, group, "/check\n" + "\n".join(WRONG_ROWS), user=alice,
+                      sent_as="photo", reply_to_message_id=named["message_id"])
+    assert wrong["caption"] == WRONG_CAPTION
 
 
 async def test_a_reply_to_a_file_it_cannot_read_gets_what_the_file_got(client, alice):
@@ -181,10 +209,9 @@ async def test_a_reply_to_the_bots_answer_checks_against_its_puzzle(puzzlebot, a
     right = await ask(client, alice, "/check\n" + "\n".join(SEKI_ROWS), sent_as="photo",
                       reply_to_message_id=picture["message_id"])
     assert right["caption"].startswith("✅ Your solution is right.\nChecked: all ")
-    wrong = await ask(client, alice, "/check\n" + "\n".join(["0000"] * 4),
+    wrong = await ask(client, alice, "/check\n" + "\n".join(["0000"] * 4), sent_as="photo",
                       reply_to_message_id=report["message_id"])
-    assert wrong["text"].startswith("❌ Not right yet:\nChecked: 9 of 9 rules broken.\n"
-                                    "RotorGroup 0 ch=o")
+    assert wrong["caption"].startswith("❌ Not right yet:\nChecked: 9 of 9 rules broken.\n")
     again = await ask(client, alice, "/check\n" + "\n".join(SEKI_ROWS), sent_as="photo",
                       reply_to_message_id=right["message_id"])  # a reply to the verdict
     assert again["caption"] == right["caption"]
@@ -196,3 +223,33 @@ async def test_a_reply_to_the_bots_answer_checks_against_its_puzzle(puzzlebot, a
         "I no longer keep the puzzle of that answer. Reply with /check to the message or "
         "file that holds the puzzle, or send /check, the puzzle, a line ---, then your "
         "solution.")
+
+
+async def test_a_wrong_pencil_answer_is_drawn_with_the_broken_cell_outlined(client, alice):
+    """A Nurikabe answer with one cell left unshaded joins two numbers in one area: the
+    picture is the player's own board with that cell outlined, never the answer."""
+    nurikabe = registry.get("nurikabe")
+    link = (PUZZLES / nurikabe.example).read_text(encoding="utf-8").strip()
+    puzzle = nurikabe.parse(link)
+    answer = nurikabe.format_solution(puzzle, nurikabe.solve(puzzle, Limits.within(30, 1))
+                                      .found[0])
+    rows = answer.splitlines()
+    rows[5] = rows[5].replace("#", "+", 1)  # the header's four lines, then the board's row 2
+    wrong = await ask(client, alice, "\n".join(["/check", link, "---", *rows]),
+                      sent_as="photo")
+    assert wrong["caption"] == ("❌ Not right yet:\nChecked: 1 of 5 rules broken.\n"
+                                "Outlined in red: where your solution breaks a rule.\n"
+                                "One number per area: broken at r2c3")
+    typed = nurikabe.parse_solution(puzzle, "\n".join(rows))
+    drawn = nurikabe.render_marked(puzzle, typed, [(2, 3)])
+    assert drawn is not None
+    sent = (await picture_of(client, wrong)).convert("RGB")
+    assert sent.tobytes() == drawn.convert("RGB").tobytes()
+    assert sent.tobytes() != nurikabe.render(puzzle, typed).convert("RGB").tobytes()
+
+
+async def test_the_marked_picture_is_explained_in_german(client, bob):
+    wrong = await ask(client, bob, "\n".join(["/check", SUDOKU, "---", *WRONG_ROWS]),
+                      language_code="de", sent_as="photo")
+    assert wrong["caption"].splitlines()[0] == "❌ Noch nicht richtig:"
+    assert wrong["caption"].splitlines()[2] == "Rot umrandet: wo deine Lösung eine Regel bricht."

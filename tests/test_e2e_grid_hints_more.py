@@ -52,7 +52,8 @@ async def test_number_workout_and_seki_hints_climb_the_ladder(tmp_path):
         following = await press(client, ALICE, step, "Next step")
         assert following["text"] == f"Step 2: look at {first[1].where}."
         technique = await press(client, ALICE, following, "Which technique")
-        assert technique["text"] == f"Step 2: use Only Place on {first[1].where}."
+        assert technique["text"] == ("Step 2: Find the only place left for a number in "
+                                     f"{first[1].where}.")
 
         typed = await client.send(ALICE, example(SEKI))
         answer = await after(client, ALICE, typed, sent_as="photo")
@@ -86,7 +87,8 @@ async def test_a_ladder_climbs_on_after_a_restart(tmp_path, store_location):
             refused = await client.callback_answer(pressed["callback_query_id"])
             assert refused["text"].startswith("These are someone else's hints")
             technique = await press(client, ALICE, where, "Which technique")
-            assert technique["text"] == "Step 1: use Two Rotors on rotors 2 and 3."
+            assert technique["text"] == ("Step 1: Turn rotors 2 and 3 together, every way "
+                                         "they still can.")
             step = await press(client, ALICE, technique, "Show this step")
             nxt = await press(client, ALICE, step, "Next step")
             assert nxt["text"] == "Step 2: look at rotor 6."

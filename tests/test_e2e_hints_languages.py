@@ -13,6 +13,7 @@ from botchat import bot_config, climb
 from test_e2e_grid_hints import after, first_step, labels
 
 from bot.__main__ import running_in_sandbox
+from bot.rules import PUZZLES
 from sandbox.client import SandboxClient
 from solvers import i18n, registry
 
@@ -120,3 +121,27 @@ async def test_the_technique_rung_is_a_sentence_in_the_climbers_language(client,
     with i18n.language(code):
         step = SUDOKU.hint_steps(SUDOKU.parse(text), limit=1).steps[0]
     assert technique["text"] == sentence.format(technique=step.technique, where=step.where)
+
+
+#: the Seki example's first technique rung (Two Rotors on rotors 2 and 3), and the Number
+#: Workout example's first (Touching Pairs), in each language: what to do, in words
+SEKI_AND_NW_RUNGS = {
+    "de": ("Schritt 1: Dreh Rotoren 2 und 3 zusammen, auf jede Art, die noch geht.",
+           "Schritt 1: Übertrage die Zahlen dort, wo sich zwei Sechsecke berühren."),
+    "es": ("Paso 1: Gira los rotores 2 y 3 a la vez, de todas las formas en que aún pueden.",
+           "Paso 1: Copia los números donde se tocan dos hexágonos.")}
+
+
+@pytest.mark.parametrize("code,user", [("de", 306), ("es", 307)])
+async def test_seki_and_number_workout_rungs_say_what_to_do(client, code, user):
+    """Issue 39 point 7: "Step 2: Rotor, in rotor 6." said as what to do ("Turn rotor 6
+    every way it can still go."), in the climber's language."""
+    where_label, technique_label, _sentence = TECHNIQUE_RUNG[code]
+    for name, expected in zip(("seki", "nw"), SEKI_AND_NW_RUNGS[code], strict=True):
+        kind = registry.get(name)
+        text = (PUZZLES / kind.example).read_text()
+        asked = await client.send(user, f"/hint {text}", language_code=code)
+        offer = (await after(client, user, asked))[0]
+        where = await climb(client, user, offer, where_label, language_code=code)
+        technique = await climb(client, user, where, technique_label, language_code=code)
+        assert technique["text"] == expected

@@ -122,6 +122,8 @@ async def test_a_spanish_race(puzzlebot, alice, bob, group):
                       timeout=60)
     assert photo["caption"].startswith("🏁 Carrera #"), photo["caption"]
     assert f"La empezó {name(alice)}; quedan 5 min." in photo["caption"]
+    assert ("Pulsa «Me apunto» para unirte: la carrera sigue hasta que todos los que se "
+            "unieron hayan terminado (o se acabe el tiempo).") in photo["caption"]
     number = photo["caption"].split("#")[1].split(":")[0]
     puzzle = (await client.wait_for(group, after=photo["message_id"]))["text"]
     toast = await pressed(client, group, alice, photo, buttons(photo)["Me apunto"])

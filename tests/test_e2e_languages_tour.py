@@ -52,9 +52,11 @@ async def test_a_wrong_solution_judged_in_spanish(puzzlebot, alice):
     _, client = puzzlebot
     wrong_rows = [SUDOKU_ROWS[0], "943682157", *SUDOKU_ROWS[2:]]
     wrong = await ask(client, alice, "\n".join(["/check", SUDOKU, "---", *wrong_rows]),
-                      language_code="es")
-    assert wrong["text"].splitlines()[1] == "Comprobado: 2 de 28 reglas no se cumplen."
-    assert not any(row in wrong["text"] for row in SUDOKU_ROWS)  # never the answer
+                      language_code="es", sent_as="photo")
+    assert wrong["caption"].splitlines()[1:3] == [
+        "Comprobado: 2 de 28 reglas no se cumplen.",
+        "Con borde rojo: donde tu solución rompe una regla."]
+    assert not any(row in wrong["caption"] for row in SUDOKU_ROWS)  # never the answer
 
 
 async def test_a_spanish_anagram_hint(puzzlebot, alice):

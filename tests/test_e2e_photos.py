@@ -214,8 +214,8 @@ async def test_check_in_reply_to_a_photo_or_to_the_grid_read_from_it(shared_puzz
     check = await client.send(alice, "/check\n" + "\n".join(swapped),
                               reply_to_message_id=copy["message_id"])
     (wrong,) = await bot_messages(client, alice, check["message_id"], 1)
-    assert wrong["text"].startswith("❌ Not right yet:\nChecked: ")
-    assert not any(row in wrong["text"] for row in rows)  # never the answer
+    assert wrong["caption"].startswith("❌ Not right yet:\nChecked: ")  # over the marked grid
+    assert not any(row in wrong["caption"] for row in rows)  # never the answer
 
     kept_answers(bot.application.bot_data).clear()  # as after a restart: its text still holds it
     check = await client.send(alice, "/check\n" + "\n".join(rows),

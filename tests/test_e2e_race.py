@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import io
 
-from botchat import bot_config
+import pytest
+from botchat import bot_config, store_settings
 from PIL import Image
 
 from bot.__main__ import running_in_sandbox
@@ -48,6 +49,8 @@ async def test_a_seki_race_with_a_wrong_and_right_submissions(tmp_path, backend)
         assert photo["caption"].startswith("🏁 Race #1: Seki (easy, rated ")  # then its rating
         assert "), exactly one solution). Alice started it; 5 min to go." in photo["caption"]
         assert "/submit 1" in photo["caption"]
+        assert ("Press “I'm in” to join: the race then goes on until everyone who joined "
+                "has finished (or the time is up).") in photo["caption"]
         picture = Image.open(io.BytesIO(await client.file(photo["file_url"])))
         assert picture.format == "PNG" and picture.width >= 300
         assert puzzle.startswith("#seki easy")
@@ -242,3 +245,19 @@ async def test_a_race_a_big_group_joined_ends_with_standings_in_one_message(tmp_
         assert lines == ["Race #1 is over: stopped by Alice.", "Nobody finished this time.",
                          "Did not finish: " + ", ".join(names[:20]) + " and 50 more"]
         assert len(stopped["text"]) <= 4096
+
+
+@pytest.mark.parametrize("store_location", ["sqlite", "postgresql"], indirect=True)
+async def test_a_race_then_a_quiz_in_one_chat_are_both_number_one(tmp_path, store_location):
+    """Issue 39 point 10: each game mode counts its own games (no "Anagram quiz #2" after
+    "Race #1"), and /submit 1 in a private chat still finds the race."""
+    config = bot_config(tmp_path, solve_timeout=30, **store_settings(store_location))
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
+        photo, _puzzle = await start_race(client, "/race seki easy minutes=5")
+        assert photo["caption"].startswith("🏁 Race #1: Seki")
+        quiz = await send_and_wait(client, GROUP, "/quiz rounds=1 seconds=30", BOB)
+        assert quiz["text"].startswith("Anagram quiz #1 by Bob: "), quiz["text"]
+        wrong = await send_and_wait(client, BOB, "/submit 1\n0000\n0000\n0000\n0000", BOB)
+        assert wrong["text"].startswith("Not yet, race #1:\nChecked: ")
+        assert (await send_and_wait(client, BOB, "/submit 2\n0000", BOB))["text"] == (
+            "There is no race #2.")

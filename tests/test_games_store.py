@@ -82,3 +82,23 @@ async def test_race_entries_places_and_winners(store_location):
         assert await games.recent_puzzles(CHAT, "nw") == []
     finally:
         await store.close()
+
+
+async def test_each_mode_numbers_its_games_and_submitted_games_share_one_count(
+        store_location):
+    """A quiz after a race is quiz #1 (issue 39 point 10); races and daily puzzles, which
+    /submit N names, never share a number, in any chat."""
+    store, games = await open_games(store_location)
+    try:
+        race = await games.create_game(CHAT, "race", ALICE, {}, series="submit")
+        quiz = await games.create_game(CHAT, "quiz", ALICE, {})
+        daily = await games.create_game(OTHER, "daily", BOB, {}, series="submit")
+        second_quiz = await games.create_game(OTHER, "quiz", BOB, {})
+        assert [g.number for g in (race, quiz, daily, second_quiz)] == [1, 1, 2, 2]
+        assert (await games.numbered(1, {"race", "daily"})).id == race.id
+        assert (await games.numbered(2, {"race", "daily"})).id == daily.id
+        assert await games.numbered(3, {"race", "daily"}) is None
+        assert (await games.numbered(1, {"quiz"})).id == quiz.id
+        assert (await games.game(quiz.id)).number == 1
+    finally:
+        await store.close()

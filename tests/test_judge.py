@@ -60,7 +60,12 @@ def test_a_wrong_seki_names_the_failing_rotor_group_only():
     assert not judgement.ok and judgement.readable
     assert judgement.verdict == "Puzzle has ** ERROR ** Solution failed by difference = 1."
     assert failing(judgement) == ["RotorGroup 7 ch=o Value=2 [9,10,13,14] gives Sum = 3 FAIL"]
-    assert judgement.picture == b""  # a wrong solution is not drawn
+    assert judgement.broken[0].cells == ((3, 2), (3, 3), (4, 2), (4, 3))  # rotor 8's cells
+    kind = registry.get("seki")
+    puzzle = kind.parse(SEKI)
+    marked = kind.render_marked(puzzle, kind.parse_solution(puzzle, "1010\n0100\n1011\n0110"),
+                                [(3, 2), (3, 3), (4, 2), (4, 3)])
+    assert Image.open(io.BytesIO(judgement.picture)).tobytes() == marked.tobytes()
 
 
 def test_a_wrong_sudoku_lists_its_failing_units_and_cuts_the_list_short():
@@ -83,6 +88,28 @@ def test_a_wrong_gogen_lists_the_changed_given_that_has_no_fail_mark():
     assert failing(judgement) == [
         "given N at row 5 column 5 was changed to W",
         "witch **Fail** at W-I: W at row 5 column 5, I at row 4 column 3, not neighbours"]
+    assert judgement.picture == b""  # drawn only when asked
+    kind = registry.get("gogen")
+    puzzle = kind.parse(GOGEN)
+    drawn = judge(GOGEN, wrong, "gogen", True).picture
+    # the changed given (row 5 column 5, now W), and the broken word's W and I outlined
+    marked = kind.render_marked(puzzle, kind.parse_solution(puzzle, wrong), [(4, 3), (5, 5)])
+    assert Image.open(io.BytesIO(drawn)).tobytes() == marked.tobytes()
+
+
+def test_a_wrong_sudoku_is_drawn_as_typed_with_its_broken_cells_outlined():
+    wrong = SUDOKU_SOLUTION.replace("943682175", "943682157")
+    judgement = judge(SUDOKU, wrong, "sudoku", True)
+    assert [rule.cells for rule in judgement.broken] == [((2, 8), (9, 8)), ((2, 9), (8, 9))]
+    kind = registry.get("sudoku")
+    puzzle = kind.parse(SUDOKU)
+    marked = kind.render_marked(puzzle, kind.parse_solution(puzzle, wrong),
+                                [(2, 8), (2, 9), (8, 9), (9, 8)])
+    picture = Image.open(io.BytesIO(judgement.picture))
+    assert picture.tobytes() == marked.tobytes()
+    red = [(x, y) for x in range(picture.width) for y in range(picture.height)
+           if picture.convert("RGB").getpixel((x, y)) == (220, 30, 30)]
+    assert red and all(x > 24 + 7 * 64 for x, _y in red)  # only in columns 8 and 9
 
 
 def test_number_workout_section_headings_are_not_failures():
@@ -95,6 +122,20 @@ def test_number_workout_section_headings_are_not_failures():
     assert not judgement.ok and failing(judgement)
     assert not any(line.startswith("Checking") for line in failing(judgement))
     assert all("** ERROR **" in line for line in failing(judgement))
+
+
+def test_a_wrong_number_workout_segment_is_outlined_where_its_hexagon_repeats():
+    text = (PUZZLES / "nw_003.txt").read_text()
+    kind = registry.get("nw")
+    puzzle = kind.parse(text)
+    lines = kind.format_solution(puzzle, kind.solve(puzzle, Limits.within(20)).found[0])
+    wrong = lines.splitlines()
+    wrong[4] = "6" + wrong[4][1:]  # line 5's first segment: a second 6 in hexagon 5
+    judgement = judge(text, "\n".join(wrong), "nw", True)
+    assert [rule.cells for rule in judgement.broken] == [((4, 2), (5, 1))]
+    marked = kind.render_marked(puzzle, kind.parse_solution(puzzle, "\n".join(wrong)),
+                                [(4, 2), (5, 1)])
+    assert Image.open(io.BytesIO(judgement.picture)).tobytes() == marked.tobytes()
 
 
 @pytest.mark.parametrize("solution, verdict", [

@@ -83,7 +83,9 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     await old.put_result("key", result)
     await old.close()
     db = sqlite3.connect(path)  # back to the schema before file_ids
-    db.executescript("DROP TABLE cache_file_ids; DROP TABLE shared_puzzles; "
+    db.executescript("DROP INDEX games_by_number; ALTER TABLE games DROP COLUMN number; "
+                     "ALTER TABLE games DROP COLUMN series; "
+                     "DROP TABLE cache_file_ids; DROP TABLE shared_puzzles; "
                      "DROP TABLE grid_ladders; "
                      "DROP TABLE chat_languages; "
                      "DROP TABLE daily_schedules; "
@@ -94,7 +96,7 @@ async def test_a_version_3_file_keeps_its_cached_answers_and_gains_file_ids(tmp_
     store = Store(str(path))
     await store.open()
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 10
+        assert await store.schema_version() == SCHEMA_VERSION == 11
         assert await store.get_result("key") == result
         assert await store.file_ids("key", 42) == {}
         await store.put_file_ids("key", 42, {0: "kept"})
@@ -109,6 +111,9 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
     version = ("UPDATE schema_version SET version = 4" if store_location.startswith("postgres")
                else "PRAGMA user_version = 4")
     async with old.transaction() as db:  # back to the schema whose games column was `kind`
+        await db.execute("DROP INDEX games_by_number")  # columns of later versions
+        await db.execute("ALTER TABLE games DROP COLUMN number")
+        await db.execute("ALTER TABLE games DROP COLUMN series")
         await db.execute("DROP TABLE shared_puzzles")  # tables of later versions
         await db.execute("DROP TABLE daily_schedules")
         await db.execute("DROP TABLE user_settings")
@@ -122,8 +127,15 @@ async def test_a_version_4_database_has_its_games_column_renamed_and_keeps_games
     await old.close()
     store = await open_store(store_location)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 10
-        assert (await GameStore(store).running_game(-1, "quiz")).starter_id == 7
+        assert await store.schema_version() == SCHEMA_VERSION == 11
+        games = GameStore(store)
+        old_quiz = await games.running_game(-1, "quiz")
+        assert old_quiz.starter_id == 7
+        # its id is its number; a new quiz counts on from it, a first race from 1
+        assert old_quiz.number == old_quiz.id
+        race = await games.create_game(-1, "race", 7, {}, series="submit")
+        quiz = await games.create_game(-1, "quiz", 7, {})
+        assert (race.number, quiz.number) == (1, old_quiz.number + 1)
         for table in ("games", "cache_media"):
             with pytest.raises(StoreUnavailable):
                 await store.read(f"SELECT kind FROM {table}")

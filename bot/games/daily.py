@@ -59,7 +59,7 @@ from .common import (
     player_name,
     say,
 )
-from .mode import GameMode, Submissions
+from .mode import SUBMITTED, GameMode, Submissions
 from .periods import WEEKDAYS, daily_streak
 from .puzzles import described, make_puzzle, post_puzzle, share_of, watch_of
 from .store import DailySchedule, Game, GameStore
@@ -287,7 +287,7 @@ async def make_and_post(application: App, games: GameStore, schedule: DailySched
         game = await games.create_game(chat_id, GAME, schedule.starter_id, {
             "kind": kind.name, "difficulty": schedule.difficulty, "puzzle": made.text,
             "solution": made.solution, "source": made.source, "day": day,
-            "deadline": closes})
+            "deadline": closes}, series=SUBMITTED)
     guard(application.bot_data, watch_of(game, refusal=REFUSAL))
     plan_next(application, schedule, day)
     share = await share_of(application, kind, made.text)
@@ -296,7 +296,7 @@ async def make_and_post(application: App, games: GameStore, schedule: DailySched
         _("🗓 Daily puzzle #{game}: {kind} ({described}).\nSolve it, then send me in a "
           "private chat:\n/submit {game}\nand your solution on the next lines ({form}).\n"
           "Open until the next one, {closes}. /daily: who has solved it.").format(
-            game=game.id, kind=kind.title,
+            game=game.number, kind=kind.title,
             described=described(kind, made, schedule.difficulty), form=kind.solution_form,
             closes=calendar.clock(closes)),
         InlineKeyboardMarkup([share]) if share else None)
@@ -326,7 +326,7 @@ async def solved(application: App, game: Game, user: User, place: int, taken: st
         run = "; " + in_a_row(streak) if streak > 1 else ""
         await say(application, game.chat_id,
                   _("🗓 {name} solved daily puzzle #{game}: {place}, in {time}{streak}.")
-                  .format(name=player_name(user), game=game.id, place=ordinal(place),
+                  .format(name=player_name(user), game=game.number, place=ordinal(place),
                           time=taken, streak=run))
 
 
@@ -383,7 +383,7 @@ async def daily_command(update: Update, context: Context) -> None:
     today = await open_today(games, message.chat_id, day)
     await message.reply_text(
         _("🗓 Daily puzzle on: {plan}.").format(plan=plan_text(context.application, schedule))
-        + " " + (_("Today's is #{game}, above.").format(game=today.id) if today
+        + " " + (_("Today's is #{game}, above.").format(game=today.number) if today
                  else _("Today's comes now.")))
     await post_day(context.application, message.chat_id)
 
@@ -422,7 +422,7 @@ async def standings(application: App, games: GameStore, chat_id: int) -> str:
     kind = registry.get(game.settings["kind"])
     lines.append(_("Today's: #{game}, {kind}, posted {time} ago; solve it and send me "
                    "/submit {game} in a private chat.").format(
-        game=game.id, kind=kind.title if kind else game.settings["kind"],
+        game=game.number, kind=kind.title if kind else game.settings["kind"],
         time=duration(time.time() - game.started)))
     entries = await games.entries(game.id)
     finished = [e for e in entries if e.place is not None and e.finished is not None]

@@ -18,6 +18,10 @@ from ..context import App, BotData, Context
 from ..menu import Command
 from .store import Game
 
+#: the numbering the games /submit takes share (`GameStore.create_game`'s `series`): a
+#: race and a daily puzzle never both are #3, so "/submit 3" names one game
+SUBMITTED = "submit"
+
 
 @dataclass(frozen=True)
 class Submissions:

@@ -115,4 +115,4 @@ def watch_of(game: Game, players: set[int] | None = None,
     with its own `refusal`)."""
     settings = game.settings
     return Watch(game.id, settings["kind"], settings["puzzle"], settings.get("solution", ""),
-                 game.chat_id, settings["deadline"], players or set(), refusal)
+                 game.chat_id, settings["deadline"], players or set(), refusal, game.number)

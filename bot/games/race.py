@@ -1,10 +1,12 @@
 """Puzzle races: everyone in a group solves the same puzzle; solutions go privately.
 
 `/race KIND [easy|medium|hard] [minutes=10]` posts an unsolved puzzle (picture and text)
-with a *race id* and an "I'm in" button. Players send `/submit RACE_ID` and their
-solution, in the kind's plain-text solution form, to the bot in a private chat, so
-nobody can copy it from the group; only the members of the race's chat may join (on the
-race's own message) and submit (`bot/members.py`), and an edited /submit is no attempt.
+with its number (`Game.number`: races count on their own, sharing the count with the
+daily puzzles, which /submit takes too) and an "I'm in" button. Players send
+`/submit NUMBER` and their solution, in the kind's plain-text solution form, to the bot
+in a private chat, so nobody can copy it from the group; only the members of the race's
+chat may join (on the race's own message) and submit (`bot/members.py`), and an edited
+/submit is no attempt.
 The kind's own `check` judges it (in a worker): a wrong one is told which rules it
 breaks, by name only (a rule's detail can hold values of the answer), a right one gets
 its place, and the group sees the finishing order and times. The race ends at its
@@ -53,7 +55,7 @@ from .common import (
     player_name,
     say,
 )
-from .mode import GameMode, Submissions
+from .mode import SUBMITTED, GameMode, Submissions
 from .options import parse_options
 from .puzzles import described, make_puzzle, post_puzzle, race_id, share_of, watch_of
 from .store import Game
@@ -134,7 +136,7 @@ async def race_command(update: Update, context: Context) -> None:
     running = await games.running_game(chat_id, GAME)
     if running is not None:
         await message.reply_text(_("Race #{race} is still on here; it ends {when}.").format(
-            race=running.id, when=_clock(running.settings["deadline"])))
+            race=running.number, when=_clock(running.settings["deadline"])))
         return
     if not await admitted(update, context):
         return
@@ -160,7 +162,8 @@ async def race_command(update: Update, context: Context) -> None:
             settings = {"kind": kind.name, "difficulty": difficulty, "minutes": minutes,
                         "puzzle": made.text, "solution": made.solution, "source": made.source,
                         "deadline": time.time() + minutes * 60}
-            game = await games.create_game(chat_id, GAME, sender_of(update).id, settings)
+            game = await games.create_game(chat_id, GAME, sender_of(update).id, settings,
+                                           series=SUBMITTED)
     finally:
         setup.busy = False
     _schedule_end(application, game)
@@ -169,9 +172,10 @@ async def race_command(update: Update, context: Context) -> None:
         application, chat_id, kind, made,
         _("🏁 Race #{race}: {kind} ({described}). {name} started it; {minutes} min to go.\n"
           "Solve it, then send me in a private chat:\n/submit {race}\nand your solution on "
-          "the next lines ({form}).\nPress “I'm in” so the race waits for you.\n"
+          "the next lines ({form}).\nPress “I'm in” to join: the race then goes on until "
+          "everyone who joined has finished (or the time is up).\n"
           "New to {kind}? The rules: {link} (or /help {name_of_kind})").format(
-            race=game.id, kind=kind.title, described=described(kind, made, difficulty),
+            race=game.number, kind=kind.title, described=described(kind, made, difficulty),
             name=player_name(update.effective_user), minutes=f"{minutes:g}",
             form=kind.solution_form, name_of_kind=kind.name,
             link=f"t.me/{application.bot.username}?start=rules-{kind.name}"),
@@ -187,7 +191,7 @@ def _clock(deadline: float) -> str:
 def _schedule_end(application: App, game: Game) -> None:
     delay = max(0.0, game.settings["deadline"] - time.time())
     jobs_of(application).run_once(deadline_reached, delay, chat_id=game.chat_id,
-                                  data=game.id, name=job_name(game.id))
+                                  data=(game.id, game.number), name=job_name(game.id))
 
 
 async def join(update: Update, context: Context) -> None:
@@ -202,18 +206,18 @@ async def join(update: Update, context: Context) -> None:
     user = sender_of(update)
     if not own_message(query.message, game):  # a forged press, under another message
         await query.answer(_("Join race #{race} with the button under it in its group.")
-                           .format(race=game.id))
+                           .format(race=game.number))
         return
     if not await is_member(context.bot, game.chat_id, user.id):
         await query.answer(_("Race #{race} is for the members of its group; join the group "
-                             "to play.").format(race=game.id), show_alert=True)
+                             "to play.").format(race=game.number), show_alert=True)
         return
     fresh = await games.join_race(game.id, user.id, player_name(user))
     joined(context.bot_data, game.id, user.id)
     await query.answer(
         (_("You're in race #{race}.") if fresh else _("You're already in race #{race}."))
-        .format(race=game.id) + " "
-        + _("Send me /submit {race} and your solution in a private chat.").format(race=game.id),
+        .format(race=game.number) + " "
+        + _("Send me /submit {race} and your solution in a private chat.").format(race=game.number),
         show_alert=True)
 
 
@@ -235,7 +239,7 @@ async def race_finished(application: App, game: Game, user: User, place: int,
     with speaking(language):
         await say(application, game.chat_id,
                   _("🏁 {name} finished race #{race}: {place}, in {time}.").format(
-                      name=player_name(user), race=game.id, place=ordinal(place), time=taken))
+                      name=player_name(user), race=game.number, place=ordinal(place), time=taken))
     entries = await games_of(application.bot_data).entries(game.id)
     if all(e.finished is not None for e in entries):
         with speaking(language):
@@ -263,26 +267,28 @@ async def stop(update: Update, context: Context, game: Game) -> None:
 
 
 async def deadline_reached(context: Context) -> None:
-    """The job `_schedule_end` set: its data is the race id, its chat the race's; the
-    end is told in the group's language."""
+    """The job `_schedule_end` set: its data is the race's id and number, its chat the
+    race's; the end is told in the group's language."""
     job = context.job
-    if job is None or not isinstance(job.data, int) or job.chat_id is None:
+    if job is None or not isinstance(job.data, tuple) or job.chat_id is None:
         raise TypeError("a race's deadline job without its race")
+    game_id, number = job.data
     with speaking(await chat_language(context.bot_data, job.chat_id)):
-        await _deadline(context.application, job.data, job.chat_id)
+        await _deadline(context.application, game_id, number, job.chat_id)
 
 
-async def _deadline(application: App, number: int, chat_id: int) -> None:
-    """Race `number` reached its deadline: it ends with its standings."""
+async def _deadline(application: App, game_id: int, number: int, chat_id: int) -> None:
+    """Race `number` (its row `game_id`) reached its deadline: it ends with its
+    standings."""
     games = game_store(application.bot_data)
     if games is None:  # no database: no race was stored, so none ends
         return
     try:
-        game = await games.game(number)
+        game = await games.game(game_id)
     except StoreUnavailable as error:  # the end is written when the database is back
-        log.warning("race %s ends unread: %s", number, error)
-        unguard(application.bot_data, number)
-        await games.end_game(number, "finished")
+        log.warning("race %s ends unread: %s", game_id, error)
+        unguard(application.bot_data, game_id)
+        await games.end_game(game_id, "finished")
         await say(application, chat_id, _("Race #{race} is over: time is up.").format(
             race=number) + " " + _("My database is unavailable, so the standings come "
                                    "later: /top"))
@@ -307,7 +313,7 @@ async def standings(application: App, game: Game, why: str) -> str:
     """The finishing order and times, then who did not finish: at most SHOWN_PLACES of
     each, and never past one message (a race a whole big group joined still ends with
     its standings in the chat)."""
-    lines = [_("Race #{race} is over: {why}.").format(race=game.id, why=why)]
+    lines = [_("Race #{race} is over: {why}.").format(race=game.number, why=why)]
     try:
         entries = await games_of(application.bot_data).entries(game.id)
     except StoreUnavailable:
@@ -343,7 +349,7 @@ async def _resume_race(application: App, game: Game) -> None:
         async with chat_lock(application, game.chat_id):
             await say(application, game.chat_id,
                       _("I was restarted; race #{race} reached its deadline meanwhile.")
-                      .format(race=game.id))
+                      .format(race=game.number))
             await _end_race(application, game, _("time is up"))
         return
     _schedule_end(application, game)
@@ -355,7 +361,7 @@ async def _resume_race(application: App, game: Game) -> None:
                        "kept. It ends {when}. /submit {race} works as before.",
                        "I was restarted; race #{race} goes on, with the {n} finishes so far "
                        "kept. It ends {when}. /submit {race} works as before.", finished)
-              .format(race=game.id, n=finished, when=_clock(game.settings["deadline"])))
+              .format(race=game.number, n=finished, when=_clock(game.settings["deadline"])))
 
 
 def _handlers() -> list[tuple[BaseHandler[Update, Context, None], int]]:

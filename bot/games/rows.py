@@ -30,6 +30,9 @@ class Game:
     round: int
     started: float
     ended: float | None
+    #: the number people see and type (Race #3, /submit 3), counted in the game's series
+    #: (`GameStore.create_game`); `id` is the row's, for the bot's own references
+    number: int
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ class DailySchedule:
     starter_id: int
 
 
-GAME_COLUMNS = "id, chat_id, game, starter_id, settings, state, round, started, ended"
+GAME_COLUMNS = "id, chat_id, game, starter_id, settings, state, round, started, ended, number"
 #: a sum of integers as an integer on both databases (PostgreSQL's SUM of a bigint is a
 #: numeric), 0 when there are no rows
 TOTAL = "COALESCE(CAST(SUM({}) AS BIGINT), 0)"

@@ -47,7 +47,7 @@ async def top_command(update: Update, context: Context) -> None:
                                                        rounds=game.settings["rounds"])
                 if game.state == "running" else _("ended"))
         lines = [f"{medal(n)} {s.name}: {s.points}" for n, s in enumerate(scores, 1)]
-        parts.append(_("Quiz #{game} ({when}):").format(game=game.id, when=when) + "\n"
+        parts.append(_("Quiz #{game} ({when}):").format(game=game.number, when=when) + "\n"
                      + ("\n".join(lines) or _("no points yet")))
     everyone = await games.chat_scores(message.chat_id)
     if everyone:

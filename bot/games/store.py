@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -56,13 +57,19 @@ class GameStore(KeptGames, PastGames, Schedules):
     # Games --------------------------------------------------------------------------
 
     async def create_game(self, chat_id: int, game: str, starter_id: int,
-                          settings: dict[str, Any]) -> Game:
-        """A new running game; StoreUnavailable when the database takes no writes."""
+                          settings: dict[str, Any], series: str = "") -> Game:
+        """A new running game, numbered next in its `series` (the game's own numbering
+        unless games that must not share a number share one: those /submit takes);
+        StoreUnavailable when the database takes no writes."""
+        series = series or game
+
         async def create(db: Connection) -> int:
+            (number,), = await db.fetch(
+                "SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE series = ?", (series,))
             rows = await db.fetch(
-                "INSERT INTO games (chat_id, game, starter_id, settings, started) "
-                "VALUES (?, ?, ?, ?, ?) RETURNING id",
-                (chat_id, game, starter_id, json.dumps(settings), time.time()))
+                "INSERT INTO games (chat_id, game, starter_id, settings, started, series, "
+                "number) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (chat_id, game, starter_id, json.dumps(settings), time.time(), series, number))
             return rows[0][0]
 
         made = await self.game(await self.store.attempt(create))
@@ -81,6 +88,23 @@ class GameStore(KeptGames, PastGames, Schedules):
                 raise
             games = [g for g in self._kept_games(error) if g.id == game_id]
         return games[0] if games else None
+
+    async def numbered(self, number: int, games: Collection[str]) -> Game | None:
+        """The game numbered `number` among those of `games` (their series' number, as
+        people type it: /submit 3); one held in memory when the database cannot be read."""
+        names = sorted(games)
+        if not names:
+            return None
+        try:
+            found = await self._games(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE number = ? AND game IN "
+                f"({', '.join('?' * len(names))}) ORDER BY id DESC", (number, *names))
+        except StoreUnavailable as error:
+            found = [g for g in self._kept_games(error)
+                     if g.number == number and g.game in names]
+            if not found:
+                raise
+        return found[0] if found else None
 
     async def running_game(self, chat_id: int, game: str) -> Game | None:
         """The chat's running game of its sort; when the database cannot be read, the

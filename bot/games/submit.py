@@ -62,12 +62,13 @@ async def submit(update: Update, context: Context, takes: dict[str, Submissions]
                                    "lines. The race id is in the race's message (Race #12)."))
         return
     solution = "\n".join([" ".join(words[1:]), solution]).strip()
-    game = await games.game(number)
-    if game is None or game.game not in takes:
+    game = await games.numbered(number, takes)
+    if game is None:
         await message.reply_text(_("There is no race #{race}.").format(race=number))
         return
     rules = takes[game.game]
-    name, titled = (_(rules.named).format(game=game.id), _(rules.titled).format(game=game.id))
+    name, titled = (_(rules.named).format(game=game.number),
+                    _(rules.titled).format(game=game.number))
     if game.state != "running":
         await message.reply_text(_("{game} is over.").format(game=titled) + " "
                                  + rules.closed(game))
@@ -79,7 +80,8 @@ async def submit(update: Update, context: Context, takes: dict[str, Submissions]
         return
     if not solution:
         await message.reply_text(_("Put your solution on the lines after /submit {race} "
-                                   "({form}).").format(race=game.id, form=kind.solution_form))
+                                   "({form}).").format(race=game.number,
+                                                       form=kind.solution_form))
         return
     user = sender_of(update)
     if not await is_member(context.bot, game.chat_id, user.id):

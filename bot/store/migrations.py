@@ -163,5 +163,15 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE shared_puzzles ADD COLUMN used REAL;
     """,
+    # each game mode numbers its games itself (a quiz #1 after race #1), in its
+    # `series`: the games /submit takes (races, daily puzzles) share one, so that
+    # "/submit 3" names one game; the games before keep their id as their number
+    """
+    ALTER TABLE games ADD COLUMN series TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN number INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET number = id,
+        series = CASE WHEN game IN ('race', 'daily') THEN 'submit' ELSE game END;
+    CREATE UNIQUE INDEX games_by_number ON games (series, number);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -259,7 +259,8 @@ class GridHint:
     the `technique`, the step's sentence (`text`) and its `picture` (PNG bytes: a step's
     board state is kind-specific and does not cross to the bot). `step` counts from 1.
     Instead of a step, `mistake` and `mistake_cell` (the person's entries hold a wrong
-    value) or `done` (nothing left to fill)."""
+    value) or `done` (nothing left to fill). `approach`: the technique rung's own sentence,
+    where the kind words it (`HintStep.approach`)."""
 
     kind: str
     step: int
@@ -270,6 +271,7 @@ class GridHint:
     mistake: str = ""
     mistake_cell: str = ""
     done: bool = False
+    approach: str = ""
 
 
 def grid_hint(kind_name: str, text: str, entries_text: str, step_index: int) -> GridHint:
@@ -289,7 +291,7 @@ def grid_hint(kind_name: str, text: str, entries_text: str, step_index: int) -> 
         return replace(found, done=True)
     step = path.steps[step_index]
     return replace(found, where=step.where, technique=step.technique, text=step.text,
-                   picture=png_bytes(kind.hint_picture(puzzle, step)))
+                   picture=png_bytes(kind.hint_picture(puzzle, step)), approach=step.approach)
 
 
 def rating(kind_name: str, text: str) -> str:

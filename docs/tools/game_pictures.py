@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.__main__ import running_in_sandbox  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.games.quiz import round_seed  # noqa: E402
+from bot.games.quiz.rules import round_seed  # noqa: E402
 from bot.work.anagram_jobs import quiz_round  # noqa: E402
 from bot.work.jobs import race_puzzle  # noqa: E402
 from sandbox.client import SandboxClient  # noqa: E402
@@ -73,9 +73,9 @@ async def play_race(client: SandboxClient) -> None:
     for pause, user, grid in ((3, BOB, "1100\n0000\n0011\n0000"), (1, ALICE, solution),
                               (2, BOB, solution)):
         await asyncio.sleep(pause)  # people take a moment to solve
-        sent = await client.send(user, f"/submit 2\n{grid}", user_id=user)
+        sent = await client.send(user, f"/submit 1\n{grid}", user_id=user)
         await client.wait_for(user, after=sent["message_id"], timeout=30)
-    await wait_text(client, GROUP, photo["message_id"], "Race #2 is over")
+    await wait_text(client, GROUP, photo["message_id"], "Race #1 is over")
 
 
 async def page_shots(out: Path, width: int, height: int) -> None:

@@ -3,7 +3,7 @@ counted, every given kept."""
 
 from __future__ import annotations
 
-from ..values import CheckReport, Rule
+from ..values import Cell, CheckReport, Rule
 from .grid import EMPTY, GogenPuzzle, Solution, cell_name, neighbours
 
 
@@ -26,12 +26,18 @@ def check(puzzle: GogenPuzzle, solution: Solution) -> CheckReport:
             a, b = broken
             rules.append(Rule(word, False, f"**Fail** at {a.upper()}-{b.upper()}: "
                               f"{_where_text(puzzle, a, where)}, "
-                              f"{_where_text(puzzle, b, where)}, not neighbours"))
+                              f"{_where_text(puzzle, b, where)}, not neighbours",
+                              cells=at(puzzle, where.get(a, []) + where.get(b, []))))
     if not problems and not failed:
         return CheckReport(True, rules, "Puzzle OK Solution successful.")
     parts = [f"{failed} word(s) fail"] if failed else []
     parts += [f"{len(problems)} letter problem(s)"] if problems else []
     return CheckReport(False, rules, f"Puzzle has ** ERROR ** {', '.join(parts)}.")
+
+
+def at(puzzle: GogenPuzzle, cells: list[int]) -> tuple[Cell, ...]:
+    """Grid indices as the cells a broken rule names, (row, column) from 1."""
+    return tuple((index // puzzle.size + 1, index % puzzle.size + 1) for index in cells)
 
 
 def broken_link(word: str, where: dict[str, list[int]],
@@ -63,13 +69,16 @@ def _letter_problems(puzzle: GogenPuzzle, solution: Solution,
             problems.append(Rule(f"letter {letter.upper()}", False, "is missing"))
         elif len(cells) > 1:
             places = " and ".join(cell_name(puzzle, c) for c in cells)
-            problems.append(Rule(f"letter {letter.upper()}", False, f"is doubled: {places}"))
+            problems.append(Rule(f"letter {letter.upper()}", False, f"is doubled: {places}",
+                                 cells=at(puzzle, cells)))
     for letter in sorted(set(where) - set(puzzle.letters)):
-        problems.append(Rule(f"'{letter}'", False, "is not one of the puzzle's letters"))
+        problems.append(Rule(f"'{letter}'", False, "is not one of the puzzle's letters",
+                             cells=at(puzzle, where[letter])))
     for cell, given in enumerate(puzzle.grid):
         if given != EMPTY and solution[cell] != given:
             problems.append(Rule(f"given {given.upper()} at {cell_name(puzzle, cell)}",
-                                 False, f"was changed to {solution[cell].upper()}"))
+                                 False, f"was changed to {solution[cell].upper()}",
+                                 cells=at(puzzle, [cell])))
     return problems
 
 

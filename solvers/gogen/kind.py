@@ -10,7 +10,16 @@ from PIL import Image
 from ..base import LOGIC_GRIDS, PuzzleKind
 from ..gridkit import fits, square_maps
 from ..i18n import Translated, _
-from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleError, Solutions
+from ..values import (
+    Cell,
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    PuzzleError,
+    Solutions,
+)
 from . import check, encoding, generate, hints, parse, render, solve
 from .grid import EMPTY, GogenPuzzle, Solution
 from .solve import grid_of
@@ -81,6 +90,10 @@ class Gogen(PuzzleKind[GogenPuzzle, Solution]):
 
     def render(self, puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
         return render.render(puzzle, solution)
+
+    def render_marked(self, puzzle: GogenPuzzle, solution: Solution,
+                      cells: list[Cell]) -> Image.Image:
+        return render.render_marked(puzzle, solution, cells)
 
     def hint_steps(self, puzzle: GogenPuzzle, entries: str | None = None,
                    limit: int | None = None) -> HintPath:

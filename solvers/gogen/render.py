@@ -8,6 +8,7 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from .. import draw, i18n
+from ..values import Cell
 from .grid import EMPTY, GogenPuzzle, Solution
 
 #: words listed in the legend, three to a row; the rest are counted on its last line (a
@@ -15,9 +16,18 @@ from .grid import EMPTY, GogenPuzzle, Solution
 LEGEND_WORDS = 60
 
 
+#: the grid's left margin and its top (under the title and name), in px
+MARGIN, TOP = 30, 84
+
+
+def cell_px(puzzle: GogenPuzzle) -> int:
+    """A cell's side: the grid is the same width for every size."""
+    return 600 // puzzle.size
+
+
 def render(puzzle: GogenPuzzle, solution: Solution | None) -> Image.Image:
     """The grid (givens blue on grey, found letters black) with each word's path."""
-    cell, margin, top = 600 // puzzle.size, 30, 84  # the same width for every size
+    cell, margin, top = cell_px(puzzle), MARGIN, TOP
     side = cell * puzzle.size
     listed = min(len(puzzle.words), LEGEND_WORDS)
     legend_rows = (listed + 2) // 3 + (len(puzzle.words) > listed) if solution else 0
@@ -77,3 +87,10 @@ def _draw_legend(pen: ImageDraw.ImageDraw, puzzle: GogenPuzzle, top: int, width:
         more = i18n.ngettext("... and {count} more word", "... and {count} more words", hidden)
         draw.write(pen, (20, y + 15), more.format(count=i18n.number(hidden)), 22, fill=draw.MUTED,
                    anchor="lm")
+
+
+def render_marked(puzzle: GogenPuzzle, solution: Solution, cells: list[Cell]) -> Image.Image:
+    """The person's own letters and paths, the cells where a rule breaks outlined."""
+    image = render(puzzle, solution)
+    draw.ring_cells(image, (MARGIN, TOP), cell_px(puzzle), cells)
+    return image

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import accumulate
 
 NUMBERS = range(1, 7)
 HEIGHT = math.sqrt(3) / 2  # centre-to-edge distance of a hexagon with side 1
@@ -87,6 +88,16 @@ def _mirrors() -> tuple[tuple[int, ...], ...]:
 #: the segment maps of the layout's four symmetries, the identity first
 MIRRORS = _mirrors()
 PARTNER = {a: b for a, b in PAIRS} | {b: a for a, b in PAIRS}
+
+
+#: the first segment of each input line, to name a segment by (line, position)
+LINE_STARTS = (0, *accumulate(TEMPLATE))
+
+
+def line_position(cell: int) -> tuple[int, int]:
+    """A segment as the solution text places it: its line and position, from 1."""
+    line = max(n for n, start in enumerate(LINE_STARTS[:-1]) if start <= cell)
+    return line + 1, cell - LINE_STARTS[line] + 1
 
 
 def first_of(cell: int) -> int:

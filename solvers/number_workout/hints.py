@@ -13,7 +13,6 @@ of the reasoning (its two triangles hold one number) and is placed whole.
 from __future__ import annotations
 
 import math
-from itertools import accumulate
 
 from PIL import Image, ImageDraw
 
@@ -27,11 +26,11 @@ from .geometry import (
     NUMBERS,
     OWNER,
     PARTNER,
-    TEMPLATE,
     TRIANGLES,
     Grid,
     NumberWorkoutPuzzle,
     first_of,
+    line_position,
 )
 from .propagate import HEXAGON_FIRSTS, HEXAGONS_OF, _narrow
 from .render import board as draw_board
@@ -42,10 +41,17 @@ from .solve import solve
 #: (the English names are the keys; `_(technique)` is the name a person reads)
 TECHNIQUES = {N_("Touching Pairs"): 1.0, N_("Last Segment"): 1.0, N_("Only Place"): 1.2,
               N_("Only Number"): 2.3, N_("Probe"): 4.0, N_("Guess"): 11.0}
+#: technique -> what to do, the ladder's technique rung in one sentence (`where`: "the
+#: touching pairs", "hexagon 3", a segment), so it never reads "use Touching Pairs on the
+#: touching pairs"
+APPROACHES = {"Touching Pairs": N_("Copy the numbers across where two hexagons touch."),
+              "Last Segment": N_("Fill the one free segment left in {where}."),
+              "Only Place": N_("Find the only place left for a number in {where}."),
+              "Only Number": N_("Find the segment of {where} that can hold only one number."),
+              "Probe": N_("Try the numbers of one segment next to {where}."),
+              "Guess": N_("Guess the number of this segment: {where}.")}
 #: a Number Workout step: segments by index (a touching pair by its first), numbers 1-9
 NumberStep = Step[int]
-#: the first segment of each input line, to name a segment by (line, position)
-LINE_STARTS = (0, *accumulate(TEMPLATE))
 #: an outside segment's name by the angle of its middle on a flat-topped hexagon (y
 #: down): with its article ("the top segment of hexagon 1"), and without (a where)
 SIDES = {30: (N_("the lower right segment of hexagon {hexagon}"),
@@ -65,12 +71,6 @@ TOUCHING = (N_("the segment where hexagons {low} and {high} touch"),
             N_("segment where hexagons {low} and {high} touch"))
 HIGHLIGHT = (255, 224, 120)
 PLACED, RULED_OUT = (0, 140, 70), (205, 40, 40)
-
-
-def line_position(cell: int) -> tuple[int, int]:
-    """A segment as the solution text places it: its line and position, from 1."""
-    line = max(n for n, start in enumerate(LINE_STARTS[:-1]) if start <= cell)
-    return line + 1, cell - LINE_STARTS[line] + 1
 
 
 def segment_name(cell: int, article: bool = True) -> str:
@@ -320,8 +320,9 @@ def _both(cell: int) -> list[int]:
 
 def _hint_step(step: NumberStep, before: tuple[tuple[int, ...], dict[int, int]],
                filled: set[int]) -> HintStep:
-    """The step as the contract has it; its placements are the segments it fills (added
-    to `filled`), both sides of a touching pair unless one side is filled already."""
+    """The step as the contract has it, with its technique rung's sentence; its placements
+    are the segments it fills (added to `filled`), both sides of a touching pair unless
+    one side is filled already."""
     placed = [(s, v) for c, v in step.placements for s in _both(c) if s not in filled]
     filled.update(s for s, _ in placed)
     return HintStep(_(step.technique), step.text, step.where,
@@ -330,7 +331,8 @@ def _hint_step(step: NumberStep, before: tuple[tuple[int, ...], dict[int, int]],
                           for s in _both(c)),
                     tuple(line_position(s) for s in sorted({s for c in step.cells
                                                             for s in _both(c)})),
-                    TECHNIQUES[step.technique], (step, before))
+                    TECHNIQUES[step.technique], (step, before),
+                    _(APPROACHES[step.technique]).format(where=step.where))
 
 
 def picture(puzzle: NumberWorkoutPuzzle, hint: HintStep) -> Image.Image:

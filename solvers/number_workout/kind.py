@@ -10,7 +10,7 @@ from PIL import Image
 from ..base import LOGIC_GRIDS, PuzzleKind
 from ..gridkit import fits
 from ..i18n import Translated
-from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, Solutions
+from ..values import Cell, CheckReport, Difficulty, HintPath, HintStep, Limits, Solutions
 from . import check, encoding, generate, hints, parse, render, solve
 from .geometry import MIRRORS, Grid, NumberWorkoutPuzzle
 
@@ -77,6 +77,10 @@ class NumberWorkout(PuzzleKind[NumberWorkoutPuzzle, Grid]):
 
     def render(self, puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
         return render.render(puzzle, solution)
+
+    def render_marked(self, puzzle: NumberWorkoutPuzzle, solution: Grid,
+                      cells: list[Cell]) -> Image.Image:
+        return render.render_marked(puzzle, solution, cells)
 
     def hint_steps(self, puzzle: NumberWorkoutPuzzle, entries: Grid | None = None,
                    limit: int | None = None) -> HintPath:

@@ -4,23 +4,37 @@ and teal (last), clues blue on white, found numbers black."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from PIL import Image, ImageDraw
 
 from .. import draw
 from ..i18n import _
-from .geometry import HEXAGONS, PAIRS, PARTNER, TRIANGLES, Grid, NumberWorkoutPuzzle, Point
+from ..values import Cell
+from .geometry import (
+    HEXAGONS,
+    PAIRS,
+    PARTNER,
+    TRIANGLES,
+    Grid,
+    NumberWorkoutPuzzle,
+    Point,
+    line_position,
+)
 
 #: a segment's colour in the picture, by segment
 Fills = Callable[[int], tuple[int, int, int]]
 
 
-def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None) -> Image.Image:
-    """Hexagons cut into segments; pairs yellow (first) and teal (last); clues blue."""
+def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None,
+           marked: Collection[int] = ()) -> Image.Image:
+    """Hexagons cut into segments; pairs yellow (first) and teal (last); clues blue; the
+    `marked` segments outlined in red (where a wrong solution breaks a rule)."""
     first = {a for a, _ in PAIRS}
     image, pen, at = board(draw.title(puzzle.name), lambda cell: (
         draw.YELLOW if cell in first else draw.TEAL if cell in PARTNER else draw.PAPER))
+    for cell in marked:
+        pen.polygon([at(p) for p in TRIANGLES[cell]], outline=draw.BROKEN, width=5)
     for cell in range(len(TRIANGLES)):
         value = puzzle.clues[cell] or (solution[cell] if solution else 0)
         if value:
@@ -86,3 +100,11 @@ def legend(image: Image.Image, pen: ImageDraw.ImageDraw, lines: tuple[str, str])
     for offset, line in zip((48, 22), lines, strict=True):
         draw.centred_text(pen, (image.width / 2, image.height - offset), line, 17,
                           fill=draw.MUTED)
+
+
+def render_marked(puzzle: NumberWorkoutPuzzle, solution: Grid,
+                  cells: list[Cell]) -> Image.Image:
+    """The person's own numbers, the segments where a rule breaks outlined in red
+    (`cells`: (line, position) from 1, as the check names them)."""
+    segment = {line_position(s): s for s in range(len(TRIANGLES))}
+    return render(puzzle, solution, [segment[cell] for cell in cells if cell in segment])

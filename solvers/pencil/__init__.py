@@ -16,10 +16,11 @@ from typing import Any
 from PIL import Image
 
 from ..base import PENCIL_PUZZLES, PuzzleKind
-from ..draw import picture
+from ..draw import picture, ring_cells
 from ..i18n import Translated, _
 from ..texts import check_size, clip, why_none
 from ..values import (
+    Cell,
     CheckReport,
     Difficulty,
     HintPath,
@@ -118,6 +119,18 @@ class PencilKind(PuzzleKind[PencilPuzzle, Answer]):
 
     def render(self, puzzle: PencilPuzzle, solution: Answer | None) -> Image.Image:
         return genre_of(puzzle).draw(puzzle.board, solution)
+
+    def render_marked(self, puzzle: PencilPuzzle, solution: Answer,
+                      cells: list[Cell]) -> Image.Image | None:
+        """The person's answer drawn by the genre, the cells where a rule breaks outlined
+        (found where the genre's picture puts its board, as a hint's picture finds it)."""
+        image = self.render(puzzle, solution).convert("RGB")
+        layout = hints.grid_at(image, puzzle.board)
+        if layout is None:
+            return None
+        pad, cell, offset = layout
+        ring_cells(image, (pad + offset * cell, pad + offset * cell), cell, cells)
+        return image
 
     def format_solution(self, puzzle: PencilPuzzle, solution: Answer) -> str:
         return genre_of(puzzle).pzprv3(puzzle.board, solution)

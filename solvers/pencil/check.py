@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import TypeGuard
 
 from ..i18n import _, ngettext
 from ..values import Rule
@@ -21,14 +22,24 @@ def where(cell: Cell) -> str:
 
 
 def rule(name: str, faults: Collection[object], shown: Callable[[object], str] = str,
-         ok_detail: str = "") -> Rule:
+         ok_detail: str = "", on_cells: bool = True) -> Rule:
     """A rule that holds when `faults` is empty; otherwise its detail names up to five
-    of them."""
+    of them, and the rule carries every fault that is a cell named as one (r3c5), for
+    the picture of a wrong answer (`on_cells=False`: the faults are grid points)."""
     if not faults:
         return Rule(name, True, ok_detail or _("OK"), ": ")
     listed = ", ".join(shown(f) for f in list(faults)[:5])
     more = _(" and {count} more").format(count=len(faults) - 5) if len(faults) > 5 else ""
-    return Rule(name, False, _("broken at {where}").format(where=listed + more), ": ")
+    cells = tuple((f[0] + 1, f[1] + 1) for f in faults
+                  if on_cells and is_cell(f) and shown(f) == where(f))
+    return Rule(name, False, _("broken at {where}").format(where=listed + more), ": ",
+                cells)
+
+
+def is_cell(fault: object) -> TypeGuard[Cell]:
+    """Whether a rule's fault is a (row, column) pair."""
+    return (isinstance(fault, tuple) and len(fault) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in fault))
 
 
 def pieces(grid: Grid, cells: Iterable[Cell],
@@ -105,7 +116,8 @@ def pieces_text(count: int) -> str:
 def single_loop(links: Collection[tuple[Vertex, Vertex]], what: str) -> list[Rule]:
     """Two rules: the lines neither branch nor end, and they make one loop."""
     bad, parts = loops(links)
-    return [rule(_("No branch or dead end"), bad, lambda p: where(p)),  # type: ignore[arg-type]
+    return [rule(_("No branch or dead end"), bad, lambda p: where(p),  # type: ignore[arg-type]
+                 on_cells=False),
             Rule(_("One loop"), parts == 1,
                  ngettext("{what} form {count} piece", "{what} form {count} pieces",
                           parts).format(what=what, count=parts), ": ")]

@@ -22,6 +22,12 @@ HINT_TECHNIQUES = {N_("Rotor"): 1.5, N_("Two Rotors"): 3.0, N_("Probe"): 4.0,
                    N_("Guess"): 11.0}
 #: a cell's colour as a sentence says it of one cell ("B1 is black")
 COLOURS = (N_("white"), N_("black"))
+#: technique -> what to do, the ladder's technique rung in one sentence (`where`: "rotor
+#: 6", "rotors 3 and 4", a cell), so it never reads "use Rotor on rotor 6"
+APPROACHES = {"Rotor": N_("Turn {where} every way it can still go."),
+              "Two Rotors": N_("Turn {where} together, every way they still can."),
+              "Probe": N_("Try each colour in {where} and follow the rotors."),
+              "Guess": N_("Guess the colour of {where}.")}
 
 
 def rotor_ways(rotor: str, k: int) -> list[dict[int, int]]:
@@ -75,7 +81,8 @@ SekiStep = Step[int]
 def _step(technique: str, text: str, where: str, cells: tuple[int, ...],
           forced: tuple[tuple[int, int], ...], rotors: tuple[int, ...]) -> SekiStep:
     """A step that sets the `forced` cells, its `rotors` ringed in the picture."""
-    return Step(technique, text, where, cells, forced, marks=rotors)
+    return Step(technique, text, where, cells, forced, marks=rotors,
+                approach=_(APPROACHES[technique]).format(where=where))
 
 
 def _one_rotor(puzzle: SekiPuzzle, known: Known) -> SekiStep | None:
@@ -205,7 +212,7 @@ def hint_path(puzzle: SekiPuzzle, entries: Known | None, limit: int | None) -> H
             _(step.technique), step.text, step.where,
             tuple((c // SIZE + 1, c % SIZE + 1, v) for c, v in step.placements), (),
             tuple((c // SIZE + 1, c % SIZE + 1) for c in sorted(step.cells)),
-            HINT_TECHNIQUES[step.technique], (step, known)))
+            HINT_TECHNIQUES[step.technique], (step, known), step.approach))
         cells = list(known)
         for c, v in step.placements:
             cells[c] = v

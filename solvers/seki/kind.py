@@ -11,7 +11,7 @@ from ..base import LOGIC_GRIDS, PuzzleKind
 from ..gridkit import square_maps
 from ..i18n import Translated, ngettext
 from ..texts import header_is
-from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, Solutions
+from ..values import Cell, CheckReport, Difficulty, HintPath, HintStep, Limits, Solutions
 from . import checker, generate, hints, picture, solver
 from .format import read_entries, read_puzzle, read_solution, write_solution
 from .model import NEAR_ROTORS, ROTOR_TYPES, SIZE, Grid, Known, SekiPuzzle
@@ -106,3 +106,7 @@ class Seki(PuzzleKind[SekiPuzzle, Grid]):
     def render(self, puzzle: SekiPuzzle, solution: Grid | None) -> Image.Image:
         """The grid with black/white cells and the nine rotors drawn on the corners."""
         return picture.render(puzzle, solution)
+
+    def render_marked(self, puzzle: SekiPuzzle, solution: Grid,
+                      cells: list[Cell]) -> Image.Image:
+        return picture.render_marked(puzzle, solution, cells)

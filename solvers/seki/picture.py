@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from .. import draw
 from ..i18n import _
+from ..values import Cell
 from .model import COLUMNS, SIZE, Grid, SekiPuzzle, rotor_group
 
 
@@ -76,13 +77,21 @@ def picture(puzzle: SekiPuzzle, title: str, fill: Fill, black: Grid | None,
     return image
 
 
-def render(puzzle: SekiPuzzle, solution: Grid | None) -> Image.Image:
+def render(puzzle: SekiPuzzle, solution: Grid | None,
+           frames: dict[int, tuple[int, int, int]] | None = None) -> Image.Image:
     """The grid with black/white cells and the nine rotors drawn on the corners; the
     columns lettered A-D, the rows numbered 1-4 and the rotors 1-9, as the
-    no-solution answer names them (`clash_words`)."""
+    no-solution answer names them (`clash_words`); `frames`: cells framed, under the
+    rotors."""
     title = " ".join(x for x in ("Seki", puzzle.name) if x)
     fill = (lambda i: draw.INK if solution[i] else draw.PAPER) if solution else (
         lambda i: UNKNOWN)
     return picture(puzzle, title, fill, solution,
                    (_("+ one black   - three black"),
-                    _("o opposite pair   a adjacent pair")))
+                    _("o opposite pair   a adjacent pair")), frames)
+
+
+def render_marked(puzzle: SekiPuzzle, solution: Grid, cells: list[Cell]) -> Image.Image:
+    """The person's own grid, the cells of the rotors it breaks framed in red (under the
+    rotors, which stay readable)."""
+    return render(puzzle, solution, {(r - 1) * SIZE + c - 1: draw.BROKEN for r, c in cells})

@@ -15,7 +15,16 @@ from PIL import Image
 
 from ..base import LOGIC_GRIDS, PuzzleKind
 from ..i18n import Translated
-from ..values import CheckReport, Difficulty, HintPath, HintStep, Limits, PuzzleError, Solutions
+from ..values import (
+    Cell,
+    CheckReport,
+    Difficulty,
+    HintPath,
+    HintStep,
+    Limits,
+    PuzzleError,
+    Solutions,
+)
 from . import check, parse, render, variant
 from .grid import Grid, SudokuPuzzle
 
@@ -109,6 +118,10 @@ class Sudoku(PuzzleKind[SudokuPuzzle, Grid]):
 
     def render(self, puzzle: SudokuPuzzle, solution: Grid | None) -> Image.Image:
         return render.render(puzzle, solution, self.title)
+
+    def render_marked(self, puzzle: SudokuPuzzle, solution: Grid,
+                      cells: list[Cell]) -> Image.Image:
+        return render.render_marked(puzzle, solution, self.title, cells)
 
     def generate(self, rng: random.Random, difficulty: str) -> str:
         from .generate import generate

@@ -7,16 +7,19 @@ from PIL import Image
 
 from .. import draw
 from ..i18n import _, ngettext
+from ..values import Cell
 from .grid import BOX, CELLS, SIZE, Grid, SudokuPuzzle
 
 #: the picture's colours: givens dark on grey, found digits blue (the palette's blue)
 GIVEN_FILL = (228, 228, 228)
 FOUND_INK = draw.GIVEN
+#: a cell's side, the grid's left margin and its top (under the title), in px
+CELL, MARGIN, TOP = 64, 24, 64
 
 
 def render(puzzle: SudokuPuzzle, solution: Grid | None, title: str) -> Image.Image:
     """The grid under `title` and the puzzle's name; the found digits when `solution`."""
-    cell, margin, top = 64, 24, 64
+    cell, margin, top = CELL, MARGIN, TOP
     side = cell * SIZE
     image, pen = draw.canvas(side + 2 * margin, top + side + 58)
     heading = " ".join(x for x in (title, puzzle.name) if x)
@@ -46,4 +49,12 @@ def render(puzzle: SudokuPuzzle, solution: Grid | None, title: str) -> Image.Ima
                   n=givens))
     draw.centred_text(pen, (image.width / 2, top + side + 30), legend, 20,
                       fill=draw.MUTED)
+    return image
+
+
+def render_marked(puzzle: SudokuPuzzle, solution: Grid, title: str,
+                  cells: list[Cell]) -> Image.Image:
+    """The person's own grid with the cells where it breaks a rule outlined in red."""
+    image = render(puzzle, solution, title)
+    draw.ring_cells(image, (MARGIN, TOP), CELL, cells)
     return image

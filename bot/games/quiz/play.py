@@ -93,7 +93,7 @@ async def quiz_command(update: Update, context: Context) -> None:
                  "{difficulty}{topic}.",
                  "Anagram quiz #{game} by {name}: {rounds} rounds of {seconds} s, "
                  "{difficulty}{topic}.", settings["rounds"]).format(
-            game=game.id, name=player_name(sender_of(update)), rounds=settings["rounds"],
+            game=game.number, name=player_name(sender_of(update)), rounds=settings["rounds"],
             seconds=settings["seconds"], difficulty=difficulty_word(settings["difficulty"]),
             topic=topic_note(settings["topic"]))
         + "\n" + _("Unscramble the letters and answer with a plain message: the first right "
@@ -142,7 +142,7 @@ async def stop(update: Update, context: Context, game: Game) -> None:
               else "")
     await say(application, message.chat_id,
               reveal + _("Quiz #{game} stopped by {name}.").format(
-                  game=game.id, name=player_name(sender_of(update))) + "\n"
+                  game=game.number, name=player_name(sender_of(update))) + "\n"
               + await ranking_text(application, game.id))
 
 

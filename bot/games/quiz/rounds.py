@@ -196,7 +196,7 @@ async def round_hold(context: Context, user_id: int, chat_id: int | None,
             left = max(0, math.ceil(live.deadline - time.time()))
             return _("No anagram help with the letters of quiz #{game}, round {round}, for "
                      "its players until the round ends (in {seconds} s).").format(
-                game=live.game_id, round=live.number, seconds=left)
+                game=live.game.number, round=live.number, seconds=left)
     return None
 
 
@@ -307,21 +307,23 @@ async def _after_round(context: Context) -> None:
         if not await games.end_game(game.id, "finished"):
             return
     await say(application, game.chat_id,
-              _("Quiz #{game} is over!").format(game=game.id) + "\n"
+              _("Quiz #{game} is over!").format(game=game.number) + "\n"
               + await ranking_text(application, game.id))
 
 
 async def _end_without_store(application: App, game_id: int, chat_id: int,
                              error: StoreUnavailable) -> None:
     """The database cannot even be read: end the game (written when it can be) and say
-    so, rather than leave the chat waiting for a round that never comes."""
+    so, rather than leave the chat waiting for a round that never comes (named by its
+    number when its open round, in memory, still has it)."""
     log.warning("quiz %s ends, the database is unavailable: %s", game_id, error)
-    take_live(application, chat_id)
+    live = take_live(application, chat_id)
     cancel_jobs(application, chat_id)
     await games_of(application.bot_data).end_game(game_id, "stopped")
-    await say(application, chat_id,
-              _("My database is unavailable, so quiz #{game} ends here.").format(game=game_id)
-              + "\n" + await ranking_text(application, game_id))
+    said = (_("My database is unavailable, so quiz #{game} ends here.").format(
+                game=live.game.number) if live is not None and live.game_id == game_id
+            else _("My database is unavailable, so the quiz ends here."))
+    await say(application, chat_id, said + "\n" + await ranking_text(application, game_id))
 
 
 # Scores -------------------------------------------------------------------------------
