@@ -14,7 +14,7 @@ them in the tests) through the pencil kind with a 20 s limit each, has npm pzpr 
 every answer (complete, and the same puzzle as the link) and prints per genre: right /
 total, how many were proved unique, median and worst seconds.
 
-    .venv/bin/python bench/bench_pencil.py --unseen
+    .venv/bin/python bench/bench_pencil.py --unseen [--genres numlin,...]
 """
 
 from __future__ import annotations
@@ -217,11 +217,12 @@ LIMIT = 20.0
 KILL = 120.0
 
 
-def unseen() -> None:
+def unseen(only: list[str] | None = None) -> None:
     """The held-out links: each solved within LIMIT seconds, its answer judged by pzpr,
-    one genre at a time (a row printed as soon as its genre is done)."""
+    one genre at a time (a row printed as soon as its genre is done); `only` these
+    genres when given."""
     puzzles = json.loads(UNSEEN.read_text(encoding="utf-8"))["puzzles"]
-    genres = sorted({puzzle["genre"] for puzzle in puzzles})
+    genres = sorted({p["genre"] for p in puzzles if only is None or p["genre"] in only})
     print("| genre | right / total | proved unique | median s | worst s |")
     print("| --- | --- | --- | --- | --- |")
     everything: list[tuple[bool, bool, float]] = []
@@ -307,7 +308,7 @@ def main() -> None:
         print(json.dumps(solve_one(args.one)))
         return
     if args.unseen:
-        unseen()
+        unseen(args.genres.split(",") if args.genres else None)
         return
     print("| genre | puzzles | largest | ours first: median / worst | ours unique: median / "
           "worst | puzzlekit: median / worst |")
