@@ -114,3 +114,18 @@ def test_tight_search_agrees_with_the_rules() -> None:
             assert all(pair(*p) == p for p in answer.lines)
         counts[len(fast.answers)] += 1
     assert counts[1] >= 1 and counts[2] >= 10
+
+
+def test_a_preferred_guess_leads_the_first_answer_and_is_dropped_when_impossible() -> None:
+    """`Model.solve(prefer=...)`, the engine's hook numberlink's "every cell on a line"
+    uses: the guess picks the first answer but never changes the count."""
+    model = Model()
+    a, b = model.var(), model.var()
+    model.clause([a, b])
+    model.clause([-a, -b])
+    model.show([a, b])
+    found = model.solve(3, prefer=[b])
+    assert ([v(b) for v in found.found], found.exhaustive) == ([True, False], True)
+    model.clause([-b])
+    found = model.solve(3, prefer=[b])
+    assert ([v(a) for v in found.found], found.exhaustive) == ([True], True)
