@@ -4,8 +4,8 @@ neither branch nor cross, and every cell holds at most one line (cells may stay 
 The link's body is the numbers (base 16 with g-z skips, '.' for an unknown number).
 
 Solving (`solve`) does not search the rules as they stand: "no loose loop" needs lazy
-connectivity cuts and lets a line wander through empty cells, which made a sparse 26x26
-unsolvable and an 11x11's proof of uniqueness take 20 s. It searches a smaller model
+connectivity cuts and lets a line wander through empty cells, which left a sparse 26x26
+without an answer in 20 s and an 11x11's proof of uniqueness at 20 s. It searches a model
 whose answers, loose loops deleted, are exactly the *tight* answers (no line passes
 beside itself: two neighbouring cells of one line are joined), and reasons about the
 rest (`solve`'s docstring). The hints keep the rules as they stand (`constrain`).
