@@ -274,9 +274,14 @@ class Model:
 
     # -- solving ----------------------------------------------------------------
     def solve(self, limit: int = 2, show: Sequence[Lit] = (),
-              deadline: float | None = None) -> Outcome:
+              deadline: float | None = None, prefer: Sequence[Lit] = ()) -> Outcome:
         """Up to `limit` solutions differing on the `show` literals (the answer's
-        decisions; all variables when empty), and whether there are no more."""
+        decisions; all variables when empty), and whether there are no more.
+
+        `prefer`: literals assumed while no solution is found yet, dropped as soon as
+        they prove impossible (a guess that makes a first answer easy to find, as
+        numberlink's "every cell on a line"); the solutions and the count stay those
+        of the model without them."""
         from pysat.solvers import Solver
 
         started = time.perf_counter()
@@ -295,10 +300,14 @@ class Model:
                     stopped = True
                     break
                 rounds += 1
-                result = search(solver, guards, deadline)
+                assumed = [*guards, *prefer] if prefer and not found else guards
+                result = search(solver, assumed, deadline)
                 if result is None:
                     stopped = True
                     break
+                if not result and assumed is not guards:
+                    prefer = ()  # the guess cannot hold: search without it
+                    continue
                 if not result:
                     exhaustive = True
                     if not found:
