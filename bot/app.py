@@ -57,7 +57,7 @@ from .plain import PlainApplication
 from .ratelimit import RateLimiter
 from .store import Store
 from .webhook import UpdatesRequest, start_updates
-from .work.lanes import Lanes
+from .work.setup import lanes_for
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,7 @@ def build_application(config: Config, base_url: str | None = None,
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
     add_handlers(application)
-    lanes, store = Lanes(config), Store(config.store_location)
+    lanes, store = lanes_for(config), Store(config.store_location)
     application.bot_data.install(Services(
         config=config,
         pool=lanes,
