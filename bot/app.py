@@ -55,7 +55,7 @@ from .metrics import Metrics
 from .ops import OpsServer, host_names
 from .plain import PlainApplication
 from .ratelimit import RateLimiter
-from .store import Store
+from .store.facade import Store
 from .webhook import UpdatesRequest, start_updates
 from .work.setup import lanes_for
 

@@ -28,12 +28,12 @@ from solvers.texts import clip
 from solvers.values import PuzzleError
 
 from .context import Context, message_of
+from .database import StoreUnavailable
 from .i18n import N_, _, ngettext
 from .menu import Command, shown, table_of
 from .race_guard import refusal_for
 from .replies import admitted, fold, user_id
 from .routing import command_argument
-from .store import StoreUnavailable
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
 

@@ -23,13 +23,14 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 
 from .context import BotData, Context, message_of, query_of, sender_of
+from .database import StoreUnavailable
 from .i18n import LANGUAGES, N_, _, language_of, set_current
 from .members import is_admin
 from .recent import Recent
 from .settings import MENU_TEXT as SETTINGS_TEXT
 from .settings import Look, keep_look, look_of
 from .settings import menu as settings_menu
-from .store import Store, StoreUnavailable
+from .store.facade import Store
 
 log = logging.getLogger(__name__)
 

@@ -27,9 +27,10 @@ from solvers.values import PuzzleError
 
 from .ask import Ask
 from .context import Context, message_of, query_of, sender_of
+from .database import StoreUnavailable
 from .i18n import LANGUAGES, N_, _, current
 from .share import keep_shared
-from .store import Store, StoreUnavailable
+from .store.facade import Store
 from .work import jobs
 from .work.errors import JobTimeout, NoWorker, WorkerDied
 

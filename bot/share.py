@@ -27,7 +27,7 @@ from solvers.base import PuzzleKind
 
 from .context import App, Context, jobs_of
 from .i18n import _
-from .store import Store
+from .store.facade import Store
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..store import Store, StoreUnavailable
+from ..database import StoreUnavailable
+from ..store.facade import Store
 from .rows import Entry, Game, Reads, Score, game_of
 
 #: the games whose entries are kept in memory, so their finishes can be made while the

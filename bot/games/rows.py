@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..store import Store
+from ..store.facade import Store
 
 # The tables are the games entry of MIGRATIONS in bot/store.py.
 

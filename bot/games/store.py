@@ -23,8 +23,8 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from ..database import Connection
-from ..store import StoreUnavailable, Write
+from ..database import Connection, StoreUnavailable
+from ..store.core import Write
 from .kept import ENTRIES_IN_MEMORY, Kept, KeptGames
 from .past import PastGames
 from .rows import (

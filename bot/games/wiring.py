@@ -16,9 +16,9 @@ import logging
 from telegram import Update
 
 from ..context import App, Context, message_of
+from ..database import StoreUnavailable
 from ..i18n import N_, _
 from ..menu import Command
-from ..store import StoreUnavailable
 from . import scores
 from .common import NO_STORE, NOTHING_RUNNING, game_store, needs_store
 from .modes import MODES, get

@@ -66,7 +66,10 @@ class Lane(Protocol):
 
 class Hub(Protocol):
     """What `Lanes` needs of the broker its Celery lanes share (`bot.work.broker.Broker`):
-    started and closed with them, and its health in /admin's report."""
+    started and closed with them, and its health in /admin's report and /metrics."""
+
+    #: "ok" when Redis answered the last ping of the workers, else what is wrong
+    reachable: str
 
     def start(self) -> None: ...
     def health(self) -> str: ...
