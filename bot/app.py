@@ -39,7 +39,7 @@ from . import (
     photos,
     routing,
     settings,
-    share,
+    share_buttons,
     solution_files,
     welcome,
 )
@@ -148,7 +148,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(CallbackQueryHandler(grid_hints.hint_button, pattern=r"^gh:"))
     application.add_handler(CallbackQueryHandler(solution_files.file_pressed,
-                                                 pattern=rf"^{share.FILE_DATA}$"))
+                                                 pattern=rf"^{share_buttons.FILE_DATA}$"))
     application.add_handler(CallbackQueryHandler(pages.page_pressed, pattern=r"^more:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
     games.add_handlers(application)
@@ -176,7 +176,7 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
-    share.plan_cleanup(application)
+    share_buttons.plan_cleanup(application)
     table = application.bot_data.own(CommandTable).commands
     for code in LANGUAGES:  # English for every language without a menu of its own
         with speaking(code):

@@ -35,6 +35,7 @@ from .config import CHECK_TIMEOUT
 from .context import Context, message_of
 from .i18n import N_, _
 from .race_guard import refusal_for
+from .reading import caption_kind, command_in_text, detected_kind
 from .replies import (
     CAPTION_LIMIT,
     TEXT_LIMIT,
@@ -43,7 +44,6 @@ from .replies import (
     remember_answer,
     user_id,
 )
-from .routing import caption_kind, command_in_text, detected_kind
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied, failure_text
 from .work.jobs import SHOWN_FAILURES

@@ -32,8 +32,8 @@ from .database import StoreUnavailable
 from .i18n import N_, _, ngettext
 from .menu import Command, shown, table_of
 from .race_guard import refusal_for
+from .reading import command_argument
 from .replies import admitted, fold, user_id
-from .routing import command_argument
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
 

@@ -19,8 +19,9 @@ from solvers.values import CAPTION_LINES
 from . import grid_hints
 from .context import Context, message_of, query_of
 from .i18n import _
+from .reading import NOT_MY_BUTTON
 from .replies import fold
-from .routing import NOT_MY_BUTTON, PUZZLES
+from .rules import PUZZLES
 
 #: a menu button's data: `ex:f:N` opens family N, `ex:k:NAME` sends the kind's example,
 #: `ex:menu` goes back to the families

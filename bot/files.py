@@ -11,8 +11,8 @@ from solvers.values import PuzzleError
 
 from .context import Context, message_of
 from .i18n import _
+from .reading import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind, not_a_puzzle, reply
 from .replies import admitted, answer
-from .routing import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind, not_a_puzzle, reply
 from .textfiles import NOT_TEXT, downloaded_text, is_text_file, size_refusal
 
 

@@ -45,9 +45,9 @@ from .context import Context, message_of, pressed_message, query_of, sender_of
 from .database import Connection, StoreUnavailable
 from .i18n import N_, _, current
 from .race_guard import refusal_for
+from .reading import NOT_MY_BUTTON, command_argument
 from .recent import Recent
 from .replies import CAPTION_LIMIT, admitted, answer_to, remember_answer, solve_and_reply
-from .routing import NOT_MY_BUTTON, command_argument
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied, failure_text
 from .work.jobs import GridHint

@@ -39,8 +39,8 @@ from .photo_reading import (
     size_refusal,
 )
 from .race_guard import refusal_of
+from .reading import caption_kind
 from .replies import admitted, answer, answer_asked, remember_answer, user_id
-from .routing import caption_kind
 
 
 def _mentioned(message: Message, username: str | None) -> bool:

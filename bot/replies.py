@@ -30,7 +30,7 @@ from .quick_jobs import JobCancelled
 from .race_guard import refusal_of
 from .recent import Recent
 from .settings import Look, hints_first, look_of
-from .share import share_button, with_file_button
+from .share_buttons import share_button, with_file_button
 from .spoiler import hidden
 from .work import jobs
 from .work.errors import NO_WORKER_TEXT, JobTimeout, NoWorker, ShuttingDown, WorkerDied

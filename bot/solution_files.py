@@ -1,6 +1,6 @@
 """An answer's solution as the file another program opens (`PuzzleKind.solution_file`,
 such as the puzz.link player's pzprv3), sent on request: the button under the answer's
-report (`share.with_file_button`), so the answer stays a picture and whoever wants to
+report (`share_buttons.with_file_button`), so the answer stays a picture and whoever wants to
 carry on in that program gets the file."""
 
 from __future__ import annotations

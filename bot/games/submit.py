@@ -22,8 +22,8 @@ from ..context import Context, message_of, sender_of
 from ..i18n import _
 from ..members import is_member
 from ..race_guard import joined
+from ..reading import command_argument
 from ..replies import admitted
-from ..routing import command_argument
 from ..work import jobs
 from ..work.errors import JobTimeout, WorkerDied, failure_text
 from .common import NO_STORE, chat_lock, duration, game_store, ordinal, player_name, say
