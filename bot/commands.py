@@ -27,13 +27,13 @@ from solvers import registry
 from solvers.texts import clip
 from solvers.values import PuzzleError
 
+from .answers import admitted, fold, user_id
 from .context import Context, message_of
 from .database import StoreUnavailable
 from .i18n import N_, _, ngettext
 from .menu import Command, shown, table_of
 from .race_guard import refusal_for
 from .reading import command_argument
-from .replies import admitted, fold, user_id
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
 

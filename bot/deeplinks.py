@@ -18,9 +18,10 @@ from telegram.constants import ParseMode
 from solvers.base import PuzzleKind
 
 from . import grid_hints
+from .answers import TEXT_LIMIT, admitted, remember_answer
 from .context import Context, message_of, pressed_message, query_of
 from .i18n import N_, _
-from .replies import TEXT_LIMIT, admitted, answer, remember_answer
+from .replies import answer
 from .settings import REVEAL_DATA
 from .share import shared_puzzle
 

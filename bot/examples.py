@@ -17,10 +17,10 @@ from solvers.base import PuzzleKind
 from solvers.values import CAPTION_LINES
 
 from . import grid_hints
+from .answers import fold
 from .context import Context, message_of, query_of
 from .i18n import _
 from .reading import NOT_MY_BUTTON
-from .replies import fold
 from .rules import PUZZLES
 
 #: a menu button's data: `ex:f:N` opens family N, `ex:k:NAME` sends the kind's example,

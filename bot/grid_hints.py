@@ -40,6 +40,7 @@ from solvers.texts import clip
 from solvers.values import PuzzleError
 
 from . import anagrams
+from .answers import CAPTION_LIMIT, admitted, answer_to, remember_answer
 from .check import SEPARATOR, Request, held_puzzle, kind_of
 from .context import Context, message_of, pressed_message, query_of, sender_of
 from .database import Connection, StoreUnavailable
@@ -47,7 +48,7 @@ from .i18n import N_, _, current
 from .race_guard import refusal_for
 from .reading import NOT_MY_BUTTON, command_argument
 from .recent import Recent
-from .replies import CAPTION_LIMIT, admitted, answer_to, remember_answer, solve_and_reply
+from .replies import solve_and_reply
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied, failure_text
 from .work.jobs import GridHint

@@ -10,10 +10,10 @@ from telegram import Message, Update
 from solvers.pipeline import prepare
 from solvers.values import PuzzleError
 
+from .answers import answer_to
 from .context import Context, query_of
 from .i18n import N_, _
 from .race_guard import refusal_for
-from .replies import answer_to
 
 #: what a press says when the answer is no longer kept (or its result left the cache)
 GONE = N_("I no longer have that answer; send the puzzle again.")
