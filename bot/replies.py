@@ -24,11 +24,12 @@ from .ask import Ask, ask_for
 from .context import Context, message_of
 from .counts import SendFirst
 from .i18n import _, current
+from .look import Look, look_of
 from .pages import more_button
 from .progress import ProgressNote
 from .quick_jobs import JobCancelled
 from .race_guard import refusal_of
-from .settings import Look, hints_first, look_of
+from .settings import hints_first
 from .share_buttons import share_button, with_file_button
 from .spoiler import hidden
 from .work import jobs

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.settings import Look, keep_look, look_of
+from bot.look import Look, keep_look, look_of
 from bot.share import keep_shared, payload_for, shared_puzzle
 from bot.store.facade import Store
 from solvers import registry

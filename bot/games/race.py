@@ -36,10 +36,10 @@ from ..answers import TEXT_LIMIT, admitted
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
 from ..database import StoreUnavailable
 from ..i18n import N_, _, ngettext, speaking
-from ..language import chat_language
 from ..members import is_member
 from ..menu import Command
 from ..race_guard import guard, joined, unguard
+from ..spoken import chat_language
 from ..work.errors import JobTimeout, WorkerDied, failure_text
 from .common import (
     NO_STORE,

@@ -19,8 +19,8 @@ from ...ask import Ask
 from ...context import App, BotData, Context, jobs_of
 from ...database import StoreUnavailable
 from ...i18n import _, speaking
-from ...language import chat_language
 from ...members import may_be_member
+from ...spoken import chat_language
 from ...work.anagram_jobs import RoundSetup, quiz_round
 from ...work.errors import JobTimeout, WorkerDied
 from ..common import (
