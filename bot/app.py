@@ -48,6 +48,7 @@ from .config import Config
 from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts
 from .flood import PatientRateLimiter
+from .games import modes
 from .games import wiring as games
 from .i18n import LANGUAGES, N_, SOURCE_LANGUAGE, _, speaking
 from .menu import Command, CommandTable
@@ -124,7 +125,7 @@ def command_table() -> list[Command]:
         Command("cancel", cancel_command,
                 menu=N_("Stop your own puzzle being solved or long count")),
         Command("admin", commands.admin, private=False),
-        *games.commands(),
+        *games.commands(modes.MODES),
     ]
 
 
@@ -151,7 +152,7 @@ def add_handlers(application: App) -> None:
                                                  pattern=rf"^{share_buttons.FILE_DATA}$"))
     application.add_handler(CallbackQueryHandler(pages.page_pressed, pattern=r"^more:"))
     application.add_handler(InlineQueryHandler(anagrams.inline_query))
-    games.add_handlers(application)
+    games.add_handlers(application, modes.MODES)
     kind_names = [name for kind in registry.KINDS for name in (kind.name, *kind.aliases)]
     application.add_handler(CommandHandler(kind_names, routing.kind_command))
     application.add_handler(MessageHandler(commands.HELP_WORDS, welcome.help_command))

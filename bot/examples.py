@@ -16,7 +16,7 @@ from solvers import registry
 from solvers.base import PuzzleKind
 from solvers.values import CAPTION_LINES
 
-from . import grid_hints
+from . import ladders
 from .answers import fold
 from .context import Context, message_of, query_of
 from .i18n import _
@@ -61,7 +61,7 @@ async def send_example(message: Message, context: Context, kind: PuzzleKind,
     kind with hints how hard it is; where a harder one exists, how to ask for it."""
     name = kind.hard_example if hard and kind.hard_example else kind.example
     text = (PUZZLES / name).read_text().strip()
-    note = await grid_hints.rating_note(context, kind, text)
+    note = await ladders.rating_note(context, kind, text)
     if len(text.splitlines()) <= CAPTION_LINES:
         await message.reply_text(text)
     else:
