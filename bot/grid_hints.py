@@ -21,7 +21,8 @@ a puzzle of a kind without them gets a polite no. The ladders are kept in the st
 (`grid_ladders`, with the rung last climbed) as well as in memory, so a button pressed
 after a restart climbs on; a ladder nobody pressed for LADDER_DAYS is cleaned away, and
 its buttons then say it expired. While a race or quiz runs, its players get no hints
-for its puzzle (`race_guard.refusal_for`, asked at every press).
+for its puzzle (the race guard, asked at every press; a press reads the puzzle once, and
+*Show the solution* answers from that same reading, `bot.ask`).
 """
 
 from __future__ import annotations
@@ -30,14 +31,16 @@ from telegram import Update
 from telegram.constants import ChatType
 
 from solvers import registry
+from solvers.base import PuzzleKind
 from solvers.texts import clip
 from solvers.values import PuzzleError
 
 from . import anagrams
-from .answers import answer_to
+from .answers import admitted, answer_to
+from .ask import Ask, ask_for
 from .check import SEPARATOR, Request, held_puzzle, kind_of
 from .context import Context, message_of, pressed_message, query_of, sender_of
-from .i18n import N_, _
+from .i18n import N_, _, current
 from .ladders import (
     BUTTON,
     LABELS,
@@ -52,9 +55,9 @@ from .ladders import (
     step_of,
     trouble,
 )
-from .race_guard import refusal_for
+from .race_guard import refusal_of
 from .reading import NOT_MY_BUTTON, command_argument
-from .replies import solve_and_reply
+from .replies import answer_asked, solve_and_reply
 from .work.errors import JobTimeout, WorkerDied
 
 #: a toast's text is at most 200 characters
@@ -109,6 +112,16 @@ async def asked_of(update: Update, context: Context) -> Asked | None:
     return Asked(puzzle, commanded, "\n".join(lines[cut + 1:]))
 
 
+def read_once(text: str, kind: PuzzleKind) -> Ask | None:
+    """A ladder's puzzle read once for a press (`bot.ask`): the race guard and, for *Show
+    the solution*, the answer take that reading; None for text that does not read (so
+    nothing holds it back, and the answer says what is wrong)."""
+    try:
+        return ask_for(kind.in_language(text, current()), kind)
+    except PuzzleError:
+        return None
+
+
 async def hint_button(update: Update, context: Context) -> None:
     """A press on a ladder: only its owner climbs it; a running game's players get no
     hint for its puzzle (asked again at every press)."""
@@ -127,15 +140,19 @@ async def hint_button(update: Update, context: Context) -> None:
     if ladder.owner != sender_of(update).id:
         await query.answer(_(NOT_YOURS), show_alert=True)
         return
-    if (refused := await refusal_for(context, ladder.owner, message.chat_id,
-                                     ladder.text, kind)) is not None:
+    ask = read_once(ladder.text, kind)
+    if ask is not None and (refused := await refusal_of(context, ladder.owner, message.chat_id,
+                                                        ask)) is not None:
         await query.answer(clip(refused, TOAST_LIMIT - 1), show_alert=True)
         return
     action = pressed["action"]
     if action == SOLUTION:
         await query.answer()
         await anagrams.drop_buttons(query)
-        await solve_and_reply(update, context, ladder.text, kind)
+        if ask is None:  # no longer reads: the answer says what is wrong
+            await solve_and_reply(update, context, ladder.text, kind)
+        elif await admitted(update, context):
+            await answer_asked(update, context, ask)
         return
     if action == NEXT:
         ladder.step += 1
