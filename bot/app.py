@@ -92,7 +92,7 @@ def build_application(config: Config, base_url: str | None = None,
     application.bot_data.install(Services(
         config=config,
         pool=lanes,
-        counts=Counts(lanes, store.put_result),
+        counts=Counts(lanes.count, store.put_result),
         store=store,
         metrics=metrics,
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),

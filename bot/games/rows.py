@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..store.core import StoreCore
+from ..database import Transactions
 
 # The tables are the games entry of MIGRATIONS in bot/store.py.
 
@@ -107,11 +107,11 @@ def ranked(entries: dict[int, Entry]) -> list[Entry]:
 
 
 class Reads:
-    """Reads through the store (`StoreCore.read`: the games need only its connection and
-    transactions, none of the other rooms' queries), which raise StoreUnavailable when
+    """Reads through the store (`Transactions.read`: the games need only its connection
+    and transactions, none of the other rooms' queries), which raise StoreUnavailable when
     the database cannot be read: what each part of the game store starts from."""
 
-    def __init__(self, store: StoreCore):
+    def __init__(self, store: Transactions):
         self.store = store
 
     async def _one(self, sql: str, args: tuple = ()) -> Any:

@@ -23,8 +23,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from ..database import Connection, StoreUnavailable
-from ..store.core import Write
+from ..database import Connection, StoreUnavailable, Write
 from .kept import ENTRIES_IN_MEMORY, Kept, KeptGames
 from .past import PastGames
 from .rows import (

@@ -4,11 +4,13 @@ docstring for what the store keeps and how it degrades)."""
 from __future__ import annotations
 
 from .cache import CacheQueries
+from .core import StoreCore
 from .hints import HintQueries
 from .languages import LanguageQueries
 from .people import PeopleQueries
 from .shared import SharedQueries
 
 
-class Store(CacheQueries, HintQueries, SharedQueries, PeopleQueries, LanguageQueries):
+class Store(StoreCore, CacheQueries, HintQueries, SharedQueries, PeopleQueries,
+            LanguageQueries):
     """Async access to the database; every failure degrades to "no cache"."""
