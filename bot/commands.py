@@ -22,7 +22,6 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 from telegram.ext import filters
 
-from solvers import i18n as library
 from solvers import registry
 from solvers.texts import clip
 from solvers.values import PuzzleError
@@ -38,17 +37,6 @@ from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
 
 log = logging.getLogger(__name__)
-
-
-def kinds_listing() -> str:
-    """One line a listed kind, then one line a family of the others (their titles), as
-    HTML to go in a folded quote (which holds no code spans)."""
-    own = [f"/{kind.name} {html.escape(kind.title)}: "
-           f"{html.escape(kind.summary.replace('`', ''))}" for kind in registry.listed()]
-    grouped = [f"<b>{html.escape(library._(family))}</b>: "
-               + html.escape(", ".join(kind.title for kind in kinds))
-               for family, kinds in registry.by_family(unlisted=True).items()]
-    return "\n".join(own + grouped)
 
 
 #: a private message that is only `help` (or `start`, `menu`, `commands`) means /help
