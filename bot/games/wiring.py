@@ -4,11 +4,10 @@ which bot/app.py hands in: this module imports no mode.
 `commands(modes)` is the games' part of the command table (each mode's own, then the
 shared /stop, /submit, /top and /stats); `add_handlers(application, modes)` registers the
 modes' other handlers (buttons, guesses) and their holds, and keeps the modes for the
-shared commands. The shared commands dispatch on a running
-game's record: /stop ends the chat's newest running game by its mode's `stop`, /submit
-judges a solution for any mode that takes one, and `resume(application)` (once the store
-and pool are open) hands each unfinished game to its mode, so unfinished games go on or
-end cleanly and each chat is told which.
+shared commands, which dispatch on a running game's record: /stop ends the chat's newest
+running game by its mode's `stop`, /submit judges a solution for any mode that takes
+one, and `resume(application)` (once the store and pool are open) hands each unfinished
+game to its mode, so unfinished games go on or end cleanly and each chat is told which.
 """
 
 from __future__ import annotations

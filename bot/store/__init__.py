@@ -16,7 +16,9 @@ lost (a game's progress, `keep`) is held in memory, in order, and written as soo
 database takes writes again.
 
 One room per feature: `core` (the connection, transactions, held-back writes), `cache`,
-`hints`, `shared`, `people`, `languages`; `Store` (`facade`) is all of them on one
-connection. This package module imports none of them: importing a room runs it, so a
-room reaches only `core` below it and nothing loops back through the package.
+`hints`, `shared`, `people`, `languages`; `Store` (`facade`) is the core with all the
+rooms on one connection. The rooms write their queries against what a core offers
+(`bot.database.Transactions`) and import neither the core nor each other, and this
+package module imports none of them (importing a room runs it first), so nothing loops
+back through the package.
 """
