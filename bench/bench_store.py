@@ -30,7 +30,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from servers import PostgresServer  # noqa: E402
 
 from bot.games.store import GameStore  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.store.facade import Store  # noqa: E402
 from solvers.pipeline import run  # noqa: E402
 
 SEKI = (ROOT / "puzzles" / "sk_6018.txt").read_text()

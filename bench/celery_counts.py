@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bot.config import Config  # noqa: E402
-from bot.work.lanes import Lanes  # noqa: E402
+from bot.work.setup import lanes_for  # noqa: E402
 
 SEKI = "oo+ooaoo-"
 
@@ -56,7 +56,7 @@ def backend(kind: str, workers: int) -> Iterator[Config]:
 
 async def measure(config: Config, counts: int, puzzle: str) -> tuple[float, float]:
     """Median seconds of 10 quick Sekis, and seconds for `counts` counts at once."""
-    lanes = Lanes(config)
+    lanes = lanes_for(config)
     lanes.start()
     try:
         await lanes.quick.ready()

@@ -43,12 +43,12 @@ from solvers.base import PuzzleKind
 from solvers.texts import clip
 from solvers.values import PuzzleError
 
+from .answers import admitted
 from .context import BotData, Context, message_of, pressed_message, query_of, sender_of
 from .i18n import N_, _, current
 from .race_guard import refusal_for
+from .reading import NOT_MY_BUTTON, command_argument
 from .recent import Recent
-from .replies import admitted
-from .routing import NOT_MY_BUTTON, command_argument
 from .work import jobs
 from .work.anagram_jobs import HintStep, hints
 from .work.errors import JobTimeout, WorkerDied, failure_text

@@ -40,7 +40,7 @@ from . import (
     photos,
     routing,
     settings,
-    share,
+    share_buttons,
     solution_files,
     welcome,
 )
@@ -49,6 +49,7 @@ from .config import Config
 from .context import CONTEXT_TYPES, App, Services
 from .counts import Counts
 from .flood import PatientRateLimiter
+from .games import modes
 from .games import wiring as games
 from .i18n import LANGUAGES, N_, SOURCE_LANGUAGE, _, speaking
 from .menu import Command, CommandTable
@@ -56,9 +57,9 @@ from .metrics import Metrics
 from .ops import OpsServer, host_names
 from .plain import PlainApplication
 from .ratelimit import RateLimiter
-from .store import Store
+from .store.facade import Store
 from .webhook import UpdatesRequest, start_updates
-from .work.lanes import Lanes
+from .work.setup import lanes_for
 
 log = logging.getLogger(__name__)
 
@@ -88,11 +89,11 @@ def build_application(config: Config, base_url: str | None = None,
         builder = builder.base_url(f"{base_url}/bot").base_file_url(f"{base_url}/file/bot")
     application = builder.build()
     add_handlers(application)
-    lanes, store = Lanes(config), Store(config.store_location)
+    lanes, store = lanes_for(config), Store(config.store_location)
     application.bot_data.install(Services(
         config=config,
         pool=lanes,
-        counts=Counts(lanes, store.put_result),
+        counts=Counts(lanes.count, store.put_result),
         store=store,
         metrics=metrics,
         limiter=RateLimiter(config.rate_burst, config.rate_per_minute / 60),
@@ -125,7 +126,7 @@ def command_table() -> list[Command]:
         Command("cancel", cancel_command,
                 menu=N_("Stop your own puzzle being solved or long count")),
         Command("admin", commands.admin, private=False),
-        *games.commands(),
+        *games.commands(modes.MODES),
     ]
 
 
@@ -149,10 +150,10 @@ def add_handlers(application: App) -> None:
     application.add_handler(CallbackQueryHandler(anagrams.hint_button, pattern=r"^hint:"))
     application.add_handler(CallbackQueryHandler(grid_hints.hint_button, pattern=r"^gh:"))
     application.add_handler(CallbackQueryHandler(solution_files.file_pressed,
-                                                 pattern=rf"^{share.FILE_DATA}$"))
+                                                 pattern=rf"^{share_buttons.FILE_DATA}$"))
     application.add_handler(CallbackQueryHandler(pages.page_pressed, pattern=r"^more:"))
     application.add_handler(InlineQueryHandler(inline.inline_query))
-    games.add_handlers(application)
+    games.add_handlers(application, modes.MODES)
     kind_names = [name for kind in registry.KINDS for name in (kind.name, *kind.aliases)]
     application.add_handler(CommandHandler(kind_names, routing.kind_command))
     application.add_handler(MessageHandler(commands.HELP_WORDS, welcome.help_command))
@@ -177,7 +178,7 @@ async def open_services(application: App) -> None:
     await svc.store.open()
     svc.pool.start()
     await games.resume(application)
-    share.plan_cleanup(application)
+    share_buttons.plan_cleanup(application)
     table = application.bot_data.own(CommandTable).commands
     for code in LANGUAGES:  # English for every language without a menu of its own
         with speaking(code):

@@ -8,7 +8,7 @@ from telegram import Message, Update
 
 from .context import Context, pressed_message, query_of, sender_of
 from .i18n import _
-from .routing import NOT_MY_BUTTON
+from .reading import NOT_MY_BUTTON
 
 
 async def cancel_command(update: Update, context: Context) -> None:

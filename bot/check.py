@@ -33,11 +33,7 @@ from solvers.texts import clip
 from solvers.values import PuzzleError
 
 from . import photo_reading, textfiles
-from .config import CHECK_TIMEOUT
-from .context import Context, message_of
-from .i18n import N_, _
-from .race_guard import refusal_for
-from .replies import (
+from .answers import (
     CAPTION_LIMIT,
     TEXT_LIMIT,
     admitted,
@@ -46,7 +42,11 @@ from .replies import (
     remember_answer,
     user_id,
 )
-from .routing import caption_kind, command_in_text, detected_kind
+from .config import CHECK_TIMEOUT
+from .context import Context, message_of
+from .i18n import N_, _
+from .race_guard import refusal_for
+from .reading import caption_kind, command_in_text, detected_kind
 from .work import jobs
 from .work.errors import JobTimeout, WorkerDied, failure_text
 from .work.jobs import SHOWN_FAILURES

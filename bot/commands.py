@@ -22,33 +22,21 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 from telegram.ext import filters
 
-from solvers import i18n as library
 from solvers import registry
 from solvers.texts import clip
 from solvers.values import PuzzleError
 
+from .answers import admitted, fold, user_id
 from .context import Context, message_of
+from .database import StoreUnavailable
 from .i18n import N_, _, ngettext
 from .menu import Command, shown, table_of
 from .race_guard import refusal_for
-from .replies import admitted, fold, user_id
-from .routing import command_argument
-from .store import StoreUnavailable
+from .reading import command_argument
 from .work import jobs
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied, failure_text
 
 log = logging.getLogger(__name__)
-
-
-def kinds_listing() -> str:
-    """One line a listed kind, then one line a family of the others (their titles), as
-    HTML to go in a folded quote (which holds no code spans)."""
-    own = [f"/{kind.name} {html.escape(kind.title)}: "
-           f"{html.escape(kind.summary.replace('`', ''))}" for kind in registry.listed()]
-    grouped = [f"<b>{html.escape(library._(family))}</b>: "
-               + html.escape(", ".join(kind.title for kind in kinds))
-               for family, kinds in registry.by_family(unlisted=True).items()]
-    return "\n".join(own + grouped)
 
 
 #: a private message that is only `help` (or `start`, `menu`, `commands`) means /help

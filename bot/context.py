@@ -22,7 +22,7 @@ from .counts import Counts
 from .metrics import Metrics
 from .quick_jobs import QuickJobs
 from .ratelimit import RateLimiter
-from .store import Store
+from .store.facade import Store
 from .webhook import UpdatesRequest
 from .work.lanes import Lanes
 

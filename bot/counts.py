@@ -39,7 +39,7 @@ from .ask import Ask
 from .i18n import N_, _, current, ngettext, speaking
 from .spoiler import hidden, hidden_line
 from .work.errors import JobTimeout, ShuttingDown, WorkerDied
-from .work.lanes import Lanes
+from .work.lane import ProgressListener
 
 log = logging.getLogger(__name__)
 
@@ -111,12 +111,18 @@ def caption(result: Result, line: str) -> str:
 SendFirst = Callable[[Message, Result, str], Awaitable[Message]]
 
 
+#: runs a long count to its end in the count lane (`bot.work.lanes.Lanes.count`): the
+#: puzzle's text, its kind's name and a listener of its progress
+CountRunner = Callable[[str, str | None, ProgressListener | None], Awaitable[Result]]
+
+
 class Counts:
     """Every long count the bot is running or keeping queued."""
 
-    def __init__(self, lanes: Lanes, keep: Callable[[str, Result], Awaitable[None]]):
-        """`keep(key, result)` stores a finished count with its puzzle (the cache)."""
-        self.lanes = lanes
+    def __init__(self, run_count: CountRunner, keep: Callable[[str, Result], Awaitable[None]]):
+        """`run_count` runs a count in the count lane (`Lanes.count`); `keep(key, result)`
+        stores a finished count with its puzzle (the cache)."""
+        self.run_count = run_count
         self.keep = keep
         self.by_key: dict[str, Count] = {}
         self.by_owner: dict[int, list[Count]] = {}
@@ -174,7 +180,7 @@ class Counts:
         """Count to the end in the count lane, editing the captions as it goes."""
         editing = asyncio.create_task(self._keep_edited(count))
         try:
-            result = await self.lanes.count(count.text, count.kind.name, self._listener(count))
+            result = await self.run_count(count.text, count.kind.name, self._listener(count))
         except (JobTimeout, WorkerDied, ShuttingDown) as error:
             log.warning("count %s ended without a result: %r", count.key[:12], error)
             state = {JobTimeout: STOPPED, ShuttingDown: SHUTDOWN}.get(type(error), DIED)

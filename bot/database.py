@@ -26,7 +26,7 @@ import re
 import sqlite3
 import stat
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -102,6 +102,31 @@ class Database(Protocol):
     async def read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]: ...
 
     async def close(self) -> None: ...
+
+
+#: one write transaction's work on the connection (run inside the store's `transaction()`)
+Write = Callable[[Connection], Awaitable[Any]]
+
+
+class Transactions(Protocol):
+    """What the store's rooms of queries (bot/store/: the cache, hints, shared puzzles,
+    people's settings, chat languages; the games' bot/games/store.py) need of the store's
+    core (`bot.store.core.StoreCore`): the open database, reads, and writes made at once
+    or kept until the database takes them. The rooms are written against this, not the
+    core, and `Store` (bot/store/facade.py) puts them all on one core."""
+
+    db: Database | None
+    #: writes `keep` could not make yet, oldest first
+    backlog: list[Write]
+
+    async def read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """The rows of a query; StoreUnavailable when the database cannot be read."""
+
+    async def attempt(self, write: Write) -> Any:
+        """One write transaction now; StoreUnavailable when the database takes none."""
+
+    async def keep(self, write: Write) -> Any:
+        """One write transaction now, or held in memory, in order, until it can be made."""
 
 
 async def connect(location: str) -> Database:

@@ -17,10 +17,11 @@ from telegram.constants import ParseMode
 
 from solvers.base import PuzzleKind
 
-from . import grid_hints
+from . import ladders
+from .answers import TEXT_LIMIT, admitted, remember_answer
 from .context import Context, message_of, pressed_message, query_of
 from .i18n import N_, _
-from .replies import TEXT_LIMIT, admitted, answer, remember_answer
+from .replies import answer
 from .settings import REVEAL_DATA
 from .share import shared_puzzle
 
@@ -79,7 +80,7 @@ async def hint_pressed(update: Update, context: Context) -> None:
     """*Hint* under a shared puzzle: its hint ladder, as /hint in reply to it opens."""
     if (found := await pressed_puzzle(update, context, SHARED_HINT_DATA)) is not None:
         kind, text = found
-        await grid_hints.start(update, context, kind, grid_hints.Asked(text, kind))
+        await ladders.start(update, context, kind, ladders.Asked(text, kind))
 
 
 async def reveal_pressed(update: Update, context: Context) -> None:

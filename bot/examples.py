@@ -16,11 +16,12 @@ from solvers import registry
 from solvers.base import PuzzleKind
 from solvers.values import CAPTION_LINES
 
-from . import grid_hints
+from . import ladders
+from .answers import fold
 from .context import Context, message_of, query_of
 from .i18n import _
-from .replies import fold
-from .routing import NOT_MY_BUTTON, PUZZLES
+from .reading import NOT_MY_BUTTON
+from .rules import PUZZLES
 
 #: a menu button's data: `ex:f:N` opens family N, `ex:k:NAME` sends the kind's example,
 #: `ex:menu` goes back to the families
@@ -60,7 +61,7 @@ async def send_example(message: Message, context: Context, kind: PuzzleKind,
     kind with hints how hard it is; where a harder one exists, how to ask for it."""
     name = kind.hard_example if hard and kind.hard_example else kind.example
     text = (PUZZLES / name).read_text().strip()
-    note = await grid_hints.rating_note(context, kind, text)
+    note = await ladders.rating_note(context, kind, text)
     if len(text.splitlines()) <= CAPTION_LINES:
         await message.reply_text(text)
     else:

@@ -9,10 +9,11 @@ from telegram.constants import ChatType
 from solvers.base import PuzzleKind
 from solvers.values import PuzzleError
 
+from .answers import admitted
 from .context import Context, message_of
 from .i18n import _
-from .replies import admitted, answer
-from .routing import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind, not_a_puzzle, reply
+from .reading import NOT_A_PUZZLE, caption_kind, command_in_text, detected_kind, not_a_puzzle, reply
+from .replies import answer
 from .textfiles import NOT_TEXT, downloaded_text, is_text_file, size_refusal
 
 

@@ -9,7 +9,8 @@ Before any handler runs (`set_language`, in handler group -1), the current langu
 3. their Telegram app's language (`from.language_code`: `de`, `es`; any other is English).
 
 Choices are kept in the store, so they outlast a restart, and remembered here for the
-next updates (`_Choices`), so most updates cost no read.
+next updates (`bot/spoken.py`, which the games read a chat's language from too), so
+most updates cost no read.
 """
 
 from __future__ import annotations
@@ -19,17 +20,18 @@ import re
 from dataclasses import asdict
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
-from telegram.constants import ChatType, ParseMode
+from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from .context import BotData, Context, message_of, query_of, sender_of
-from .i18n import LANGUAGES, N_, _, language_of, set_current
+from .database import StoreUnavailable
+from .i18n import LANGUAGES, N_, _, set_current
+from .look import Look, keep_look, look_of
 from .members import is_admin
-from .recent import Recent
 from .settings import MENU_TEXT as SETTINGS_TEXT
-from .settings import Look, keep_look, look_of
 from .settings import menu as settings_menu
-from .store import Store, StoreUnavailable
+from .spoken import in_group, language_for, remember_choice
+from .store.facade import Store
 
 log = logging.getLogger(__name__)
 
@@ -44,55 +46,10 @@ NO_STORE_TEXT = N_("I cannot keep your choice just now (my database is unavailab
                    "try later.")
 
 
-class _Choices(Recent[tuple[str, int], str]):
-    """The languages chosen, by ("user", id) and ("chat", id); "" for no choice."""
-
-    LIMIT = 4096
-
-
-def in_group(update: Update) -> bool:
-    chat = update.effective_chat
-    return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
-
-
-async def chosen(bot_data: BotData, scope: str, number: int) -> str:
-    """A user's or a chat's choice ("" for none), from memory or the store."""
-    choices = bot_data.own(_Choices)
-    known = choices.get((scope, number))
-    if known is None:
-        store = bot_data.services.store
-        if scope == "chat":
-            known = await store.chat_language(number) or ""
-        else:
-            known = (await look_of(store, number)).language
-        choices.put((scope, number), known)
-    return known
-
-
-async def language_for(update: Update, bot_data: BotData) -> str:
-    """The language to speak in this update (see the module's docstring)."""
-    chat, user = update.effective_chat, update.effective_user
-    if chat is not None and in_group(update) and (
-            group := await chosen(bot_data, "chat", chat.id)):
-        return group
-    if user is not None and (own := await chosen(bot_data, "user", user.id)):
-        return own
-    return language_of(user.language_code if user else None)
-
-
 async def set_language(update: object, context: Context) -> None:
     """Handler group -1: the update's language, before any handler answers it."""
     if isinstance(update, Update):
         set_current(await language_for(update, context.bot_data))
-
-
-async def chat_language(bot_data: BotData, chat_id: int) -> str:
-    """The language of a chat's messages not tied to an update (a game's timed hints,
-    a long count's result): a group's choice; else a private chat's person's choice;
-    else English (no update tells their app's language)."""
-    if chat_id < 0:
-        return await chosen(bot_data, "chat", chat_id) or "en"
-    return await chosen(bot_data, "user", chat_id) or "en"
 
 
 def menu() -> InlineKeyboardMarkup:
@@ -113,11 +70,11 @@ async def keep_choice(store: Store, bot_data: BotData, group: int | None, user_i
     write) and remember it."""
     if group is not None:
         await store.keep_chat_language(group, language)
-        bot_data.own(_Choices).put(("chat", group), language)
+        remember_choice(bot_data, "chat", group, language)
     else:
         look = await look_of(store, user_id)
         await keep_look(store, user_id, Look(**{**asdict(look), "language": language}))
-        bot_data.own(_Choices).put(("user", user_id), language)
+        remember_choice(bot_data, "user", user_id, language)
 
 
 async def language_pressed(update: Update, context: Context) -> None:

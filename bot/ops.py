@@ -36,8 +36,9 @@ from prometheus_client.registry import Collector
 from telegram.ext import Application
 
 from .config import Config
+from .database import StoreUnavailable
 from .metrics import Metrics
-from .store import Store, StoreUnavailable
+from .store.facade import Store
 from .webhook import UpdatesRequest
 from .work.lanes import Lanes
 

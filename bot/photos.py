@@ -26,6 +26,7 @@ from telegram.constants import ChatType, ParseMode
 from solvers.photo import Reading
 from solvers.values import PuzzleError
 
+from .answers import admitted, remember_answer, user_id
 from .ask import Ask, ask_for
 from .context import Context, message_of
 from .i18n import _
@@ -39,8 +40,8 @@ from .photo_reading import (
     size_refusal,
 )
 from .race_guard import refusal_of
-from .replies import admitted, answer, answer_asked, remember_answer, user_id
-from .routing import caption_kind
+from .reading import caption_kind
+from .replies import answer, answer_asked
 
 
 def _mentioned(message: Message, username: str | None) -> bool:

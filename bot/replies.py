@@ -5,7 +5,6 @@ caption and the full check report."""
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -20,42 +19,24 @@ from solvers.pipeline import Result
 from solvers.texts import clip
 from solvers.values import Media, PuzzleError, verdict_of
 
+from .answers import CAPTION_LIMIT, TEXT_LIMIT, admitted, folded, remember_answer, user_id
 from .ask import Ask, ask_for
-from .context import BotData, Context, message_of
+from .context import Context, message_of
 from .counts import SendFirst
 from .i18n import _, current
+from .look import Look, look_of
 from .pages import more_button
 from .progress import ProgressNote
 from .quick_jobs import JobCancelled
 from .race_guard import refusal_of
-from .recent import Recent
-from .settings import Look, hints_first, look_of
-from .share import share_button, with_file_button
+from .settings import hints_first
+from .share_buttons import share_button, with_file_button
 from .spoiler import hidden
 from .work import jobs
 from .work.errors import NO_WORKER_TEXT, JobTimeout, NoWorker, ShuttingDown, WorkerDied
 from .work.lanes import Lanes
 
 log = logging.getLogger(__name__)
-
-
-#: Telegram's limits on a caption and on a text message
-CAPTION_LIMIT = 1024
-
-
-TEXT_LIMIT = 4096
-#: the bot's messages whose puzzle is kept for /check (by chat and message), newest last;
-#: an answer's messages share its text, so at most this many puzzles of 20,000 characters
-ANSWERS_KEPT = 2048
-
-
-@dataclass(frozen=True)
-class Answered:
-    """The puzzle one of the bot's messages answers: a reply to that message (a picture, a
-    caption, a report) carries none of the puzzle's text, so /check finds it here."""
-
-    text: str
-    kind: PuzzleKind
 
 
 @dataclass(frozen=True)
@@ -66,28 +47,6 @@ class Found:
     result: Result
     known: dict[int, str]
     solved: bool
-
-
-class _Answers(Recent[tuple[int, int], Answered]):
-    """The puzzles of the bot's latest answers, by (chat, message): `remember_answer`."""
-
-    LIMIT = ANSWERS_KEPT
-
-
-def kept_answers(bot_data: BotData) -> Recent[tuple[int, int], Answered]:
-    """The puzzles of the bot's latest answers (the latest ANSWERS_KEPT)."""
-    return bot_data.own(_Answers)
-
-
-def remember_answer(bot_data: BotData, sent: Message, text: str, kind: PuzzleKind) -> None:
-    """Keep the puzzle a message of the bot answers (or shows: a race's picture), so that
-    /check or /hint in reply to that message finds it."""
-    kept_answers(bot_data).put((sent.chat_id, sent.message_id), Answered(text, kind))
-
-
-def answer_to(context: Context, message: Message) -> Answered | None:
-    """The puzzle a message of the bot answers, if it is still kept."""
-    return kept_answers(context.bot_data).get((message.chat_id, message.message_id))
 
 
 async def solve_and_reply(update: Update, context: Context,
@@ -193,11 +152,6 @@ async def reply_with(context: Context, message: Message, ask: Ask, look: Look,
             if (file_id := sent_file_id(picture)) is not None and known.get(number) != file_id})
 
 
-def user_id(update: Update) -> int:
-    """Who asked (a channel post has nobody: 0)."""
-    return update.effective_user.id if update.effective_user else 0
-
-
 def first_answers_kept(context: Context, ask: Ask, spoiler: bool = False) -> SendFirst:
     """`send_first_answers`, keeping the puzzle of the picture it sends (for /check)."""
     async def send(message: Message, result: Result, caption: str) -> Message:
@@ -230,24 +184,6 @@ def later_pictures(lanes: Lanes, result: Result) -> asyncio.Task[list[Media]] | 
     if result.later is None:
         return None
     return asyncio.create_task(lanes.submit(jobs.pictures, result.later))
-
-
-async def admitted(update: Update, context: Context) -> bool:
-    """Apply the per-user rate limit to solving work; say so politely, once."""
-    svc = context.bot_data.services
-    user = update.effective_user
-    if user is None:
-        return True
-    allowed, warn = svc.limiter.allow(user.id)
-    if not allowed:
-        svc.metrics.rate_limited += 1
-        if warn:
-            wait = svc.limiter.wait_seconds(user.id)
-            await message_of(update).reply_text(
-                _("You are sending puzzles faster than I can solve them for everyone. "
-                  "Please wait about {seconds} s and try again.").format(
-                    seconds=max(1, round(wait))))
-    return allowed
 
 
 async def solve_in_pool(update: Update, context: Context, ask: Ask) -> Result | None:
@@ -396,20 +332,3 @@ def report_heading(result: Result) -> str:
     verdict = verdict_of(result.summary)
     return _("Check report: {verdict}").format(verdict=verdict) if verdict else _(
         "Check report")
-
-
-def folded(heading: str, text: str, spoiler: bool = False) -> str:
-    """HTML of a heading shown in bold and a long text folded under it (`fold`)."""
-    return f"<b>{html.escape(heading)}</b>\n{fold(text, spoiler)}"
-
-
-def fold(text: str, spoiler: bool = False) -> str:
-    """HTML of text folded in Telegram's expandable quote: a phone shows the quote's
-    first lines until it is tapped, so no reply is a wall of lines (with `spoiler`, the
-    lines are hidden too until tapped). (Telegram's quote holds no <pre> or <code>: the
-    lines come in the chat's own font.)"""
-    inner = html.escape(text)
-    if spoiler:
-        inner = f"<tg-spoiler>{inner}</tg-spoiler>"
-    return f"<blockquote expandable>{inner}</blockquote>"
-

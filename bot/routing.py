@@ -1,12 +1,14 @@
 """Which way a message goes: a /KIND command, plain text that looks like a puzzle (or
 nearly: a near miss is named), or, in a private chat, a greeting, a kind's name alone, a
-question, text a kind claims, or a pointer to /help."""
+question, text a kind claims, or a pointer to /help. What a message says, read without
+answering it (its command's argument, the kind its text or caption names), is in
+`bot/reading.py`, which the handlers share."""
 
 from __future__ import annotations
 
 import re
 
-from telegram import Message, Update
+from telegram import Update
 from telegram.constants import ChatType
 
 from solvers import registry
@@ -14,15 +16,9 @@ from solvers.base import PuzzleKind
 
 from .context import Context, message_of
 from .i18n import N_, _
+from .reading import NOT_A_PUZZLE, NOT_MY_BUTTON, command_argument, not_a_puzzle, reply
 from .replies import solve_and_reply
 from .rules import PUZZLES, send_rules
-
-
-def command_argument(message: Message) -> str:
-    """The text after the command word, keeping its line breaks."""
-    text = message.text or ""
-    first = text.split(maxsplit=1)[0] if text.strip() else ""
-    return text[len(first):].strip("\n ")
 
 
 async def kind_command(update: Update, context: Context) -> None:
@@ -56,15 +52,6 @@ def bare_puzzle(kind: PuzzleKind) -> str:
     return (PUZZLES / kind.example).read_text() if kind.bare_is_example else ""
 
 
-NOT_A_PUZZLE = N_("That does not look like a puzzle I know. Send /help for the formats, "
-                  "or /example {example} for one to try.")
-
-
-def reply(template: str) -> str:
-    """One of this module's replies in the current language, naming a kind to try."""
-    return _(template).format(example=registry.with_example()[0].name)
-
-
 #: the words a greeting is made of, those a thanks is made of, and the words that may
 #: come with either ("thank you so much", "hello there", "good morning all")
 HELLO_WORDS = frozenset("hi hello hey hiya howdy hallo hullo yo greetings morning afternoon "
@@ -90,20 +77,6 @@ def courtesy_reply(text: str) -> str | None:
     return reply(HELLO_REPLY) if HELLO_WORDS.intersection(words) else None
 
 
-def not_a_puzzle(text: str) -> str | None:
-    """What is wrong with text that has a kind's shape but for one thing ("TITLE: row 7
-    has 8 cells; each row needs 9."), or None when it has no kind's shape."""
-    missed = registry.near_miss(text)
-    if missed is None:
-        return None
-    kind, wrong = missed
-    if kind.example:
-        return _("{title}: {wrong}\nCorrect it and send it again; /example {kind} shows "
-                 "one.").format(title=kind.title, wrong=wrong, kind=kind.name)
-    return _("{title}: {wrong}\nCorrect it and send it again.").format(title=kind.title,
-                                                                       wrong=wrong)
-
-
 #: the first words of a question ("what is KIND?", "how does this work")
 QUESTION_WORDS = frozenset("what whats what's how who why where when which can could do does "
                            "is are should will would".split())
@@ -120,14 +93,6 @@ def asked_about(text: str) -> tuple[bool, PuzzleKind | None]:
     question = len(words) >= 2 and words[0] in QUESTION_WORDS
     command = any(token.startswith("/") for token in text.split())
     return named is not None or question or command, named
-
-
-def detected_kind(text: str, private: bool) -> PuzzleKind | None:
-    """The kind the text looks like; in private chats, also a kind that claims it."""
-    kind = registry.detect(text)
-    if kind is None and private:
-        kind = registry.claimant(text)
-    return kind
 
 
 async def on_text(update: Update, context: Context) -> None:
@@ -167,25 +132,6 @@ async def answer_private(update: Update, context: Context, text: str) -> None:
         await solve_and_reply(update, context, text, kind)
     else:
         await message.reply_text(reply(NOT_A_PUZZLE))
-
-
-def caption_kind(caption: str | None) -> PuzzleKind | None:
-    """The kind a document's caption names by its first word: /KIND, KIND or #KIND."""
-    words = (caption or "").split()
-    return registry.get(words[0].split("@")[0]) if words else None
-
-
-def command_in_text(text: str) -> tuple[PuzzleKind | None, str]:
-    """A file that starts with /KIND, as a message would: that kind and the rest."""
-    words = text.split(maxsplit=1)
-    if not words or not words[0].startswith("/"):
-        return None, text
-    kind = registry.get(words[0].split("@")[0])
-    return (kind, text.strip()[len(words[0]):].strip("\n ")) if kind else (None, text)
-
-
-#: the toast for callback data no button of this bot carries (a forged or stale press)
-NOT_MY_BUTTON = N_("That button is not one of mine; send the command again.")
 
 
 async def unknown_button(update: Update, context: Context) -> None:

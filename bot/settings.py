@@ -16,7 +16,7 @@ Settings follow the person into groups. Without a store everyone has the default
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
@@ -27,9 +27,10 @@ from solvers.values import PuzzleError
 
 from .ask import Ask
 from .context import Context, message_of, query_of, sender_of
+from .database import StoreUnavailable
 from .i18n import LANGUAGES, N_, _, current
+from .look import LABELS, Look, keep_look, look_of
 from .share import keep_shared
-from .store import Store, StoreUnavailable
 from .work import jobs
 from .work.errors import JobTimeout, NoWorker, WorkerDied
 
@@ -39,39 +40,6 @@ log = logging.getLogger(__name__)
 SET_DATA = "set:"
 #: seconds a worker may take to rate a puzzle for a person who wants hints first
 RATING_TIMEOUT = 15.0
-
-
-@dataclass(frozen=True)
-class Look:
-    """One person's choices (the defaults for someone who never chose)."""
-
-    #: solutions behind a spoiler
-    spoiler: bool = False
-    #: a sent puzzle answered with its difficulty and hints, not its solution
-    hints_first: bool = False
-    #: the language they chose (a code of `i18n.LANGUAGES`), "" when they chose none
-    language: str = ""
-
-
-#: each on/off choice's button labels: (label when on, label when off)
-LABELS = {"spoiler": (N_("🙈 Solutions: hidden behind a spoiler"), N_("👀 Solutions: shown")),
-          "hints_first": (N_("💡 Hints first: on"), N_("💡 Hints first: off"))}
-
-
-async def look_of(store: Store, user_id: int) -> Look:
-    """A person's settings; the defaults when they chose none or the store is unreadable."""
-    kept = await store.user_settings(user_id) if user_id else None
-    if kept is None:
-        return Look()
-    language = kept.get("language")
-    return Look(**{f.name: bool(kept[f.name]) for f in fields(Look)
-                   if f.name in kept and f.name in LABELS},
-                language=language if language in LANGUAGES else "")
-
-
-async def keep_look(store: Store, user_id: int, look: Look) -> None:
-    """Keep a person's settings (StoreUnavailable when the store takes no write)."""
-    await store.keep_user_settings(user_id, asdict(look))
 
 
 def menu(look: Look) -> InlineKeyboardMarkup:

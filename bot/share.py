@@ -10,6 +10,9 @@ payload the table does not know (made up, or from a wiped database) leads nowher
 A shared puzzle is kept for EXPIRES_DAYS (90) days after it was last shared or opened:
 rows older than that are deleted at start and once a day, and one found expired when
 opened is deleted then; its link then leads nowhere, like an unknown one.
+
+This module is the links and their rows in the store; the buttons an answer carries and
+the daily clean-up live in `bot/share_buttons.py`.
 """
 
 from __future__ import annotations
@@ -20,18 +23,17 @@ import logging
 import re
 import time
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton
 
 from solvers import registry
 from solvers.base import PuzzleKind
 
-from .context import App, Context, jobs_of
 from .i18n import _
-from .store import Store
+from .store.facade import Store
 
 log = logging.getLogger(__name__)
 
-__all__ = ["payload_for", "share_button", "shared_puzzle"]
+__all__ = ["payload_for", "shared_puzzle"]
 
 #: days a shared puzzle is kept after it was last shared or opened
 EXPIRES_DAYS = 90
@@ -79,40 +81,5 @@ async def forget_stale(store: Store, now: float) -> int:
     return await store.forget_shared_before(now - EXPIRES_DAYS * DAY)
 
 
-async def cleanup(context: Context) -> None:
-    """The daily job (and the one at start) that deletes expired shared puzzles."""
-    if forgotten := await forget_stale(context.bot_data.services.store, time.time()):
-        log.info("%d shared puzzles expired", forgotten)
-
-
-def plan_cleanup(application: App) -> None:
-    """Expired shared puzzles are deleted now and then once a day."""
-    jobs_of(application).run_repeating(cleanup, interval=DAY, first=0.0, name="share-cleanup")
-
-
 def share_row(bot_username: str, payload: str) -> list[InlineKeyboardButton]:
     return [InlineKeyboardButton(_("↗️ Share"), url=link(bot_username, payload))]
-
-
-async def share_button(context: Context, key: str, kind: PuzzleKind,
-                       text: str) -> InlineKeyboardMarkup | None:
-    """The Share button of an answer (the puzzle kept for it), or None without a store."""
-    payload = await keep_shared(context.bot_data.services.store, key, kind, text)
-    if payload is None:
-        return None
-    return InlineKeyboardMarkup([share_row(context.bot.username, payload)])
-
-
-#: the solution file's button data: the puzzle is the one the pressed message answers
-#: (`solution_files.file_pressed`)
-FILE_DATA = "sf"
-
-
-def with_file_button(markup: InlineKeyboardMarkup | None,
-                     kind: PuzzleKind) -> InlineKeyboardMarkup | None:
-    """The markup with a row for the solution's file, for a kind that has one."""
-    if not kind.solution_file:
-        return markup
-    row = [InlineKeyboardButton(_("📄 File for {program}").format(
-        program=kind.solution_file_for), callback_data=FILE_DATA)]
-    return InlineKeyboardMarkup([*(markup.inline_keyboard if markup else ()), row])

@@ -1,6 +1,6 @@
 """An answer's solution as the file another program opens (`PuzzleKind.solution_file`,
 such as the puzz.link player's pzprv3), sent on request: the button under the answer's
-report (`share.with_file_button`), so the answer stays a picture and whoever wants to
+report (`share_buttons.with_file_button`), so the answer stays a picture and whoever wants to
 carry on in that program gets the file."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from telegram import Message, Update
 from solvers.pipeline import prepare
 from solvers.values import PuzzleError
 
+from .answers import answer_to
 from .context import Context, query_of
 from .i18n import N_, _
 from .race_guard import refusal_for
-from .replies import answer_to
 
 #: what a press says when the answer is no longer kept (or its result left the cache)
 GONE = N_("I no longer have that answer; send the puzzle again.")

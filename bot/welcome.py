@@ -17,10 +17,10 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 
+from solvers import i18n as library
 from solvers import registry
 
 from . import anagrams, photo_reading
-from .commands import kinds_listing
 from .context import BotData, Context, message_of, query_of
 from .i18n import N_, _, ngettext
 from .menu import Command, help_lines, table_of
@@ -76,6 +76,17 @@ HELP_DATA = "help:"
 #: the greeting's Help button: the menu in a message of its own, so the greeting (and
 #: its buttons) stays where it was
 OPEN_MENU = "open"
+
+
+def kinds_listing() -> str:
+    """One line a listed kind, then one line a family of the others (their titles), as
+    HTML to go in a folded quote (which holds no code spans)."""
+    own = [f"/{kind.name} {html.escape(kind.title)}: "
+           f"{html.escape(kind.summary.replace('`', ''))}" for kind in registry.listed()]
+    grouped = [f"<b>{html.escape(library._(family))}</b>: "
+               + html.escape(", ".join(kind.title for kind in kinds))
+               for family, kinds in registry.by_family(unlisted=True).items()]
+    return "\n".join(own + grouped)
 
 
 def puzzles_page(bot: str, table: Sequence[Command]) -> str:

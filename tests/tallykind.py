@@ -7,10 +7,13 @@ bot and its workers add any kind kept outside solvers/.
 
 from __future__ import annotations
 
+from typing import Any
+
+from PIL import Image
 from toykind import Pair, ToyKind
 
 from solvers import draw
-from solvers.values import CheckReport, Media, Solutions
+from solvers.values import CheckReport, Difficulty, HintPath, HintStep, Media, Solutions
 
 #: calls to `TallyKind.parse` in this process
 PARSES = 0
@@ -33,3 +36,21 @@ class TallyKind(ToyKind):
     def extra_media(self, puzzle: Pair, solutions: Solutions) -> list[Media]:
         return [draw.picture("tally-more.png", self.render(puzzle, None),
                              f"further picture; read here: {PARSES}")]
+
+
+class HintedTally(TallyKind):
+    """The counting kind with a one-step hint path, so /hint opens a ladder for it."""
+
+    name = "tallyhint"
+    title = "Tally Hints"
+    summary = "`#tallyhint`, then two whole numbers; /hint gives one step"
+    hints = True
+
+    def hint_steps(self, puzzle: Pair, entries: Any = None,
+                   limit: int | None = None) -> HintPath:
+        step = HintStep("Addition", f"{puzzle.first} + {puzzle.second} is the answer.",
+                        "the two numbers")
+        return HintPath(self.name, [step], Difficulty.of(1.0, "Addition"))
+
+    def hint_picture(self, puzzle: Pair, step: HintStep) -> Image.Image:
+        return self.render(puzzle, None)

@@ -13,7 +13,7 @@ from bot.games.daily import Calendar
 from bot.games.periods import daily_record, daily_solves_since, daily_streak, race_wins_since
 from bot.games.store import DailySchedule, GameStore
 from bot.share import EXPIRES_DAYS, forget_stale, keep_shared, shared_puzzle
-from bot.store import Store
+from bot.store.facade import Store
 from solvers import registry
 
 CHAT, OTHER = -100200300, -100999

@@ -14,7 +14,7 @@ from botchat import ask, bot_config
 from PIL import Image
 
 from bot.__main__ import running_in_sandbox
-from bot.replies import kept_answers
+from bot.answers import kept_answers
 from sandbox.client import SandboxClient
 from solvers import registry
 from solvers.values import Limits

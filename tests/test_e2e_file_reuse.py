@@ -11,7 +11,7 @@ import pytest
 import telegram
 from telegram.error import BadRequest
 
-from bot.store import Store
+from bot.store.facade import Store
 from sandbox.client import SandboxClient
 from sandbox.echo import spinner_gif
 from solvers.pipeline import prepare

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from bot.replies import kept_answers
+from bot.answers import kept_answers
 from sandbox.client import SandboxClient
 from solvers.photo import read_photo
 from solvers.photo.grid import CELL

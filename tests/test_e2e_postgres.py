@@ -23,10 +23,11 @@ from test_faults import bot_text
 from test_ops import healthz
 
 from bot.__main__ import running_in_sandbox
-from bot.database import OFFLINE_PAUSE, Postgres
+from bot.database import OFFLINE_PAUSE, Postgres, StoreUnavailable
 from bot.games.quiz.rounds import live_round
 from bot.games.store import GameStore
-from bot.store import RETRY_EVERY, Store, StoreUnavailable
+from bot.store.core import RETRY_EVERY
+from bot.store.facade import Store
 from sandbox.client import SandboxClient
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"

@@ -15,7 +15,7 @@ from botchat import ask, bot_config, long_job, reply_with
 from PIL import Image
 
 from bot.__main__ import running_in_sandbox
-from bot.store import SCHEMA_VERSION
+from bot.store.migrations import SCHEMA_VERSION
 from bot.work.lanes import Lanes
 from sandbox.client import SandboxClient
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from bot.__main__ import running_in_sandbox
 from bot.games.quiz.rounds import live_round
-from bot.store import Store
+from bot.store.facade import Store
 from sandbox import Sandbox
 from sandbox.client import SandboxClient
 from solvers.pipeline import run

@@ -5,7 +5,8 @@ per chat, finishing places, and a player's record."""
 from __future__ import annotations
 
 from bot.games.store import GameStore
-from bot.store import SCHEMA_VERSION, Store
+from bot.store.facade import Store
+from bot.store.migrations import SCHEMA_VERSION
 
 CHAT, OTHER = -100200300, -100999
 ALICE, BOB = 101, 102

@@ -3,13 +3,15 @@ bot (`bot.ask`: the race guard, the quiz's hold, hints first and the cache take 
 reading) and once by the worker, which draws the reply's further picture from that same
 reading. The kind counts its reads in each process (tests/tallykind.py); the worker says
 its figure in the captions it makes, the bot's is read here (the bot runs in this
-process)."""
+process). A hint ladder's *Show the solution* (the /hint fallback to the whole answer)
+reads the puzzle once too: the race guard and the answer take the same reading."""
 
 from __future__ import annotations
 
 import pytest
 import tallykind
 from botchat import bot_config
+from botchat import climb as press
 
 from bot.__main__ import running_in_sandbox
 from sandbox.client import SandboxClient
@@ -48,6 +50,22 @@ async def test_a_typed_puzzle_is_read_once_by_the_bot_and_once_by_the_worker(
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
         picture, further, report = await reply(client, ALICE, "#tally\n3 5")
         assert tallykind.PARSES == 1  # the bot: intake alone, though the quiz's hold is on
-        assert picture["caption"].endswith("\nread here: 1")  # the worker's solve
+        assert "Solutions: exactly 1" in picture["caption"]  # the whole answer
         assert further["caption"] == "further picture; read here: 1"  # no second reading
         assert "Sum: 3 + 5 = 8 OK" in report["text"]
+
+
+async def test_a_hint_ladders_solution_is_read_once_by_the_bot(tmp_path, with_tally):
+    config = bot_config(tmp_path, plugin_kinds=("tallykind:HintedTally",), workers=1)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
+        asked = await client.send(ALICE, "/hint #tallyhint\n3 5")
+        ready = await client.wait_for(ALICE, after=asked["message_id"], timeout=60)
+        assert ready["text"].startswith("Tally Hints: the next step (step 1) is ready.")
+        assert tallykind.PARSES == 1  # the race guard's reading of the /hint
+        tallykind.PARSES = 0
+        picture = await press(client, ALICE, ready, "Show the solution", timeout=60)
+        assert "Solutions: exactly 1" in picture["caption"]  # the whole answer
+        while "3 + 5 = 8" not in (said := await client.wait_for(
+                ALICE, after=picture["message_id"], timeout=60)).get("text", ""):
+            picture = said  # the further picture, or a progress note on a loaded machine
+        assert tallykind.PARSES == 1  # the press: one reading for the guard and the answer

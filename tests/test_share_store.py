@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.settings import Look, keep_look, look_of
+from bot.look import Look, keep_look, look_of
 from bot.share import keep_shared, payload_for, shared_puzzle
-from bot.store import Store
+from bot.store.facade import Store
 from solvers import registry
 
 SEKI = registry.get("seki")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from bot.store import Store
+from bot.store.facade import Store
 from bot.work import jobs
 from bot.work.pool import SolverPool
 from solvers import i18n

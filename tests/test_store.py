@@ -9,8 +9,10 @@ import sqlite3
 import pytest
 from botchat import free_port
 
+from bot.database import StoreUnavailable
 from bot.games.store import GameStore
-from bot.store import SCHEMA_VERSION, Store, StoreUnavailable
+from bot.store.facade import Store
+from bot.store.migrations import SCHEMA_VERSION
 from solvers.pipeline import run
 
 

@@ -25,7 +25,8 @@ from bot.work import codec, jobs
 from bot.work.broker import PING_TIMEOUT, WATCH_EVERY
 from bot.work.celery_app import make_app
 from bot.work.errors import JobTimeout
-from bot.work.lanes import COUNT_NICENESS, Lanes
+from bot.work.lane import COUNT_NICENESS
+from bot.work.lanes import Lanes
 from sandbox.client import SandboxClient
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,8 +16,8 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
 from ..context import App, BotData, Context
+from ..database import StoreUnavailable
 from ..i18n import N_, _
-from ..store import StoreUnavailable
 from .store import GameStore
 
 log = logging.getLogger(__name__)

@@ -39,11 +39,11 @@ from solvers.texts import clip, listed
 from solvers.values import DIFFICULTIES, PuzzleError
 
 from ..context import App, Context, jobs_of, message_of, sender_of
+from ..database import StoreUnavailable
 from ..i18n import N_, _, ngettext, speaking
-from ..language import chat_language
 from ..menu import Command
 from ..race_guard import guard, unguard
-from ..store import StoreUnavailable
+from ..spoken import chat_language
 from ..work.errors import JobTimeout, NoWorker, WorkerDied, failure_text
 from .common import (
     NO_STORE,

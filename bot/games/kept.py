@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..store import Store, StoreUnavailable
+from ..database import StoreUnavailable, Transactions
 from .rows import Entry, Game, Reads, Score, game_of
 
 #: the games whose entries are kept in memory, so their finishes can be made while the
@@ -51,7 +51,7 @@ class KeptGames(Reads):
     """The games read or made, held in memory while they run (and an ended one until
     its end is written), with the changes held back meanwhile."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Transactions):
         super().__init__(store)
         self._held = HeldBack()
         #: the running games by id (and an ended one until its end is written)

@@ -17,10 +17,10 @@ from solvers.base import PuzzleKind
 from solvers.pipeline import prepare
 from solvers.values import PuzzleError
 
+from ..answers import remember_answer
 from ..context import App
 from ..i18n import _
 from ..race_guard import RACE_REFUSAL, Watch
-from ..replies import remember_answer
 from ..rules import PUZZLES
 from ..share import keep_shared, share_row
 from ..work import jobs

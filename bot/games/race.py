@@ -34,14 +34,14 @@ from solvers import registry
 from solvers.texts import clip, listed
 from solvers.values import DIFFICULTIES, PuzzleError
 
+from ..answers import TEXT_LIMIT, admitted
 from ..context import App, Context, jobs_of, message_of, query_of, sender_of
+from ..database import StoreUnavailable
 from ..i18n import N_, _, ngettext, speaking
-from ..language import chat_language
 from ..members import is_member
 from ..menu import Command
 from ..race_guard import guard, joined, unguard
-from ..replies import TEXT_LIMIT, admitted
-from ..store import StoreUnavailable
+from ..spoken import chat_language
 from ..work.errors import JobTimeout, WorkerDied, failure_text
 from .common import (
     NO_STORE,

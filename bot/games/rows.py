@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..store import Store
+from ..database import Transactions
 
 # The tables are the games entry of MIGRATIONS in bot/store.py.
 
@@ -110,10 +110,11 @@ def ranked(entries: dict[int, Entry]) -> list[Entry]:
 
 
 class Reads:
-    """Reads through the store (`Store.read`), which raise StoreUnavailable when the
-    database cannot be read: what each part of the game store starts from."""
+    """Reads through the store (`Transactions.read`: the games need only its connection
+    and transactions, none of the other rooms' queries), which raise StoreUnavailable when
+    the database cannot be read: what each part of the game store starts from."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Transactions):
         self.store = store
 
     async def _one(self, sql: str, args: tuple = ()) -> Any:

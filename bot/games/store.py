@@ -24,8 +24,7 @@ from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
-from ..database import Connection
-from ..store import StoreUnavailable, Write
+from ..database import Connection, StoreUnavailable, Write
 from .kept import ENTRIES_IN_MEMORY, Kept, KeptGames
 from .past import PastGames
 from .rows import (

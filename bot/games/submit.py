@@ -17,13 +17,13 @@ from telegram.error import TelegramError
 from solvers import registry
 from solvers.values import PuzzleError
 
+from ..answers import admitted
 from ..config import CHECK_TIMEOUT
 from ..context import Context, message_of, sender_of
 from ..i18n import _
 from ..members import is_member
 from ..race_guard import joined
-from ..replies import admitted
-from ..routing import command_argument
+from ..reading import command_argument
 from ..work import jobs
 from ..work.errors import JobTimeout, WorkerDied, failure_text
 from .common import NO_STORE, chat_lock, duration, game_store, ordinal, player_name, say

@@ -1,30 +1,49 @@
-"""The games' commands and handlers, from the modes' registry (bot/games/modes.py).
+"""The games' commands and handlers, for the modes of the registry (bot/games/modes.py),
+which bot/app.py hands in: this module imports no mode.
 
-`commands()` is the games' part of the command table (each mode's own, then the shared
-/stop, /submit, /top and /stats); `add_handlers(application)` registers the modes' other
-handlers (buttons, guesses) and their holds. The shared commands dispatch on a running
-game's record: /stop ends the chat's newest running game by its mode's `stop`, /submit
-judges a solution for any mode that takes one, and `resume(application)` (once the store
-and pool are open) hands each unfinished game to its mode, so unfinished games go on or
-end cleanly and each chat is told which.
+`commands(modes)` is the games' part of the command table (each mode's own, then the
+shared /stop, /submit, /top and /stats); `add_handlers(application, modes)` registers the
+modes' other handlers (buttons, guesses) and their holds, and keeps the modes for the
+shared commands, which dispatch on a running game's record: /stop ends the chat's newest
+running game by its mode's `stop`, /submit judges a solution for any mode that takes
+one, and `resume(application)` (once the store and pool are open) hands each unfinished
+game to its mode, so unfinished games go on or end cleanly and each chat is told which.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from telegram import Update
 
-from ..context import App, Context, message_of
+from ..context import App, BotData, Context, message_of
+from ..database import StoreUnavailable
 from ..i18n import N_, _
 from ..menu import Command
-from ..store import StoreUnavailable
 from . import scores
 from .common import NO_STORE, NOTHING_RUNNING, game_store, needs_store
-from .modes import MODES, get
+from .mode import GameMode
 from .submit import submit
 
 log = logging.getLogger(__name__)
+
+
+class Registered:
+    """The game modes the Application was built with (`add_handlers`)."""
+
+    def __init__(self) -> None:
+        self.modes: Sequence[GameMode] = ()
+
+
+def modes_of(bot_data: BotData) -> Sequence[GameMode]:
+    """The game modes the shared commands dispatch to."""
+    return bot_data.own(Registered).modes
+
+
+def mode_named(bot_data: BotData, name: str) -> GameMode | None:
+    """The mode of a game record (its `game`), or None for one no longer known."""
+    return next((mode for mode in modes_of(bot_data) if mode.name == name), None)
 
 
 async def stop_command(update: Update, context: Context) -> None:
@@ -35,20 +54,20 @@ async def stop_command(update: Update, context: Context) -> None:
     if games is None:
         await message.reply_text(_(NO_STORE))
         return
-    running = [game for mode in MODES if mode.stop is not None
+    running = [game for mode in modes_of(context.bot_data) if mode.stop is not None
                if (game := await games.running_game(message.chat_id, mode.name)) is not None]
     if not running:
         await message.reply_text(_(NOTHING_RUNNING))
         return
     game = max(running, key=lambda game: game.id)
-    mode = get(game.game)
+    mode = mode_named(context.bot_data, game.game)
     if mode is not None and mode.stop is not None:
         await mode.stop(update, context, game)
 
 
 async def submit_command(update: Update, context: Context) -> None:
     """/submit ID + solution, in a private chat, for a game of any mode that takes one."""
-    await submit(update, context, {mode.name: mode.submit for mode in MODES
+    await submit(update, context, {mode.name: mode.submit for mode in modes_of(context.bot_data)
                                    if mode.submit is not None})
 
 
@@ -66,14 +85,16 @@ SHARED = (
 )
 
 
-def commands() -> list[Command]:
+def commands(modes: Sequence[GameMode]) -> list[Command]:
     """The games' commands: each mode's own, in the registry's order, then the shared."""
-    return [*(command for mode in MODES for command in mode.commands), *SHARED]
+    return [*(command for mode in modes for command in mode.commands), *SHARED]
 
 
-def add_handlers(application: App) -> None:
-    """The modes' other handlers (buttons, guesses) and what they hold back from players."""
-    for mode in MODES:
+def add_handlers(application: App, modes: Sequence[GameMode]) -> None:
+    """The modes' other handlers (buttons, guesses) and what they hold back from players;
+    the modes kept for /stop, /submit and resuming."""
+    application.bot_data.own(Registered).modes = modes
+    for mode in modes:
         for handler, group in mode.handlers() if mode.handlers else ():
             application.add_handler(handler, group=group)
         if mode.hold is not None:
@@ -92,13 +113,13 @@ async def resume(application: App) -> None:
         log.error("unfinished games not resumed, the database is unavailable: %s", error)
         return
     for game in running:
-        mode = get(game.game)
+        mode = mode_named(application.bot_data, game.game)
         try:
             if mode is not None and mode.resume is not None:
                 await mode.resume(application, game)
         except Exception:  # one broken game must not keep the bot from starting
             log.exception("game %s could not be resumed", game.id)
-    for mode in MODES:
+    for mode in modes_of(application.bot_data):
         try:
             if mode.start is not None:
                 await mode.start(application)

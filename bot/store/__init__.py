@@ -16,23 +16,9 @@ lost (a game's progress, `keep`) is held in memory, in order, and written as soo
 database takes writes again.
 
 One room per feature: `core` (the connection, transactions, held-back writes), `cache`,
-`hints`, `shared`, `people`, `languages`; `Store` is all of them on one connection.
+`hints`, `shared`, `people`, `languages`; `Store` (`facade`) is the core with all the
+rooms on one connection. The rooms write their queries against what a core offers
+(`bot.database.Transactions`) and import neither the core nor each other, and this
+package module imports none of them (importing a room runs it first), so nothing loops
+back through the package.
 """
-
-from __future__ import annotations
-
-from ..database import StoreUnavailable
-from .cache import CacheQueries
-from .core import RETRY_EVERY, Write
-from .hints import HintQueries, HintSession
-from .languages import LanguageQueries
-from .migrations import SCHEMA_VERSION
-from .people import PeopleQueries
-from .shared import SharedQueries
-
-__all__ = ["RETRY_EVERY", "SCHEMA_VERSION", "HintSession", "Store", "StoreUnavailable",
-           "Write"]
-
-
-class Store(CacheQueries, HintQueries, SharedQueries, PeopleQueries, LanguageQueries):
-    """Async access to the database; every failure degrades to "no cache"."""

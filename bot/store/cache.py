@@ -15,14 +15,17 @@ import time
 from solvers.pipeline import Result, worded_key
 from solvers.values import Media
 
-from ..database import Connection, StoreUnavailable
-from .core import StoreCore
+from ..database import Connection, StoreUnavailable, Transactions
 
 log = logging.getLogger(__name__)
 
 
-class CacheQueries(StoreCore):
+class CacheQueries(Transactions):
     """The tables cache, cache_media and cache_file_ids."""
+
+    #: cache reads answered and not (/admin's figures)
+    hits = 0
+    misses = 0
 
     async def get_result(self, key: str) -> Result | None:
         """The cached result for a cache key, or None: not cached, the file failing, or

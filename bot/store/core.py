@@ -2,18 +2,19 @@
 writes held back while the database takes none (bot/store/__init__.py says why).
 
 The per-feature modules of this package (cache, hints, shared puzzles, people's settings,
-chat languages) add their queries to `StoreCore`; `Store` is all of them together.
+chat languages) write their queries against what a core offers (`bot.database.Transactions`),
+without importing this; `Store` (facade.py) is this core with all of them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from ..database import Connection, Database, StoreFull, StoreUnavailable, connect
+from ..database import Connection, Database, StoreFull, StoreUnavailable, Write, connect
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
@@ -22,9 +23,6 @@ log = logging.getLogger(__name__)
 RETRY_EVERY = 1.0
 #: writes held back at most; past that the oldest are dropped (and logged)
 BACKLOG_LIMIT = 10_000
-
-#: one write transaction's work on the connection (run inside `transaction()`)
-Write = Callable[[Connection], Awaitable[Any]]
 
 __all__ = ["RETRY_EVERY", "StoreCore", "Write"]
 
@@ -36,9 +34,6 @@ class StoreCore:
         #: a postgresql:// URL, or the path of a SQLite file
         self.location = location
         self.db: Database | None = None
-        #: cache reads answered and not (bot/store/cache.py)
-        self.hits = 0
-        self.misses = 0
         #: one write transaction at a time on the shared connection
         self._writing = asyncio.Lock()
         #: writes `keep` could not make yet, oldest first

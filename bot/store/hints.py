@@ -8,8 +8,7 @@ import logging
 import time
 from dataclasses import dataclass
 
-from ..database import Connection, StoreUnavailable
-from .core import StoreCore
+from ..database import Connection, StoreUnavailable, Transactions
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +27,7 @@ class HintSession:
     step: int
 
 
-class HintQueries(StoreCore):
+class HintQueries(Transactions):
     """The table hint_sessions."""
 
     async def start_hint_session(self, chat_id: int, user_id: int, clue: str) -> int:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import logging
 import time
 
-from ..database import Connection, StoreUnavailable
-from .core import StoreCore
+from ..database import Connection, StoreUnavailable, Transactions
 
 log = logging.getLogger(__name__)
 
 
-class LanguageQueries(StoreCore):
+class LanguageQueries(Transactions):
     """The table chat_languages."""
 
     async def chat_language(self, chat_id: int) -> str | None:

@@ -8,13 +8,12 @@ import logging
 import time
 from typing import Any
 
-from ..database import Connection, StoreUnavailable
-from .core import StoreCore
+from ..database import Connection, StoreUnavailable, Transactions
 
 log = logging.getLogger(__name__)
 
 
-class PeopleQueries(StoreCore):
+class PeopleQueries(Transactions):
     """The table user_settings."""
 
     async def user_settings(self, user_id: int) -> dict[str, Any] | None:

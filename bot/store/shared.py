@@ -7,13 +7,12 @@ from __future__ import annotations
 import logging
 import time
 
-from ..database import Connection, StoreUnavailable
-from .core import StoreCore
+from ..database import Connection, StoreUnavailable, Transactions
 
 log = logging.getLogger(__name__)
 
 
-class SharedQueries(StoreCore):
+class SharedQueries(Transactions):
     """The table shared_puzzles."""
 
     async def keep_shared_puzzle(self, payload: str, kind: str, text: str) -> bool:

@@ -18,7 +18,7 @@ from . import jobs
 from .broker import GRACE, Broker, Waiter
 from .celery_app import QUEUES
 from .errors import NoWorker, ShuttingDown, WorkerDied
-from .pool import ProgressListener, counted_in
+from .lane import ProgressListener, counted_in
 
 log = logging.getLogger(__name__)
 

@@ -9,15 +9,11 @@ and the standard library, so a worker never loads Telegram or the bot's handlers
 
 from __future__ import annotations
 
-import ctypes
-import functools
-import gc
 import logging
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 from solvers import i18n
 from solvers.base import PuzzleKind
@@ -37,49 +33,14 @@ from solvers.values import (
 )
 
 from . import codec
+from .worker_state import release_memory, reporter
 
 log = logging.getLogger(__name__)
 
 #: share of the hard budget the solver gets to stop by itself and report what it found
 SOFT_SHARE = 0.8
-#: in a worker: at most one progress report per this many seconds
-PROGRESS_EVERY = 0.5
 #: broken rules a wrong race submission names (the others are counted)
 SHOWN_FAILURES = 8
-
-
-class ProgressSink(Protocol):
-    """Where a worker puts its progress reports (job, solutions, nodes): the local pool's
-    queue, or the running Celery task's state."""
-
-    def put(self, item: tuple[int | None, int, int], /) -> None: ...
-
-
-#: in a worker: where progress reports go (set once when the worker warms up)
-_progress: ProgressSink | None = None
-
-
-def report_progress_to(sink: ProgressSink | None) -> None:
-    """Send this worker's progress reports to `sink` from now on."""
-    global _progress
-    _progress = sink
-
-
-def _reporter(job: int | None) -> Callable[[int, int], None] | None:
-    """The solver's progress callback for a job with a number: throttled, tagged."""
-    sink = _progress
-    if job is None or sink is None:
-        return None
-    last = 0.0
-
-    def report(solutions: int, nodes: int) -> None:
-        nonlocal last
-        now = time.monotonic()
-        if now - last >= PROGRESS_EVERY:
-            last = now
-            sink.put((job, solutions, nodes))
-
-    return report
 
 
 def solve(text: str, kind_name: str | None, seconds: float, job: int | None = None,
@@ -88,7 +49,7 @@ def solve(text: str, kind_name: str | None, seconds: float, job: int | None = No
     long count can still say "at least N" before the hard limit. With a job number, the
     solver's progress goes to the bot. `hand_back_after`, `extras_later`: see
     `solvers.pipeline.run`."""
-    return run(text, kind_name, seconds=seconds * SOFT_SHARE, progress=_reporter(job),
+    return run(text, kind_name, seconds=seconds * SOFT_SHARE, progress=reporter(job),
                hand_back_after=hand_back_after, extras_later=extras_later)
 
 
@@ -347,23 +308,6 @@ def outcome(name: str, args: list[Any] | tuple[Any, ...],
             return {"error": str(error)}  # its line's words in the language too
         finally:
             release_memory()
-
-
-def release_memory() -> None:
-    """After a job, in the worker: free its cycles and hand the C heap's free pages back to
-    the system (glibc keeps them otherwise: 20 to 30 MB a worker that drew pictures or
-    ran a large search, measured in bench/README.md). The objects preloaded by the fork
-    server are frozen (`gc.freeze`), so the collection does not touch their pages."""
-    gc.collect()
-    if (libc := _libc()) is not None:
-        libc.malloc_trim(0)
-
-
-@functools.cache
-def _libc() -> ctypes.CDLL | None:
-    """The C library the process runs on, when it is glibc (it has `malloc_trim`)."""
-    library = ctypes.CDLL(None)
-    return library if hasattr(library, "malloc_trim") else None
 
 
 def perform(name: str, packed_args: bytes, language: object = i18n.SOURCE_LANGUAGE) -> bytes:

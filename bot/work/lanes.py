@@ -12,6 +12,7 @@ lower CPU priority, so counts only take the CPU time quick jobs leave. The bot c
 what is here (submit, solve, count, cancel by cancelling the awaiting task, the report
 for /admin). With `PUZZLEBOT_BROKER_URL` set, each lane is a `CeleryLane` instead
 (`bot.work.celery_lane`): the same jobs run on Celery workers, on this machine or others.
+`bot.work.setup` builds the lanes; this module knows only their interface (`bot.work.lane`).
 """
 
 from __future__ import annotations
@@ -21,52 +22,19 @@ from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from solvers.pipeline import Result
 
-from ..config import Config
 from .errors import ShuttingDown
-from .pool import ProgressListener, SolverPool
-
-if TYPE_CHECKING:
-    from .broker import Broker
+from .lane import Hub, Lane, ProgressListener
 
 #: seconds a long count runs in the quick lane before it hands back its first answers
 #: (a count that ends sooner is answered in full at once)
 FIRST_ANSWER_SECONDS = 0.5
-#: how much lower the count lane's CPU priority is (nice)
-COUNT_NICENESS = 10
 #: the person the quick jobs being submitted are for, set for each update the bot handles
 #: (`bot.plain`); a job for nobody in particular (a scheduled quiz round) is its own person
 OWNER: ContextVar[int | None] = ContextVar("OWNER", default=None)
-
-
-class Lane(Protocol):
-    """What the bot needs of one lane, whatever runs its jobs: a local `SolverPool`, or
-    Celery workers on other machines (`bot.work.celery_lane.CeleryLane`)."""
-
-    name: str
-    timeout: float
-    pending: int
-    jobs_run: int
-    rebuilds: int
-    #: jobs refused at once because no worker served the lane
-    refused: int
-
-    @property
-    def workers(self) -> int: ...
-    def start(self) -> None: ...
-    async def ready(self) -> None: ...
-    def alive_workers(self) -> int: ...
-    async def submit(self, job: Callable[..., Any], *args: Any,
-                     timeout: float | None = None) -> Any: ...
-    async def solve(self, text: str, kind_name: str | None = None,
-                    progress: ProgressListener | None = None,
-                    hand_back_after: float | None = None,
-                    extras_later: bool = False) -> Result: ...
-    def drop_jobs(self) -> None: ...
-    async def close(self) -> None: ...
 
 
 class FairGate:
@@ -155,25 +123,13 @@ def owner_now() -> object:
 class Lanes:
     """Quick jobs and counts: where the bot sends all solving work."""
 
-    def __init__(self, config: Config):
-        self.broker: Broker | None = None
+    def __init__(self, quick: Lane, counts: Lane, broker: Hub | None = None):
+        """`quick` and `counts` run the jobs (`bot.work.setup.lanes_for` builds them from
+        the configuration); `broker` is the Celery lanes' shared broker, if they are."""
+        self.broker = broker
         self.gate = FairGate(lambda: self.quick.workers)
-        self.quick: Lane
-        self.counts: Lane
-        if config.broker_url is None:
-            kinds, locales = config.plugin_kinds, config.test_extra_locale_dir
-            self.quick = SolverPool(config.workers, config.solve_timeout, "quick",
-                                    plugin_kinds=kinds, extra_locale_dir=locales)
-            self.counts = SolverPool(config.count_workers, config.count_timeout, "count",
-                                     niceness=COUNT_NICENESS, plugin_kinds=kinds,
-                                     extra_locale_dir=locales)
-            return
-        from .broker import Broker  # Celery only when it is used
-        from .celery_lane import CeleryLane
-
-        self.broker = Broker(config.broker_url)
-        self.quick = CeleryLane(self.broker, config.solve_timeout, "quick")
-        self.counts = CeleryLane(self.broker, config.count_timeout, "count")
+        self.quick = quick
+        self.counts = counts
 
     @property
     def workers(self) -> int:

@@ -25,9 +25,8 @@ import logging
 import multiprocessing
 import os
 import threading
-import time
 from asyncio import FIRST_COMPLETED
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -42,12 +41,11 @@ from solvers.pipeline import Result
 
 from . import codec, jobs
 from .errors import JobTimeout, ShuttingDown, WorkerDied
+from .lane import ProgressListener, counted_in
 from .process import warm_up
 
 log = logging.getLogger(__name__)
 
-#: called with (solutions found so far, search nodes) while a long job runs
-ProgressListener = Callable[[int, int], None]
 #: what a worker reports: (job, solutions, nodes) while a job runs, (None, its pid, 0) once
 #: warmed up
 ProgressItem = tuple[int | None, int, int]
@@ -56,20 +54,6 @@ ProgressQueue: TypeAlias = "Queue[ProgressItem | None]"
 
 #: how often the watchdog looks whether the pool still works (seconds)
 WATCH_EVERY = 1.0
-
-
-@contextlib.contextmanager
-def counted_in(lane: Any, name: str) -> Iterator[None]:
-    """A job in its lane's figures (/admin, /metrics): waiting or running while inside,
-    run once out; the same for a local pool and a Celery lane."""
-    started = time.monotonic()
-    lane.pending += 1
-    try:
-        yield
-    finally:
-        lane.pending -= 1
-        lane.jobs_run += 1
-        log.debug("job %s took %.3f s", name, time.monotonic() - started)
 
 
 class SolverPool:
@@ -108,8 +92,10 @@ class SolverPool:
 
     def start(self) -> None:
         """Start the workers from a fork server that has the solver library loaded:
-        replacing a killed worker then costs a fork, not a fresh interpreter."""
-        self._context.set_forkserver_preload(["bot.work.process", "bot.work.forkserver"])
+        replacing a killed worker then costs a fork, not a fresh interpreter. The jobs
+        a worker runs are loaded there too, before `forkserver` freezes what is loaded."""
+        self._context.set_forkserver_preload(["bot.work.process", "bot.work.jobs",
+                                              "bot.work.forkserver"])
         self._stopping = asyncio.get_running_loop().create_future()
         queue: ProgressQueue = self._context.Queue()
         self._progress_queue = queue

@@ -20,7 +20,7 @@ from pathlib import Path
 from solvers import i18n, registry
 from solvers.pipeline import run
 
-from .jobs import ProgressSink, release_memory, report_progress_to
+from .worker_state import ProgressSink, release_memory, report_progress_to
 
 log = logging.getLogger(__name__)
 

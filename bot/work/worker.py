@@ -30,7 +30,7 @@ from celery.signals import worker_process_init
 
 from ..config import Config
 from .celery_app import QUEUES, TaskProgress, make_app
-from .lanes import COUNT_NICENESS
+from .lane import COUNT_NICENESS
 from .process import preload_for_workers, warm_up
 
 log = logging.getLogger("bot.worker")

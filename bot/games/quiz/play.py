@@ -14,8 +14,8 @@ from solvers.values import PuzzleError
 
 from ...context import App, Context, message_of, sender_of
 from ...i18n import N_, _, ngettext, speaking
-from ...language import chat_language
 from ...menu import Command
+from ...spoken import chat_language
 from ...work.anagram_jobs import quiz_guess
 from ...work.errors import JobTimeout, WorkerDied
 from ..common import (

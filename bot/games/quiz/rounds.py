@@ -17,10 +17,10 @@ from solvers.values import PuzzleError
 from ... import race_guard
 from ...ask import Ask
 from ...context import App, BotData, Context, jobs_of
+from ...database import StoreUnavailable
 from ...i18n import _, speaking
-from ...language import chat_language
 from ...members import may_be_member
-from ...store import StoreUnavailable
+from ...spoken import chat_language
 from ...work.anagram_jobs import RoundSetup, quiz_round
 from ...work.errors import JobTimeout, WorkerDied
 from ..common import (
