@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from solvers.pencil import Pencil
-from solvers.pencil.engine import Model
+from solvers.pencil.engine import Model, Values
 from solvers.pencil.genre import Genre
 from solvers.pencil.genres.numlin import GENRE, Numberlink
 from solvers.pencil.grid import Cell, Grid, pair
@@ -45,19 +45,30 @@ def judged_complete(link_text: str, count: int) -> list[Answer]:
 
 
 def test_unique_although_a_loose_loop_fits() -> None:
-    """The model allows a loop round the empty corner beside the answer's lines; the
-    question "not all of the answer's lines" still proves the answer unique (the old
-    question, "differs on some line", would have taken the loop for a second answer)."""
+    """A loop fits round the empty corner beside the answer's lines: the rules refuse
+    it (no loose loop), the search's model refuses it too (its top-left corner could
+    move down into the empty centre, `solve`), and an answer read from values that hold
+    such a loop has it deleted; the answer is proved unique."""
     (answer,) = judged_complete(link(CORNER), 1)
+    ring = [(2, 2), (2, 3), (2, 4), (3, 4), (4, 4), (4, 3), (4, 2), (3, 2)]
+    loop = {pair(a, b) for a, b in zip(ring, ring[1:] + ring[:1], strict=True)}
     model = Model()
     lines, _used = GENRE.tight(CORNER, model)
-    for p in answer.lines:
+    for p in answer.lines | loop:
         model.clause([lines[p]])
-    model.clause([lines[((2, 2), (2, 3))]])  # a line in the empty corner
-    found = model.solve(1).found
-    assert len(found) == 1
-    assert sum(found[0](lit) for lit in lines.values()) == 8 + 8  # the answer, the loop
-    assert GENRE.answer(CORNER, lines, found[0]) == answer  # the loop deleted
+    assert model.solve(1).found == []
+    held = Values([lit for p, lit in lines.items() if p in answer.lines | loop])
+    assert GENRE.answer(CORNER, lines, held) == answer  # the loop deleted
+
+
+def test_second_answer_a_corner_moved() -> None:
+    """A 1 in a corner and a 1 diagonally across a 2x2 square: the line turns in
+    either of the two other cells; the second answer is found by moving the corner
+    (same length: no detour and no search needed)."""
+    first, second = judged_complete(link(Numberlink(2, 2, {(0, 0): 1, (1, 1): 1})), 2)
+    assert {first.lines, second.lines} == {
+        frozenset({((0, 0), (0, 1)), ((0, 1), (1, 1))}),
+        frozenset({((0, 0), (1, 0)), ((1, 0), (1, 1))})}
 
 
 def test_second_answer_a_detour() -> None:

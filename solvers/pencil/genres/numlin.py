@@ -118,6 +118,11 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
         lacking one of A's lines" finds one if there is one. If there is none, another
         answer can only shrink to A, and its last step back is a *detour* of A: one of
         A's lines replaced by a path through empty cells, which is looked for directly.
+        Likewise a corner of a line in a top cell of a 2x2 square whose bottom cell
+        across is empty can move down into it (same length, the cells' rows add up to
+        one more), so every answer also moves to one where no such corner is left: the
+        model asks for that too, and the first answer's own corner moves, in all four
+        directions, are looked for directly (`turned`).
         A first guess that every cell is on a line (usual in published puzzles) is tried
         first and dropped when impossible. Exact counts beyond two, and boards with '?'
         or a number that is not one pair, take the rules as they stand."""
@@ -129,7 +134,8 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
         if not first.found:
             return Found([], first.exhaustive, first.stats, first.clash)
         answer = self.answer(board, lines, first.found[0])
-        other = detour(self.grid(board), board, answer.lines)
+        other = (detour(self.grid(board), board, answer.lines)
+                 or turned(self.grid(board), board, answer.lines))
         if limit == 1 or other is not None:
             more = [Answer(lines=other)] if other is not None and limit > 1 else []
             return Found([answer, *more], False, first.stats)
@@ -183,6 +189,12 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
             sides = [lines[(tl, tr)], lines[(tr, br)], lines[(bl, br)], lines[(tl, bl)]]
             for left_out in sides:
                 model.clause([-side for side in sides if side != left_out])
+            # a corner in a top cell of a square whose bottom cell across is empty
+            # would move down into it (see `solve`)
+            if br not in board.numbers:
+                model.clause([-lines[(tl, tr)], -lines[(tl, bl)], used[br]])
+            if bl not in board.numbers:
+                model.clause([-lines[(tl, tr)], -lines[(tr, br)], used[bl]])
         return lines, used
 
     def check(self, board: Numberlink, answer: Answer) -> list[Rule]:
@@ -247,6 +259,19 @@ def detour(grid: Grid, board: Numberlink, lines: frozenset[Pair]) -> frozenset[P
                     route = shortest(grid, piece, x, y)
                     steps = [pair(a, b) for a, b in zip(route, route[1:], strict=False)]
                     return (lines - {(u, v)}) | {pair(u, x), *steps, pair(y, v)}
+    return None
+
+
+def turned(grid: Grid, board: Numberlink, lines: frozenset[Pair]) -> frozenset[Pair] | None:
+    """Another answer made from `lines` by moving one corner across its 2x2 square
+    into the empty cell there (same length, so no detour finds it), or None."""
+    on = {cell for p in lines for cell in p} | set(board.numbers)
+    for square in grid.squares():  # top-left, top-right, bottom-left, bottom-right
+        for corner, across, beside in ((0, 3, (1, 2)), (3, 0, (1, 2)), (1, 2, (0, 3)),
+                                       (2, 1, (0, 3))):
+            k, o, sides = square[corner], square[across], [square[i] for i in beside]
+            if o not in on and all(pair(k, n) in lines for n in sides):
+                return (lines - {pair(k, n) for n in sides}) | {pair(o, n) for n in sides}
     return None
 
 
