@@ -101,3 +101,19 @@ async def test_a_daily_nurikabe_is_posted_and_solved(tmp_path):
         right = await ask(client, BOB, f"/submit 1\n{solution_of('nurikabe', link)}", user=BOB,
                           timeout=60)
         assert "You finished daily puzzle #1 1st, in " in right["text"]
+
+
+async def test_kurodoko_and_kakuro_races_are_made_and_won(tmp_path):
+    """The two genres the generators gained: a race of each, one after the other in
+    the group, won by a right /submit."""
+    config = bot_config(tmp_path, solve_timeout=30, rate_burst=100)
+    async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
+        for number, (name, title) in enumerate((("kurodoko", "Kurodoko"),
+                                                 ("kakuro", "Kakuro")), start=1):
+            photo, text = await start_race(client, f"/race {name} easy minutes=30")
+            assert photo["caption"].startswith(f"🏁 Race #{number}: {title} (easy, rated ")
+            link = link_in(text)
+            right = await send_and_wait(client, ALICE,
+                                        f"/submit {number}\n{solution_of(name, link)}", ALICE)
+            assert right["text"].startswith("✅ Correct! Checked: all "), right
+            assert f"You finished race #{number} 1st, in " in right["text"]

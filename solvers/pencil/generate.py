@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations, takewhile
 from typing import Any
 
 from ..i18n import _
@@ -28,7 +29,7 @@ from .check import pieces
 from .codecs import QUESTION
 from .genre import Genre
 from .genres import find
-from .grid import Cell, Grid, Pair
+from .grid import STEPS, Cell, Grid, Pair
 from .layers import Answer, differences
 
 #: the longest one puzzle may take to make, all sizes tried together
@@ -71,8 +72,8 @@ def made_unique(genre: Genre[Any, Any], maker: Maker, rng: random.Random, board:
     """The board, or one the maker's repairs made unique, or None."""
     for _repair in range(REPAIRS):
         found = genre.solve(board, 2, deadline)
-        if not found.exhaustive or not found.answers:
-            return None
+        if not found.answers or len(found.answers) == 1 and not found.exhaustive:
+            return None  # no answer, or the search stopped at the deadline
         if len(found.answers) == 1:
             return board
         if maker.repair is None or time.monotonic() > deadline:
@@ -346,6 +347,103 @@ def fillomino_without(board: Any, key: Hashable) -> Any:
                                       for i, clue in enumerate(board.clues)))
 
 
+# Kurodoko: shaded cells apart, the rest joined, every unshaded cell's view its clue ----
+def kurodoko(rng: random.Random, side: int) -> Any:
+    from .genres.kurodoko import Board
+    grid = Grid(side, side)
+    shaded: set[Cell] = set()
+    for cell in rng.sample(grid.cells(), side * side):
+        if len(shaded) < side * side // 4 and not any(n in shaded for n in grid.neighbours(cell)) \
+                and connected(grid, [c for c in grid.cells() if c not in shaded and c != cell]):
+            shaded.add(cell)
+    return Board(side, side, {cell: 1 + sum(len(list(takewhile(lambda c: c not in shaded,
+                                                                   grid.line(cell, step))))
+                                            for step in STEPS)
+                              for cell in grid.cells() if cell not in shaded})
+
+
+# Kakuro: white runs of 2 or more, digits drawn run by run ---------------------------------
+#: the share of black cells drawn (short runs: sums that split few ways)
+KAKURO_BLOCKS = 0.3
+
+
+def kakuro(rng: random.Random, side: int) -> Any | None:
+    from .genres.kakuro import Kakuro
+    grid = Grid(side, side)
+    for _draw in range(50):
+        blocks = {cell for cell in grid.cells() if rng.random() < KAKURO_BLOCKS}
+        board = Kakuro(side, side, frozenset(blocks), {}, {})
+        while lone := {cell for _h, _w, _c, run in board.runs() if len(run) == 1
+                       for cell in run}:  # a white cell alone in a row or column: black
+            board = replace(board, blocks=board.blocks | lone)
+        white = board.white()
+        if (len(white) < side * side // 2 or not connected(grid, white)
+                or any(len(run) > 9 for _h, _w, _c, run in board.runs())):
+            continue
+        digits = kakuro_digits(rng, board)
+        if digits is not None:
+            return kakuro_board(board, digits)
+    return None
+
+
+def kakuro_digits(rng: random.Random, board: Any) -> dict[Cell, int] | None:
+    """Digits for the white cells, none twice in a run (a random search), or None."""
+    runs_of: dict[Cell, list[list[Cell]]] = {}
+    for _head, _way, _clue, run in board.runs():
+        for cell in run:
+            runs_of.setdefault(cell, []).append(run)
+    digits: dict[Cell, int] = {}
+    cells = board.white()
+
+    def fill(index: int) -> bool:
+        if index == len(cells):
+            return True
+        cell = cells[index]
+        taken = {digits.get(c) for run in runs_of[cell] for c in run}
+        for digit in rng.sample(range(1, 10), 9):
+            if digit not in taken:
+                digits[cell] = digit
+                if fill(index + 1):
+                    return True
+                del digits[cell]
+        return False
+    return digits if fill(0) else None
+
+
+def kakuro_board(board: Any, digits: dict[Cell, int]) -> Any:
+    """The board whose clues are the sums of `digits`' runs."""
+    sums: dict[str, dict[Cell, int]] = {"down": {}, "across": {}}
+    for head, way, _clue, run in board.runs():
+        sums[way][head] = sum(digits[cell] for cell in run)
+    return replace(board, down=sums["down"], across=sums["across"])
+
+
+def changed_digit(rng: random.Random, board: Any, first: Answer, second: Answer) -> Any | None:
+    """The first answer with a digit where the answers differ changed to the one (none
+    twice in its runs) whose runs' new sums split into the fewest sets of digits, and
+    the clues summed again."""
+    differ = [cell for cell in first.numbers if first.numbers[cell] != second.numbers.get(cell)]
+    cell = rng.choice(differ)
+    runs = [run for _h, _w, _c, run in board.runs() if cell in run]
+    taken = {first.numbers[c] for run in runs for c in run}
+    free = [digit for digit in range(1, 10) if digit not in taken]
+    if not free:
+        return None
+
+    def splits(digit: int) -> int:
+        return sum(len(DIGIT_SETS[(len(run), sum(first.numbers[c] for c in run if c != cell)
+                                   + digit)]) for run in runs)
+    fewest = min(splits(digit) for digit in free)
+    digit = rng.choice([digit for digit in free if splits(digit) == fewest])
+    return kakuro_board(board, {**first.numbers, cell: digit})
+
+
+#: the sets of different digits 1-9 by (how many, their sum)
+DIGIT_SETS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+for _size in range(1, 10):
+    for _digits in combinations(range(1, 10), _size):
+        DIGIT_SETS.setdefault((_size, sum(_digits)), []).append(_digits)
+
 MAKERS: dict[str, Maker] = {
     "slither": Maker(slither, clue_keys, without_clue),
     "nurikabe": Maker(nurikabe),
@@ -353,4 +451,6 @@ MAKERS: dict[str, Maker] = {
     "hitori": Maker(hitori),
     "starbattle": Maker(starbattle, repair=moved_cell),
     "fillomino": Maker(fillomino, fillomino_clues, fillomino_without),
+    "kurodoko": Maker(kurodoko, clue_keys, without_clue),
+    "kakuro": Maker(kakuro, repair=changed_digit),
 }
