@@ -48,7 +48,7 @@ async def test_every_kind_answers_its_example_locally_and_on_several_machines(
     for setup, changes in setups.items():
         folder = tmp_path / setup.replace(" ", "-")
         folder.mkdir()
-        config = bot_config(folder, solve_timeout=BUDGET, rate_burst=100, **changes)
+        config = bot_config(folder, solve_timeout=BUDGET, rate_burst=400, **changes)
         async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
             sent = await client.send(ALICE, "/help puzzles")
             help_text = (await client.wait_for(ALICE, after=sent["message_id"]))["text"]

@@ -101,7 +101,8 @@ def test_pool_races_prefer_unique_puzzles_and_fall_back_to_the_first():
     assert made.source == "nw_001.txt" and made.solutions == 2
     assert [kind.name for kind in registry.racing()] == [
         "seki", "gogen", "nw", "sudoku",  # then the pencil genres with a generator
-        "hitori", "lightup", "nurikabe", "starbattle", "slither", "fillomino"]
+        "hitori", "kurodoko", "lightup", "nurikabe", "starbattle", "slither", "fillomino",
+        "kakuro"]
     assert all(kind.generates and not pool_files(kind) for kind in registry.racing())
 
 
