@@ -105,13 +105,14 @@ async def test_a_daily_nurikabe_is_posted_and_solved(tmp_path):
 
 async def test_kurodoko_and_kakuro_races_are_made_and_won(tmp_path):
     """The two genres the generators gained: a race of each, one after the other in
-    the group, won by a right /submit."""
+    the group, won by a right /submit (Kakuro hard: every Kakuro rates hard, so a race of
+    another band draws candidates for RATED_SECONDS before it takes the closest)."""
     config = bot_config(tmp_path, solve_timeout=30, rate_burst=100)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
-        for number, (name, title) in enumerate((("kurodoko", "Kurodoko"),
-                                                 ("kakuro", "Kakuro")), start=1):
-            photo, text = await start_race(client, f"/race {name} easy minutes=30")
-            assert photo["caption"].startswith(f"🏁 Race #{number}: {title} (easy, rated ")
+        for number, (name, title, band) in enumerate((("kurodoko", "Kurodoko", "easy"),
+                                                       ("kakuro", "Kakuro", "hard")), start=1):
+            photo, text = await start_race(client, f"/race {name} {band} minutes=30")
+            assert photo["caption"].startswith(f"🏁 Race #{number}: {title} ({band}, rated ")
             link = link_in(text)
             right = await send_and_wait(client, ALICE,
                                         f"/submit {number}\n{solution_of(name, link)}", ALICE)

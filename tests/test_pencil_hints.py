@@ -95,9 +95,10 @@ def test_the_tentaisho_ladder_decides_every_wall_as_the_solution_draws_it():
     assert up == walls and len(walls) == 22
 
 
-def test_a_hint_job_opens_its_board_once(monkeypatch):
+def test_a_hint_job_opens_its_board_once_and_its_ladder_on_a_fresh_solver(monkeypatch):
     """The steps and the step's picture come from one opening of the board (solving it
-    and proving it unique); the next step of the same puzzle opens nothing."""
+    and proving it unique); the next step opens a fresh one, so the same puzzle's steps
+    and rating never depend on what the process solved before."""
     opened = []
     real = hints.open_board
     monkeypatch.setattr(hints, "open_board", lambda *args: opened.append(1) or real(*args))
@@ -107,7 +108,8 @@ def test_a_hint_job_opens_its_board_once(monkeypatch):
         first = jobs.grid_hint(genre, link, "", 0)
         assert first.picture and len(opened) == 1, (genre, len(opened))
         second = jobs.grid_hint(genre, link, "", 1)
-        assert second.text != first.text and len(opened) == 1
+        assert second.text != first.text and len(opened) == 2
+        assert jobs.grid_hint(genre, link, "", 0).text == first.text
         opened.clear()
 
 

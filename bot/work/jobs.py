@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -109,6 +110,10 @@ class RacePuzzle:
 
 #: generated puzzles a race of a kind with hints rates to find one of the asked band
 RATED_CANDIDATES = 12
+#: seconds after which no further candidate is drawn (the closest so far is raced): a
+#: kind whose generator never makes the asked band (every Kakuro rates 4.5) would
+#: otherwise make all twelve, past the race's time to make a puzzle on a loaded machine
+RATED_SECONDS = 8.0
 
 
 def race_puzzle(kind_name: str, difficulty: str, seed: int,
@@ -146,7 +151,8 @@ def race_puzzle(kind_name: str, difficulty: str, seed: int,
 
 
 def rated_race_puzzle(kind: PuzzleKind, difficulty: str, rng: random.Random) -> RacePuzzle:
-    """The first of up to RATED_CANDIDATES generated puzzles whose rated band fits
+    """The first of up to RATED_CANDIDATES generated puzzles (drawn within RATED_SECONDS)
+    whose rated band fits
     `difficulty` (`Difficulty.distance`), else the closest: "hard" means a hard rating,
     not few givens. A generator's own difficulties go by givens (its "medium" may need
     no more than singles), so after a puzzle rated easier than asked, a harder one is
@@ -156,7 +162,10 @@ def rated_race_puzzle(kind: PuzzleKind, difficulty: str, rng: random.Random) -> 
     Generated puzzles have exactly one solution."""
     best: tuple[int, str, Any, Difficulty] | None = None
     asked = drawn = DIFFICULTIES.index(difficulty)
+    started = time.monotonic()
     for _attempt in range(RATED_CANDIDATES):  # the asked generator first
+        if best is not None and time.monotonic() - started > RATED_SECONDS:
+            break
         text = kind.generate(rng, DIFFICULTIES[drawn])
         puzzle = kind.parse(text)
         rated = kind.difficulty(puzzle)

@@ -127,17 +127,19 @@ def open_board(genre: Genre[Any, Any], board: Any) -> Board:
 
 
 #: the board a hint job opened last in this process, by genre and board: the job draws
-#: the step it found next, and opening (solving, proving unique) is most of its time
+#: the step it found next on it, and opening (solving, proving unique) is most of its time
 _opened: tuple[tuple[str, Any], Board] | None = None
 
 
-def opened(genre: Genre[Any, Any], board: Any) -> Board:
-    """The board on a solver (`open_board`), the same one again for the same puzzle;
-    the one kept before is let go. Its solver answers under assumptions only, so what
-    one ladder decided does not stay for the next."""
+def opened(genre: Genre[Any, Any], board: Any, fresh: bool = False) -> Board:
+    """The board on a solver (`open_board`), the same one again for the same puzzle
+    unless `fresh`; the one kept before is let go. A ladder's steps are found on a fresh
+    one: what a solver has learnt in earlier searches makes its propagation stronger, so
+    a reused one could give the same puzzle other reasons and another rating than the
+    next process does; a picture only reads the decisions, on the board kept."""
     global _opened
     key = (genre.names[0], board)
-    if _opened is not None and _opened[0] == key:
+    if not fresh and _opened is not None and _opened[0] == key:
         return _opened[1]
     let_go()
     found = open_board(genre, board)
@@ -344,7 +346,7 @@ def path(genre: Genre[Any, Any], board: Any, entries: Answer | None,
          limit: int | None, kind: str, deadline: float | None = None) -> HintPath:
     """The hint path of a pencil puzzle (from a person's half-done answer, `entries`),
     the steps found by `deadline` when given."""
-    found = opened(genre, board)
+    found = opened(genre, board, fresh=True)
     decided = found.givens + (entered(found, entries) if entries is not None else [])
     found_steps, reached = steps(found, decided, limit, deadline)
     hardest = max(found_steps, key=lambda s: s.rating, default=None)
