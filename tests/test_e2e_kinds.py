@@ -81,7 +81,13 @@ async def example_answer(client: SandboxClient, name: str) -> tuple[list[str], s
     sent = await client.send(ALICE, f"/example {name}")
     example = await client.wait_for(ALICE, after=sent["message_id"])
     sent = await client.send(ALICE, f"/{name} {example['text']}")
-    photo = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo", timeout=90)
+    try:
+        photo = await client.wait_for(ALICE, after=sent["message_id"], sent_as="photo",
+                                      timeout=90)
+    except TimeoutError:  # say what came instead
+        page = await client.messages(ALICE, after=sent["message_id"])
+        said = [m.get("text") or m.get("caption") for m in page["messages"]]
+        raise AssertionError(f"{name}: no picture in 90 s, but {said}") from None
     image = Image.open(io.BytesIO(await client.file(photo["file_url"])))
     if image.format != "PNG" or min(image.size) < 200:
         failures.append(f"{name}: picture {image.format} {image.size}")

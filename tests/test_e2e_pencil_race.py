@@ -5,6 +5,7 @@ answered as usual), and a group's daily puzzle of a pencil genre."""
 
 from __future__ import annotations
 
+import pytest
 from botchat import ask, bot_config
 from test_e2e_daily import daily_post, gather_group
 from test_e2e_race import ALICE, BOB, GROUP, send_and_wait, solution_of, start_race
@@ -103,18 +104,18 @@ async def test_a_daily_nurikabe_is_posted_and_solved(tmp_path):
         assert "You finished daily puzzle #1 1st, in " in right["text"]
 
 
-async def test_kurodoko_and_kakuro_races_are_made_and_won(tmp_path):
-    """The two genres the generators gained: a race of each, one after the other in
-    the group, won by a right /submit (Kakuro hard: every Kakuro rates hard, so a race of
-    another band draws candidates for RATED_SECONDS before it takes the closest)."""
+@pytest.mark.parametrize(("name", "title", "band"), [("kurodoko", "Kurodoko", "easy"),
+                                                     ("kakuro", "Kakuro", "hard")])
+async def test_kurodoko_and_kakuro_races_are_made_and_won(tmp_path, name, title, band):
+    """The two genres the generators gained: a race of each, won by a right /submit
+    (Kakuro hard: every Kakuro rates hard, so a race of another band draws candidates
+    for RATED_SECONDS before it takes the closest)."""
     config = bot_config(tmp_path, solve_timeout=30, rate_burst=100)
     async with running_in_sandbox(config) as bot, SandboxClient(bot.url) as client:
-        for number, (name, title, band) in enumerate((("kurodoko", "Kurodoko", "easy"),
-                                                       ("kakuro", "Kakuro", "hard")), start=1):
-            photo, text = await start_race(client, f"/race {name} {band} minutes=30")
-            assert photo["caption"].startswith(f"🏁 Race #{number}: {title} ({band}, rated ")
-            link = link_in(text)
-            right = await send_and_wait(client, ALICE,
-                                        f"/submit {number}\n{solution_of(name, link)}", ALICE)
-            assert right["text"].startswith("✅ Correct! Checked: all "), right
-            assert f"You finished race #{number} 1st, in " in right["text"]
+        photo, text = await start_race(client, f"/race {name} {band} minutes=30")
+        assert photo["caption"].startswith(f"🏁 Race #1: {title} ({band}, rated ")
+        link = link_in(text)
+        right = await send_and_wait(client, ALICE, f"/submit 1\n{solution_of(name, link)}",
+                                    ALICE)
+        assert right["text"].startswith("✅ Correct! Checked: all "), right
+        assert "You finished race #1 1st, in " in right["text"]

@@ -111,8 +111,9 @@ class RacePuzzle:
 #: generated puzzles a race of a kind with hints rates to find one of the asked band
 RATED_CANDIDATES = 12
 #: seconds after which no further candidate is drawn (the closest so far is raced): a
-#: kind whose generator never makes the asked band (every Kakuro rates 4.5) would
-#: otherwise make all twelve, past the race's time to make a puzzle on a loaded machine
+#: kind whose generator never makes the asked band (one that keeps all its clues rates
+#: every puzzle alike) would otherwise make all twelve, past the race's time to make a
+#: puzzle on a loaded machine
 RATED_SECONDS = 8.0
 
 
