@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import combinations, takewhile
 from typing import Any
 
@@ -431,18 +432,18 @@ def changed_digit(rng: random.Random, board: Any, first: Answer, second: Answer)
         return None
 
     def splits(digit: int) -> int:
-        return sum(len(DIGIT_SETS[(len(run), sum(first.numbers[c] for c in run if c != cell)
-                                   + digit)]) for run in runs)
+        return sum(digit_sets(len(run), sum(first.numbers[c] for c in run if c != cell) + digit)
+                   for run in runs)
     fewest = min(splits(digit) for digit in free)
     digit = rng.choice([digit for digit in free if splits(digit) == fewest])
     return kakuro_board(board, {**first.numbers, cell: digit})
 
 
-#: the sets of different digits 1-9 by (how many, their sum)
-DIGIT_SETS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-for _size in range(1, 10):
-    for _digits in combinations(range(1, 10), _size):
-        DIGIT_SETS.setdefault((_size, sum(_digits)), []).append(_digits)
+@cache
+def digit_sets(size: int, total: int) -> int:
+    """How many sets of `size` different digits 1-9 add up to `total` (a Kakuro run's
+    ways to hold its sum, the digits' order aside)."""
+    return sum(sum(digits) == total for digits in combinations(range(1, 10), size))
 
 MAKERS: dict[str, Maker] = {
     "slither": Maker(slither, clue_keys, without_clue),

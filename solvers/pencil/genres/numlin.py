@@ -122,7 +122,7 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
         across is empty can move down into it (same length, the cells' rows add up to
         one more), so every answer also moves to one where no such corner is left: the
         model asks for that too, and the first answer's own corner moves, in all four
-        directions, are looked for directly (`turned`).
+        directions, are looked for directly (`corner_moved`).
         A first guess that every cell is on a line (usual in published puzzles) is tried
         first and dropped when impossible. Exact counts beyond two, and boards with '?'
         or a number that is not one pair, take the rules as they stand."""
@@ -135,7 +135,7 @@ class NumberlinkGenre(Genre[Numberlink, dict[Pair, Lit]]):
             return Found([], first.exhaustive, first.stats, first.clash)
         answer = self.answer(board, lines, first.found[0])
         other = (detour(self.grid(board), board, answer.lines)
-                 or turned(self.grid(board), board, answer.lines))
+                 or corner_moved(self.grid(board), board, answer.lines))
         if limit == 1 or other is not None:
             more = [Answer(lines=other)] if other is not None and limit > 1 else []
             return Found([answer, *more], False, first.stats)
@@ -262,7 +262,8 @@ def detour(grid: Grid, board: Numberlink, lines: frozenset[Pair]) -> frozenset[P
     return None
 
 
-def turned(grid: Grid, board: Numberlink, lines: frozenset[Pair]) -> frozenset[Pair] | None:
+def corner_moved(grid: Grid, board: Numberlink, lines: frozenset[Pair]
+                 ) -> frozenset[Pair] | None:
     """Another answer made from `lines` by moving one corner across its 2x2 square
     into the empty cell there (same length, so no detour finds it), or None."""
     on = {cell for p in lines for cell in p} | set(board.numbers)
