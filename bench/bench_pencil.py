@@ -261,8 +261,11 @@ def unseen(only: str | None = None) -> None:
 
 
 def solve_one(link: str) -> dict[str, Any]:
-    """One held-out link solved through the pencil kind within LIMIT seconds (run in a
-    child process, so that a search running past its deadline can be stopped)."""
+    """One held-out link solved through the pencil kind within LIMIT seconds, its search
+    given the share of them a chat job gives its search (`SOFT_SHARE`: a search stopped
+    at its deadline still has its answer to check and write). Run in a child process,
+    so that a search running past its deadline can be stopped."""
+    from bot.work.jobs import SOFT_SHARE
     from solvers.pencil import Pencil
     from solvers.values import Limits, PuzzleError
 
@@ -273,7 +276,7 @@ def solve_one(link: str) -> dict[str, Any]:
     except PuzzleError as refused:
         return {"refused": str(refused), "seconds": 0.0, "count": 0, "exhaustive": False,
                 "pzprv3": None}
-    found = kind.solve(parsed, Limits.within(LIMIT))
+    found = kind.solve(parsed, Limits.within(LIMIT * SOFT_SHARE))
     seconds = time.perf_counter() - started
     return {"seconds": seconds, "count": len(found.found), "exhaustive": found.exhaustive,
             "pzprv3": kind.format_solution(parsed, found.found[0]) if found.found else None}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from solvers import registry
+from solvers import draw, i18n, registry
 from solvers.pipeline import Judgement, judge
 from solvers.values import Limits, PuzzleError
 
@@ -112,6 +112,27 @@ def test_a_wrong_sudoku_is_drawn_as_typed_with_its_broken_cells_outlined():
     red = [x for x in range(rgb.width) for y in range(rgb.height)
            if pixels[x, y] == (220, 30, 30)]
     assert red and all(x > 24 + 7 * 64 for x in red)  # only in columns 8 and 9
+
+
+@pytest.mark.parametrize(("name", "text", "typed", "legend"), [
+    ("sudoku", SUDOKU, SUDOKU_SOLUTION, "bold on grey: given   blue: yours   red: breaks a rule"),
+    ("nw", (PUZZLES / "nw_003.txt").read_text(), None, "blue: clue   black: yours   red: "
+     "breaks a rule")])
+def test_a_wrong_checks_picture_calls_the_digits_the_persons_own(name, text, typed, legend):
+    """The legend of a marked picture says whose the digits are: the person's, not found."""
+    kind = registry.get(name)
+    puzzle = kind.parse(text)
+    solution = (kind.parse_solution(puzzle, typed) if typed
+                else kind.solve(puzzle, Limits.within(20)).found[0])
+    with draw.watching_texts() as seen:
+        kind.render_marked(puzzle, solution, [(1, 1)])
+    texts = [drawn.text for drawn in seen]
+    assert legend in texts and not any("found" in text for text in texts)
+    for language in ("de", "es"):  # translated, and whole at the picture's width
+        with i18n.language(language), draw.watching_texts() as seen:
+            kind.render_marked(puzzle, solution, [(1, 1)])
+        assert legend not in [drawn.text for drawn in seen]
+        assert all(drawn.text == drawn.asked for drawn in seen), language
 
 
 def test_number_workout_section_headings_are_not_failures():

@@ -40,7 +40,8 @@ def render(puzzle: NumberWorkoutPuzzle, solution: Grid | None,
         if value:
             number(pen, at, cell, value, clue=bool(puzzle.clues[cell]))
     legend(image, pen, (_("yellow: first of a touching pair   teal: last"),
-                        _("blue on white: clue   black: found")))
+                        _("blue: clue   black: yours   red: breaks a rule") if marked
+                        else _("blue on white: clue   black: found")))
     return image
 
 

@@ -239,7 +239,6 @@ class GenreKind(PencilKind):
         self.aliases = genre.names[1:]
         self.family = family_of(genre.name)
         self.example = f"pencil/{genre.name}.txt"
-        self.hints = genre.hints
         self.generates = genre.name in MAKERS
 
     def generate(self, rng: random.Random, difficulty: str) -> str:

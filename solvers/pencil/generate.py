@@ -19,8 +19,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
-from itertools import combinations, takewhile
+from itertools import takewhile
 from typing import Any
 
 from ..i18n import _
@@ -32,6 +31,7 @@ from .genre import Genre
 from .genres import find
 from .grid import STEPS, Cell, Grid, Pair
 from .layers import Answer, differences
+from .numbers import digit_sets
 
 #: the longest one puzzle may take to make, all sizes tried together
 GENERATE_SECONDS = 4.0
@@ -103,18 +103,19 @@ def make(genre: Genre[Any, Any], maker: Maker, rng: random.Random, side: int,
             return None
         drawn = maker.full(rng, side)
         board = None if drawn is None else made_unique(genre, maker, rng, drawn, deadline)
-        if board is None:
-            continue
-        return fewer_clues(genre, maker, rng, board, deadline, hardest)
+        if board is not None and (board := fewer_clues(genre, maker, rng, board, deadline,
+                                                       hardest)) is not None:
+            return board
     return None
 
 
 def fewer_clues(genre: Genre[Any, Any], maker: Maker, rng: random.Random, board: Any,
-                deadline: float, hardest: float | None) -> Any:
+                deadline: float, hardest: float | None) -> Any | None:
     """The board with clues taken away in random order while it stays unique; then, when
     the result needs harder steps than `hardest`, the longest start of those removals
     whose board does not (a board with more clues than a unique one is unique too, so
-    this is a halving search: a few ladders rated, not one per clue)."""
+    this is a halving search: a few ladders rated, not one per clue). None when even
+    the drawn board needs harder steps (a Kakuro has no clue to take away)."""
     keys = maker.removable(board)
     rng.shuffle(keys)
     taken: list[Any] = [board]
@@ -131,6 +132,8 @@ def fewer_clues(genre: Genre[Any, Any], maker: Maker, rng: random.Random, board:
             low = middle
         else:
             high = middle - 1
+    if low == 0 and not easy_enough(genre, board, hardest, deadline):
+        return None
     return taken[low]
 
 
@@ -432,18 +435,13 @@ def changed_digit(rng: random.Random, board: Any, first: Answer, second: Answer)
         return None
 
     def splits(digit: int) -> int:
-        return sum(digit_sets(len(run), sum(first.numbers[c] for c in run if c != cell) + digit)
-                   for run in runs)
+        return sum(len(digit_sets(sum(first.numbers[c] for c in run if c != cell) + digit,
+                                  len(run))) for run in runs)
     fewest = min(splits(digit) for digit in free)
     digit = rng.choice([digit for digit in free if splits(digit) == fewest])
     return kakuro_board(board, {**first.numbers, cell: digit})
 
 
-@cache
-def digit_sets(size: int, total: int) -> int:
-    """How many sets of `size` different digits 1-9 add up to `total` (a Kakuro run's
-    ways to hold its sum, the digits' order aside)."""
-    return sum(sum(digits) == total for digits in combinations(range(1, 10), size))
 
 MAKERS: dict[str, Maker] = {
     "slither": Maker(slither, clue_keys, without_clue),

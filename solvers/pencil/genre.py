@@ -96,9 +96,6 @@ class Genre(ABC, Generic[B, V]):
     flags: tuple[str, ...] = ()
     #: the `v:` variants the genre honours
     variants: tuple[str, ...] = ()
-    #: whether hints can show part of an answer (False where the answer is read from a
-    #: whole solution only, as icebarn's path from its entrance)
-    hints: bool = True
 
     @property
     def name(self) -> str:

@@ -97,32 +97,26 @@ class Board:
 
 def open_board(genre: Genre[Any, Any], board: Any) -> Board:
     """The board on a solver, with its one solution found (the connectivity cuts it
-    needed kept); PuzzleError when it has none or several."""
+    needed kept); PuzzleError when it has none or several. Whether it has one is the
+    genre's own search's to say (`Genre.solve`): a genre may prove it far faster than
+    its rules as they stand can (a numberlink's tight answers)."""
     from pysat.solvers import Solver
 
+    if len(genre.solve(board, 2).answers) > 1:
+        raise PuzzleError(_("no hints: the puzzle has more than one solution."))
     model = Model()
     variables = genre.constrain(board, model)
     solver = Solver(name=SOLVER, bootstrap_with=model.encoded())
-    guards = list(model.labels)
-    first = solve(model, solver, guards)
+    first = solve(model, solver, list(model.labels))
     if first is None:
         solver.delete()
         raise PuzzleError(_("no hints: the puzzle has no solution."))
-    other = model.var()  # "another solution": only while assumed
-    solver.add_clause([-other, *(-lit if first(lit) else lit for lit in model.shown())])
-    if solve(model, solver, [*guards, other]) is not None:
-        solver.delete()
-        raise PuzzleError(_("no hints: the puzzle has more than one solution."))
-    solver.add_clause([-other])
     found = Board(genre, board, model, variables, solver, first)
     found.decisions = decisions_of(found)
-    if not any(d.visible for d in found.decisions):  # a genre whose answer reads whole
-        solver.delete()  # solutions only (icebarn's path from its entrance)
-        raise PuzzleError(_("no step-by-step hints for this genre yet."))
     clues = getattr(board, "clues", {})  # a clue's own cell: decided by the clue
     clues = clues if isinstance(clues, dict) else {}
     found.givens = [d.lit for d in found.decisions if d.cells[0] in clues
-                    and not solver.propagate(assumptions=[*guards, -d.lit])[0]]
+                    and not solver.propagate(assumptions=[*found.guards, -d.lit])[0]]
     return found
 
 

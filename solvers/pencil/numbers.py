@@ -70,6 +70,11 @@ def sum_of_different(model: Model, variables: Sequence[IntVar], total: int) -> N
     for pick, digits_set in zip(chosen, sets, strict=True):
         for value, lit in used.items():
             model.implies(pick, lit if value in digits_set else -lit)
+    # and back, as a solver of Kakuro reasons: a value is used only if a set left has
+    # it, and left out only if a set left lacks it (implied, but found at once)
+    for value, lit in used.items():
+        model.clause([-lit, *(p for p, s in zip(chosen, sets, strict=True) if value in s)])
+        model.clause([lit, *(p for p, s in zip(chosen, sets, strict=True) if value not in s)])
 
 
 def at_least_counts(model: Model, lits: Sequence[Lit]) -> list[Lit]:

@@ -17,8 +17,10 @@ FOUND_INK = draw.GIVEN
 CELL, MARGIN, TOP = 64, 24, 64
 
 
-def render(puzzle: SudokuPuzzle, solution: Grid | None, title: str) -> Image.Image:
-    """The grid under `title` and the puzzle's name; the found digits when `solution`."""
+def render(puzzle: SudokuPuzzle, solution: Grid | None, title: str,
+           yours: bool = False) -> Image.Image:
+    """The grid under `title` and the puzzle's name; the found digits when `solution`
+    (the person's own digits when `yours`: a wrong /check's picture)."""
     cell, margin, top = CELL, MARGIN, TOP
     side = cell * SIZE
     image, pen = draw.canvas(side + 2 * margin, top + side + 58)
@@ -44,7 +46,8 @@ def render(puzzle: SudokuPuzzle, solution: Grid | None, title: str) -> Image.Ima
         pen.line([margin, top + offset, margin + side, top + offset], fill=colour,
                  width=width)
     givens = sum(1 for d in puzzle.givens if d)
-    legend = (_("bold on grey: given    blue: found") if solution
+    legend = (_("bold on grey: given   blue: yours   red: breaks a rule") if yours
+              else _("bold on grey: given    blue: found") if solution
               else ngettext("{n} given: fill in 1-9", "{n} givens: fill in 1-9", givens).format(
                   n=givens))
     draw.centred_text(pen, (image.width / 2, top + side + 30), legend, 20,
@@ -55,6 +58,6 @@ def render(puzzle: SudokuPuzzle, solution: Grid | None, title: str) -> Image.Ima
 def render_marked(puzzle: SudokuPuzzle, solution: Grid, title: str,
                   cells: list[Cell]) -> Image.Image:
     """The person's own grid with the cells where it breaks a rule outlined in red."""
-    image = render(puzzle, solution, title)
+    image = render(puzzle, solution, title, yours=True)
     draw.ring_cells(image, (MARGIN, TOP), CELL, cells)
     return image

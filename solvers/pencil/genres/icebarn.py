@@ -102,9 +102,8 @@ def outside(gate: Gate) -> Cell:
     return paths.step(*gate)
 
 
-class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
+class IcebarnGenre(Genre[Icebarn, dict[Pair, Lit]]):
     names = ("icebarn",)
-    hints = False
     title = N_("Icebarn")
     rules = (N_("Draw one line through the centres of cells from IN to OUT."),
              N_("On ice the line goes straight and may cross itself; elsewhere it never "
@@ -141,7 +140,9 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
                 + f"/{places.index(board.entrance)}/{places.index(board.exit)}")
         return Link(self.name, board.cols, board.rows, body).url()
 
-    def constrain(self, board: Icebarn, model: Model) -> dict[tuple[Cell, Cell], Lit]:
+    def constrain(self, board: Icebarn, model: Model) -> dict[Pair, Lit]:
+        """The line between two cells, either way (the answer; a hint decides one):
+        below it each step has a direction, so that arrows and the route can be said."""
         grid = self.grid(board)
         start, finish = outside(board.entrance), outside(board.exit)
         going = {(a, b): model.var() for p in grid.pairs() for a, b in (p, p[::-1])}
@@ -189,7 +190,7 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
             links.append((self._node(board, a, way), self._node(board, b, way), lit))
         with model.about(_("one line")):
             model.connected(nodes, links, ROOT)
-        return going
+        return lines
 
     @staticmethod
     def _node(board: Icebarn, cell: Cell, way: int) -> object:
@@ -197,11 +198,8 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
         axis is its own strand."""
         return (cell, "|" if paths.AXIS[way] == 0 else "-") if cell in board.ice else cell
 
-    def answer(self, board: Icebarn, variables: dict[tuple[Cell, Cell], Lit],
-               values: Values) -> Answer:
-        grid = self.grid(board)
-        return Answer(lines=frozenset(pair(a, b) for (a, b), lit in variables.items()
-                                      if grid.inside(a) and grid.inside(b) and values(lit)))
+    def answer(self, board: Icebarn, variables: dict[Pair, Lit], values: Values) -> Answer:
+        return Answer(lines=frozenset(p for p, lit in variables.items() if values(lit)))
 
     def check(self, board: Icebarn, answer: Answer) -> list[Rule]:
         grid = self.grid(board)
@@ -248,7 +246,8 @@ class IcebarnGenre(Genre[Icebarn, dict[tuple[Cell, Cell], Lit]]):
             sheet.draw.polygon([tip, (back[0] + dr * size, back[1] + dc * size),
                                 (back[0] - dr * size, back[1] - dc * size)],
                                fill=render.BLACK)
-        for (cell, side), word in ((board.entrance, "IN"), (board.exit, "OUT")):
+        # the player's marks of the entrance and the exit, in the reader's language
+        for (cell, side), word in ((board.entrance, _("IN")), (board.exit, _("OUT"))):
             (x, y), (dr, dc) = sheet.centre(cell), paths.STEPS[side]
             reach = sheet.cell * (1.05 if dc else 1.0)
             centred_text(sheet.draw, (x + dc * reach, y + dr * reach), word,
