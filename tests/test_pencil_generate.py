@@ -6,12 +6,15 @@ a race's puzzle is recognised turned, mirrored or with fewer clues."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from solvers import registry
 from solvers.pencil.codecs import QUESTION
-from solvers.pencil.generate import MAKERS
+from solvers.pencil import hints
+from solvers.pencil.generate import MAKERS, make
+from solvers.pencil.genres import find
 from solvers.values import DIFFICULTIES, Limits
 from tests.pzpr import solved_and_judged
 
@@ -54,6 +57,19 @@ def test_the_eight_genres_race_and_others_do_not():
     assert all(registry.get(name).races for name in eight)
     assert not registry.get("heyawake").generates
     assert not registry.get("heyawake").races
+
+
+def test_an_easy_kakuro_is_drawn_again_until_no_step_needs_the_whole_puzzle():
+    """A Kakuro has no clue to take away, so its ladder is rated as drawn: an easy one
+    is drawn again until no step needs more than a few rules (every generated Kakuro
+    rated Hard before); the first too hard one is kept in case time runs out."""
+    genre, maker = find("kakuro"), MAKERS["kakuro"]
+    spare: list = []
+    board = make(genre, maker, random.Random(3), 4, time.monotonic() + 60, hints.FEW_RULES,
+                 spare)
+    assert hints.path(genre, board, None, None, "kakuro").difficulty.rating <= hints.FEW_RULES
+    assert len(spare) == 1
+    assert hints.path(genre, spare[0], None, None, "kakuro").difficulty.rating > hints.FEW_RULES
 
 
 def solved(kind, link):

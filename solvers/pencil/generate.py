@@ -95,27 +95,32 @@ def easy_enough(genre: Genre[Any, Any], board: Any, hardest: float | None,
 
 
 def make(genre: Genre[Any, Any], maker: Maker, rng: random.Random, side: int,
-         deadline: float, hardest: float | None) -> Any | None:
+         deadline: float, hardest: float | None, spare: list[Any]) -> Any | None:
     """A unique board of `side` with as few clues as its hardest step allows, or None
-    when no draw of ATTEMPTS was unique before the deadline."""
+    when no draw of ATTEMPTS was unique and easy enough before the deadline (the first
+    unique one that needs harder steps is kept in `spare`)."""
     for _attempt in range(ATTEMPTS):
         if time.monotonic() > deadline:
             return None
         drawn = maker.full(rng, side)
         board = None if drawn is None else made_unique(genre, maker, rng, drawn, deadline)
-        if board is not None and (board := fewer_clues(genre, maker, rng, board, deadline,
-                                                       hardest)) is not None:
+        if board is None:
+            continue
+        board, fits = fewer_clues(genre, maker, rng, board, deadline, hardest)
+        if fits:
             return board
+        if not spare:
+            spare.append(board)
     return None
 
 
 def fewer_clues(genre: Genre[Any, Any], maker: Maker, rng: random.Random, board: Any,
-                deadline: float, hardest: float | None) -> Any | None:
+                deadline: float, hardest: float | None) -> tuple[Any, bool]:
     """The board with clues taken away in random order while it stays unique; then, when
     the result needs harder steps than `hardest`, the longest start of those removals
     whose board does not (a board with more clues than a unique one is unique too, so
-    this is a halving search: a few ladders rated, not one per clue). None when even
-    the drawn board needs harder steps (a Kakuro has no clue to take away)."""
+    this is a halving search: a few ladders rated, not one per clue). And whether that
+    board needs no harder steps (a drawn Kakuro, with no clue to take away, may)."""
     keys = maker.removable(board)
     rng.shuffle(keys)
     taken: list[Any] = [board]
@@ -125,34 +130,36 @@ def fewer_clues(genre: Genre[Any, Any], maker: Maker, rng: random.Random, board:
         smaller = maker.without(taken[-1], key)
         if unique(genre, smaller, deadline):
             taken.append(smaller)
-    low, high = 0, len(taken) - 1  # taken[low] fits (or is the full board)
+    low, high = 0, len(taken) - 1  # taken[low] fits, or is the drawn board
     while low < high:
         middle = (low + high + 1) // 2
         if easy_enough(genre, taken[middle], hardest, deadline):
             low = middle
         else:
             high = middle - 1
-    if low == 0 and not easy_enough(genre, board, hardest, deadline):
-        return None
-    return taken[low]
+    return taken[low], low > 0 or easy_enough(genre, board, hardest, deadline)
 
 
 def generate(name: str, rng: random.Random, difficulty: str) -> str:
-    """The link of a new puzzle of the genre `name` with exactly one solution."""
+    """The link of a new puzzle of the genre `name` with exactly one solution: one whose
+    steps fit the difficulty, else (out of time) the first unique one drawn."""
     genre, maker = find(name), MAKERS.get(name)
     if genre is None or maker is None:
         raise PuzzleError(_("no generator for {title}").format(title=name))
     hardest = HARDEST_STEP.get(difficulty)
     start = time.monotonic()
     sides = range(SIDES.get(difficulty, SIDES["medium"]), SMALLEST - 1, -1)
+    spare: list[Any] = []
     for number, side in enumerate(sides):
         # each side gets half the time left; the last one all of it
         left = GENERATE_SECONDS - (time.monotonic() - start)
         board = make(genre, maker, rng, side,
                      time.monotonic() + (left if number == len(sides) - 1 else left / 2),
-                     hardest)
+                     hardest, spare)
         if board is not None:
             return genre.encode(board)
+    if spare:
+        return genre.encode(spare[0])
     raise PuzzleError(_("no {title} puzzle could be made in time").format(title=_(genre.title)))
 
 
