@@ -11,8 +11,8 @@ import time
 import pytest
 
 from solvers import registry
-from solvers.pencil.codecs import QUESTION
 from solvers.pencil import hints
+from solvers.pencil.codecs import QUESTION
 from solvers.pencil.generate import MAKERS, make
 from solvers.pencil.genres import find
 from solvers.values import DIFFICULTIES, Limits
