@@ -2,7 +2,8 @@
 its picture, as /hint and "Next step" run it) and an easy race's puzzle
 (`jobs.race_puzzle`: generated, rated, the closest of up to 12 candidates).
 
-    .venv/bin/python bench/bench_pencil_chat.py [--seeds 3]
+    .venv/bin/python bench/bench_pencil_chat.py [--seeds 3] [--difficulty easy]
+        [--genres kakuro,kurodoko] [--races-only]
 """
 
 from __future__ import annotations
@@ -18,12 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.work import jobs  # noqa: E402
 from solvers import registry  # noqa: E402
 from solvers.pencil import hints  # noqa: E402
+from solvers.pencil.generate import MAKERS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the genres whose hint jobs are timed (each example's first five steps)
 HINTED = ("nurikabe", "slither", "tentaisho", "heyawake", "fillomino")
-#: the genres that race
-RACING = ("slither", "nurikabe", "lightup", "hitori", "starbattle", "fillomino")
 
 
 def hint_jobs(genre: str, rounds: int = 5) -> tuple[float, float, int]:
@@ -57,23 +57,33 @@ def hint_jobs(genre: str, rounds: int = 5) -> tuple[float, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=3)
-    seeds = parser.parse_args().seeds
+    parser.add_argument("--difficulty", default="easy")
+    parser.add_argument("--genres", help="racing genres, comma-separated (default: all)")
+    parser.add_argument("--races-only", action="store_true", help="no hint jobs")
+    args = parser.parse_args()
+    if not args.races_only:
+        hinting()
+    racing = args.genres.split(",") if args.genres else sorted(MAKERS)
+    print(f"\n{'genre':12} {args.difficulty + ' race median s':>19} {'worst s':>8}  ratings")
+    for genre in racing:
+        times, ratings = [], []
+        for seed in range(args.seeds):
+            started = time.perf_counter()
+            made = jobs.race_puzzle(registry.get(genre).name, args.difficulty, seed, [])
+            times.append(time.perf_counter() - started)
+            ratings.append(made.difficulty.split()[1])
+        print(f"{genre:12} {statistics.median(times):19.2f} {max(times):8.2f}  "
+              f"{' '.join(ratings)}")
+
+
+def hinting() -> None:
+    """The hint jobs' table."""
     for genre in HINTED:  # warm: the engine's import, the genre's first model
         hint_jobs(genre)
     print(f"{'genre':12} {'first job ms':>13} {'next step ms':>13} {'opened / 5 jobs':>16}")
     for genre in HINTED:
         first, rest, opened = hint_jobs(genre)
         print(f"{genre:12} {first:13.1f} {rest:13.1f} {opened:16}")
-    print(f"\n{'genre':12} {'easy race median s':>19} {'worst s':>8}  ratings")
-    for genre in RACING:
-        times, ratings = [], []
-        for seed in range(seeds):
-            started = time.perf_counter()
-            made = jobs.race_puzzle(registry.get(genre).name, "easy", seed, [])
-            times.append(time.perf_counter() - started)
-            ratings.append(made.difficulty.split()[1])
-        print(f"{genre:12} {statistics.median(times):19.2f} {max(times):8.2f}  "
-              f"{' '.join(ratings)}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ whole ladder take, how many steps there are and how they split by reason (one ru
 few rules, the rules nearby, the whole puzzle).
 
     .venv/bin/python bench/bench_pencil_hints.py
+    .venv/bin/python bench/bench_pencil_hints.py --link LINK   # these links instead
 """
 
 from __future__ import annotations
@@ -49,8 +50,11 @@ def measure(link: str) -> dict[str, object] | None:
 
 
 def main() -> None:
-    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
-    rows = [row for link in links() if (row := measure(link))]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--link", action="append", help="a link to measure (repeatable; "
+                        "default: every genre's example)")
+    args = parser.parse_args()
+    rows = [row for link in args.link or links() if (row := measure(link))]
     done = [row for row in rows if "error" not in row]
     print(f"{'genre':12} {'first s':>8} {'ladder s':>9} {'steps':>6}  reasons")
     for row in done:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import takewhile
 from typing import Any
@@ -57,6 +57,8 @@ class Maker:
     #: a board nearer to unique: changed where two of its answers differ so that the
     #: first stays an answer (None: a new board is drawn instead)
     repair: Callable[[random.Random, Any, Answer, Answer], Any | None] | None = None
+    #: the board's side by difficulty, where SIDES does not suit the genre
+    sides: Mapping[str, int] | None = None
 
 
 #: repairs tried on one drawn board
@@ -148,7 +150,8 @@ def generate(name: str, rng: random.Random, difficulty: str) -> str:
         raise PuzzleError(_("no generator for {title}").format(title=name))
     hardest = HARDEST_STEP.get(difficulty)
     start = time.monotonic()
-    sides = range(SIDES.get(difficulty, SIDES["medium"]), SMALLEST - 1, -1)
+    by_difficulty = maker.sides or SIDES
+    sides = range(by_difficulty.get(difficulty, by_difficulty["medium"]), SMALLEST - 1, -1)
     spare: list[Any] = []
     for number, side in enumerate(sides):
         # each side gets half the time left; the last one all of it
@@ -458,5 +461,7 @@ MAKERS: dict[str, Maker] = {
     "starbattle": Maker(starbattle, repair=moved_cell),
     "fillomino": Maker(fillomino, fillomino_clues, fillomino_without),
     "kurodoko": Maker(kurodoko, clue_keys, without_clue),
-    "kakuro": Maker(kakuro, repair=changed_digit),
+    # a Kakuro has no clue to take away, and few drawn 5x5 ones need no whole-puzzle
+    # step (1 in 15; 4x4: 8 in 15): easy ones are 4x4
+    "kakuro": Maker(kakuro, repair=changed_digit, sides={"easy": 4, "medium": 5, "hard": 6}),
 }
