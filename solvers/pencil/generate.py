@@ -31,6 +31,7 @@ from .genre import Genre
 from .genres import find
 from .grid import STEPS, Cell, Grid, Pair
 from .layers import Answer, differences
+from .link import read_link
 from .numbers import digit_sets
 
 #: the longest one puzzle may take to make, all sizes tried together
@@ -89,9 +90,13 @@ def made_unique(genre: Genre[Any, Any], maker: Maker, rng: random.Random, board:
 
 def easy_enough(genre: Genre[Any, Any], board: Any, hardest: float | None,
                 deadline: float) -> bool:
-    """Whether the board's hint ladder needs no step harder than `hardest` (None: any)."""
+    """Whether the board's hint ladder needs no step harder than `hardest` (None: any),
+    rated on the board as its link reads back: the solver's reasons depend on the order
+    the clues are given in, so a drawn board's order could rate it otherwise than the
+    race's puzzle."""
     if hardest is None:
         return True
+    board = genre.decode(read_link(genre.encode(board)))
     path = hints.path(genre, board, None, None, genre.name, deadline)
     return path.complete and path.difficulty.rating <= hardest
 
