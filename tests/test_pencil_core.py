@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.pencil import Pencil, codecs
+from solvers.pencil import Pencil, codecs, pzprv3
 from solvers.pencil.engine import Model
 from solvers.pencil.layers import Answer
 from solvers.pencil.link import read_link
@@ -199,3 +199,13 @@ def test_a_deadline_far_off_changes_nothing() -> None:
         outcome = model.solve(limit=10, deadline=deadline)
         results.append((len(outcome.found), outcome.exhaustive, outcome.stats["stopped"]))
     assert results == [(6, True, False)] * 2
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("pzprv3\nsudoku\nx\n", 3),
+    ("pzprv3 1 2\n99\n", None),  # a size line past the text's last line (found by fuzzing)
+    ("pzprv3/sudoku/x/1", None)])  # the one-line form: its parts are not the text's lines
+def test_a_pzprv3_size_that_cannot_be_read_names_a_line_only_the_text_has(text, line):
+    with pytest.raises(PuzzleError, match="size \\(line 3\\) could not be read") as refused:
+        pzprv3.read(text, sizes=1)
+    assert refused.value.line == line

@@ -104,8 +104,8 @@ def read(text: str, sizes: int = 2) -> File:
         raise PuzzleError(_("This is not a pzprv3 file (it starts with 'pzprv3')."))
     try:
         shape = [int(line) for line in lines[2:2 + sizes]]
-    except ValueError:
+    except ValueError:  # line 3 of the text, unless the file came as one '/'-joined line
         raise PuzzleError(_("The pzprv3 file's size (line 3) could not be read."),
-                          line=3) from None
+                          line=3 if len(text.splitlines()) >= 3 else None) from None
     return File(lines[0], lines[1], shape[0], shape[-1],
                 [line.split() for line in lines[2 + sizes:]])
