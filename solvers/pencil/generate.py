@@ -457,7 +457,6 @@ def changed_digit(rng: random.Random, board: Any, first: Answer, second: Answer)
     return kakuro_board(board, {**first.numbers, cell: digit})
 
 
-
 MAKERS: dict[str, Maker] = {
     "slither": Maker(slither, clue_keys, without_clue),
     "nurikabe": Maker(nurikabe),
